@@ -1,0 +1,10 @@
+"""`bgboard bench`: speed and memory figures of this machine.
+
+Each part of the product contributes one section module here with
+`NAME: str` and `run(quick: bool) -> dict[str, object]` returning flat figures
+(numbers with their unit in the key, e.g. `median_us`). The command prints them
+as a table or, with `--json`, as one JSON object keyed by section.
+"""
+from __future__ import annotations
+
+SECTIONS: tuple[str, ...] = ("engine", "link", "controller", "bot")

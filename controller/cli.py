@@ -1,0 +1,97 @@
+"""The `bgboard` command line.
+
+Every subcommand lives in its own module under `controller.commands` and is imported
+only when chosen, so `bgboard moves` never loads pyserial, aiohttp or Pillow.
+A command module provides `HELP: str`, `add_arguments(parser)` and `run(args) -> int`.
+
+Exit codes (DESIGN.md): 0 success, 1 runtime error, 2 usage error; one line on stderr,
+never a traceback for a user's mistake.
+"""
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from controller.errors import BgboardError, UsageError
+
+#: subcommand name -> module in controller.commands
+COMMANDS: dict[str, str] = {
+    "moves": "moves",
+    "replay": "replay",
+    "monitor": "monitor",
+    "sim": "sim",
+    "run": "run",
+    "bench": "bench",
+    "selftest": "selftest",
+    "calibrate": "calibrate",
+}
+
+_HELP_FALLBACK = {
+    "moves": "list every legal move of a position and roll",
+    "replay": "check recorded matches (.mat) move by move",
+    "monitor": "print what the sensor board reports, live",
+    "sim": "the simulator: the virtual board in a browser",
+    "run": "play on the real board (Raspberry Pi)",
+    "bench": "speed and memory figures of this machine",
+    "selftest": "bring-up checks of a board, step by step",
+    "calibrate": "measure settling time and flicker, write the local profile",
+}
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports usage errors in one line with exit code 2."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        sys.stderr.write(f"{self.prog}: error: {message}\n")
+        raise SystemExit(2)
+
+
+def _load(name: str):
+    try:
+        return importlib.import_module(f"controller.commands.{COMMANDS[name]}")
+    except ModuleNotFoundError as exc:
+        if exc.name and exc.name.startswith("controller.commands"):
+            return None
+        raise
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    parser = _Parser(prog="bgboard", description="bgboard: an electronic backgammon board")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    for name in COMMANDS:
+        module = _load(name) if only in (None, name) else None
+        help_text = getattr(module, "HELP", None) or _HELP_FALLBACK[name]
+        sp = sub.add_parser(name, help=help_text, description=help_text)
+        if module is not None:
+            module.add_arguments(sp)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    chosen = next((a for a in args_list if not a.startswith("-")), None)
+    parser = build_parser(chosen if chosen in COMMANDS else None)
+    args = parser.parse_args(args_list)
+    if args.command is None:
+        parser.print_help()
+        return 2
+    module = _load(args.command)
+    if module is None:
+        sys.stderr.write(f"bgboard {args.command}: not available in this version\n")
+        return 1
+    try:
+        return int(module.run(args) or 0)
+    except UsageError as exc:
+        sys.stderr.write(f"bgboard {args.command}: error: {exc}\n")
+        return 2
+    except BgboardError as exc:
+        sys.stderr.write(f"bgboard {args.command}: {exc}\n")
+        return 1
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())

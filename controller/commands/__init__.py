@@ -1,0 +1,1 @@
+"""One module per `bgboard` subcommand (see controller/cli.py for the contract)."""

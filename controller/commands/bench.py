@@ -1,0 +1,44 @@
+"""`bgboard bench [--json] [--quick] [--only SECTION]`: speed and memory of this machine."""
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import sys
+
+from controller.bench import SECTIONS
+from controller.errors import UsageError
+
+HELP = "speed and memory figures of this machine (engine, link, controller, bot)"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--json", action="store_true", help="one JSON object keyed by section")
+    parser.add_argument("--quick", action="store_true", help="fewer samples (a smoke run)")
+    parser.add_argument("--only", action="append", metavar="SECTION",
+                        help=f"run only these sections ({', '.join(SECTIONS)})")
+
+
+def run(args: argparse.Namespace) -> int:
+    chosen = args.only or list(SECTIONS)
+    unknown = [s for s in chosen if s not in SECTIONS]
+    if unknown:
+        raise UsageError(f"unknown section {unknown[0]!r}; choose from {', '.join(SECTIONS)}")
+    results: dict[str, object] = {}
+    for name in chosen:
+        try:
+            module = importlib.import_module(f"controller.bench.{name}_bench")
+        except ModuleNotFoundError as exc:
+            if exc.name == f"controller.bench.{name}_bench":
+                continue
+            raise
+        figures = module.run(quick=args.quick)
+        results[name] = figures
+        if not args.json:
+            print(f"[{name}]")
+            for key, value in figures.items():
+                print(f"  {key:<40} {value}")
+            sys.stdout.flush()
+    if args.json:
+        print(json.dumps(results))
+    return 0
