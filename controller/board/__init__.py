@@ -1,0 +1,1 @@
+"""The physical board: hardware profiles, readings of the sensors, reconciling with the engine."""

@@ -1,0 +1,1 @@
+"""The computer opponent: the `simple` level and GNU Backgammon's network (`gnubg`)."""

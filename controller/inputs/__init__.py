@@ -1,0 +1,1 @@
+"""What the players press and hear: buttons and the buzzer, behind gpiozero."""

@@ -1,0 +1,1 @@
+"""Match records: `.mat` text files and atomically saved matches."""

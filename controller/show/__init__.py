@@ -1,0 +1,1 @@
+"""What the board shows: the scene (pure), LED strip and display backends."""

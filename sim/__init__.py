@@ -1,0 +1,1 @@
+"""The simulator: the virtual board running the real firmware code, and the web page."""
