@@ -1,0 +1,307 @@
+"""The board's settings: what a club organiser changes without editing a hardware profile.
+
+Where they live follows each platform's convention:
+
+- on the Raspberry Pi the service reads ``/etc/bgboard/config.toml`` (written by
+  ``hardware/pi/install.sh``, owned by root, readable by the ``bgboard`` user);
+- on a laptop the user's ``$XDG_CONFIG_HOME/bgboard/config.toml`` (``~/.config`` when
+  unset) is read after the system file, so a person can override a shared default;
+- a path given explicitly (``--config FILE``) replaces both.
+
+Every key is validated: an unknown key or a bad value raises
+:class:`~controller.errors.ProfileError` with one line naming the file and the key, and
+nothing is half-applied. :func:`save_settings` writes atomically (temporary file, fsync,
+rename) so a power cut during the simulator's settings dialog never leaves a torn file.
+
+The file is flat TOML, one key a line::
+
+    profile = "default"          # a profile name in hardware/profiles, or a path
+    port = "/dev/bgboard"        # the sensor board's serial port (udev rule's name)
+    language = "en"              # en, da, sv
+    brightness = 0.25            # LED brightness, 0.0 .. 1.0
+    confirm = "auto"             # auto: a move counts when the board settles; button
+    clock = "off"                # off, timer, tournament
+    opponent = "human"           # human, simple, gnubg
+    state_dir = "/var/lib/bgboard"  # saved matches
+"""
+from __future__ import annotations
+
+import dataclasses
+import math
+import os
+import tempfile
+import tomllib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from controller.errors import ProfileError
+
+LANGUAGES: tuple[str, ...] = ("en", "da", "sv")
+CONFIRM_MODES: tuple[str, ...] = ("auto", "button")
+CLOCK_MODES: tuple[str, ...] = ("off", "timer", "tournament")
+OPPONENTS: tuple[str, ...] = ("human", "simple", "gnubg")
+
+#: The system-wide file, read first (the Pi's service reads only this one).
+SYSTEM_CONFIG = Path("/etc/bgboard/config.toml")
+#: The stable name the udev rule gives the sensor board on the Pi.
+PI_PORT = "/dev/bgboard"
+#: Saved matches on the Pi (systemd's StateDirectory=bgboard).
+PI_STATE_DIR = Path("/var/lib/bgboard")
+#: Where the Pi's board model is named; its presence tells a Pi from a laptop.
+DEVICE_TREE_MODEL = Path("/proc/device-tree/model")
+
+
+@dataclass(frozen=True)
+class Settings:
+    """One validated set of settings; build with :func:`load_settings` or :meth:`replace`.
+
+    ``port`` is ``None`` on a laptop: the command chooses (the simulator's pseudo-terminal,
+    or ``--port``). ``profile`` is a name in ``hardware/profiles`` or a path to a profile;
+    the profile loader resolves it.
+    """
+
+    profile: str = "default"
+    port: str | None = None
+    language: str = "en"
+    brightness: float = 0.25
+    confirm: str = "auto"
+    clock: str = "off"
+    opponent: str = "human"
+    state_dir: Path = Path("bgboard")
+
+    def replace(self, source: str = "<settings>", **changes: Any) -> Settings:
+        """A copy with ``changes`` applied, validated exactly as a file's keys are.
+
+        The simulator's settings dialog calls this with what the person chose; a bad
+        value raises ProfileError naming ``source`` and the key, and this object is
+        unchanged (it is frozen anyway).
+        """
+        values = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+        for key, value in changes.items():
+            values[key] = _parse_key(source, key, value)
+        return Settings(**values)
+
+    def to_toml(self) -> str:
+        """The settings as the flat TOML file :func:`load_settings` reads back."""
+        lines = ["# bgboard settings (controller/settings.py documents every key)"]
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if value is None:
+                continue
+            lines.append(f"{f.name} = {_toml_value(value)}")
+        return "\n".join(lines) + "\n"
+
+
+def is_raspberry_pi(model_file: Path = DEVICE_TREE_MODEL) -> bool:
+    """True on a Raspberry Pi: its device tree names the model ("Raspberry Pi 4 ...")."""
+    try:
+        return "raspberry pi" in model_file.read_bytes().decode("ascii", "replace").lower()
+    except OSError:
+        return False
+
+
+def default_settings(*, on_pi: bool, env: Mapping[str, str]) -> Settings:
+    """The defaults before any file: the Pi's fixed paths, or the XDG ones on a laptop."""
+    if on_pi:
+        return Settings(port=PI_PORT, state_dir=PI_STATE_DIR)
+    return Settings(state_dir=_xdg_dir(env, "XDG_STATE_HOME", ".local/state") / "bgboard")
+
+
+def user_config_path(env: Mapping[str, str]) -> Path:
+    """``$XDG_CONFIG_HOME/bgboard/config.toml`` (``~/.config`` when the variable is unset)."""
+    return _xdg_dir(env, "XDG_CONFIG_HOME", ".config") / "bgboard" / "config.toml"
+
+
+def config_paths(*, env: Mapping[str, str], system: Path = SYSTEM_CONFIG) -> tuple[Path, ...]:
+    """The files read when no explicit path is given, in order: later ones override."""
+    return (system, user_config_path(env))
+
+
+def load_settings(
+    path: Path | str | None = None,
+    *,
+    env: Mapping[str, str] | None = None,
+    system: Path = SYSTEM_CONFIG,
+    on_pi: bool | None = None,
+) -> Settings:
+    """The settings of this machine.
+
+    With ``path``, that file alone (it must exist) over the defaults; without it the
+    system file and then the user's file, each optional. ``env`` (default ``os.environ``),
+    ``system`` and ``on_pi`` are injectable so that tests touch neither /etc nor $HOME.
+    """
+    env = os.environ if env is None else env
+    on_pi = is_raspberry_pi() if on_pi is None else on_pi
+    settings = default_settings(on_pi=on_pi, env=env)
+    if path is not None:
+        return _apply_file(settings, Path(path), required=True)
+    for candidate in config_paths(env=env, system=system):
+        settings = _apply_file(settings, candidate, required=False)
+    return settings
+
+
+def save_settings(settings: Settings, path: Path | str) -> Path:
+    """Write ``settings`` to ``path`` atomically: temp file in the same directory, fsync, rename.
+
+    A reader sees either the old file or the new one, never half of it. The directory is
+    created when missing. Returns the path written.
+    """
+    target = Path(path)
+    text = settings.to_toml()
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as handle:
+                handle.write(text)
+                handle.flush()
+                os.fsync(handle.fileno())
+            os.chmod(tmp_name, 0o644)
+            os.replace(tmp_name, target)
+        except BaseException:
+            Path(tmp_name).unlink(missing_ok=True)
+            raise
+        _fsync_dir(target.parent)
+    except OSError as exc:
+        raise ProfileError(f"{target}: cannot write settings: {exc.strerror or exc}") from exc
+    return target
+
+
+# --- parsing and validation -------------------------------------------------------------
+
+
+def parse_settings(data: Mapping[str, Any], source: str, base: Settings) -> Settings:
+    """``base`` with every key of ``data`` validated and applied (all or nothing)."""
+    changes = {key: _parse_key(source, key, value) for key, value in data.items()}
+    return dataclasses.replace(base, **changes)
+
+
+def _apply_file(settings: Settings, path: Path, *, required: bool) -> Settings:
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        if required:
+            raise ProfileError(f"{path}: settings file not found") from None
+        return settings
+    except OSError as exc:
+        raise ProfileError(f"{path}: cannot read settings: {exc.strerror or exc}") from exc
+    try:
+        data = tomllib.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise ProfileError(f"{path}: not UTF-8 text") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ProfileError(f"{path}: not valid TOML: {exc}") from None
+    return parse_settings(data, str(path), settings)
+
+
+def _parse_key(source: str, key: str, value: Any) -> Any:
+    parser = _PARSERS.get(key)
+    if parser is None:
+        known = ", ".join(_PARSERS)
+        raise ProfileError(f"{source}: unknown key '{key}' (known: {known})")
+    try:
+        return parser(value)
+    except ValueError as exc:
+        raise ProfileError(f"{source}: key '{key}': {exc}") from None
+
+
+def _text(value: Any) -> str:
+    if not isinstance(value, str):
+        raise ValueError(f"expected a string, got {_shown(value)}")
+    if not value.strip():
+        raise ValueError("must not be empty")
+    if any(ch in value for ch in "\n\r\0"):
+        raise ValueError("must be one line")
+    return value
+
+
+def _optional_text(value: Any) -> str | None:
+    return None if value is None else _text(value)
+
+
+def _choice(options: tuple[str, ...]) -> Callable[[Any], str]:
+    def parse(value: Any) -> str:
+        if not isinstance(value, str) or value not in options:
+            raise ValueError(f"expected one of {', '.join(options)}, got {_shown(value)}")
+        return value
+
+    return parse
+
+
+def _brightness(value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise ValueError(f"expected a number from 0 to 1, got {_shown(value)}")
+    number = float(value)
+    if not (math.isfinite(number) and 0.0 <= number <= 1.0):
+        raise ValueError(f"expected a number from 0 to 1, got {_shown(value)}")
+    return number
+
+
+def _directory(value: Any) -> Path:
+    if isinstance(value, Path):
+        value = str(value)
+    return Path(_text(value)).expanduser()
+
+
+_PARSERS: dict[str, Callable[[Any], Any]] = {
+    "profile": _text,
+    "port": _optional_text,
+    "language": _choice(LANGUAGES),
+    "brightness": _brightness,
+    "confirm": _choice(CONFIRM_MODES),
+    "clock": _choice(CLOCK_MODES),
+    "opponent": _choice(OPPONENTS),
+    "state_dir": _directory,
+}
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+# --- helpers ------------------------------------------------------------------------------
+
+
+def _xdg_dir(env: Mapping[str, str], variable: str, fallback: str) -> Path:
+    """An XDG base directory: the variable when it is an absolute path, else ~/fallback."""
+    value = env.get(variable, "")
+    if value and os.path.isabs(value):
+        return Path(value)
+    home = env.get("HOME") or str(Path.home())
+    return Path(home) / fallback
+
+
+#: What a TOML basic string must escape: quote, backslash and control characters.
+_TOML_ESCAPES: dict[str, str] = {
+    **{chr(c): f"\\u{c:04x}" for c in [*range(0x20), 0x7F] if chr(c) != "\t"},
+    '"': '\\"',
+    "\\": "\\\\",
+}
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, Path):
+        value = str(value)
+    if isinstance(value, str):
+        escaped = "".join(_TOML_ESCAPES.get(ch, ch) for ch in value)
+        return f'"{escaped}"'
+    if isinstance(value, float):
+        return repr(value)
+    raise TypeError(f"cannot write {value!r} as a setting")
+
+
+def _fsync_dir(directory: Path) -> None:
+    """Make the rename itself durable (POSIX); a no-op where directories cannot be opened."""
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
