@@ -1,0 +1,181 @@
+"""The value types of a scene: what every LED and the display show at one moment.
+
+A scene is plain data, built by the pure scene function from the controller's state and
+turned into light by the backends (`leds`, `display`). Keeping it as frozen values means
+a backend can compare the new scene with the last one and write nothing when nothing
+changed, and a test can build any screen without a controller.
+
+The display's prompt is a message key with parameters, not an English string: the text
+is looked up in `controller.show.texts` in the language chosen in the settings, at the
+moment of drawing.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Literal, Mapping, Union
+
+Side = Literal["white", "black"]
+CubeOwner = Literal["white", "black", "center"]
+
+SIDES: tuple[str, ...] = ("white", "black")
+CUBE_OWNERS: tuple[str, ...] = ("white", "black", "center")
+LANGUAGES: tuple[str, ...] = ("en", "da", "sv")
+
+#: The semantic LED roles of DESIGN.md ("Scene roles"); the profile maps each to a light.
+ROLES: tuple[str, ...] = ("target", "origin", "last-from", "last-to", "error",
+                          "bot-from", "bot-to", "setup", "hit")
+
+#: The cells of DESIGN.md ("Cells"): points 1..24 in White's numbering, bar, off trays.
+CELLS: tuple[str, ...] = tuple(str(point) for point in range(1, 25)) + (
+    "bar", "off-white", "off-black")
+
+ParamValue = Union[str, int, tuple[int, ...]]
+
+
+def _check_side(name: str, value: object, allowed: tuple[str, ...]) -> None:
+    if value not in allowed:
+        raise ValueError(f"{name} must be one of {', '.join(allowed)}, not {value!r}")
+
+
+def _check_seconds(name: str, value: float) -> None:
+    if value < 0:
+        raise ValueError(f"{name} must not be negative, not {value!r}")
+
+
+@dataclass(frozen=True)
+class MoveTimerView:
+    """The seeds' timer of one side: the move timer runs first, then the time bank."""
+
+    move_seconds: float
+    bank_seconds: float
+    warning: bool = False
+
+    def __post_init__(self) -> None:
+        _check_seconds("move_seconds", self.move_seconds)
+        _check_seconds("bank_seconds", self.bank_seconds)
+
+
+@dataclass(frozen=True)
+class TournamentClockView:
+    """A tournament clock of one side: the delay left this turn, then the reserve."""
+
+    delay_seconds: float
+    reserve_seconds: float
+    warning: bool = False
+
+    def __post_init__(self) -> None:
+        _check_seconds("delay_seconds", self.delay_seconds)
+        _check_seconds("reserve_seconds", self.reserve_seconds)
+
+
+ClockView = Union[MoveTimerView, TournamentClockView]
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A legal target of the checker in hand and the dice it uses ("5", "3", "5+3")."""
+
+    cell: str
+    dice: str
+
+    def __post_init__(self) -> None:
+        if self.cell not in CELLS:
+            raise ValueError(f"hint cell must be one of the board's cells, not {self.cell!r}")
+        if not self.dice:
+            raise ValueError("hint dice label must not be empty")
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """A message key of `controller.show.texts` and its parameters, in a fixed order."""
+
+    key: str
+    params: tuple[tuple[str, ParamValue], ...] = ()
+
+    @classmethod
+    def of(cls, key: str, **params: ParamValue) -> "Prompt":
+        """`Prompt.of("put_back", n=1, colour="white", cell="13")`."""
+        return cls(key, tuple(sorted(params.items())))
+
+    def as_dict(self) -> dict[str, ParamValue]:
+        return dict(self.params)
+
+
+@dataclass(frozen=True)
+class DisplayContent:
+    """Everything the 128x64 display shows; sides are "white"/"black", dice 1..6.
+
+    `dice` is empty before a roll; for the opening roll it holds White's die, then
+    Black's. `match_length` 0 means no length is shown (a money session, or set-up).
+    `pips_*` None hides the pip counts (set-up of a position still unknown).
+    """
+
+    turn: Side | None = None
+    dice: tuple[int, ...] = ()
+    cube_value: int = 1
+    cube_owner: CubeOwner = "center"
+    cube_enabled: bool = True
+    crawford: bool = False
+    score_white: int = 0
+    score_black: int = 0
+    match_length: int = 0
+    pips_white: int | None = None
+    pips_black: int | None = None
+    clock_white: ClockView | None = None
+    clock_black: ClockView | None = None
+    hints: tuple[Hint, ...] = ()
+    prompt: Prompt | None = None
+    language: str = "en"
+
+    def __post_init__(self) -> None:
+        if self.turn is not None:
+            _check_side("turn", self.turn, SIDES)
+        _check_side("cube_owner", self.cube_owner, CUBE_OWNERS)
+        _check_side("language", self.language, LANGUAGES)
+        if len(self.dice) > 2 or any(not 1 <= die <= 6 for die in self.dice):
+            raise ValueError(f"dice must be up to two values 1..6, not {self.dice!r}")
+        if self.cube_value not in (1, 2, 4, 8, 16, 32, 64):
+            raise ValueError(f"cube_value must be a power of two up to 64, not {self.cube_value!r}")
+        for name in ("score_white", "score_black", "match_length"):
+            if getattr(self, name) < 0:
+                raise ValueError(f"{name} must not be negative")
+        object.__setattr__(self, "dice", tuple(self.dice))
+        object.__setattr__(self, "hints", tuple(self.hints))
+
+    def clock(self, side: Side) -> ClockView | None:
+        return self.clock_white if side == "white" else self.clock_black
+
+    def score(self, side: Side) -> int:
+        return self.score_white if side == "white" else self.score_black
+
+    def pips(self, side: Side) -> int | None:
+        return self.pips_white if side == "white" else self.pips_black
+
+
+@dataclass(frozen=True)
+class Scene:
+    """What every LED and the display show: `leds` maps lit cells to roles (unlit cells
+    are absent), `display` is the display's content."""
+
+    leds: Mapping[str, str] = field(default_factory=dict)
+    display: DisplayContent = field(default_factory=DisplayContent)
+
+    def __post_init__(self) -> None:
+        for cell, role in self.leds.items():
+            if cell not in CELLS:
+                raise ValueError(f"unknown cell {cell!r} in scene")
+            if role not in ROLES:
+                raise ValueError(f"unknown role {role!r} for cell {cell} in scene")
+        object.__setattr__(self, "leds", MappingProxyType(dict(self.leds)))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Scene):
+            return NotImplemented
+        return dict(self.leds) == dict(other.leds) and self.display == other.display
+
+    def __hash__(self) -> int:
+        return hash((frozenset(self.leds.items()), self.display))
+
+    def __repr__(self) -> str:
+        return f"Scene(leds={dict(self.leds)!r}, display={self.display!r})"

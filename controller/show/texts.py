@@ -1,0 +1,256 @@
+"""Every text the product shows, by message key, in English, Danish and Swedish.
+
+The scene carries a message key and parameters (`content.Prompt`), never a finished
+sentence, so the language is chosen at drawing time from the settings and a test can
+check every key in every language. The Danish and Swedish words follow the rule pages
+in shared/seeds: terninger / tärningar, dobbeltkube / dubblingstärning, sidde over,
+baren, "Klar med draget", revansch.
+
+Parameters are filled with `str.format`; some are translated first:
+- `side`, `winner`, `loser` ("white"/"black") become the side's name ("Hvid", "Vit");
+- `colour` ("white"/"black") becomes the adjective, plural when `n` is not 1
+  ("hvid"/"hvide"), and `colour_def` its definite form ("den slåede hvide brik");
+- `cell` and `to`/`from` cells: "bar", "off-white", "off-black" become words;
+- `result` ("single"/"gammon"/"backgammon") becomes its word;
+- `dice` given as a sequence of dice becomes "5-3";
+- a parameter `X_key` holding a message key puts that message's text in `{X}`.
+A message may be a pair (one, other): the second is used when `n` (or `points`) is not 1.
+"""
+from __future__ import annotations
+
+import string
+from typing import Mapping, Union
+
+LANGUAGES: tuple[str, ...] = ("en", "da", "sv")
+LANGUAGE_NAMES: Mapping[str, str] = {"en": "English", "da": "Dansk", "sv": "Svenska"}
+
+Text = Union[str, tuple[str, str]]
+
+_WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "side.white": "White", "side.black": "Black",
+        "colour.white": "white", "colour.black": "black",
+        "colour.white.pl": "white", "colour.black.pl": "black",
+        "cell.bar": "the bar", "cell.off-white": "White's tray",
+        "cell.off-black": "Black's tray",
+        "result.single": "single game", "result.gammon": "gammon",
+        "result.backgammon": "backgammon",
+    },
+    "da": {
+        "side.white": "Hvid", "side.black": "Sort",
+        "colour.white": "hvid", "colour.black": "sort",
+        "colour.white.pl": "hvide", "colour.black.pl": "sorte",
+        "cell.bar": "baren", "cell.off-white": "hvids bakke",
+        "cell.off-black": "sorts bakke",
+        "result.single": "almindeligt spil", "result.gammon": "gammon",
+        "result.backgammon": "backgammon",
+    },
+    "sv": {
+        "side.white": "Vit", "side.black": "Svart",
+        "colour.white": "vit", "colour.black": "svart",
+        "colour.white.pl": "vita", "colour.black.pl": "svarta",
+        "cell.bar": "baren", "cell.off-white": "vits fack",
+        "cell.off-black": "svarts fack",
+        "result.single": "enkelt spel", "result.gammon": "gammon",
+        "result.backgammon": "backgammon",
+    },
+}
+
+#: message key -> language -> text. Keep prompts short: the display has two lines of
+#: 25 characters; longer ones scroll.
+MESSAGES: dict[str, dict[str, Text]] = {
+    # --- labels drawn on the display itself
+    "label.white": {"en": "White", "da": "Hvid", "sv": "Vit"},
+    "label.black": {"en": "Black", "da": "Sort", "sv": "Svart"},
+    "label.length": {"en": "to {n}", "da": "til {n}", "sv": "till {n}"},
+    "label.crawford": {"en": "Crawford", "da": "Crawford", "sv": "Crawford"},
+    "label.pips": {"en": "pip", "da": "pip", "sv": "pip"},
+    # --- the turn
+    "opening_roll": {"en": "Each side rolls one die", "da": "Slå hver én terning",
+                     "sv": "Slå var sin tärning"},
+    "opening_won": {"en": "{side} starts with {dice}", "da": "{side} begynder med {dice}",
+                    "sv": "{side} börjar med {dice}"},
+    "roll": {"en": "{side} to roll", "da": "{side} skal slå", "sv": "{side} ska slå"},
+    "roll_or_double": {"en": "{side}: roll or double", "da": "{side}: slå eller fordobl",
+                       "sv": "{side}: slå eller dubbla"},
+    "move": {"en": "{side} to play {dice}", "da": "{side} spiller {dice}",
+             "sv": "{side} spelar {dice}"},
+    "done": {"en": "{side}: done? Press the button", "da": "{side}: færdig? Tryk på knappen",
+             "sv": "{side}: klar med draget? Tryck"},
+    "no_move": {"en": "{side} cannot move {dice}: pass",
+                "da": "{side} kan ikke flytte {dice}: sidder over",
+                "sv": "{side} kan inte flytta {dice}: står över"},
+    # --- the cube
+    "double_offered": {"en": "{side} doubles to {value}. Take or drop?",
+                       "da": "{side} fordobler til {value}. Tage imod eller afvise?",
+                       "sv": "{side} dubblar till {value}. Ta emot eller avböj?"},
+    "double_taken": {"en": "{side} takes: cube on {value}",
+                     "da": "{side} tager imod: kuben på {value}",
+                     "sv": "{side} tar emot: dubblingstärningen på {value}"},
+    "double_dropped": {"en": "{side} drops", "da": "{side} afviser", "sv": "{side} avböjer"},
+    "crawford": {"en": "Crawford game: no doubling", "da": "Crawford-spil: ingen dobbeltkube",
+                 "sv": "Crawfordspel: utan dubblingstärning"},
+    # --- resignations and the end
+    "resign_offered": {"en": "{side} resigns: {result}. Accept or decline?",
+                       "da": "{side} opgiver: {result}. Acceptér eller afvis?",
+                       "sv": "{side} ger upp: {result}. Tacka ja eller spela vidare?"},
+    "resign_declined": {"en": "{side} plays on", "da": "{side} spiller videre",
+                        "sv": "{side} spelar vidare"},
+    "game_won": {"en": ("{side} wins: {result}, {points} point",
+                        "{side} wins: {result}, {points} points"),
+                 "da": "{side} vinder: {result}, {points} point",
+                 "sv": "{side} vinner: {result}, {points} poäng"},
+    "match_won": {"en": "{side} wins the match {score_white}-{score_black}",
+                  "da": "{side} vinder matchen {score_white}-{score_black}",
+                  "sv": "{side} vinner matchen {score_white}-{score_black}"},
+    "forfeit": {"en": "{side} gives up the match", "da": "{side} giver op: matchen er tabt",
+                "sv": "{side} ger upp matchen"},
+    "rematch": {"en": "Rematch? Both press the button", "da": "Revanche? Begge trykker på knappen",
+                "sv": "Revansch? Båda trycker på knappen"},
+    "new_match": {"en": "New match to {length}", "da": "Ny match til {length}",
+                  "sv": "Ny match till {length}"},
+    # --- the clock
+    "time_warning": {"en": "{side}: time is running out", "da": "{side}: tiden løber ud",
+                     "sv": "{side}: tiden håller på att ta slut"},
+    "time_out": {"en": "{side}: out of time, match lost",
+                 "da": "{side}: tiden er gået, matchen er tabt",
+                 "sv": "{side}: tiden är slut, matchen förlorad"},
+    # --- the physical board
+    "put_back": {"en": "Put {n} {colour} back on {cell}", "da": "Sæt {n} {colour} tilbage på {cell}",
+                 "sv": "Ställ tillbaka {n} {colour} på {cell}"},
+    "take_off": {"en": "Take {n} {colour} off {cell}", "da": "Tag {n} {colour} væk fra {cell}",
+                 "sv": "Ta bort {n} {colour} från {cell}"},
+    "move_checker": {"en": "Move {n} {colour} from {from} to {to}",
+                     "da": "Flyt {n} {colour} fra {from} til {to}",
+                     "sv": "Flytta {n} {colour} från {from} till {to}"},
+    "hit_to_bar": {"en": "Put the hit {colour} checker on the bar",
+                   "da": "Sæt den slåede {colour_def} brik på baren",
+                   "sv": "Lägg den utslagna {colour_def} brickan på baren"},
+    "computer_move": {"en": "Play the computer's move: {notation}",
+                      "da": "Flyt computerens træk: {notation}",
+                      "sv": "Flytta datorns drag: {notation}"},
+    "remote_move": {"en": "Play {side}'s move: {notation}", "da": "Flyt for {side}: {notation}",
+                    "sv": "Flytta för {side}: {notation}"},
+    "setup": {"en": "Set up the board", "da": "Stil brikkerne op", "sv": "Ställ upp brickorna"},
+    "setup_cell": {"en": "Set up: {n} {colour} on {cell}", "da": "Opstil: {n} {colour} på {cell}",
+                   "sv": "Ställ upp: {n} {colour} på {cell}"},
+    "board_offline": {"en": "Board offline: check the cable",
+                      "da": "Brættet er offline: tjek kablet",
+                      "sv": "Brädet är offline: kontrollera kabeln"},
+    "board_back": {"en": "Board back online", "da": "Brættet er online igen",
+                   "sv": "Brädet är online igen"},
+    "ambiguous": {"en": "Cannot tell the count on {cell}: check it",
+                  "da": "Uklart antal på {cell}: tjek brikkerne",
+                  "sv": "Oklart antal på {cell}: kontrollera brickorna"},
+    "confirm_move": {"en": "Was it {notation}? Main: yes, cube: no",
+                     "da": "Var det {notation}? Hoved: ja, kube: nej",
+                     "sv": "Var det {notation}? Huvud: ja, kub: nej"},
+    "level_unavailable": {"en": "Computer level {level} is not available",
+                          "da": "Computerniveau {level} findes ikke",
+                          "sv": "Datornivå {level} finns inte"},
+    # --- the menu (menu.py names its items by these keys)
+    "menu": {"en": "Menu: {item}", "da": "Menu: {item}", "sv": "Meny: {item}"},
+    "menu.resign_single": {"en": "resign single game", "da": "opgiv almindeligt spil",
+                           "sv": "ge upp enkelt spel"},
+    "menu.resign_gammon": {"en": "resign gammon", "da": "opgiv gammon", "sv": "ge upp gammon"},
+    "menu.resign_backgammon": {"en": "resign backgammon", "da": "opgiv backgammon",
+                               "sv": "ge upp backgammon"},
+    "menu.forfeit": {"en": "give up the match", "da": "opgiv hele matchen",
+                     "sv": "ge upp matchen"},
+    "menu.new_match": {"en": "new match", "da": "ny match", "sv": "ny match"},
+    "menu.rematch": {"en": "rematch", "da": "revanche", "sv": "revansch"},
+    "menu.dice_entry": {"en": "enter real dice", "da": "indtast terninger",
+                        "sv": "ange tärningar"},
+    "menu.close": {"en": "close", "da": "luk", "sv": "stäng"},
+    "dice_entry": {"en": "{side}: dice {dice}? Cube: change",
+                   "da": "{side}: terninger {dice}? Kube: skift",
+                   "sv": "{side}: tärningar {dice}? Kub: byt"},
+    "setting.length": {"en": "Match to {length}? Cube: change",
+                       "da": "Match til {length}? Kube: skift",
+                       "sv": "Match till {length}? Kub: byt"},
+}
+
+_SIDE_PARAMS = ("side", "winner", "loser")
+_CELL_PARAMS = ("cell", "from", "to")
+
+
+def _count(params: Mapping[str, object]) -> int | None:
+    for name in ("n", "points"):
+        value = params.get(name)
+        if isinstance(value, int):
+            return value
+    return None
+
+
+def _word(language: str, key: str) -> str:
+    return _WORDS[language][key]
+
+
+def _localise(params: Mapping[str, object], language: str) -> dict[str, object]:
+    """The parameters as the message's fields: sides, colours, cells and results in words."""
+    fields: dict[str, object] = dict(params)
+    plural = _count(params) not in (None, 1)
+    for name, value in params.items():
+        if name.endswith("_key"):
+            fields[name[:-4]] = render(str(value), {}, language)
+        elif name in _SIDE_PARAMS:
+            fields[name] = _word(language, f"side.{_side(name, value)}")
+        elif name == "colour":
+            side = _side(name, value)
+            fields["colour"] = _word(language, f"colour.{side}" + (".pl" if plural else ""))
+            fields["colour_def"] = _word(language, f"colour.{side}.pl")
+        elif name in _CELL_PARAMS:
+            cell = str(value)
+            fields[name] = _word(language, f"cell.{cell}") if not cell.isdigit() else cell
+        elif name == "result":
+            fields[name] = _word(language, f"result.{value}") if f"result.{value}" in \
+                _WORDS[language] else _unknown(name, value)
+        elif name == "dice" and isinstance(value, (tuple, list)):
+            fields[name] = "-".join(str(die) for die in value)
+    return fields
+
+
+def _side(name: str, value: object) -> str:
+    if value not in ("white", "black"):
+        raise ValueError(f"message parameter {name} must be 'white' or 'black', not {value!r}")
+    return str(value)
+
+
+def _unknown(name: str, value: object) -> str:
+    raise ValueError(f"message parameter {name} has an unknown value {value!r}")
+
+
+def fields_of(key: str) -> frozenset[str]:
+    """The parameter names the message `key` uses, in any language (for tests and callers)."""
+    names: set[str] = set()
+    for text in message(key).values():
+        for variant in (text if isinstance(text, tuple) else (text,)):
+            names.update(f for _, f, _, _ in string.Formatter().parse(variant) if f)
+    return frozenset(names)
+
+
+def message(key: str) -> Mapping[str, Text]:
+    """The texts of `key` by language; an unknown key is a KeyError naming it."""
+    try:
+        return MESSAGES[key]
+    except KeyError:
+        raise KeyError(f"unknown message key {key!r}") from None
+
+
+def render(key: str, params: Mapping[str, object] | None = None, language: str = "en") -> str:
+    """The text of message `key` in `language` with `params` filled in.
+
+    Fails loudly: an unknown key is a KeyError, an unknown language, a missing parameter
+    or a parameter value that has no word (a side other than white/black) a ValueError.
+    """
+    if language not in LANGUAGES:
+        raise ValueError(f"unknown language {language!r}; choose one of {', '.join(LANGUAGES)}")
+    params = dict(params or {})
+    text = message(key)[language]
+    if isinstance(text, tuple):
+        text = text[0] if _count(params) in (None, 1) else text[1]
+    fields = _localise(params, language)
+    try:
+        return text.format(**fields)
+    except KeyError as missing:
+        raise ValueError(f"message {key!r} needs the parameter {missing.args[0]}") from None
