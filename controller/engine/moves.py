@@ -6,6 +6,7 @@ can be played. Two moves are the same when they leave the same position.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from controller.engine.dice import check_dice
@@ -49,8 +50,12 @@ class Move:
         return self.notation
 
 
-def _step(mine: list[int], theirs: list[int], frm: int, die: int) -> tuple[int, bool] | None:
-    """Where a checker on `frm` goes with `die`, and whether it hits; None if it may not."""
+def step_destination(mine: Sequence[int], theirs: Sequence[int], frm: int, die: int) -> tuple[int, bool] | None:
+    """Where a checker on `frm` goes with `die`, and whether it hits; None if it may not.
+
+    Checks only the single step (closed points, bearing-off rules); whether the rest of the
+    roll can still be played is the caller's business.
+    """
     to = frm - die
     if to >= 1:
         opp = theirs[24 - to]
@@ -75,14 +80,14 @@ def _origins(mine: list[int]) -> list[int]:
     return [p for p in range(24, 0, -1) if mine[p - 1]]
 
 
-def _apply(mine: list[int], theirs: list[int], frm: int, to: int, hit: bool) -> tuple[list[int], list[int]]:
-    m = mine.copy()
+def apply_step(mine: Sequence[int], theirs: Sequence[int], frm: int, to: int, hit: bool) -> tuple[list[int], list[int]]:
+    """The two sides after one step (new lists; the inputs are not changed)."""
+    m = list(mine)
     m[BAR if frm == BAR_POINT else frm - 1] -= 1
-    t = theirs
+    t = list(theirs)
     if to != OFF:
         m[to - 1] += 1
         if hit:
-            t = theirs.copy()
             t[24 - to] = 0
             t[BAR] += 1
     return m, t
@@ -99,12 +104,12 @@ def _search(mine: list[int], theirs: list[int], dice: tuple[int, ...], steps: tu
             if frm in tried:
                 continue
             tried.add(frm)
-            dest = _step(mine, theirs, frm, die)
+            dest = step_destination(mine, theirs, frm, die)
             if dest is None:
                 continue
             moved = True
             to, hit = dest
-            m, t = _apply(mine, theirs, frm, to, hit)
+            m, t = apply_step(mine, theirs, frm, to, hit)
             _search(m, t, dice[1:], steps + (Step(frm, to, die, hit),), out, best)
     if not moved:
         n = len(steps)
