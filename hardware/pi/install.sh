@@ -1,0 +1,323 @@
+#!/usr/bin/env bash
+# Install bgboard on a Raspberry Pi so that it starts at boot (or remove it again).
+#
+# Raspberry Pi OS Bookworm, 64-bit; Pi 3, 4, 5, 500 and Zero 2 W. Run from a checkout:
+#
+#   sudo hardware/pi/install.sh              install, or update after `git pull`
+#   sudo hardware/pi/install.sh --uninstall  remove what it added (settings and saved
+#                                            matches stay; --purge removes them too)
+#   hardware/pi/install.sh --dry-run --dest /tmp/etc
+#                                            print every command, write the unit, rule and
+#                                            settings files under /tmp/etc instead of /etc
+#
+# It is safe to run again: each step checks what is already there. What it does:
+# apt packages for building the GPIO drivers; I2C (display) and SPI enabled with
+# raspi-config; on a Pi 3/4/Zero 2 W the analogue audio switched off (it shares the PWM
+# that drives the LED strip on GPIO18); a system user `bgboard` in dialout, gpio, i2c and
+# spi; a virtual environment in /opt/bgboard/venv with the `pi` extra (`pi5` on a Pi 5);
+# /etc/bgboard/config.toml (never overwritten); the udev rule naming the sensor board
+# /dev/bgboard; and the systemd service bgboard.service (journalctl -u bgboard).
+set -euo pipefail
+
+SCRIPT_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+SOURCE_DIR=$(cd "$SCRIPT_DIR/../.." && pwd)
+
+PREFIX=/opt/bgboard
+SERVICE_USER=bgboard
+SERVICE_GROUPS=(dialout gpio i2c spi)
+STATE_DIR=/var/lib/bgboard
+MODEL_FILE=/proc/device-tree/model
+BOOT_CONFIG=/boot/firmware/config.txt
+OS_RELEASE=/etc/os-release
+APT_PACKAGES=(python3-venv python3-dev python3-pip build-essential i2c-tools)
+
+DRY_RUN=0
+UNINSTALL=0
+PURGE=0
+DEST=""
+REBOOT_NEEDED=0
+
+usage() {
+  cat <<'EOF'
+usage: install.sh [--dry-run [--dest DIR]] [--uninstall [--purge]] [--prefix DIR]
+                  [--model-file FILE]
+
+  --dry-run          print every command instead of running it
+  --dest DIR         with --dry-run: write the unit, udev rule and settings files under
+                     DIR (as if DIR were /etc) so that they can be checked
+  --uninstall        remove the service, udev rule, virtual environment and user
+  --purge            with --uninstall: also remove /etc/bgboard and /var/lib/bgboard
+  --prefix DIR       where the virtual environment goes (default /opt/bgboard)
+  --model-file FILE  read the board model from FILE instead of /proc/device-tree/model
+EOF
+}
+
+say() { printf '# %s\n' "$*"; }
+die() { printf 'install.sh: error: %s\n' "$1" >&2; exit "${2:-1}"; }
+
+# One word as a shell would read it back: bare when safe, else in single quotes.
+shell_word() {
+  if [[ "$1" =~ ^[A-Za-z0-9_@%+=:,./-]+$ ]]; then
+    printf '%s' "$1"
+  else
+    printf "'%s'" "${1//\'/\'\\\'\'}"
+  fi
+}
+
+# Print a command (as the shell would read it back) and run it unless this is a dry run.
+run() {
+  local word line="+"
+  for word in "$@"; do
+    line+=" $(shell_word "$word")"
+  done
+  printf '%s\n' "$line"
+  if [ "$DRY_RUN" -eq 0 ]; then
+    "$@"
+  fi
+}
+
+# Like run, for a command whose failure is expected and harmless (e.g. stopping a
+# service that is not running).
+run_tolerant() {
+  if ! run "$@"; then
+    say "(that failed; carrying on)"
+  fi
+}
+
+# Where a file under /etc really goes: /etc itself, or the --dest directory in a dry run.
+staged() {
+  local target=$1
+  if [ -n "$DEST" ]; then
+    printf '%s/%s' "$DEST" "${target#/etc/}"
+  else
+    printf '%s' "$target"
+  fi
+}
+
+# Fill a template from hardware/pi with this installation's values.
+render() {
+  sed -e "s|@VENV@|$PREFIX/venv|g" \
+      -e "s|@USER@|$SERVICE_USER|g" \
+      -e "s|@GROUPS@|${SERVICE_GROUPS[*]}|g" \
+      "$SCRIPT_DIR/$1"
+}
+
+# Install a rendered template at an /etc path with the given mode. A dry run prints the
+# command for the real path and, with --dest, writes the file under DEST for checking.
+put_file() {
+  local template=$1 target=$2 mode=$3 rendered
+  rendered=$(mktemp)
+  render "$template" >"$rendered"
+  run install -D -m "$mode" "$rendered" "$target"
+  if [ "$DRY_RUN" -eq 1 ] && [ -n "$DEST" ]; then
+    install -D -m "$mode" "$rendered" "$(staged "$target")"
+    say "wrote $(staged "$target")"
+  fi
+  rm -f "$rendered"
+}
+
+board_model() {
+  if [ -r "$MODEL_FILE" ]; then
+    tr -d '\0' <"$MODEL_FILE"
+  fi
+}
+
+# The pip extra for this board: the Pi 5 family needs rpi-lgpio and the PIO NeoPixel driver.
+pip_extra() {
+  case "$1" in
+    "Raspberry Pi 5"* | "Raspberry Pi Compute Module 5"*) echo pi5 ;;
+    *) echo pi ;;
+  esac
+}
+
+check_platform() {
+  local model=$1 codename="" arch
+  if [ -z "$model" ]; then
+    say "warning: no Raspberry Pi model in $MODEL_FILE; installing the generic 'pi' extra"
+  elif [[ "$model" != "Raspberry Pi"* ]]; then
+    say "warning: '$model' is not a Raspberry Pi; carrying on"
+  fi
+  if [ -r "$OS_RELEASE" ]; then
+    # shellcheck source=/dev/null
+    codename=$(. "$OS_RELEASE" && echo "${VERSION_CODENAME:-}")
+  fi
+  if [ "$codename" != "bookworm" ]; then
+    say "warning: made for Raspberry Pi OS Bookworm, this is '${codename:-unknown}'"
+  fi
+  arch=$(uname -m)
+  if [ "$arch" != "aarch64" ]; then
+    say "warning: made for 64-bit Raspberry Pi OS (aarch64), this is $arch"
+  fi
+}
+
+# True when raspi-config reports the interface (i2c or spi) enabled. raspi-config's
+# get_* answers 0 for enabled.
+interface_enabled() {
+  command -v raspi-config >/dev/null 2>&1 || return 1
+  [ "$(raspi-config nonint "get_$1" 2>/dev/null)" = "0" ]
+}
+
+enable_interfaces() {
+  local iface
+  for iface in i2c spi; do
+    if interface_enabled "$iface"; then
+      say "$iface already enabled"
+    elif [ "$DRY_RUN" -eq 1 ] || command -v raspi-config >/dev/null 2>&1; then
+      run raspi-config nonint "do_$iface" 0
+      REBOOT_NEEDED=1
+    else
+      say "warning: no raspi-config here; enable $iface by hand (dtparam=${iface}_arm=on)"
+    fi
+  done
+}
+
+# On a Pi 3/4/Zero 2 W the NeoPixel driver drives GPIO18 with the PWM block that the
+# analogue audio also uses; the two fight, so the audio goes off. A Pi 5 uses its RP1 PIO.
+disable_analogue_audio() {
+  local extra=$1
+  [ "$extra" = pi ] || return 0
+  if [ -r "$BOOT_CONFIG" ] && ! grep -q '^dtparam=audio=on' "$BOOT_CONFIG"; then
+    say "analogue audio already off"
+    return 0
+  fi
+  if [ "$DRY_RUN" -eq 1 ] || [ -w "$BOOT_CONFIG" ]; then
+    run sed -i 's/^dtparam=audio=on/dtparam=audio=off/' "$BOOT_CONFIG"
+    REBOOT_NEEDED=1
+  fi
+}
+
+install_packages() {
+  run apt-get update
+  run env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
+    "${APT_PACKAGES[@]}"
+}
+
+create_user() {
+  local group joined
+  for group in "${SERVICE_GROUPS[@]}"; do
+    if ! getent group "$group" >/dev/null; then
+      run groupadd --system "$group"
+    fi
+  done
+  joined=$(IFS=,; echo "${SERVICE_GROUPS[*]}")
+  if id -u "$SERVICE_USER" >/dev/null 2>&1; then
+    run usermod --append --groups "$joined" "$SERVICE_USER"
+  else
+    run useradd --system --user-group --home-dir "$STATE_DIR" --no-create-home \
+      --shell /usr/sbin/nologin --groups "$joined" "$SERVICE_USER"
+  fi
+}
+
+install_venv() {
+  local extra=$1 venv="$PREFIX/venv"
+  if [ ! -x "$venv/bin/python" ]; then
+    run python3 -m venv "$venv"
+  fi
+  run "$venv/bin/python" -m pip install --quiet --upgrade pip
+  run "$venv/bin/python" -m pip install --quiet --upgrade "${SOURCE_DIR}[$extra]"
+}
+
+install_settings() {
+  if [ -e /etc/bgboard/config.toml ]; then
+    say "/etc/bgboard/config.toml exists; kept as it is"
+  else
+    put_file config.toml /etc/bgboard/config.toml 0644
+  fi
+}
+
+install_udev_rule() {
+  put_file 99-bgboard.rules /etc/udev/rules.d/99-bgboard.rules 0644
+  run udevadm control --reload-rules
+  run udevadm trigger --subsystem-match=tty --action=add
+}
+
+install_service() {
+  put_file bgboard.service /etc/systemd/system/bgboard.service 0644
+  run systemctl daemon-reload
+  run systemctl enable bgboard.service
+  run systemctl restart bgboard.service
+}
+
+do_install() {
+  local model extra
+  model=$(board_model)
+  extra=$(pip_extra "$model")
+  check_platform "$model"
+  say "board: ${model:-unknown}; pip extra: $extra; source: $SOURCE_DIR; prefix: $PREFIX"
+  install_packages
+  enable_interfaces
+  disable_analogue_audio "$extra"
+  create_user
+  install_venv "$extra"
+  install_settings
+  install_udev_rule
+  install_service
+  say "installed: the board starts at boot; logs: journalctl -u bgboard -f"
+  if [ "$REBOOT_NEEDED" -eq 1 ]; then
+    say "reboot once (sudo reboot) so that the I2C, SPI and audio settings take effect"
+  fi
+}
+
+do_uninstall() {
+  if [ "$DRY_RUN" -eq 1 ] || [ -e /etc/systemd/system/bgboard.service ]; then
+    run_tolerant systemctl disable --now bgboard.service
+  fi
+  run rm -f /etc/systemd/system/bgboard.service
+  run systemctl daemon-reload
+  run_tolerant systemctl reset-failed bgboard.service
+  run rm -f /etc/udev/rules.d/99-bgboard.rules
+  run udevadm control --reload-rules
+  run rm -rf "$PREFIX"
+  if id -u "$SERVICE_USER" >/dev/null 2>&1; then
+    run userdel "$SERVICE_USER"
+  fi
+  if [ "$PURGE" -eq 1 ]; then
+    run rm -rf /etc/bgboard "$STATE_DIR"
+  else
+    say "kept /etc/bgboard (settings) and $STATE_DIR (saved matches); --purge removes them"
+  fi
+  say "left as they were: I2C, SPI, the audio setting, the groups and the apt packages"
+}
+
+main() {
+  local original=("$@")
+  while [ $# -gt 0 ]; do
+    case "$1" in
+      --dry-run) DRY_RUN=1 ;;
+      --dest) [ $# -ge 2 ] || die "--dest needs a directory" 2; DEST=$2; shift ;;
+      --uninstall) UNINSTALL=1 ;;
+      --purge) PURGE=1 ;;
+      --prefix) [ $# -ge 2 ] || die "--prefix needs a directory" 2; PREFIX=$2; shift ;;
+      --model-file) [ $# -ge 2 ] || die "--model-file needs a file" 2; MODEL_FILE=$2; shift ;;
+      -h | --help) usage; exit 0 ;;
+      *) usage >&2; die "unknown option '$1'" 2 ;;
+    esac
+    shift
+  done
+  if [ -n "$DEST" ] && [ "$DRY_RUN" -eq 0 ]; then
+    die "--dest only goes with --dry-run" 2
+  fi
+  if [ "$PURGE" -eq 1 ] && [ "$UNINSTALL" -eq 0 ]; then
+    die "--purge only goes with --uninstall" 2
+  fi
+  case "$PREFIX" in
+    /*) ;;
+    *) die "--prefix must be an absolute path" 2 ;;
+  esac
+  if [[ "$PREFIX" =~ [^A-Za-z0-9_./-] ]]; then
+    die "--prefix may hold only letters, digits and . _ / -" 2
+  fi
+  if [ "$DRY_RUN" -eq 0 ] && [ "$(id -u)" -ne 0 ]; then
+    die "run as root: sudo $0 ${original[*]}"
+  fi
+  if [ "$DRY_RUN" -eq 1 ]; then
+    say "dry run: nothing below is run${DEST:+; files written under $DEST}"
+  fi
+  if [ "$UNINSTALL" -eq 1 ]; then
+    do_uninstall
+  else
+    do_install
+  fi
+}
+
+main "$@"
