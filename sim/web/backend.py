@@ -1,0 +1,32 @@
+"""What the web server needs from the running simulator.
+
+The server knows nothing of the controller's insides: it asks a `SimBackend` for
+snapshots and hands it checked page actions. `sim/web/live.py` implements it on the real
+stack (virtual board with the firmware code, pseudo-terminal, link, controller).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from sim.web.protocol import PageAction
+
+
+class SimBackend(Protocol):
+    """The running simulator, as the page sees it."""
+
+    def snapshot(self) -> dict[str, Any]:
+        """Everything the page draws: board cells, hand, LEDs, display version, match,
+        debug figures (JSON-serialisable)."""
+
+    def display_png(self) -> bytes:
+        """The display's current frame as PNG, pixel for pixel what the OLED shows."""
+
+    def match_record(self) -> str:
+        """The match so far in the `.mat` text format."""
+
+    async def act(self, action: PageAction) -> str | None:
+        """Carry out a page action; return a notice for the user, or None."""
+
+    def subscribe(self, callback: Callable[[], None]) -> Callable[[], None]:
+        """Call `callback` whenever the snapshot may have changed; returns unsubscribe."""

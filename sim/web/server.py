@@ -1,0 +1,109 @@
+"""The simulator's web server: static page, the display's frame, the match record, and
+one WebSocket per tab.
+
+Only one tab plays at a time: the first tab that acts holds the board until it closes;
+actions from any other tab are ignored with a notice, so two tabs can never interleave
+half-moves.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import weakref
+from pathlib import Path
+
+from aiohttp import WSMsgType, web
+
+from sim.web.backend import SimBackend
+from sim.web.protocol import BadMessage, parse_message
+
+STATIC = Path(__file__).resolve().parent.parent / "static"
+
+
+class SimServer:
+    """aiohttp application around a `SimBackend`."""
+
+    def __init__(self, backend: SimBackend) -> None:
+        self.backend = backend
+        self._sockets: weakref.WeakSet[web.WebSocketResponse] = weakref.WeakSet()
+        self._player: web.WebSocketResponse | None = None
+        self._push_pending = False
+        self.app = web.Application()
+        self.app.router.add_get("/", self._index)
+        self.app.router.add_get("/display.png", self._display)
+        self.app.router.add_get("/match.mat", self._record)
+        self.app.router.add_get("/ws", self._websocket)
+        self.app.router.add_static("/static/", STATIC, show_index=False)
+        self._unsubscribe = backend.subscribe(self._changed)
+
+    # -- HTTP --------------------------------------------------------------------------
+    async def _index(self, request: web.Request) -> web.StreamResponse:
+        return web.FileResponse(STATIC / "index.html")
+
+    async def _display(self, request: web.Request) -> web.Response:
+        return web.Response(body=self.backend.display_png(), content_type="image/png",
+                            headers={"Cache-Control": "no-store"})
+
+    async def _record(self, request: web.Request) -> web.Response:
+        return web.Response(
+            text=self.backend.match_record(), content_type="text/plain",
+            headers={"Content-Disposition": 'attachment; filename="bgboard-match.mat"'},
+        )
+
+    # -- WebSocket ---------------------------------------------------------------------
+    async def _websocket(self, request: web.Request) -> web.WebSocketResponse:
+        ws = web.WebSocketResponse(heartbeat=20)
+        await ws.prepare(request)
+        self._sockets.add(ws)
+        await ws.send_str(json.dumps({"type": "state", **self.backend.snapshot()}))
+        try:
+            async for msg in ws:
+                if msg.type != WSMsgType.TEXT:
+                    await self._notice(ws, "ignored a message that is not text")
+                    continue
+                await self._handle(ws, msg.data)
+        finally:
+            self._sockets.discard(ws)
+            if self._player is ws:
+                self._player = None
+        return ws
+
+    async def _handle(self, ws: web.WebSocketResponse, text: str) -> None:
+        try:
+            action = parse_message(text)
+        except BadMessage as exc:
+            await self._notice(ws, str(exc))
+            return
+        if self._player is not None and self._player is not ws and not self._player.closed:
+            await self._notice(ws, "another browser tab is playing on this board; this tab only watches")
+            return
+        self._player = ws
+        notice = await self.backend.act(action)
+        if notice:
+            await self._notice(ws, notice)
+        self._changed()
+
+    async def _notice(self, ws: web.WebSocketResponse, text: str) -> None:
+        if not ws.closed:
+            await ws.send_str(json.dumps({"type": "notice", "text": text}))
+
+    def _changed(self) -> None:
+        """Coalesce change notifications into one push per event-loop turn."""
+        if self._push_pending:
+            return
+        self._push_pending = True
+        asyncio.get_running_loop().call_soon(self._push)
+
+    def _push(self) -> None:
+        self._push_pending = False
+        payload = json.dumps({"type": "state", **self.backend.snapshot()})
+        for ws in list(self._sockets):
+            if not ws.closed:
+                asyncio.ensure_future(ws.send_str(payload))
+
+    async def start(self, host: str, port: int) -> web.AppRunner:
+        runner = web.AppRunner(self.app, access_log=None)
+        await runner.setup()
+        site = web.TCPSite(runner, host, port)
+        await site.start()
+        return runner
