@@ -1,0 +1,261 @@
+"""Match clocks as pure values driven by the times the caller passes in.
+
+Two modes (RULES.md "Timer"):
+
+- :class:`SeedsTimer`, the online sites' timer of the seeds: every action (a roll, a move,
+  a cube or resignation decision) has 15 s that run first; then the player's bank runs.
+  The bank starts at 20 s; after each completed move it grows by 5 s x the unused share of
+  the 15 s (5 x unused / 15), capped at 2 min. It warns when it runs and is near zero
+  (<= 10 s); a bank that reaches zero loses the match.
+- :class:`TournamentClock`, the US/UK tournament clock: each player has a reserve of
+  2 min per match point, minus 1 min per point already scored by either player when the
+  clock is set (so a clock set on a match resumed at 3-2 of 7 holds 14 - 5 = 9 min);
+  each time a player's clock is started (the opponent hits the clock after every play and
+  every cube action) a simple delay of 12 s runs before the reserve does. Out of reserve
+  loses the match.
+
+Times are seconds from any monotonic origin the caller chooses (floats). Nothing here
+reads a clock: the match state machine passes ``now`` with every command, and the
+application passes the loop's time when it ticks. Both clocks have the same small
+interface, so the match does not care which one it holds:
+
+- ``begin(side, now)``: ``side`` starts a new action. The timer gives every action a
+  fresh 15 s (so a roll then a move are two actions); the tournament clock only restarts
+  its delay when the clock is hit, i.e. when the running side changes.
+- ``finish(now, moved=False)``: the running side's action is over and nobody's time runs
+  (``moved=True`` after a completed move: the timer's bank grows).
+- ``reading(now)``, ``expired(now)``, ``expires_at()``: what to show and when time runs out.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+Colour = Literal["white", "black"]
+ClockMode = Literal["off", "timer", "tournament"]
+CLOCK_MODES: tuple[str, ...] = ("off", "timer", "tournament")
+
+#: the seeds' timer
+ACTION_SECONDS = 15.0
+BANK_START = 20.0
+BANK_CAP = 120.0
+BANK_GROWTH = 5.0
+#: both clocks warn when the time that runs out is at or below this
+WARN_SECONDS = 10.0
+#: the tournament clock
+RESERVE_PER_POINT = 120.0
+RESERVE_LESS_PER_SCORED = 60.0
+DELAY_SECONDS = 12.0
+
+
+@dataclass(frozen=True, slots=True)
+class SideReading:
+    """One player's time as shown: ``allowance`` is what is left of the 15 s action timer
+    (timer) or of the 12 s delay (tournament) while this side runs (0 otherwise);
+    ``bank`` is the bank (timer) or the reserve (tournament)."""
+
+    allowance: float
+    bank: float
+
+
+@dataclass(frozen=True, slots=True)
+class ClockReading:
+    """What a display shows of a clock at one moment."""
+
+    mode: str
+    running: Colour | None
+    white: SideReading
+    black: SideReading
+    warning: bool
+    expired: Colour | None
+
+    def side(self, colour: Colour) -> SideReading:
+        return self.white if colour == "white" else self.black
+
+
+def _index(side: Colour) -> int:
+    return 0 if side == "white" else 1
+
+
+def _check_time(now: float, since: float) -> None:
+    if now < since:
+        raise ValueError(f"time went backwards: {now} is before {since}")
+
+
+@dataclass(frozen=True, slots=True)
+class SeedsTimer:
+    """The seeds' move timer plus bank; ``banks`` are (white, black) seconds at rest."""
+
+    banks: tuple[float, float] = (BANK_START, BANK_START)
+    running: Colour | None = None
+    since: float = 0.0
+
+    mode = "timer"
+
+    def _used(self, now: float) -> float:
+        _check_time(now, self.since)
+        return now - self.since
+
+    def bank(self, side: Colour, now: float) -> float:
+        """The bank of `side` at `now` (never below 0)."""
+        bank = self.banks[_index(side)]
+        if self.running == side:
+            bank -= max(0.0, self._used(now) - ACTION_SECONDS)
+        return max(0.0, bank)
+
+    def _charged(self, now: float, moved: bool) -> tuple[float, float]:
+        if self.running is None:
+            return self.banks
+        used = self._used(now)
+        bank = self.banks[_index(self.running)] - max(0.0, used - ACTION_SECONDS)
+        if bank > 0 and moved:
+            bank = min(BANK_CAP, bank + BANK_GROWTH * max(0.0, ACTION_SECONDS - used) / ACTION_SECONDS)
+        banks = list(self.banks)
+        banks[_index(self.running)] = max(0.0, bank)
+        return banks[0], banks[1]
+
+    def begin(self, side: Colour, now: float) -> SeedsTimer:
+        """`side` starts a new action with a fresh 15 s (the running side is charged)."""
+        return SeedsTimer(self._charged(now, False), side, now)
+
+    def finish(self, now: float, moved: bool = False) -> SeedsTimer:
+        """The running action ends; after a completed move (`moved`) the bank grows."""
+        return SeedsTimer(self._charged(now, moved), None, now)
+
+    def expires_at(self) -> float | None:
+        """When the running side's bank reaches zero (None when nothing runs)."""
+        if self.running is None:
+            return None
+        return self.since + ACTION_SECONDS + self.banks[_index(self.running)]
+
+    def expired(self, now: float) -> Colour | None:
+        """The side whose bank has run out at `now`, if any."""
+        at = self.expires_at()
+        if at is not None and now >= at:
+            return self.running
+        return None
+
+    def reading(self, now: float) -> ClockReading:
+        sides = []
+        for colour in ("white", "black"):
+            allowance = 0.0
+            if self.running == colour:
+                allowance = max(0.0, ACTION_SECONDS - self._used(now))
+            sides.append(SideReading(allowance, self.bank(colour, now)))  # type: ignore[arg-type]
+        warning = (self.running is not None and sides[_index(self.running)].allowance == 0.0
+                   and sides[_index(self.running)].bank <= WARN_SECONDS)
+        return ClockReading("timer", self.running, sides[0], sides[1], warning, self.expired(now))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"mode": "timer", "banks": list(self.banks), "running": self.running, "since": self.since}
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentClock:
+    """A chess-style clock with a simple delay; ``reserves`` are (white, black) at rest."""
+
+    reserves: tuple[float, float]
+    running: Colour | None = None
+    since: float = 0.0
+
+    mode = "tournament"
+
+    @classmethod
+    def new(cls, length: int, score: tuple[int, int] = (0, 0)) -> TournamentClock:
+        """A clock set for a match to `length` at `score` (white, black): 2 min per match
+        point minus 1 min per point already scored by either player (never below 1 min)."""
+        reserve = max(60.0, RESERVE_PER_POINT * length - RESERVE_LESS_PER_SCORED * sum(score))
+        return cls((reserve, reserve))
+
+    def _used(self, now: float) -> float:
+        _check_time(now, self.since)
+        return now - self.since
+
+    def reserve(self, side: Colour, now: float) -> float:
+        reserve = self.reserves[_index(side)]
+        if self.running == side:
+            reserve -= max(0.0, self._used(now) - DELAY_SECONDS)
+        return max(0.0, reserve)
+
+    def _charged(self, now: float) -> tuple[float, float]:
+        if self.running is None:
+            return self.reserves
+        reserves = list(self.reserves)
+        reserves[_index(self.running)] = self.reserve(self.running, now)
+        return reserves[0], reserves[1]
+
+    def begin(self, side: Colour, now: float) -> TournamentClock:
+        """Hit the clock so that `side`'s runs (a fresh 12 s delay); if `side`'s clock
+        already runs nothing changes (rolling is not a clock hit)."""
+        if self.running == side:
+            _check_time(now, self.since)
+            return self
+        return TournamentClock(self._charged(now), side, now)
+
+    def finish(self, now: float, moved: bool = False) -> TournamentClock:
+        """Stop both clocks (after the last play of a game, or to pause)."""
+        return TournamentClock(self._charged(now), None, now)
+
+    def expires_at(self) -> float | None:
+        if self.running is None:
+            return None
+        return self.since + DELAY_SECONDS + self.reserves[_index(self.running)]
+
+    def expired(self, now: float) -> Colour | None:
+        at = self.expires_at()
+        if at is not None and now >= at:
+            return self.running
+        return None
+
+    def reading(self, now: float) -> ClockReading:
+        sides = []
+        for colour in ("white", "black"):
+            allowance = 0.0
+            if self.running == colour:
+                allowance = max(0.0, DELAY_SECONDS - self._used(now))
+            sides.append(SideReading(allowance, self.reserve(colour, now)))  # type: ignore[arg-type]
+        warning = (self.running is not None and sides[_index(self.running)].allowance == 0.0
+                   and sides[_index(self.running)].bank <= WARN_SECONDS)
+        return ClockReading("tournament", self.running, sides[0], sides[1], warning, self.expired(now))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"mode": "tournament", "reserves": list(self.reserves), "running": self.running,
+                "since": self.since}
+
+
+Clock = SeedsTimer | TournamentClock
+
+
+def make_clock(mode: str, length: int, score: tuple[int, int] = (0, 0)) -> Clock | None:
+    """The clock of a clock mode (`off` gives None); raises ValueError for another mode."""
+    if mode == "off":
+        return None
+    if mode == "timer":
+        return SeedsTimer()
+    if mode == "tournament":
+        return TournamentClock.new(length, score)
+    raise ValueError(f"unknown clock mode {mode!r}: choose one of {', '.join(CLOCK_MODES)}")
+
+
+def clock_from_dict(data: dict[str, Any] | None) -> Clock | None:
+    """Rebuild a clock saved with ``to_dict()`` (None stays None)."""
+    if data is None:
+        return None
+    running = data.get("running")
+    if running not in (None, "white", "black"):
+        raise ValueError(f"bad running side {running!r} in a saved clock")
+    since = float(data["since"])
+    if data.get("mode") == "timer":
+        w, b = (float(x) for x in data["banks"])
+        return SeedsTimer((w, b), running, since)
+    if data.get("mode") == "tournament":
+        w, b = (float(x) for x in data["reserves"])
+        return TournamentClock((w, b), running, since)
+    raise ValueError(f"unknown saved clock mode {data.get('mode')!r}")
+
+
+__all__ = [
+    "ACTION_SECONDS", "BANK_CAP", "BANK_GROWTH", "BANK_START", "CLOCK_MODES", "Clock",
+    "ClockReading", "DELAY_SECONDS", "SeedsTimer", "SideReading", "TournamentClock",
+    "WARN_SECONDS", "clock_from_dict", "make_clock",
+]
