@@ -1,0 +1,386 @@
+"""The wire protocol, version 1, on the host side: pure, no I/O.
+
+COBS framing with a 0x00 terminator, CRC-32 (zlib) over type+seq+payload, typed
+messages, and a `StreamDecoder` that resynchronises after garbage and counts what it
+drops. The firmware has its own MicroPython-subset copy (`firmware/wire.py`); the
+golden vectors in `tests/vectors/frames.json` keep the two byte-for-byte equal.
+See `hardware/protocol.md` for the protocol as built.
+"""
+from __future__ import annotations
+
+import zlib
+from dataclasses import dataclass, field
+from enum import IntEnum
+
+PROTOCOL_VERSION = 1
+MAX_PAYLOAD = 247
+MAX_DECODED = 253          # type + seq + payload + crc
+MAX_ENCODED = MAX_DECODED + 2  # COBS adds one code byte per 254 (plus the first)
+
+
+class MsgType(IntEnum):
+    """Frame types of protocol version 1."""
+
+    HELLO = 0x01
+    SCAN = 0x02
+    PONG = 0x03
+    ERROR = 0x7F
+    HELLO_REQUEST = 0x81
+    PING = 0x82
+    CONFIG = 0x83
+
+
+class ErrorCode(IntEnum):
+    """Codes of the board's ERROR frames (firmware/wire.py ERR_*)."""
+
+    BAD_FRAME = 1
+    BAD_CONFIG = 2
+    WATCHDOG = 3
+    SCAN = 4
+    OVERFLOW = 5
+
+
+class FrameError(ValueError):
+    """A frame that cannot be decoded (bad COBS, length or CRC)."""
+
+
+# -- COBS and CRC -----------------------------------------------------------------
+
+def crc32(data: bytes) -> int:
+    """zlib's CRC-32, as the protocol uses it."""
+    return zlib.crc32(data) & 0xFFFFFFFF
+
+
+def cobs_encode(data: bytes) -> bytes:
+    """COBS-encode `data`; the result has no 0x00 (the terminator is added by the caller)."""
+    out = bytearray()
+    block = bytearray()
+    for b in data:
+        if b == 0:
+            out.append(len(block) + 1)
+            out += block
+            block.clear()
+            continue
+        block.append(b)
+        if len(block) == 254:
+            out.append(255)
+            out += block
+            block.clear()
+    out.append(len(block) + 1)
+    out += block
+    return bytes(out)
+
+
+def cobs_decode(data: bytes) -> bytes:
+    """Decode one COBS block (without its 0x00 terminator); `FrameError` if malformed."""
+    if not data:
+        raise FrameError("empty frame")
+    out = bytearray()
+    i = 0
+    n = len(data)
+    while i < n:
+        code = data[i]
+        if code == 0:
+            raise FrameError("zero byte inside a COBS block")
+        end = i + code
+        if end > n:
+            raise FrameError("COBS block runs past the end of the frame")
+        block = data[i + 1:end]
+        if 0 in block:
+            raise FrameError("zero byte inside a COBS block")
+        out += block
+        i = end
+        if code < 255 and i < n:
+            out.append(0)
+    return bytes(out)
+
+
+# -- frames -----------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Frame:
+    """One intact frame: its type byte, sequence number and payload."""
+
+    type: int
+    seq: int
+    payload: bytes = b""
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.type <= 255 or not 0 <= self.seq <= 255:
+            raise ValueError("type and seq are bytes (0..255)")
+        if len(self.payload) > MAX_PAYLOAD:
+            raise ValueError(f"payload of {len(self.payload)} bytes; at most {MAX_PAYLOAD}")
+
+    def pack(self) -> bytes:
+        """The decoded form: type, seq, payload, CRC-32 little-endian."""
+        body = bytes((self.type, self.seq)) + bytes(self.payload)
+        return body + crc32(body).to_bytes(4, "little")
+
+    def encode(self) -> bytes:
+        """The bytes on the wire, 0x00 terminator included."""
+        return cobs_encode(self.pack()) + b"\x00"
+
+    @classmethod
+    def unpack(cls, decoded: bytes) -> Frame:
+        """The frame of a COBS-decoded block; `FrameError` if its length or CRC is wrong."""
+        if len(decoded) < 6:
+            raise FrameError(f"frame of {len(decoded)} bytes; at least 6")
+        if len(decoded) > MAX_DECODED:
+            raise FrameError(f"frame of {len(decoded)} bytes; at most {MAX_DECODED}")
+        body, tail = decoded[:-4], decoded[-4:]
+        if crc32(body) != int.from_bytes(tail, "little"):
+            raise FrameError("CRC mismatch")
+        return cls(body[0], body[1], bytes(body[2:]))
+
+    @classmethod
+    def decode(cls, wire: bytes) -> Frame:
+        """The frame of one wire block (with or without its trailing 0x00)."""
+        if wire.endswith(b"\x00"):
+            wire = wire[:-1]
+        return cls.unpack(cobs_decode(wire))
+
+
+# -- typed messages -----------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Hello:
+    """HELLO (board -> host): protocol version, matrix size, firmware version."""
+
+    seq: int
+    version: int
+    rows: int
+    cols: int
+    firmware: str
+
+
+@dataclass(frozen=True)
+class Scan:
+    """SCAN (board -> host): the debounced sensor matrix, row-major.
+
+    `packed` is the payload as sent; `sensors(count)` unpacks it (values 0 empty,
+    1 white, 2 black, 3 fault). The count comes from HELLO or the profile, since a
+    payload of ceil(n/4) bytes does not say n.
+    """
+
+    seq: int
+    packed: bytes
+
+    def sensors(self, count: int) -> tuple[int, ...]:
+        if count > 4 * len(self.packed):
+            raise FrameError(f"SCAN of {len(self.packed)} bytes holds fewer than {count} sensors")
+        return unpack_sensors(self.packed, count)
+
+
+@dataclass(frozen=True)
+class Pong:
+    """PONG (board -> host): the PING payload echoed."""
+
+    seq: int
+    payload: bytes
+
+
+@dataclass(frozen=True)
+class BoardError:
+    """ERROR (board -> host): a code and a text."""
+
+    seq: int
+    code: int
+    text: str
+
+
+@dataclass(frozen=True)
+class HelloRequest:
+    seq: int = 0
+
+
+@dataclass(frozen=True)
+class Ping:
+    seq: int = 0
+    payload: bytes = b""
+
+
+@dataclass(frozen=True)
+class Config:
+    """CONFIG (host -> board): scan period, debounce scans, heartbeat."""
+
+    seq: int = 0
+    scan_period_ms: int = 10
+    debounce_scans: int = 3
+    heartbeat_ms: int = 500
+
+
+Message = Hello | Scan | Pong | BoardError | HelloRequest | Ping | Config
+
+
+def pack_sensors(values: tuple[int, ...] | list[int]) -> bytes:
+    """Four sensors a byte, the first in the lowest two bits."""
+    out = bytearray((len(values) + 3) // 4)
+    for i, v in enumerate(values):
+        if not 0 <= v <= 3:
+            raise ValueError(f"sensor value {v} out of 0..3")
+        out[i >> 2] |= v << ((i & 3) << 1)
+    return bytes(out)
+
+
+def unpack_sensors(packed: bytes, count: int) -> tuple[int, ...]:
+    return tuple((packed[i >> 2] >> ((i & 3) << 1)) & 3 for i in range(count))
+
+
+def parse(frame: Frame) -> Message | None:
+    """The typed message of a frame; None for unknown types (ignored in version 1)."""
+    t, s, p = frame.type, frame.seq, frame.payload
+    if t == MsgType.HELLO:
+        if len(p) < 3:
+            raise FrameError("HELLO shorter than 3 bytes")
+        return Hello(s, p[0], p[1], p[2], p[3:].decode("ascii", "replace"))
+    if t == MsgType.SCAN:
+        return Scan(s, p)
+    if t == MsgType.PONG:
+        return Pong(s, p)
+    if t == MsgType.ERROR:
+        if not p:
+            raise FrameError("ERROR without a code")
+        return BoardError(s, p[0], p[1:].decode("ascii", "replace"))
+    if t == MsgType.HELLO_REQUEST:
+        return HelloRequest(s)
+    if t == MsgType.PING:
+        return Ping(s, p)
+    if t == MsgType.CONFIG:
+        if len(p) != 5:
+            raise FrameError("CONFIG needs 5 bytes")
+        return Config(s, int.from_bytes(p[0:2], "little"), p[2], int.from_bytes(p[3:5], "little"))
+    return None
+
+
+def to_frame(message: Message) -> Frame:
+    """The frame that carries `message` (its `seq` included)."""
+    m = message
+    if isinstance(m, Hello):
+        return Frame(MsgType.HELLO, m.seq,
+                     bytes((m.version, m.rows, m.cols)) + m.firmware.encode("ascii"))
+    if isinstance(m, Scan):
+        return Frame(MsgType.SCAN, m.seq, m.packed)
+    if isinstance(m, Pong):
+        return Frame(MsgType.PONG, m.seq, m.payload)
+    if isinstance(m, BoardError):
+        return Frame(MsgType.ERROR, m.seq, bytes((m.code,)) + m.text.encode("ascii"))
+    if isinstance(m, HelloRequest):
+        return Frame(MsgType.HELLO_REQUEST, m.seq)
+    if isinstance(m, Ping):
+        if len(m.payload) > 8:
+            raise ValueError("PING carries at most 8 bytes")
+        return Frame(MsgType.PING, m.seq, m.payload)
+    if isinstance(m, Config):
+        return Frame(MsgType.CONFIG, m.seq,
+                     m.scan_period_ms.to_bytes(2, "little") + bytes((m.debounce_scans,))
+                     + m.heartbeat_ms.to_bytes(2, "little"))
+    raise TypeError(f"not a message: {m!r}")
+
+
+def encode(message: Message) -> bytes:
+    """The wire bytes of a message."""
+    return to_frame(message).encode()
+
+
+# -- the stream decoder ---------------------------------------------------------------
+
+@dataclass(frozen=True)
+class LinkStats:
+    """Counters of a stream: intact frames, dropped ones, frames lost by seq gaps."""
+
+    frames: int = 0
+    crc_errors: int = 0
+    framing_errors: int = 0
+    lost: int = 0
+    bytes: int = 0
+
+    def as_dict(self) -> dict[str, int]:
+        return {"frames": self.frames, "crc_errors": self.crc_errors,
+                "framing_errors": self.framing_errors, "lost": self.lost}
+
+
+@dataclass
+class StreamDecoder:
+    """Turns a byte stream into intact frames; resynchronises at every 0x00.
+
+    A block with bad COBS, a length outside 6..253 bytes, or more than `MAX_ENCODED`
+    bytes without a 0x00 counts as a framing error; a block that decodes but fails its
+    CRC counts as a CRC error. `seq` gaps between intact frames count as lost frames.
+    A HELLO with seq 0 is the board starting afresh and does not count as a gap;
+    `reset_seq()` forgets the last seq (call it on reconnect).
+    """
+
+    _buf: bytearray = field(default_factory=bytearray)
+    _overflow: bool = False
+    _last_seq: int | None = None
+    frames: int = 0
+    crc_errors: int = 0
+    framing_errors: int = 0
+    lost: int = 0
+    bytes_in: int = 0
+
+    def feed(self, data: bytes) -> list[Frame]:
+        out: list[Frame] = []
+        self.bytes_in += len(data)
+        start = 0
+        while True:
+            zero = data.find(b"\x00", start)
+            if zero < 0:
+                self._append(data[start:])
+                return out
+            self._append(data[start:zero])
+            start = zero + 1
+            frame = self._finish()
+            if frame is not None:
+                out.append(frame)
+
+    def _append(self, chunk: bytes) -> None:
+        if self._overflow or not chunk:
+            return
+        if len(self._buf) + len(chunk) > MAX_ENCODED:
+            self._overflow = True
+            self._buf.clear()
+        else:
+            self._buf += chunk
+
+    def _finish(self) -> Frame | None:
+        if self._overflow:
+            self._overflow = False
+            self.framing_errors += 1
+            return None
+        if not self._buf:
+            return None  # back-to-back zeros: idle line, not an error
+        block = bytes(self._buf)
+        self._buf.clear()
+        try:
+            decoded = cobs_decode(block)
+        except FrameError:
+            self.framing_errors += 1
+            return None
+        if not 6 <= len(decoded) <= MAX_DECODED:
+            self.framing_errors += 1
+            return None
+        try:
+            frame = Frame.unpack(decoded)
+        except FrameError:
+            self.crc_errors += 1
+            return None
+        self._count_seq(frame)
+        self.frames += 1
+        return frame
+
+    def _count_seq(self, frame: Frame) -> None:
+        restarted = frame.type == MsgType.HELLO and frame.seq == 0
+        if self._last_seq is not None and not restarted:
+            self.lost += (frame.seq - self._last_seq - 1) % 256
+        self._last_seq = frame.seq
+
+    def reset_seq(self) -> None:
+        self._last_seq = None
+        self._buf.clear()
+        self._overflow = False
+
+    @property
+    def stats(self) -> LinkStats:
+        return LinkStats(self.frames, self.crc_errors, self.framing_errors, self.lost,
+                         self.bytes_in)

@@ -1,0 +1,250 @@
+"""The serial link to the sensor board, over pyserial, for one asyncio event loop.
+
+A reader thread owns the port: it opens it, asks HELLO?, reads and decodes, and hands
+every typed message to the event loop with `call_soon_threadsafe` (the callbacks run on
+the loop, never on the thread). It watches for silence (no frame for `offline_after`
+seconds: offline, and asks HELLO? again) and, when the port fails or vanishes (USB
+unplugged), closes it and reopens it with exponential backoff until it comes back.
+
+    link = BoardLink("/dev/ttyACM0", on_frame=handle, on_status=show)
+    await link.start()          # LinkError (one line, device path and a hint) if it cannot open
+    link.send_ping(b"hi"); link.send_config(10, 3, 500)
+    link.stats, link.is_online, link.status
+    link.close()
+
+OS errors become `controller.errors.LinkError` naming the device and a hint, e.g. the
+`dialout` group for a permission error.
+"""
+from __future__ import annotations
+
+import asyncio
+import errno
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import Enum
+
+import serial
+
+from controller.errors import LinkError
+from controller.link import codec
+from controller.link.codec import Config, FrameError, HelloRequest, LinkStats, Message, Ping
+
+
+class LinkState(Enum):
+    CONNECTING = "connecting"     # port open, no frame yet
+    ONLINE = "online"             # frames arriving
+    OFFLINE = "offline"           # port open but the board is silent
+    DISCONNECTED = "disconnected"  # the port failed or is gone; reopening with backoff
+    CLOSED = "closed"             # close() was called
+
+
+@dataclass(frozen=True)
+class LinkStatus:
+    """A change of the link's state, with the device path and what happened."""
+
+    state: LinkState
+    port: str
+    detail: str = ""
+
+
+def link_error(port: str, exc: BaseException) -> LinkError:
+    """One clear message for an OS or pyserial error on `port`, with a hint."""
+    code = getattr(exc, "errno", None)
+    reason = getattr(exc, "strerror", None) or str(exc)
+    if code in (errno.EACCES, errno.EPERM):
+        return LinkError(f"{port}: permission denied; add the user to the dialout group "
+                         "(sudo usermod -aG dialout $USER) and log in again")
+    if code in (errno.ENOENT, errno.ENODEV, errno.ENXIO):
+        return LinkError(f"{port}: no such device; is the board plugged in? "
+                         "(ls /dev/ttyACM* /dev/ttyUSB*)")
+    if code == errno.EBUSY:
+        return LinkError(f"{port}: busy; another program has the port open "
+                         "(a serial monitor, ModemManager?)")
+    if code == errno.EIO or "returned no data" in reason:
+        return LinkError(f"{port}: the device went away (cable pulled or board reset)")
+    return LinkError(f"{port}: {reason}; check the cable and the --port path")
+
+
+class BoardLink:
+    """The host end of the wire protocol on one serial port (see the module docstring)."""
+
+    def __init__(self, port: str, *, on_frame: Callable[[Message], None],
+                 on_status: Callable[[LinkStatus], None] | None = None,
+                 baudrate: int = 115200, offline_after: float = 2.0,
+                 backoff: tuple[float, float] = (0.05, 0.5),
+                 clock: Callable[[], float] = time.monotonic,
+                 read_timeout: float = 0.02) -> None:
+        self.port = port
+        self._on_frame = on_frame
+        self._on_status = on_status
+        self.baudrate = baudrate
+        self.offline_after = offline_after
+        self.backoff = backoff
+        self._clock = clock
+        self._read_timeout = read_timeout
+        self._decoder = codec.StreamDecoder()
+        self._serial: serial.Serial | None = None
+        self._write_lock = threading.Lock()
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._state = LinkState.CLOSED
+        self._seq = 0
+        self.malformed = 0
+        self.reconnects = 0
+
+    # -- public API -----------------------------------------------------------------
+    async def start(self) -> None:
+        """Open the port (LinkError if that fails), ask HELLO?, start reading."""
+        if self._thread is not None:
+            raise RuntimeError("BoardLink already started")
+        self._loop = asyncio.get_running_loop()
+        self._open()
+        self._stop.clear()
+        self._thread = threading.Thread(target=self._run, name=f"BoardLink {self.port}",
+                                        daemon=True)
+        self._thread.start()
+
+    def close(self) -> None:
+        """Stop reading and close the port; idempotent."""
+        self._stop.set()
+        if self._thread is not None and self._thread is not threading.current_thread():
+            self._thread.join(timeout=2)
+        self._thread = None
+        self._close_port()
+        self._state = LinkState.CLOSED
+
+    async def __aenter__(self) -> BoardLink:
+        await self.start()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        self.close()
+
+    @property
+    def status(self) -> LinkState:
+        return self._state
+
+    @property
+    def is_online(self) -> bool:
+        return self._state is LinkState.ONLINE
+
+    @property
+    def stats(self) -> LinkStats:
+        """Frames decoded, CRC and framing errors, frames lost by seq gaps."""
+        return self._decoder.stats
+
+    def send(self, message: Message) -> bool:
+        """Send a host message (its seq is assigned here); False when the port is down."""
+        with self._write_lock:
+            ser = self._serial
+            if ser is None:
+                return False
+            frame = codec.to_frame(message)
+            wire = codec.Frame(frame.type, self._seq, frame.payload).encode()
+            self._seq = (self._seq + 1) & 0xFF
+            try:
+                ser.write(wire)
+            except (serial.SerialException, OSError):
+                return False  # the reader thread notices and reconnects
+            return True
+
+    def send_hello_request(self) -> bool:
+        return self.send(HelloRequest())
+
+    def send_ping(self, payload: bytes = b"") -> bool:
+        return self.send(Ping(payload=payload))
+
+    def send_config(self, scan_period_ms: int, debounce_scans: int, heartbeat_ms: int) -> bool:
+        return self.send(Config(scan_period_ms=scan_period_ms, debounce_scans=debounce_scans,
+                                heartbeat_ms=heartbeat_ms))
+
+    # -- the reader thread ---------------------------------------------------------------
+    def _open(self) -> None:
+        try:
+            ser = serial.Serial(self.port, self.baudrate, timeout=self._read_timeout,
+                                write_timeout=1.0)
+        except (serial.SerialException, OSError, ValueError) as exc:
+            raise link_error(self.port, exc) from None
+        with self._write_lock:
+            self._serial = ser
+        self._decoder.reset_seq()
+        self._set_state(LinkState.CONNECTING, "port open, asking HELLO?")
+        self.send_hello_request()
+
+    def _close_port(self) -> None:
+        with self._write_lock:
+            ser, self._serial = self._serial, None
+        if ser is not None:
+            try:
+                ser.close()
+            except (serial.SerialException, OSError):
+                pass  # closing a port that already vanished: nothing left to release
+
+    def _set_state(self, state: LinkState, detail: str = "") -> None:
+        if state is self._state:
+            return
+        self._state = state
+        if self._on_status is not None and self._loop is not None:
+            status = LinkStatus(state, self.port, detail)
+            self._call(self._on_status, status)
+
+    def _call(self, fn: Callable[..., None], arg: object) -> None:
+        loop = self._loop
+        if loop is None or loop.is_closed():
+            return
+        try:
+            loop.call_soon_threadsafe(fn, arg)
+        except RuntimeError:
+            pass  # the loop closed while we were reading: nobody left to tell
+
+    def _run(self) -> None:
+        delay = self.backoff[0]
+        last_frame = self._clock()
+        last_ask = last_frame
+        while not self._stop.is_set():
+            ser = self._serial
+            if ser is None:
+                try:
+                    self._open()
+                except LinkError as exc:
+                    self._set_state(LinkState.DISCONNECTED, str(exc))
+                    self._stop.wait(delay)
+                    delay = min(delay * 2, self.backoff[1])
+                    continue
+                self.reconnects += 1
+                delay = self.backoff[0]
+                last_frame = last_ask = self._clock()
+                continue
+            try:
+                data = ser.read(ser.in_waiting or 1)
+            except (serial.SerialException, OSError, TypeError) as exc:
+                # TypeError: pyserial reading a port closed under it by close()
+                if self._stop.is_set():
+                    break
+                self._close_port()
+                self._set_state(LinkState.DISCONNECTED, str(link_error(self.port, exc)))
+                continue
+            now = self._clock()
+            if data:
+                frames = self._decoder.feed(data)
+                for frame in frames:
+                    try:
+                        message = codec.parse(frame)
+                    except FrameError:
+                        self.malformed += 1
+                        continue
+                    if message is not None:
+                        self._call(self._on_frame, message)
+                if frames:
+                    last_frame = now
+                    self._set_state(LinkState.ONLINE)
+                    continue
+            if now - last_frame >= self.offline_after:
+                self._set_state(LinkState.OFFLINE,
+                                f"no frame for {self.offline_after:g} s")
+                if now - last_ask >= self.offline_after / 2:
+                    last_ask = now
+                    self.send_hello_request()

@@ -1,0 +1,212 @@
+# bgboard firmware: the wire protocol, version 1 (DESIGN.md "Wire protocol").
+#
+# Frames are COBS-encoded and end with one 0x00 byte. A decoded frame is
+# type (1 byte), seq (1 byte), payload (0..247 bytes), CRC-32 of type+seq+payload
+# (zlib's CRC-32), 4 bytes little-endian.
+#
+# Written in the subset shared by MicroPython and CPython: no dataclasses, typing,
+# enum or functools, no int.bit_length, no str.rjust, no byteorder= keyword.
+# The controller has its own typed codec (controller/link/codec.py); the golden
+# vectors in tests/vectors/ prove the two agree byte for byte.
+
+try:
+    from binascii import crc32 as _native_crc32
+except ImportError:  # a MicroPython build without binascii.crc32
+    _native_crc32 = None
+
+VERSION = 1
+
+# board -> host
+HELLO = 0x01
+SCAN = 0x02
+PONG = 0x03
+ERROR = 0x7F
+# host -> board
+HELLO_REQ = 0x81
+PING = 0x82
+CONFIG = 0x83
+
+MAX_PAYLOAD = 247
+MAX_DECODED = 253  # type + seq + payload + crc
+
+# ERROR codes sent by the board
+ERR_BAD_FRAME = 1    # a frame from the host failed its CRC or COBS check
+ERR_BAD_CONFIG = 2   # a CONFIG with a wrong length or values out of range
+ERR_WATCHDOG = 3     # the board restarted after a watchdog reset
+ERR_SCAN = 4         # reading the shift-register chain failed
+ERR_OVERFLOW = 5     # the host sent more than a frame's worth without a 0x00
+
+_TABLE = None
+
+
+def _table():
+    global _TABLE
+    if _TABLE is None:
+        t = []
+        for n in range(256):
+            c = n
+            for _ in range(8):
+                if c & 1:
+                    c = 0xEDB88320 ^ (c >> 1)
+                else:
+                    c = c >> 1
+            t.append(c)
+        _TABLE = t
+    return _TABLE
+
+
+def crc32_pure(data, crc=0):
+    """zlib's CRC-32 in plain code, for builds without binascii.crc32."""
+    t = _table()
+    c = crc ^ 0xFFFFFFFF
+    for b in data:
+        c = t[(c ^ b) & 0xFF] ^ (c >> 8)
+    return c ^ 0xFFFFFFFF
+
+
+def crc32(data):
+    if _native_crc32 is not None:
+        return _native_crc32(data) & 0xFFFFFFFF
+    return crc32_pure(data)
+
+
+def cobs_encode(data):
+    """COBS-encode `data` (no trailing 0x00)."""
+    out = bytearray()
+    block = bytearray()
+    for b in data:
+        if b == 0:
+            out.append(len(block) + 1)
+            out.extend(block)
+            block = bytearray()
+        else:
+            block.append(b)
+            if len(block) == 254:
+                out.append(255)
+                out.extend(block)
+                block = bytearray()
+    out.append(len(block) + 1)
+    out.extend(block)
+    return bytes(out)
+
+
+def cobs_decode(data):
+    """Decode one COBS block (without its 0x00); None when it is not valid COBS."""
+    out = bytearray()
+    i = 0
+    n = len(data)
+    if n == 0:
+        return None
+    while i < n:
+        code = data[i]
+        if code == 0:
+            return None
+        end = i + code
+        if end > n:
+            return None
+        for j in range(i + 1, end):
+            if data[j] == 0:
+                return None
+        out.extend(data[i + 1:end])
+        i = end
+        if code < 255 and i < n:
+            out.append(0)
+    return bytes(out)
+
+
+def pack_frame(ftype, seq, payload=b""):
+    """The decoded frame: type, seq, payload, CRC-32 little-endian."""
+    if len(payload) > MAX_PAYLOAD:
+        raise ValueError("payload too long")
+    body = bytes((ftype & 0xFF, seq & 0xFF)) + bytes(payload)
+    return body + (crc32(body) & 0xFFFFFFFF).to_bytes(4, "little")
+
+
+def build_frame(ftype, seq, payload=b""):
+    """The bytes on the wire: COBS(type, seq, payload, crc) then 0x00."""
+    return cobs_encode(pack_frame(ftype, seq, payload)) + b"\x00"
+
+
+def unpack_frame(decoded):
+    """(type, seq, payload) of a decoded frame, or None when its length or CRC is wrong."""
+    n = len(decoded)
+    if n < 6 or n > MAX_DECODED:
+        return None
+    body = decoded[:n - 4]
+    if int.from_bytes(decoded[n - 4:], "little") != crc32(body):
+        return None
+    return (body[0], body[1], bytes(body[2:]))
+
+
+class FrameReader:
+    """Splits an incoming byte stream at 0x00 and yields the intact frames.
+
+    Garbage and damaged frames are dropped and counted; the reader always
+    resynchronises at the next 0x00.
+    """
+
+    def __init__(self, limit=MAX_DECODED + 8):
+        self.buf = bytearray()
+        self.limit = limit
+        self.overflow = False
+        self.frames = 0
+        self.bad = 0
+
+    def feed(self, data):
+        """Feed bytes; return a list of (type, seq, payload) of the frames completed."""
+        out = []
+        for b in data:
+            if b != 0:
+                if len(self.buf) < self.limit:
+                    self.buf.append(b)
+                else:
+                    self.overflow = True
+                continue
+            if self.overflow:
+                self.bad += 1
+            elif len(self.buf):
+                raw = cobs_decode(self.buf)
+                frame = unpack_frame(raw) if raw is not None else None
+                if frame is None:
+                    self.bad += 1
+                else:
+                    self.frames += 1
+                    out.append(frame)
+            self.buf = bytearray()
+            self.overflow = False
+        return out
+
+
+def pack_sensors(values):
+    """Pack sensor values 0..3 four to a byte, the first in the lowest two bits."""
+    n = len(values)
+    out = bytearray((n + 3) // 4)
+    for i in range(n):
+        out[i >> 2] |= (values[i] & 3) << ((i & 3) << 1)
+    return bytes(out)
+
+
+def unpack_sensors(payload, count):
+    return [(payload[i >> 2] >> ((i & 3) << 1)) & 3 for i in range(count)]
+
+
+def hello_payload(rows, cols, firmware):
+    return bytes((VERSION, rows, cols)) + firmware.encode()
+
+
+def error_payload(code, text):
+    return bytes((code & 0xFF,)) + text.encode()[:MAX_PAYLOAD - 1]
+
+
+def parse_config(payload):
+    """(scan_period_ms, debounce_scans, heartbeat_ms) of a CONFIG payload, or None."""
+    if len(payload) != 5:
+        return None
+    period = payload[0] | (payload[1] << 8)
+    count = payload[2]
+    heartbeat = payload[3] | (payload[4] << 8)
+    return (period, count, heartbeat)
+
+
+def config_payload(period, count, heartbeat):
+    return bytes((period & 0xFF, period >> 8, count, heartbeat & 0xFF, heartbeat >> 8))

@@ -1,0 +1,154 @@
+"""Simulated hardware of the virtual board: checkers on cells, hall sensors, the 74HC165 chain.
+
+`HallField` knows which checkers stand where and what every sensor sees, including
+injected faults (a stuck sensor, a flickering one). `ShiftChain` plays the 74HC165
+chain behind the SPI bus: the firmware's own `scan.Scanner` pulls SH/LD low (the chain
+latches the field) and reads the bits with `readinto`, exactly as on the Pico.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from controller.board.profile import CELLS, Profile
+from firmware import scan
+
+COLOURS = {"white": scan.WHITE, "black": scan.BLACK}
+
+
+def cell_name(cell: str | int) -> str:
+    """'13', 13, 'bar', 'off-white' ... -> the profile's cell name; ValueError otherwise."""
+    name = str(cell).strip().lower()
+    if name not in CELLS:
+        raise ValueError(f"unknown cell {cell!r}; use 1..24, bar, off-white, off-black")
+    return name
+
+
+def colour_value(colour: str) -> int:
+    try:
+        return COLOURS[colour.strip().lower()]
+    except KeyError:
+        raise ValueError(f"unknown colour {colour!r}; use white or black") from None
+
+
+@dataclass(frozen=True)
+class Flicker:
+    """A sensor that alternates between its true value and `value` every `period_ms`."""
+
+    period_ms: int
+    value: int
+
+
+class HallField:
+    """The checkers on the board (a stack per cell, edge first) and the sensors' view."""
+
+    def __init__(self, profile: Profile) -> None:
+        self.profile = profile
+        self.count = profile.sensors.count
+        self._stacks: dict[str, list[int]] = {c: [] for c, _ in profile.cells}
+        self._slots: dict[str, tuple[int, ...]] = dict(profile.cells)
+        self.stuck: dict[int, int] = {}
+        self.flickers: dict[int, Flicker] = {}
+
+    # -- checkers ---------------------------------------------------------------------
+    def set_cell(self, cell: str | int, white: int, black: int) -> None:
+        if white < 0 or black < 0 or white + black > 30:
+            raise ValueError(f"bad counts white={white} black={black}")
+        self._stacks[cell_name(cell)] = [scan.WHITE] * white + [scan.BLACK] * black
+
+    def place(self, cell: str | int, colour: str) -> None:
+        self._stacks[cell_name(cell)].append(colour_value(colour))
+
+    def lift(self, cell: str | int, colour: str | None = None) -> str:
+        """Take the top checker (of `colour`, if given); returns the colour lifted."""
+        name = cell_name(cell)
+        stack = self._stacks[name]
+        want = colour_value(colour) if colour else None
+        for i in range(len(stack) - 1, -1, -1):
+            if want is None or stack[i] == want:
+                value = stack.pop(i)
+                return "white" if value == scan.WHITE else "black"
+        what = f"{colour} checker" if colour else "checker"
+        raise ValueError(f"no {what} on cell {name}")
+
+    def counts(self, cell: str | int) -> tuple[int, int]:
+        stack = self._stacks[cell_name(cell)]
+        return stack.count(scan.WHITE), stack.count(scan.BLACK)
+
+    def clear(self) -> None:
+        for stack in self._stacks.values():
+            stack.clear()
+
+    # -- faults -------------------------------------------------------------------------
+    def _check_sensor(self, sensor: int) -> None:
+        if not 0 <= sensor < self.count:
+            raise ValueError(f"sensor {sensor} out of range 0..{self.count - 1}")
+
+    def stick(self, sensor: int, value: int | None) -> None:
+        self._check_sensor(sensor)
+        if value is None:
+            self.stuck.pop(sensor, None)
+        elif 0 <= value <= 3:
+            self.stuck[sensor] = value
+        else:
+            raise ValueError(f"sensor value {value} out of 0..3")
+
+    def flicker(self, sensor: int, period_ms: int = 10, value: int | None = None) -> None:
+        self._check_sensor(sensor)
+        if period_ms <= 0:
+            self.flickers.pop(sensor, None)
+            return
+        if value is None:
+            value = scan.WHITE if self.true_values()[sensor] == scan.EMPTY else scan.EMPTY
+        self.flickers[sensor] = Flicker(period_ms, value)
+
+    # -- what the sensors see -----------------------------------------------------------
+    def true_values(self) -> list[int]:
+        values = [scan.EMPTY] * self.count
+        for cell, stack in self._stacks.items():
+            for slot, sensor in enumerate(self._slots[cell]):
+                if slot < len(stack):
+                    values[sensor] = stack[slot]
+        return values
+
+    def values(self, now_ms: int) -> list[int]:
+        values = self.true_values()
+        for sensor, f in self.flickers.items():
+            if (now_ms // f.period_ms) % 2:
+                values[sensor] = f.value
+        for sensor, v in self.stuck.items():
+            values[sensor] = v
+        return values
+
+
+class ShiftChain:
+    """The 74HC165 chain as the firmware's SPI and SH/LD pin see it.
+
+    `value(0)` on the load pin latches `sample()`; `readinto` shifts the latched bits
+    out (MSB first, 2 bits a sensor, north then south). `fail` makes reads raise, as a
+    broken chain would.
+    """
+
+    def __init__(self, sample: Callable[[], list[int]]) -> None:
+        self.sample = sample
+        self._latched = bytearray()
+        self._level = 1
+        self.fail: str | None = None
+        self.reads = 0
+
+    def value(self, v: int | None = None) -> int:
+        if v is None:
+            return self._level
+        if self._level and not v:
+            self._latched = scan.encode_chain(self.sample())
+        self._level = 1 if v else 0
+        return self._level
+
+    def readinto(self, buf: bytearray) -> None:
+        if self.fail:
+            raise OSError(self.fail)
+        self.reads += 1
+        n = min(len(buf), len(self._latched))
+        buf[:n] = self._latched[:n]
+        for i in range(n, len(buf)):
+            buf[i] = 0

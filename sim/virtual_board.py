@@ -1,0 +1,356 @@
+"""The virtual board: the real firmware code, simulated hall sensors, a pseudo-terminal.
+
+`VirtualBoard` runs `firmware/board.py` (with `firmware/scan.py`, `debounce.py`,
+`wire.py`) on a simulated 74HC165 chain and writes its frames to a pty, so the
+controller opens `vb.port` with pyserial exactly like `/dev/ttyACM0`.
+
+Two ways to drive time:
+- real time: `vb.start()` runs a background thread that ticks the firmware on the
+  monotonic clock (the browser simulator, `bgboard monitor --sim`); `vb.stop()`.
+- manual: `vb.advance(ms)` moves a fake clock and runs everything due meanwhile
+  (deterministic scripts and tests). Host frames (HELLO?, PING, CONFIG) are read
+  whenever the firmware runs, so in manual mode they are answered at the next advance.
+
+Stable API (others call it):
+
+    vb = VirtualBoard(profile=None, *, seed=0, link_dir=None)
+    vb.port                                   # the path to open (a symlink that survives plug/unplug)
+    vb.set_cell(cell, white, black); vb.place(cell, colour); vb.lift(cell, colour=None)
+    vb.counts(cell) -> (white, black); vb.clear()
+    vb.noise(n_bytes); vb.drop_bytes(p); vb.flip_bytes(p)
+    vb.flicker(sensor, period_ms=10, value=None); vb.stick(sensor, value_or_None)
+    vb.unplug(); vb.plug(); vb.is_plugged
+    vb.start(); vb.stop(); vb.advance(ms); vb.now_ms
+    vb.close()          # also a context manager
+
+Cells are '1'..'24', 'bar', 'off-white', 'off-black' (ints accepted for points);
+colours 'white' / 'black'. Every call is thread-safe (one lock around the firmware).
+Plugging back in restarts the firmware (a bus-powered board reboots): HELLO with seq 0.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from controller.board.profile import Profile, load_profile
+from firmware.board import Board
+from firmware.scan import Scanner
+from sim.vboard_hardware import HallField, ShiftChain
+from sim.vboard_pty import PtyCable
+
+
+class VirtualBoard:
+    """A sensor board in software; see the module docstring for the API."""
+
+    def __init__(self, profile: Profile | None = None, *, seed: int = 0,
+                 link_dir: str | Path | None = None,
+                 firmware_version: str = "bgboard-fw 1.0 (virtual)",
+                 tick_s: float = 0.002,
+                 mono_ms: Callable[[], float] | None = None) -> None:
+        self.profile = profile if profile is not None else load_profile()
+        self.field = HallField(self.profile)
+        self.chain = ShiftChain(lambda: self.field.values(self.now_ms))
+        self.cable = PtyCable(link_dir, seed=seed)
+        self.firmware_version = firmware_version
+        self._lock = threading.RLock()
+        self._manual_ms = 0
+        self._realtime = False
+        self._mono_ms = mono_ms or (lambda: time.monotonic() * 1000.0)
+        self._t0 = 0.0
+        self._tick_s = tick_s
+        self._thread: threading.Thread | None = None
+        self._stop = threading.Event()
+        self.boots = 0
+        self.firmware: Board = self._boot()
+
+    # -- time ---------------------------------------------------------------------------
+    @property
+    def now_ms(self) -> int:
+        """The firmware's clock (ms): real time since start() or the manual clock."""
+        if self._realtime:
+            return int(self._mono_ms() - self._t0)
+        return self._manual_ms
+
+    def _ticks_ms(self) -> int:
+        return self.now_ms
+
+    @staticmethod
+    def _ticks_diff(a: int, b: int) -> int:
+        return a - b
+
+    def _boot(self) -> Board:
+        t = self.profile.timing
+        board = Board(Scanner(self.chain, self.chain, self.profile.sensors.count),
+                      self.cable.write, self._ticks_ms, self._ticks_diff,
+                      self.profile.sensors.rows, self.profile.sensors.cols,
+                      firmware=self.firmware_version, scan_period=t.scan_period_ms,
+                      debounce=t.debounce_scans, heartbeat=t.heartbeat_ms)
+        board.boot()
+        self.boots += 1
+        return board
+
+    def _run_once(self) -> None:
+        data = self.cable.read()
+        if data:
+            self.firmware.receive(data)
+        self.firmware.step()
+
+    def advance(self, ms: int) -> None:
+        """Manual mode: let `ms` milliseconds pass on the fake clock, running all that is due."""
+        if self._realtime:
+            raise RuntimeError("advance() is for manual mode; this board runs in real time")
+        if ms < 0:
+            raise ValueError("time does not run backwards")
+        with self._lock:
+            end = self._manual_ms + int(ms)
+            while True:
+                if self.cable.plugged:
+                    self._run_once()
+                    due = self.firmware.next_due()
+                else:
+                    due = end
+                if self._manual_ms >= end:
+                    break
+                self._manual_ms = min(end, max(self._manual_ms + 1, due))
+
+    def start(self) -> None:
+        """Real-time mode: tick the firmware from a background thread until stop()."""
+        with self._lock:
+            if self._thread is not None:
+                return
+            self._t0 = self._mono_ms() - self._manual_ms
+            self._realtime = True
+            self._stop.clear()
+            self._thread = threading.Thread(target=self._loop, name="VirtualBoard", daemon=True)
+            self._thread.start()
+
+    def stop(self) -> None:
+        thread = self._thread
+        if thread is None:
+            return
+        self._stop.set()
+        thread.join(timeout=2)
+        with self._lock:
+            self._manual_ms = self.now_ms
+            self._realtime = False
+            self._thread = None
+
+    def _loop(self) -> None:
+        while not self._stop.is_set():
+            with self._lock:
+                if self.cable.plugged:
+                    self._run_once()
+            self._stop.wait(self._tick_s)
+
+    @property
+    def is_running(self) -> bool:
+        return self._thread is not None
+
+    # -- checkers -----------------------------------------------------------------------
+    def set_cell(self, cell: str | int, white: int, black: int) -> None:
+        with self._lock:
+            self.field.set_cell(cell, white, black)
+
+    def place(self, cell: str | int, colour: str = "white") -> None:
+        with self._lock:
+            self.field.place(cell, colour)
+
+    def lift(self, cell: str | int, colour: str | None = None) -> str:
+        with self._lock:
+            return self.field.lift(cell, colour)
+
+    def counts(self, cell: str | int) -> tuple[int, int]:
+        with self._lock:
+            return self.field.counts(cell)
+
+    def clear(self) -> None:
+        with self._lock:
+            self.field.clear()
+
+    def sensors(self) -> list[int]:
+        """What every sensor sees now (faults included), row-major."""
+        with self._lock:
+            return self.field.values(self.now_ms)
+
+    # -- faults -------------------------------------------------------------------------
+    def noise(self, n_bytes: int) -> None:
+        """Put `n_bytes` random bytes on the line now."""
+        with self._lock:
+            self.cable.noise(n_bytes)
+
+    def drop_bytes(self, p: float) -> None:
+        """From now on drop each byte to the host with probability p (0 stops it)."""
+        self._check_p(p)
+        self.cable.drop_p = p
+
+    def flip_bytes(self, p: float) -> None:
+        """From now on corrupt each byte to the host with probability p (0 stops it)."""
+        self._check_p(p)
+        self.cable.flip_p = p
+
+    @staticmethod
+    def _check_p(p: float) -> None:
+        if not 0.0 <= p <= 1.0:
+            raise ValueError(f"probability {p} out of 0..1")
+
+    def flicker(self, sensor: int, period_ms: int = 10, value: int | None = None) -> None:
+        """Make `sensor` alternate with `value` every `period_ms` (period 0 stops it)."""
+        with self._lock:
+            self.field.flicker(sensor, period_ms, value)
+
+    def stick(self, sensor: int, value: int | None) -> None:
+        """Hold `sensor` at `value` (0..3) whatever stands there; None releases it."""
+        with self._lock:
+            self.field.stick(sensor, value)
+
+    def fail_chain(self, reason: str | None) -> None:
+        """Make the shift-register chain fail to read (the firmware reports ERROR)."""
+        with self._lock:
+            self.chain.fail = reason
+
+    def unplug(self) -> None:
+        """Pull the cable: the pty and its path vanish; the board loses power."""
+        with self._lock:
+            self.cable.unplug()
+
+    def plug(self) -> None:
+        """Plug back in: a working port at the same path; the firmware boots afresh."""
+        with self._lock:
+            if self.cable.plugged:
+                return
+            self.cable.plug()
+            self.firmware = self._boot()
+
+    @property
+    def is_plugged(self) -> bool:
+        return self.cable.plugged
+
+    @property
+    def port(self) -> str:
+        return self.cable.path
+
+    # -- life cycle ---------------------------------------------------------------------
+    def close(self) -> None:
+        self.stop()
+        with self._lock:
+            self.cable.close()
+
+    def __enter__(self) -> VirtualBoard:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+# -- command line ---------------------------------------------------------------------------
+
+HELP_TEXT = """commands:
+  place CELL [white|black]     put a checker on a cell (1..24, bar, off-white, off-black)
+  lift CELL [white|black]      take the top checker (of that colour) off a cell
+  set CELL WHITE BLACK         set a cell's counts
+  clear                        empty the board
+  noise N                      N random bytes on the line
+  drop P | flip P              drop / corrupt each byte with probability P
+  flicker SENSOR [PERIOD_MS]   a flickering sensor (period 0 stops it)
+  stick SENSOR VALUE|off       hold a sensor at 0..3
+  fail [TEXT|off]              the shift-register chain fails to read
+  unplug | plug                pull the cable / plug it back
+  show                         the counts of the non-empty cells
+  help | quit"""
+
+
+def execute(vb: VirtualBoard, line: str) -> str:
+    """Run one command line on `vb`; returns the reply (ValueError for a bad command)."""
+    words = line.split()
+    if not words:
+        return ""
+    cmd, args = words[0].lower(), words[1:]
+
+    def need(n: int, usage: str) -> None:
+        if len(args) < n:
+            raise ValueError(f"usage: {usage}")
+
+    if cmd == "place":
+        need(1, "place CELL [white|black]")
+        vb.place(args[0], args[1] if len(args) > 1 else "white")
+        return f"ok {args[0]} {vb.counts(args[0])}"
+    if cmd == "lift":
+        need(1, "lift CELL [white|black]")
+        colour = vb.lift(args[0], args[1] if len(args) > 1 else None)
+        return f"ok lifted {colour} from {args[0]}"
+    if cmd == "set":
+        need(3, "set CELL WHITE BLACK")
+        vb.set_cell(args[0], int(args[1]), int(args[2]))
+        return "ok"
+    if cmd == "clear":
+        vb.clear()
+        return "ok"
+    if cmd == "noise":
+        need(1, "noise N")
+        vb.noise(int(args[0]))
+        return "ok"
+    if cmd in ("drop", "flip"):
+        need(1, f"{cmd} P")
+        (vb.drop_bytes if cmd == "drop" else vb.flip_bytes)(float(args[0]))
+        return "ok"
+    if cmd == "flicker":
+        need(1, "flicker SENSOR [PERIOD_MS]")
+        vb.flicker(int(args[0]), int(args[1]) if len(args) > 1 else 10)
+        return "ok"
+    if cmd == "stick":
+        need(2, "stick SENSOR VALUE|off")
+        vb.stick(int(args[0]), None if args[1] == "off" else int(args[1]))
+        return "ok"
+    if cmd == "fail":
+        vb.fail_chain(None if args and args[0] == "off" else (" ".join(args) or "chain broken"))
+        return "ok"
+    if cmd == "unplug":
+        vb.unplug()
+        return "ok unplugged"
+    if cmd == "plug":
+        vb.plug()
+        return f"ok plugged {vb.port}"
+    if cmd == "show":
+        from controller.board.profile import CELLS
+        parts = [f"{c}:{w}w{b}b" for c in CELLS for w, b in [vb.counts(c)] if w or b]
+        return " ".join(parts) or "(empty)"
+    if cmd == "help":
+        return HELP_TEXT
+    raise ValueError(f"unknown command {cmd!r}; try help")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m sim.virtual_board",
+                                     description="a virtual sensor board on a pseudo-terminal")
+    parser.add_argument("--profile", help="hardware profile (TOML)")
+    parser.add_argument("--link-dir", help="directory for the port symlink (default: a temp dir)")
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args(argv)
+    from controller.errors import ProfileError
+    try:
+        profile = load_profile(args.profile) if args.profile else None
+    except ProfileError as exc:
+        sys.stderr.write(f"{exc}\n")
+        return 1
+    with VirtualBoard(profile, seed=args.seed, link_dir=args.link_dir) as vb:
+        vb.start()
+        print(vb.port, flush=True)
+        for line in sys.stdin:
+            line = line.split("#", 1)[0].strip()
+            if line in ("quit", "exit"):
+                break
+            try:
+                reply = execute(vb, line)
+            except (ValueError, KeyError) as exc:
+                reply = f"error: {exc}"
+            if reply:
+                print(reply, flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
