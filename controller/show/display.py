@@ -1,0 +1,248 @@
+"""Draw a `DisplayContent` on the 128x64 one-bit display.
+
+The layout, chosen to be read at a glance from across the table:
+
+    +-- White --+---- to 5 ----+-- Black --+   header: the side on turn is inverted
+    |     2     |  [::]  [:.]  |     4     |   score (large) | dice as real die faces
+    |  pip 167  |              |  pip 142  |   pips
+    |  15 1:40  |     [64]     |  15 0:20  |   clock: move timer + bank, or delay +
+    +-----------+--------------+-----------+   reserve | cube, shifted to its owner
+    | prompt, two lines of 25 characters,   |   or "Crawford"
+    | hints "8:5  5:3  3:5+3" first         |
+    +--------------------------------------+
+
+Drawing is a pure function of the content and the time (`now` only pages a prompt that
+needs more than two lines), so the same content always gives the same pixels: the golden
+images in tests/golden/display/ pin them down. Fonts are bitmap data (`fonts`), not
+TrueType, for the same reason.
+"""
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from luma.core.render import canvas
+from PIL import Image, ImageDraw
+
+from controller.show import texts
+from controller.show.content import (ClockView, DisplayContent, MoveTimerView, Side)
+from controller.show.fonts import BIG, MEDIUM, SMALL, BitmapFont
+
+WIDTH = 128
+HEIGHT = 64
+#: x ranges of the three columns and the height of the part above the prompt.
+WHITE_COLUMN = (0, 40)
+CENTRE_COLUMN = (40, 88)
+BLACK_COLUMN = (88, 128)
+PROMPT_TOP = 47
+PROMPT_LINES = 2
+#: A prompt longer than two lines shows its next two lines after this many seconds.
+PAGE_SECONDS = 2.5
+
+INK = "white"
+PAPER = "black"
+
+# Pip positions of a die face on a 3x3 grid (column, row), per value.
+_DIE_PIPS: dict[int, tuple[tuple[int, int], ...]] = {
+    1: ((1, 1),),
+    2: ((0, 0), (2, 2)),
+    3: ((0, 0), (1, 1), (2, 2)),
+    4: ((0, 0), (2, 0), (0, 2), (2, 2)),
+    5: ((0, 0), (2, 0), (1, 1), (0, 2), (2, 2)),
+    6: ((0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)),
+}
+
+
+def render_image(content: DisplayContent, now: float = 0.0,
+                 size: tuple[int, int] = (WIDTH, HEIGHT)) -> Image.Image:
+    """The frame for `content` as a new mode "1" image (what a device would show)."""
+    image = Image.new("1", size, 0)
+    draw_content(ImageDraw.Draw(image), content, now)
+    return image
+
+
+def show(device: Any, content: DisplayContent, now: float = 0.0) -> Image.Image:
+    """Draw `content` on a luma device through `luma.core.render.canvas`; returns the
+    frame drawn (the canvas' image), so callers can keep it without asking the device."""
+    frame = canvas(device)
+    with frame as draw:
+        draw_content(draw, content, now)
+    image: Image.Image = frame.image
+    return image
+
+
+def draw_content(draw: ImageDraw.ImageDraw, content: DisplayContent, now: float = 0.0) -> None:
+    """Draw every part of the screen; the background is assumed black."""
+    for side, (x0, x1) in (("white", WHITE_COLUMN), ("black", BLACK_COLUMN)):
+        _draw_side(draw, content, side, x0, x1)  # type: ignore[arg-type]
+    _draw_centre(draw, content)
+    draw.line((0, PROMPT_TOP - 2, WIDTH - 1, PROMPT_TOP - 2), fill=INK)
+    _draw_prompt(draw, prompt_lines(content), now)
+
+
+# --- the side columns ---------------------------------------------------------------
+
+def _draw_side(draw: ImageDraw.ImageDraw, content: DisplayContent, side: Side,
+               x0: int, x1: int) -> None:
+    name = texts.render(f"label.{side}", {}, content.language)
+    on_turn = content.turn == side
+    if on_turn:
+        draw.rectangle((x0, 0, x1 - 1, 10), fill=INK)
+    _centred(draw, MEDIUM, name, x0, x1, 1, PAPER if on_turn else INK)
+    _centred(draw, BIG, str(content.score(side)), x0, x1, 12)
+    pips = content.pips(side)
+    if pips is not None:
+        label = texts.render("label.pips", {}, content.language)
+        _centred(draw, SMALL, f"{label} {pips}", x0, x1, 27)
+    clock = content.clock(side)
+    if clock is not None:
+        text = clock_text(clock)
+        if clock.warning:
+            width = SMALL.width(text)
+            left = x0 + (x1 - x0 - width) // 2
+            draw.rectangle((left - 2, 35, left + width, 43), fill=INK)
+        _centred(draw, SMALL, text, x0, x1, 36, PAPER if clock.warning else INK)
+
+
+def clock_text(clock: ClockView) -> str:
+    """Move timer (seconds) and bank, or delay (seconds) and reserve, side by side."""
+    if isinstance(clock, MoveTimerView):
+        first, second = clock.move_seconds, clock.bank_seconds
+    else:
+        first, second = clock.delay_seconds, clock.reserve_seconds
+    return f"{_seconds(first)} {_minutes(second)}"
+
+
+def _seconds(value: float) -> str:
+    return str(int(value + 0.999))  # a timer shows 1 until it has really run out
+
+
+def _minutes(value: float) -> str:
+    minutes, seconds = divmod(int(value + 0.999), 60)
+    return f"{minutes}:{seconds:02d}"
+
+
+# --- the centre: match length, dice, cube --------------------------------------------
+
+def _draw_centre(draw: ImageDraw.ImageDraw, content: DisplayContent) -> None:
+    x0, x1 = CENTRE_COLUMN
+    if content.match_length:
+        label = texts.render("label.length", {"n": content.match_length}, content.language)
+        _centred(draw, MEDIUM, label, x0, x1, 1)
+    if content.dice:
+        size = 17
+        gap = 4
+        total = len(content.dice) * size + (len(content.dice) - 1) * gap
+        left = x0 + (x1 - x0 - total) // 2
+        for index, value in enumerate(content.dice):
+            _draw_die(draw, left + index * (size + gap), 12, size, value)
+    if content.crawford:
+        label = texts.render("label.crawford", {}, content.language)
+        width = SMALL.width(label)
+        left = x0 + (x1 - x0 - width) // 2
+        draw.rectangle((left - 2, 33, left + width, 42), fill=INK)
+        SMALL.draw(draw, (left, 34), label, PAPER)
+    elif content.cube_enabled:
+        _draw_cube(draw, content)
+
+
+def _draw_die(draw: ImageDraw.ImageDraw, left: int, top: int, size: int, value: int) -> None:
+    draw.rounded_rectangle((left, top, left + size - 1, top + size - 1), radius=3, outline=INK)
+    margin = 3
+    step = (size - 2 * margin - 3) // 2
+    for column, row in _DIE_PIPS[value]:
+        x = left + margin + column * step
+        y = top + margin + row * step
+        draw.rectangle((x, y, x + 2, y + 2), fill=INK)
+
+
+def _draw_cube(draw: ImageDraw.ImageDraw, content: DisplayContent) -> None:
+    x0, x1 = CENTRE_COLUMN
+    face = "64" if content.cube_value == 1 else str(content.cube_value)
+    width, top, bottom = 22, 31, 44
+    if content.cube_owner == "white":
+        left = x0 + 1
+    elif content.cube_owner == "black":
+        left = x1 - width - 1
+    else:
+        left = x0 + (x1 - x0 - width) // 2
+    draw.rectangle((left, top, left + width - 1, bottom - 1), outline=INK)
+    _ink_centred(draw, BIG, face, left, left + width, top, bottom)
+    # An arrow towards the owner's column makes ownership readable without counting pixels.
+    middle = (top + bottom) // 2
+    if content.cube_owner == "white":
+        tip = left + width + 2
+        draw.polygon([(tip, middle), (tip + 4, middle - 4), (tip + 4, middle + 4)], fill=INK)
+    elif content.cube_owner == "black":
+        tip = left - 3
+        draw.polygon([(tip, middle), (tip - 4, middle - 4), (tip - 4, middle + 4)], fill=INK)
+
+
+# --- the prompt ----------------------------------------------------------------------
+
+def prompt_lines(content: DisplayContent, width: int = WIDTH) -> list[str]:
+    """The prompt area's lines: the hints first (if a checker is in hand), then the
+    prompt in the content's language, wrapped at word boundaries to `width` pixels."""
+    lines: list[str] = []
+    if content.hints:
+        lines += wrap("  ".join(f"{hint.cell}:{hint.dice}" for hint in content.hints),
+                      SMALL, width)
+    if content.prompt is not None:
+        text = texts.render(content.prompt.key, content.prompt.as_dict(), content.language)
+        lines += wrap(text, SMALL, width)
+    return lines
+
+
+def wrap(text: str, font: BitmapFont, width: int) -> list[str]:
+    """Greedy word wrap by pixel width; a word wider than a line is cut into pieces."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        candidate = f"{line} {word}" if line else word
+        if font.width(candidate) <= width:
+            line = candidate
+            continue
+        if line:
+            lines.append(line)
+        while font.width(word) > width:
+            cut = len(word)
+            while cut > 1 and font.width(word[:cut]) > width:
+                cut -= 1
+            lines.append(word[:cut])
+            word = word[cut:]
+        line = word
+    if line:
+        lines.append(line)
+    return lines
+
+
+def visible_lines(lines: Sequence[str], now: float) -> list[str]:
+    """The two lines shown at time `now`: long prompts page through, two lines a page."""
+    if len(lines) <= PROMPT_LINES:
+        return list(lines)
+    pages = (len(lines) + PROMPT_LINES - 1) // PROMPT_LINES
+    page = int(now // PAGE_SECONDS) % pages
+    return list(lines[page * PROMPT_LINES:(page + 1) * PROMPT_LINES])
+
+
+def _draw_prompt(draw: ImageDraw.ImageDraw, lines: Sequence[str], now: float) -> None:
+    for index, line in enumerate(visible_lines(lines, now)):
+        SMALL.draw(draw, (0, PROMPT_TOP + 1 + index * (SMALL.height + 0)), line)
+
+
+# --- helpers -------------------------------------------------------------------------
+
+def _centred(draw: ImageDraw.ImageDraw, font: BitmapFont, text: str, x0: int, x1: int,
+             top: int, fill: str = INK) -> None:
+    font.draw(draw, (x0 + (x1 - x0 - font.width(text)) // 2, top), text, fill)
+
+
+def _ink_centred(draw: ImageDraw.ImageDraw, font: BitmapFont, text: str, x0: int, x1: int,
+                 y0: int, y1: int) -> None:
+    """Centre the inked pixels of `text` (not its cell) in the box, so digits sit
+    in the middle of the cube whatever the font's ascent and descent."""
+    mask = font.mask(text)
+    box = mask.getbbox() or (0, 0, mask.width, mask.height)
+    ink_w, ink_h = box[2] - box[0], box[3] - box[1]
+    left = x0 + (x1 - x0 - ink_w + 1) // 2 - box[0]
+    top = y0 + (y1 - y0 - ink_h + 1) // 2 - box[1]
+    draw.bitmap((left, top), mask, fill=INK)
