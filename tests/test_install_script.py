@@ -66,9 +66,13 @@ def test_dry_run_prints_every_step_and_runs_nothing(tmp_path: Path) -> None:
         groups = useradd[useradd.index("--groups") + 1].split(",")
         assert sorted(groups) == ["dialout", "gpio", "i2c", "spi"]
         assert useradd[useradd.index("--shell") + 1] == "/usr/sbin/nologin"
+    rsync = _find(commands, "rsync", "-a", "--delete")
+    assert rsync[-2:] == [f"{REPO}/", "/opt/bgboard/src/"]
+    assert "--exclude" in rsync and ".git" in rsync
     pip = [c for c in commands if c[1:4] == ["-m", "pip", "install"]]
     assert pip[-1][0] == "/opt/bgboard/venv/bin/python"
-    assert pip[-1][-1] == f"{REPO}[pi]"
+    assert pip[-1][-2:] == ["--editable", "/opt/bgboard/src[pi]"]
+    assert _index(commands, "rsync") < commands.index(pip[-1])
     installed = [c[-1] for c in commands if c[:4] == ["install", "-D", "-m", "0644"]]
     assert installed == ["/etc/bgboard/config.toml", "/etc/udev/rules.d/99-bgboard.rules",
                          "/etc/systemd/system/bgboard.service"]
@@ -97,7 +101,7 @@ def test_the_extra_follows_the_board_model(tmp_path: Path, model: str, extra: st
                                            audio: bool) -> None:
     commands, out = _dry_run(tmp_path, model=model)
     pip = [c for c in commands if c[1:4] == ["-m", "pip", "install"]]
-    assert pip[-1][-1] == f"{REPO}[{extra}]"
+    assert pip[-1][-1] == f"/opt/bgboard/src[{extra}]"
     assert any(c[:2] == ["sed", "-i"] for c in commands) == audio
     assert f"board: {model};" in out
 
@@ -209,7 +213,7 @@ def test_rerunning_is_safe_an_existing_venv_is_reused(tmp_path: Path) -> None:
     python.chmod(0o755)
     second, _ = _dry_run(tmp_path, "--prefix", str(prefix))
     assert not any(c[:3] == ["python3", "-m", "venv"] for c in second)
-    assert any(c[0] == str(python) and c[-1] == f"{REPO}[pi]" for c in second)
+    assert any(c[0] == str(python) and c[-1] == f"{prefix}/src[pi]" for c in second)
 
 
 @pytest.mark.parametrize(

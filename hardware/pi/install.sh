@@ -14,7 +14,8 @@
 # apt packages for building the GPIO drivers; I2C (display) and SPI enabled with
 # raspi-config; on a Pi 3/4/Zero 2 W the analogue audio switched off (it shares the PWM
 # that drives the LED strip on GPIO18); a system user `bgboard` in dialout, gpio, i2c and
-# spi; a virtual environment in /opt/bgboard/venv with the `pi` extra (`pi5` on a Pi 5);
+# spi; the code copied to /opt/bgboard/src and installed into the virtual environment
+# /opt/bgboard/venv with the `pi` extra (`pi5` on a Pi 5);
 # /etc/bgboard/config.toml (never overwritten); the udev rule naming the sensor board
 # /dev/bgboard; and the systemd service bgboard.service (journalctl -u bgboard).
 set -euo pipefail
@@ -29,7 +30,7 @@ STATE_DIR=/var/lib/bgboard
 MODEL_FILE=/proc/device-tree/model
 BOOT_CONFIG=/boot/firmware/config.txt
 OS_RELEASE=/etc/os-release
-APT_PACKAGES=(python3-venv python3-dev python3-pip build-essential i2c-tools)
+APT_PACKAGES=(python3-venv python3-dev python3-pip build-essential i2c-tools rsync)
 
 DRY_RUN=0
 UNINSTALL=0
@@ -208,13 +209,21 @@ create_user() {
   fi
 }
 
+# The code is copied to $PREFIX/src and installed from there in editable mode: the
+# controller finds hardware/profiles (and the simulator its page) relative to the
+# source tree, and the service user cannot read a checkout in a home directory
+# (0700 on Bookworm, and hidden by ProtectHome=). Re-running copies the new code over.
 install_venv() {
-  local extra=$1 venv="$PREFIX/venv"
+  local extra=$1 venv="$PREFIX/venv" src="$PREFIX/src"
+  if [ "$SOURCE_DIR" != "$src" ]; then
+    run rsync -a --delete --exclude .git --exclude .venv --exclude __pycache__ \
+      --exclude '*.egg-info' "$SOURCE_DIR/" "$src/"
+  fi
   if [ ! -x "$venv/bin/python" ]; then
     run python3 -m venv "$venv"
   fi
   run "$venv/bin/python" -m pip install --quiet --upgrade pip
-  run "$venv/bin/python" -m pip install --quiet --upgrade "${SOURCE_DIR}[$extra]"
+  run "$venv/bin/python" -m pip install --quiet --upgrade --editable "${src}[$extra]"
 }
 
 install_settings() {
