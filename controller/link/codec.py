@@ -282,6 +282,40 @@ def encode(message: Message) -> bytes:
     return to_frame(message).encode()
 
 
+class _CrcError(FrameError):
+    pass
+
+
+def _decoded_checked(block: bytes) -> bytes:
+    """COBS-decode a block and check its length; _CrcError when only the CRC is wrong."""
+    decoded = cobs_decode(block)
+    if not 6 <= len(decoded) <= MAX_DECODED:
+        raise FrameError(f"frame of {len(decoded)} bytes")
+    body, tail = decoded[:-4], decoded[-4:]
+    if crc32(body) != int.from_bytes(tail, "little"):
+        raise _CrcError("CRC mismatch")
+    return decoded
+
+
+def _salvage(block: bytes) -> Frame | None:
+    """The intact frame that a damaged block ends with, if any (longest valid tail)."""
+    n = len(block)
+    # reach[i]: the COBS code chain starting at i lands exactly on the block's end
+    reach = bytearray(n + 1)
+    reach[n] = 1
+    for i in range(n - 1, -1, -1):
+        step = block[i]
+        if i + step <= n and reach[i + step]:
+            reach[i] = 1
+    for i in range(1, n - 6):
+        if reach[i]:
+            try:
+                return Frame.unpack(_decoded_checked(block[i:]))
+            except FrameError:
+                continue
+    return None
+
+
 # -- the stream decoder ---------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -303,11 +337,16 @@ class LinkStats:
 class StreamDecoder:
     """Turns a byte stream into intact frames; resynchronises at every 0x00.
 
-    A block with bad COBS, a length outside 6..253 bytes, or more than `MAX_ENCODED`
-    bytes without a 0x00 counts as a framing error; a block that decodes but fails its
-    CRC counts as a CRC error. `seq` gaps between intact frames count as lost frames.
-    A HELLO with seq 0 is the board starting afresh and does not count as a gap;
-    `reset_seq()` forgets the last seq (call it on reconnect).
+    A block (the bytes between two 0x00) that is not one intact frame counts as a
+    framing error (bad COBS, a length outside 6..253 bytes, more than `MAX_ENCODED`
+    bytes) or, when it decodes but fails its CRC, as a CRC error. A damaged block may
+    still end with an intact frame: noise without a trailing 0x00, a truncated frame,
+    a flipped terminator all glue their garbage onto the next frame. The decoder then
+    recovers that frame from the block's tail (the longest tail that is valid COBS and
+    passes the CRC), so an intact frame is never lost to the garbage before it.
+    `seq` gaps between intact frames count as lost frames. A HELLO with seq 0 is the
+    board starting afresh and does not count as a gap; `reset_seq()` forgets the last
+    seq (call it on reconnect).
     """
 
     _buf: bytearray = field(default_factory=bytearray)
@@ -320,6 +359,7 @@ class StreamDecoder:
     bytes_in: int = 0
 
     def feed(self, data: bytes) -> list[Frame]:
+        """Feed any number of bytes; return the intact frames completed, in order."""
         out: list[Frame] = []
         self.bytes_in += len(data)
         start = 0
@@ -335,36 +375,37 @@ class StreamDecoder:
                 out.append(frame)
 
     def _append(self, chunk: bytes) -> None:
-        if self._overflow or not chunk:
+        if not chunk:
             return
-        if len(self._buf) + len(chunk) > MAX_ENCODED:
+        self._buf += chunk
+        if len(self._buf) > MAX_ENCODED:  # keep the tail: it may still end in a frame
+            del self._buf[:len(self._buf) - MAX_ENCODED]
             self._overflow = True
-            self._buf.clear()
-        else:
-            self._buf += chunk
 
     def _finish(self) -> Frame | None:
-        if self._overflow:
-            self._overflow = False
-            self.framing_errors += 1
-            return None
-        if not self._buf:
-            return None  # back-to-back zeros: idle line, not an error
         block = bytes(self._buf)
         self._buf.clear()
-        try:
-            decoded = cobs_decode(block)
-        except FrameError:
+        overflow, self._overflow = self._overflow, False
+        if not block:
+            return None  # back-to-back zeros: an idle line, not an error
+        crc_failed = False
+        if not overflow:
+            try:
+                frame = Frame.unpack(_decoded_checked(block))
+            except _CrcError:
+                crc_failed = True
+            except FrameError:
+                pass
+            else:
+                return self._accept(frame)
+        salvaged = _salvage(block)
+        if salvaged is not None or not crc_failed:
             self.framing_errors += 1
-            return None
-        if not 6 <= len(decoded) <= MAX_DECODED:
-            self.framing_errors += 1
-            return None
-        try:
-            frame = Frame.unpack(decoded)
-        except FrameError:
+        else:
             self.crc_errors += 1
-            return None
+        return self._accept(salvaged) if salvaged is not None else None
+
+    def _accept(self, frame: Frame) -> Frame:
         self._count_seq(frame)
         self.frames += 1
         return frame
