@@ -1,0 +1,207 @@
+"""The players' buttons: per side a main button and a cube button, and one menu button.
+
+- main (roll, done, take, accept) and cube (double, drop, decline) emit `ButtonPressed`
+  the moment they go down;
+- the menu button emits on release: `ButtonPressed` for a short press, `ButtonHeld` when
+  it was held at least `long_press_ms` (default 800 ms).
+
+The buttons are gpiozero `Button`s (pins to ground, internal pull-ups) with the bounce
+time of the profile, on a pin factory passed in by name (`make_pin_factory`): RPi.GPIO
+on a Raspberry Pi up to 4, lgpio on a Pi 5, `MockFactory` in tests. Edges closer than
+the bounce time to the last accepted edge are also dropped here, with the injected
+clock, because not every pin factory debounces (the mock one does not).
+
+gpiozero calls back from its own threads; `emit` must be thread-safe. The application
+passes `lambda event: loop.call_soon_threadsafe(queue.put_nowait, event)`.
+"""
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass
+from typing import Any, Callable, Literal, Mapping, Union
+
+from controller.errors import BackendUnavailableError, ProfileError
+
+Side = Literal["white", "black"]
+ButtonKind = Literal["main", "cube", "menu"]
+
+
+@dataclass(frozen=True)
+class ButtonPressed:
+    """A button was pressed (for the menu: pressed and released quickly)."""
+
+    side: Side | None
+    button: ButtonKind
+
+
+@dataclass(frozen=True)
+class ButtonHeld:
+    """A button was held down for a long press (the menu button only)."""
+
+    side: Side | None
+    button: ButtonKind
+
+
+ButtonEvent = Union[ButtonPressed, ButtonHeld]
+
+#: (side, kind) of each [buttons] key of the profile.
+BUTTON_KEYS: Mapping[str, tuple[Side | None, ButtonKind]] = {
+    "white_main": ("white", "main"),
+    "white_cube": ("white", "cube"),
+    "black_main": ("black", "main"),
+    "black_cube": ("black", "cube"),
+    "menu": (None, "menu"),
+}
+
+
+@dataclass(frozen=True)
+class ButtonConfig:
+    """The [buttons] section of a profile: BCM pin numbers and timings."""
+
+    pins: Mapping[str, int]
+    bounce_ms: int = 30
+    long_press_ms: int = 800
+
+    @classmethod
+    def from_profile(cls, profile: Mapping[str, Any]) -> "ButtonConfig":
+        """Read [buttons] from a parsed profile (the whole mapping or the section).
+        `long_press_ms` is optional (not in the default profile; 800 ms)."""
+        section = profile.get("buttons", profile)
+        if not isinstance(section, Mapping):
+            raise ProfileError("the profile's [buttons] section must be a table")
+        pins: dict[str, int] = {}
+        for key in BUTTON_KEYS:
+            value = section.get(key)
+            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 27:
+                raise ProfileError(f"profile [buttons] {key} must be a BCM GPIO number 0..27, "
+                                   f"not {value!r}")
+            pins[key] = value
+        if len(set(pins.values())) != len(pins):
+            raise ProfileError("profile [buttons]: two buttons share a pin")
+        bounce = section.get("bounce_ms", 30)
+        long_press = section.get("long_press_ms", 800)
+        for name, value in (("bounce_ms", bounce), ("long_press_ms", long_press)):
+            if not isinstance(value, int) or value < 0:
+                raise ProfileError(f"profile [buttons] {name} must be a whole number of ms")
+        return cls(pins=pins, bounce_ms=bounce, long_press_ms=long_press)
+
+
+FACTORIES: tuple[str, ...] = ("rpigpio", "lgpio", "mock")
+
+
+def make_pin_factory(name: str) -> Any:
+    """A gpiozero pin factory by name: `rpigpio` (Pi 1-4), `lgpio` (Pi 5), `mock` (tests,
+    and a laptop without GPIO)."""
+    try:
+        if name == "mock":
+            from gpiozero.pins.mock import MockFactory
+            return MockFactory()
+        if name == "rpigpio":
+            from gpiozero.pins.rpigpio import RPiGPIOFactory
+            return RPiGPIOFactory()
+        if name == "lgpio":
+            from gpiozero.pins.lgpio import LGPIOFactory
+            return LGPIOFactory()
+    except ImportError as error:
+        raise BackendUnavailableError(
+            f"the {name} pin factory is not installed ({error}); pip install 'bgboard[pi]' "
+            "(or 'bgboard[pi5]' on a Raspberry Pi 5)") from None
+    except Exception as error:  # gpiozero raises its own errors off a Pi: one clear line
+        raise BackendUnavailableError(
+            f"cannot open the GPIO pins with {name}: {error} (is this a Raspberry Pi, and "
+            "is the user in the gpio group?)") from None
+    raise ProfileError(f"pin factory {name!r} is unknown; choose one of {', '.join(FACTORIES)}")
+
+
+class _Debounce:
+    """Accepts an edge only after `seconds` of quiet: every edge, accepted or not,
+    restarts the window, so chatter longer than the bounce time still counts once."""
+
+    def __init__(self, seconds: float, clock: Callable[[], float]) -> None:
+        self._seconds = seconds
+        self._clock = clock
+        self._last: float | None = None
+
+    def accept(self) -> float | None:
+        now = self._clock()
+        last, self._last = self._last, now
+        if last is not None and now - last < self._seconds:
+            return None
+        return now
+
+
+class ButtonPanel:
+    """The five buttons, emitting `ButtonEvent`s through `emit`.
+
+    Use as a context manager or call `close()` to release the pins.
+    """
+
+    def __init__(self, config: ButtonConfig, pin_factory: Any,
+                 emit: Callable[[ButtonEvent], None],
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        from gpiozero import Button
+
+        self._emit = emit
+        self._clock = clock
+        self._long_press = config.long_press_ms / 1000
+        self._lock = threading.Lock()
+        self._menu_down_at: float | None = None
+        self._buttons: dict[str, Any] = {}
+        try:
+            for key, pin in config.pins.items():
+                side, kind = BUTTON_KEYS[key]
+                # hold_time is short because long presses are timed here; gpiozero's
+                # hold thread then never keeps `close()` waiting for a held button.
+                button = Button(pin, pull_up=True, bounce_time=config.bounce_ms / 1000 or None,
+                                hold_time=0.05, pin_factory=pin_factory)
+                debounce = _Debounce(config.bounce_ms / 1000, clock)
+                button.when_pressed = self._on_press(side, kind, debounce)
+                button.when_released = self._on_release(side, kind, debounce)
+                self._buttons[key] = button
+        except Exception as error:
+            self.close()
+            if isinstance(error, (BackendUnavailableError, ProfileError)):
+                raise
+            raise BackendUnavailableError(f"cannot use the button pins: {error}") from None
+
+    def _on_press(self, side: Side | None, kind: ButtonKind,
+                  debounce: _Debounce) -> Callable[[], None]:
+        def pressed() -> None:
+            with self._lock:
+                now = debounce.accept()
+                if now is None:
+                    return
+                if kind == "menu":
+                    self._menu_down_at = now
+                    return
+            self._emit(ButtonPressed(side, kind))
+        return pressed
+
+    def _on_release(self, side: Side | None, kind: ButtonKind,
+                    debounce: _Debounce) -> Callable[[], None]:
+        def released() -> None:
+            with self._lock:
+                now = debounce.accept()
+                if now is None or kind != "menu" or self._menu_down_at is None:
+                    return
+                held = now - self._menu_down_at
+                self._menu_down_at = None
+            event_type = ButtonHeld if held >= self._long_press else ButtonPressed
+            self._emit(event_type(side, kind))
+        return released
+
+    def is_pressed(self, key: str) -> bool:
+        """Whether the button of profile key `key` (e.g. "white_main") is down now."""
+        return bool(self._buttons[key].is_pressed)
+
+    def close(self) -> None:
+        for button in self._buttons.values():
+            button.close()
+        self._buttons.clear()
+
+    def __enter__(self) -> "ButtonPanel":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
