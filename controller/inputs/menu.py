@@ -1,0 +1,177 @@
+"""The menu behind the menu button, as a small pure state machine.
+
+The menu button opens the menu and cycles through its items; a main button chooses the
+item shown (the side whose button it was is the one who resigns, forfeits, ...); a cube
+button or a long press on the menu button closes it. Two items have a second step:
+dice entry (for people who roll real dice: the cube button counts a die up 1..6, main
+takes it, twice) and a new match (cube cycles the length, main starts it). Giving up
+the whole match asks for a second main press, because a slip costs the match.
+
+`step(state, event, available)` returns the next state, the chosen action (or None)
+and whether the menu used the event: when it did not (the menu is closed and a main or
+cube button was pressed), the controller handles the event as a game button.
+The controller says which items are `available` now (resigning only at the start of
+one's own turn, rematch only after a match); "close" is always offered last.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Literal, Union
+
+from controller.inputs.buttons import ButtonEvent, ButtonHeld, ButtonPressed, Side
+from controller.show.content import Prompt
+
+MenuItem = Literal["resign_single", "resign_gammon", "resign_backgammon", "forfeit",
+                   "new_match", "rematch", "dice_entry", "close"]
+ITEMS: tuple[MenuItem, ...] = ("resign_single", "resign_gammon", "resign_backgammon",
+                               "forfeit", "new_match", "rematch", "dice_entry", "close")
+MATCH_LENGTHS: tuple[int, ...] = (1, 3, 5, 7, 9, 11, 13, 15, 17, 21, 25)
+
+Mode = Literal["closed", "items", "dice", "length", "confirm_forfeit"]
+
+
+@dataclass(frozen=True)
+class Resign:
+    side: Side
+    level: Literal["single", "gammon", "backgammon"]
+
+
+@dataclass(frozen=True)
+class Forfeit:
+    side: Side
+
+
+@dataclass(frozen=True)
+class NewMatch:
+    length: int
+
+
+@dataclass(frozen=True)
+class Rematch:
+    side: Side
+
+
+@dataclass(frozen=True)
+class DiceEntered:
+    side: Side
+    dice: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class MenuClosed:
+    """The menu was closed without choosing anything."""
+
+
+MenuAction = Union[Resign, Forfeit, NewMatch, Rematch, DiceEntered, MenuClosed]
+
+
+@dataclass(frozen=True)
+class MenuState:
+    """Where the menu is; `MenuState()` is closed."""
+
+    mode: Mode = "closed"
+    items: tuple[MenuItem, ...] = ()
+    index: int = 0
+    side: Side | None = None
+    dice: tuple[int, ...] = ()
+    die: int = 1
+    length: int = 5
+
+    @property
+    def is_open(self) -> bool:
+        return self.mode != "closed"
+
+    @property
+    def item(self) -> MenuItem | None:
+        return self.items[self.index] if self.mode == "items" else None
+
+    @property
+    def prompt(self) -> Prompt | None:
+        """What the display's prompt line shows for the menu (None when closed)."""
+        if self.mode == "items":
+            return Prompt.of("menu", item_key=f"menu.{self.items[self.index]}")
+        if self.mode == "dice" and self.side is not None:
+            return Prompt.of("dice_entry", side=self.side, dice=self.dice + (self.die,))
+        if self.mode == "length":
+            return Prompt.of("setting.length", length=self.length)
+        if self.mode == "confirm_forfeit" and self.side is not None:
+            return Prompt.of("confirm_forfeit", side=self.side)
+        return None
+
+
+@dataclass(frozen=True)
+class MenuResult:
+    state: MenuState
+    action: MenuAction | None = None
+    consumed: bool = True
+
+
+_CLOSED = MenuState()
+
+
+def step(state: MenuState, event: ButtonEvent,
+         available: tuple[MenuItem, ...] = ITEMS) -> MenuResult:
+    """The menu's answer to one button event. `available` is used when the menu opens."""
+    is_menu = event.button == "menu"
+    if state.mode == "closed":
+        if not is_menu:
+            return MenuResult(state, None, consumed=False)
+        if isinstance(event, ButtonHeld):
+            return MenuResult(state)
+        items = tuple(item for item in ITEMS if item in available and item != "close")
+        return MenuResult(MenuState(mode="items", items=items + ("close",)))
+    if isinstance(event, ButtonHeld) or (event.button == "cube" and state.mode == "items"):
+        return MenuResult(_CLOSED, MenuClosed())
+    if state.mode == "items":
+        return _step_items(state, event)
+    if is_menu:
+        return MenuResult(_CLOSED, MenuClosed())
+    if state.mode == "dice":
+        return _step_dice(state, event)
+    if state.mode == "length":
+        return _step_length(state, event)
+    return _step_confirm(state, event)
+
+
+def _step_items(state: MenuState, event: ButtonPressed) -> MenuResult:
+    if event.button == "menu":
+        return MenuResult(replace(state, index=(state.index + 1) % len(state.items)))
+    side = event.side
+    if side is None:  # a main or cube event without a side: nobody to act for
+        return MenuResult(state)
+    item = state.items[state.index]
+    if item.startswith("resign_"):
+        level = item.removeprefix("resign_")
+        return MenuResult(_CLOSED, Resign(side, level))  # type: ignore[arg-type]
+    if item == "forfeit":
+        return MenuResult(MenuState(mode="confirm_forfeit", side=side))
+    if item == "new_match":
+        return MenuResult(MenuState(mode="length", side=side, length=state.length))
+    if item == "rematch":
+        return MenuResult(_CLOSED, Rematch(side))
+    if item == "dice_entry":
+        return MenuResult(MenuState(mode="dice", side=side))
+    return MenuResult(_CLOSED, MenuClosed())
+
+
+def _step_dice(state: MenuState, event: ButtonPressed) -> MenuResult:
+    if event.button == "cube":
+        return MenuResult(replace(state, die=state.die % 6 + 1))
+    dice = state.dice + (state.die,)
+    if len(dice) == 2 and state.side is not None:
+        return MenuResult(_CLOSED, DiceEntered(state.side, (dice[0], dice[1])))
+    return MenuResult(replace(state, dice=dice, die=1))
+
+
+def _step_length(state: MenuState, event: ButtonPressed) -> MenuResult:
+    if event.button == "cube":
+        lengths = MATCH_LENGTHS
+        following = [n for n in lengths if n > state.length]
+        return MenuResult(replace(state, length=following[0] if following else lengths[0]))
+    return MenuResult(_CLOSED, NewMatch(state.length))
+
+
+def _step_confirm(state: MenuState, event: ButtonPressed) -> MenuResult:
+    if event.button == "main" and event.side == state.side and state.side is not None:
+        return MenuResult(_CLOSED, Forfeit(state.side))
+    return MenuResult(_CLOSED, MenuClosed())
