@@ -32,7 +32,7 @@ def test_hints_come_first_then_the_prompt_in_the_chosen_language() -> None:
     content = DisplayContent(turn="white", dice=(5, 3), language="sv",
                              hints=(Hint("8", "5"), Hint("5", "5+3")),
                              prompt=Prompt.of("move", side="white", dice=(5, 3)))
-    assert prompt_lines(content) == ["8:5 5:5+3", "Vit spelar 5-3"]
+    assert prompt_lines(content) == ["8:5  5:5+3", "Vit spelar 5-3"]
 
 
 def test_long_prompts_page_through_two_lines_at_a_time() -> None:

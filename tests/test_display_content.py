@@ -53,3 +53,15 @@ def test_per_side_accessors() -> None:
                              clock_black=clock)
     assert content.score("black") == 4 and content.pips("white") == 100
     assert content.clock("black") is clock and content.clock("white") is None
+
+
+def test_pure_parts_load_no_hardware_or_drawing_libraries() -> None:
+    """The scene function imports content, texts, leds and menu: they must stay light."""
+    import subprocess
+    import sys
+    code = ("import sys, controller.show.content, controller.show.texts, "
+            "controller.show.leds, controller.inputs.menu; "
+            "print(sorted(m for m in ('PIL', 'luma', 'gpiozero', 'neopixel', 'serial') "
+            "if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"

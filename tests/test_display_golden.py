@@ -95,11 +95,24 @@ def _match_won(lang: str) -> DisplayContent:
                           language=lang)
 
 
+def _computer_move(lang: str) -> DisplayContent:
+    return DisplayContent(turn="black", dice=(6, 4), pips_white=141, pips_black=157,
+                          prompt=Prompt.of("computer_move", notation="24/18 13/9"),
+                          language=lang, **MATCH)
+
+
+def _menu(lang: str) -> DisplayContent:
+    return DisplayContent(turn="white", pips_white=101, pips_black=87,
+                          prompt=Prompt.of("menu", item_key="menu.resign_gammon"),
+                          language=lang, **MATCH)
+
+
 SCREENS: dict[str, Callable[[str], DisplayContent]] = {
     "opening_roll": _opening, "move_hints": _move_hints, "double_offered": _double,
     "resign_offered": _resign, "crawford": _crawford, "clock_warning": _clock_warning,
     "tournament_clock": _tournament, "illegal_placement": _illegal,
     "board_offline": _offline, "game_won": _game_won, "match_won": _match_won,
+    "computer_move": _computer_move, "menu": _menu,
 }
 
 

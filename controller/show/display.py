@@ -184,20 +184,21 @@ def prompt_lines(content: DisplayContent, width: int = WIDTH) -> list[str]:
     prompt in the content's language, wrapped at word boundaries to `width` pixels."""
     lines: list[str] = []
     if content.hints:
-        lines += wrap("  ".join(f"{hint.cell}:{hint.dice}" for hint in content.hints),
-                      SMALL, width)
+        lines += wrap(" ".join(f"{hint.cell}:{hint.dice}" for hint in content.hints),
+                      SMALL, width, separator="  ")
     if content.prompt is not None:
         text = texts.render(content.prompt.key, content.prompt.as_dict(), content.language)
         lines += wrap(text, SMALL, width)
     return lines
 
 
-def wrap(text: str, font: BitmapFont, width: int) -> list[str]:
-    """Greedy word wrap by pixel width; a word wider than a line is cut into pieces."""
+def wrap(text: str, font: BitmapFont, width: int, separator: str = " ") -> list[str]:
+    """Greedy word wrap by pixel width, words joined by `separator` within a line;
+    a word wider than a line is cut into pieces."""
     lines: list[str] = []
     line = ""
     for word in text.split():
-        candidate = f"{line} {word}" if line else word
+        candidate = f"{line}{separator}{word}" if line else word
         if font.width(candidate) <= width:
             line = candidate
             continue
