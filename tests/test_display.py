@@ -122,3 +122,16 @@ def test_unknown_driver_name_is_refused() -> None:
 def test_oled_without_i2c_is_one_clear_error(driver: str) -> None:
     with pytest.raises(BackendUnavailableError, match="/dev/i2c-1"):
         Display.open(DisplayConfig(driver=driver))
+
+
+def test_text_lines_say_what_the_screen_shows() -> None:
+    from controller.show.display import text_lines
+    content = DisplayContent(turn="black", dice=(5, 3), cube_value=2, cube_owner="white",
+                             score_white=1, score_black=3, match_length=5, pips_white=120,
+                             pips_black=99, clock_black=MoveTimerView(4, 12, warning=True),
+                             hints=(Hint("8", "5"), Hint("5", "5+3")),
+                             prompt=Prompt.of("put_back", n=1, colour="white", cell="13"),
+                             language="da")
+    assert text_lines(content) == ["Hvid 1  *Sort 3  til 5", "5-3  [2] Hvid", "pip 120 99",
+                                   "- | 4 0:12!", "8:5  5:5+3", "Sæt 1 hvid tilbage på 13"]
+    assert text_lines(DisplayContent(crawford=True)) == ["White 0  Black 0", "Crawford"]

@@ -230,6 +230,50 @@ def _draw_prompt(draw: ImageDraw.ImageDraw, lines: Sequence[str], now: float) ->
         SMALL.draw(draw, (0, PROMPT_TOP + 1 + index * (SMALL.height + 0)), line)
 
 
+# --- the display as text (headless scenario output) ----------------------------------
+
+def text_lines(content: DisplayContent) -> list[str]:
+    """What the screen says, as lines of text: the `display.lines` of the headless
+    simulator's JSON, so scenario tests can read the prompt without pixels.
+
+    The side on turn is marked with `*`; the prompt is one unwrapped line, after the
+    hints line when a checker is in hand.
+    """
+    language = content.language
+    sides = []
+    for side in ("white", "black"):
+        mark = "*" if content.turn == side else ""
+        name = texts.render(f"label.{side}", {}, language)
+        sides.append(f"{mark}{name} {content.score(side)}")  # type: ignore[arg-type]
+    header = f"{sides[0]}  {sides[1]}"
+    if content.match_length:
+        header += "  " + texts.render("label.length", {"n": content.match_length}, language)
+    lines = [header]
+    middle = []
+    if content.dice:
+        middle.append("-".join(str(die) for die in content.dice))
+    if content.crawford:
+        middle.append(texts.render("label.crawford", {}, language))
+    elif content.cube_enabled:
+        face = 64 if content.cube_value == 1 else content.cube_value
+        middle.append(f"[{face}]" + ("" if content.cube_owner == "center" else
+                                     f" {texts.render(f'label.{content.cube_owner}', {}, language)}"))
+    if middle:
+        lines.append("  ".join(middle))
+    if content.pips_white is not None and content.pips_black is not None:
+        pip = texts.render("label.pips", {}, language)
+        lines.append(f"{pip} {content.pips_white} {content.pips_black}")
+    clocks = [content.clock_white, content.clock_black]
+    if any(clock is not None for clock in clocks):
+        lines.append(" | ".join((clock_text(clock) + ("!" if clock.warning else ""))
+                                if clock is not None else "-" for clock in clocks))
+    if content.hints:
+        lines.append("  ".join(f"{hint.cell}:{hint.dice}" for hint in content.hints))
+    if content.prompt is not None:
+        lines.append(texts.render(content.prompt.key, content.prompt.as_dict(), language))
+    return lines
+
+
 # --- helpers -------------------------------------------------------------------------
 
 def _centred(draw: ImageDraw.ImageDraw, font: BitmapFont, text: str, x0: int, x1: int,
