@@ -244,7 +244,7 @@ def text_lines(content: DisplayContent) -> list[str]:
     for side in ("white", "black"):
         mark = "*" if content.turn == side else ""
         name = texts.render(f"label.{side}", {}, language)
-        sides.append(f"{mark}{name} {content.score(side)}")  # type: ignore[arg-type]
+        sides.append(f"{mark}{name} {content.score(side)}")
     header = f"{sides[0]}  {sides[1]}"
     if content.match_length:
         header += "  " + texts.render("label.length", {"n": content.match_length}, language)
