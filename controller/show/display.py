@@ -146,7 +146,7 @@ def _draw_centre(draw: ImageDraw.ImageDraw, content: DisplayContent) -> None:
 
 
 def _draw_die(draw: ImageDraw.ImageDraw, left: int, top: int, size: int, value: int) -> None:
-    draw.rounded_rectangle((left, top, left + size - 1, top + size - 1), radius=3, outline=INK)
+    _rounded_box(draw, left, top, left + size - 1, top + size - 1)
     margin = 3
     step = (size - 2 * margin - 3) // 2
     for column, row in _DIE_PIPS[value]:
@@ -171,10 +171,10 @@ def _draw_cube(draw: ImageDraw.ImageDraw, content: DisplayContent) -> None:
     middle = (top + bottom) // 2
     if content.cube_owner == "white":
         tip = left + width + 2
-        draw.polygon([(tip, middle), (tip + 4, middle - 4), (tip + 4, middle + 4)], fill=INK)
+        _arrow(draw, tip, middle, 1)
     elif content.cube_owner == "black":
         tip = left - 3
-        draw.polygon([(tip, middle), (tip - 4, middle - 4), (tip - 4, middle + 4)], fill=INK)
+        _arrow(draw, tip, middle, -1)
 
 
 # --- the prompt ----------------------------------------------------------------------
@@ -275,6 +275,25 @@ def text_lines(content: DisplayContent) -> list[str]:
 
 
 # --- helpers -------------------------------------------------------------------------
+# Shapes are built from straight lines only: Pillow's rounded rectangles and polygons
+# have changed their pixels between versions, and the goldens must not depend on that.
+
+def _rounded_box(draw: ImageDraw.ImageDraw, x0: int, y0: int, x1: int, y1: int) -> None:
+    """An outlined box with its corners cut (a die)."""
+    draw.line((x0 + 2, y0, x1 - 2, y0), fill=INK)
+    draw.line((x0 + 2, y1, x1 - 2, y1), fill=INK)
+    draw.line((x0, y0 + 2, x0, y1 - 2), fill=INK)
+    draw.line((x1, y0 + 2, x1, y1 - 2), fill=INK)
+    for x, y in ((x0 + 1, y0 + 1), (x1 - 1, y0 + 1), (x0 + 1, y1 - 1), (x1 - 1, y1 - 1)):
+        draw.point((x, y), fill=INK)
+
+
+def _arrow(draw: ImageDraw.ImageDraw, tip: int, middle: int, direction: int) -> None:
+    """A filled triangle, its tip at (`tip`, `middle`), widening in `direction` (+1 right)."""
+    for step in range(5):
+        x = tip + direction * step
+        draw.line((x, middle - step, x, middle + step), fill=INK)
+
 
 def _centred(draw: ImageDraw.ImageDraw, font: BitmapFont, text: str, x0: int, x1: int,
              top: int, fill: str = INK) -> None:
