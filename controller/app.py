@@ -1,0 +1,252 @@
+"""The application: one asyncio event loop around the controller.
+
+`Table` owns the controller and carries out its effects: scenes to the LED strip and the
+display, saves of the match (atomic, after each confirmed action), the buzzer, the
+computer's decisions, and a log of what happened. It is driven by `dispatch(event)` and
+knows nothing of where events come from, so the headless simulator drives it on
+simulated time and `run_table` drives it on the real clock:
+
+    link frames --call_soon_threadsafe--> dispatch(ReadingReceived)     (reader thread)
+    buttons     --call_soon_threadsafe--> dispatch(ButtonPressed)       (gpiozero thread)
+    tick task   ------------------------> dispatch(Tick)                (every 50 ms)
+
+At start the saved match (if any) is resumed, and the board is first set up to its
+position (the controller starts in set-up mode).
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import time
+import tomllib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from controller.board.profile import Profile, load_profile
+from controller.board.reading import Reading
+from controller.board.reconcile import BoardState
+from controller.controller import Controller, ControllerConfig, QueuedDice
+from controller.engine.match import Match
+from controller.engine.match_settings import MatchSettings
+from controller.errors import BackendUnavailableError, BgboardError
+from controller.events import (Announce, AskBot, BotMoved, Buzz, Effect, Event, LinkChanged,
+                               ReadingReceived, SaveMatch, ShowScene, Tick)
+from controller.show.content import Scene
+
+log = logging.getLogger("bgboard")
+
+
+def reading_to_state(reading: Reading) -> BoardState:
+    """The controller's view of a link reading (counts per cell, saturated cells)."""
+    return BoardState.of(reading.counts(), reading.saturated)
+
+
+def profile_mapping(profile: Profile) -> dict[str, Any]:
+    """The profile's TOML as a plain mapping (the LED and display backends read it so)."""
+    with open(profile.path, "rb") as handle:
+        return tomllib.load(handle)
+
+
+class MatchStore:
+    """Saving and resuming through `controller.records.saved` (atomic JSON files)."""
+
+    def __init__(self, directory: Path | None) -> None:
+        self.directory = directory
+        self.saves = 0
+
+    def save(self, match: Match) -> None:
+        if self.directory is None:
+            return
+        from controller.records import saved
+
+        saved.save_match(self.directory, match)
+        self.saves += 1
+
+    def load(self) -> Match | None:
+        if self.directory is None:
+            return None
+        from controller.records import saved
+
+        return saved.load_latest(self.directory)
+
+
+@dataclass
+class Table:
+    """The controller and its backends (see the module docstring)."""
+
+    controller: Controller
+    strip: Any = None
+    display: Any = None
+    buzzer: Any = None
+    store: MatchStore = field(default_factory=lambda: MatchStore(None))
+    bot_factory: Callable[[str], Any] | None = None
+    clock: Callable[[], float] = time.monotonic
+    log_lines: list[str] = field(default_factory=list)
+    on_scene: Callable[[Scene], None] | None = None
+    _bots: dict[str, Any] = field(default_factory=dict)
+
+    def dispatch(self, event: Event) -> list[Effect]:
+        """Hand one event to the controller and carry out its effects."""
+        effects = self.controller.handle(event)
+        self.execute(effects, event.at)
+        return effects
+
+    def execute(self, effects: list[Effect], now: float) -> None:
+        follow: list[Event] = []
+        for effect in effects:
+            if isinstance(effect, ShowScene):
+                self.show(effect.scene, now)
+            elif isinstance(effect, SaveMatch):
+                try:
+                    self.store.save(effect.data)  # type: ignore[arg-type]
+                except (BgboardError, OSError) as exc:
+                    self.log_lines.append(f"save failed: {exc}")
+            elif isinstance(effect, Buzz):
+                if self.buzzer is not None:
+                    self.buzzer.play(effect.pattern)
+            elif isinstance(effect, Announce):
+                self.log_lines.append(effect.text)
+                log.info(effect.text)
+            elif isinstance(effect, AskBot):
+                answer = self._ask(effect, now)
+                if answer is not None:
+                    follow.append(answer)
+        for event in follow:
+            self.dispatch(event)
+
+    def show(self, scene: Scene, now: float) -> None:
+        if self.strip is not None:
+            self.strip.update(scene.leds, now)
+        if self.display is not None:
+            self.display.show(scene.display, now)
+        if self.on_scene is not None:
+            self.on_scene(scene)
+
+    def refresh(self, now: float) -> None:
+        """Redraw the last scene at `now` (blinking LEDs, a paging prompt)."""
+        scene = self.controller.scene()
+        self.show(scene, now)
+
+    def _ask(self, effect: AskBot, now: float) -> Event | None:
+        if effect.kind != "move" or self.bot_factory is None:
+            return None
+        side = effect.payload["side"]
+        level = self.controller.config.player(side)
+        bot = self._bots.get(level)
+        if bot is None:
+            try:
+                bot = self._bots[level] = self.bot_factory(level)
+            except BackendUnavailableError as exc:
+                self.log_lines.append(str(exc))
+                return None
+        move = bot.choose_move(effect.payload["position"], effect.payload["dice"],
+                               _bot_context(effect.payload["match"], side))
+        return BotMoved(move, now, effect.turn_token)
+
+
+def _bot_context(match: Match, side: str) -> Any:
+    """The bot's small match context (length, score away, cube), if its module has one."""
+    try:
+        from controller.bot.base import MatchContext  # type: ignore[attr-defined]
+    except ImportError:
+        return None
+    me = 0 if side == "white" else 1
+    owner = match.cube_owner
+    try:
+        return MatchContext(length=match.length, score=(match.score[me], match.score[1 - me]),
+                            cube=match.cube,
+                            cube_owner=None if owner is None else ("me" if owner == side else "opponent"),
+                            crawford=match.crawford)
+    except TypeError:
+        return None
+
+
+def make_bot(level: str) -> Any:
+    """A computer level by name (`simple`, `gnubg`); BackendUnavailableError if missing."""
+    from controller.bot.base import make_bot as factory
+
+    return factory(level)
+
+
+def new_match(settings: MatchSettings) -> Match:
+    return Match.new(settings)
+
+
+# -- the real board ------------------------------------------------------------------------
+
+async def run_table(port: str, *, profile: Profile | None = None, state_dir: Path | None = None,
+                    config: ControllerConfig | None = None, match_settings: MatchSettings | None = None,
+                    strip_name: str = "neopixel", display_driver: str | None = None,
+                    pin_factory: str | None = "pi", seconds: float | None = None,
+                    tick_s: float = 0.05) -> Table:
+    """Play on a board at `port` until cancelled (or for `seconds`): the Pi's main loop."""
+    from controller.link.codec import Scan
+    from controller.link.serial_link import BoardLink, LinkState, LinkStatus
+    from controller.show.display_backends import Display, DisplayConfig
+    from controller.show.leds import LedConfig, open_strip
+
+    profile = profile or load_profile()
+    mapping = profile_mapping(profile)
+    store = MatchStore(state_dir)
+    match = store.load() if state_dir is not None else None
+    if match is None:
+        match = new_match(match_settings or MatchSettings())
+    config = config or ControllerConfig(settle_s=profile.timing.settle_ms / 1000)
+    loop = asyncio.get_running_loop()
+    now = loop.time
+    controller = Controller(match, config=config, dice=QueuedDice(random.Random()), now=now())
+    strip = open_strip(strip_name, LedConfig.from_profile(mapping))
+    display = Display.open(DisplayConfig.from_profile(mapping), display_driver)
+    buzzer = None
+    panel = None
+    if pin_factory is not None:
+        try:
+            from controller.inputs.buttons import ButtonConfig, ButtonPanel, make_pin_factory
+            from controller.inputs.buzzer import Buzzer, BuzzerConfig
+
+            factory = make_pin_factory(pin_factory)
+            buzzer = Buzzer(BuzzerConfig.from_profile(mapping), factory)
+            panel = ButtonPanel(ButtonConfig.from_profile(mapping), factory,
+                                when_event=lambda ev: loop.call_soon_threadsafe(_button, table, ev, now()))
+        except (ImportError, BgboardError) as exc:
+            log.warning("buttons unavailable: %s", exc)
+    table = Table(controller, strip=strip, display=display, buzzer=buzzer, store=store,
+                  bot_factory=make_bot, clock=now)
+
+    def on_frame(message: Any) -> None:
+        if isinstance(message, Scan):
+            reading = Reading.from_sensors(message.sensors(profile.sensors.count), profile)
+            table.dispatch(ReadingReceived(reading_to_state(reading), now()))
+
+    def on_status(status: LinkStatus) -> None:
+        table.dispatch(LinkChanged(status.state is LinkState.ONLINE, now(), status.detail))
+
+    link = BoardLink(port, on_frame=on_frame, on_status=on_status,
+                     baudrate=profile.link.baudrate, offline_after=profile.link.offline_after_ms / 1000)
+    await link.start()
+    table.refresh(now())
+    end = None if seconds is None else now() + seconds
+    try:
+        while end is None or now() < end:
+            await asyncio.sleep(tick_s)
+            table.dispatch(Tick(now()))
+            table.refresh(now())
+    finally:
+        link.close()
+        if panel is not None:
+            panel.close()
+        strip.close()
+    return table
+
+
+def _button(table: Table, event: Any, at: float) -> None:
+    """A gpiozero button event, turned into the controller's own event."""
+    from controller.events import ButtonPressed
+
+    side = getattr(event, "side", None)
+    kind = getattr(event, "button", None) or getattr(event, "kind", None)
+    if side in ("white", "black") and kind in ("main", "cube"):
+        table.dispatch(ButtonPressed(side, kind, at))

@@ -1,0 +1,534 @@
+"""The controller: events in, effects out; the match, the board and the scene kept in step.
+
+`Controller.handle(event)` is the only entry. It settles readings on the event's time
+(a reading counts when it has been quiet for the settling time), asks the reconciler what
+the settled board means, plays the steps it shows into the match (undo included), runs
+the players' actions, the computer's turn and the clocks, and returns effects: the scene
+to show, the match to save, a buzz, log lines, a question for the computer. It does no
+I/O and reads no clock: the application (or a test) carries the effects out.
+
+The match is `controller.engine.match.Match` (pure, immutable); this module never changes
+it except through its commands, so a refused action ("rejected: ...") changes nothing.
+"""
+from __future__ import annotations
+
+import random
+from collections import deque
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
+from typing import Any, Literal
+
+from controller.board.reconcile import (Ambiguous, BoardState, Expectation, Instruction,
+                                        Matched, Mismatch, Verdict, path_expectation,
+                                        reconcile, turn_expectation)
+from controller.board.reconcile_plan import TurnGraph, apply_step
+from controller.engine.board_view import Colour, cell_counts, other, step_cells
+from controller.engine.errors import MatchStateError
+from controller.engine.match import Match, Transition
+from controller.engine.match_events import Event as MatchEvent
+from controller.engine.match_events import GameWon, MatchWon, Moved, NoMove, TimedOut
+from controller.engine.moves import Move, Step
+from controller.engine.position import Position
+from controller.events import (ActionRequested, Announce, AskBot, BotCube, BotMoved,
+                               ButtonPressed, Buzz, Effect, Event, LinkChanged,
+                               ReadingReceived, SaveMatch, ShowScene, Tick)
+from controller.show.content import MoveTimerView, Prompt, Scene, TournamentClockView
+from controller.show.scene import ControllerView, TableView, build_scene
+
+
+@dataclass(frozen=True)
+class ControllerConfig:
+    """How this table plays: the display's language, the settling time of a reading, the
+    pause before an automatic roll, and who plays each colour (``human`` at the table, or
+    a computer level whose moves the person carries out)."""
+
+    language: str = "en"
+    settle_s: float = 0.3
+    auto_roll_delay_s: float = 1.0
+    white_player: str = "human"
+    black_player: str = "human"
+
+    def player(self, side: Colour) -> str:
+        return self.white_player if side == "white" else self.black_player
+
+
+class QueuedDice:
+    """The dice: queued rolls first (a script's `dice` line, dice typed in from real dice),
+    then an injected random source (seeded in tests)."""
+
+    def __init__(self, rng: random.Random | None = None) -> None:
+        self.rng = rng or random.Random()
+        self.queue: deque[tuple[int, int]] = deque()
+
+    def push(self, dice: tuple[int, int]) -> None:
+        self.queue.append(dice)
+
+    def roll(self) -> tuple[int, int]:
+        if self.queue:
+            return self.queue.popleft()
+        return self.rng.randint(1, 6), self.rng.randint(1, 6)
+
+
+@dataclass(frozen=True)
+class BotPlan:
+    """A move the person carries out for the computer: its steps (mover's numbering), its
+    notation and the positions along it."""
+
+    side: Colour
+    move: Move
+    path: tuple[Position, ...]
+
+
+class Controller:
+    """The table's brain (see the module docstring). Build with a match (new or resumed)."""
+
+    def __init__(self, match: Match, *, config: ControllerConfig | None = None,
+                 dice: QueuedDice | None = None, now: float = 0.0,
+                 save: bool = True) -> None:
+        self.config = config or ControllerConfig()
+        self.match = match
+        self.dice = dice or QueuedDice()
+        self.save_enabled = save
+        self.now = now
+        self.online = True
+        self.raw: BoardState | None = None
+        self.raw_since = now
+        self.settled: BoardState | None = None
+        self.verdict: Verdict | None = None
+        self.setting_up = True
+        self.show_last = True
+        self.bot: BotPlan | None = None
+        self.bot_token = 0
+        self.bot_asked: int | None = None
+        self.roll_due: float | None = None
+        self._graph_key: Any = None
+        self._graph: TurnGraph | None = None
+        self._expect_key: Any = None
+        self._expect: Expectation | None = None
+        self._last_scene: Scene | None = None
+        self._schedule_auto_roll()
+
+    # -- the one entry ---------------------------------------------------------------------
+    def handle(self, event: Event) -> list[Effect]:
+        """React to one event; return what the application must do."""
+        out: list[Effect] = []
+        self.now = max(self.now, event.at)
+        if isinstance(event, ReadingReceived):
+            if event.board != self.raw:
+                self.raw = event.board
+                self.raw_since = event.at
+            self._maybe_settle(out)
+        elif isinstance(event, Tick):
+            self._maybe_settle(out)
+            self._clock(out)
+            self._auto(out)
+        elif isinstance(event, LinkChanged):
+            if event.online != self.online:
+                self.online = event.online
+                out.append(Announce("board online" if event.online else "board offline"))
+        elif isinstance(event, ActionRequested):
+            self._action(event.side, event.action, event.level, out)
+        elif isinstance(event, ButtonPressed):
+            action = self._button_action(event.side, event.button)
+            if action is None:
+                out.append(Announce(f"rejected: {event.side} {event.button} button does nothing now"))
+                out.append(Buzz("error"))
+            else:
+                self._action(event.side, action, None, out)
+        elif isinstance(event, BotMoved):
+            self._bot_moved(event, out)
+        elif isinstance(event, BotCube):
+            self._bot_cube(event, out)
+        self._ask_bot(out)
+        scene = self.scene()
+        if scene != self._last_scene:
+            self._last_scene = scene
+            out.append(ShowScene(scene))
+        return out
+
+    # -- settling and reconciling ---------------------------------------------------------
+    def _maybe_settle(self, out: list[Effect]) -> None:
+        if self.raw is None or self.raw == self.settled:
+            return
+        if self.now - self.raw_since + 1e-9 < self.config.settle_s:
+            return
+        self.settled = self.raw
+        self.reconcile_now(out)
+
+    def reconcile_now(self, out: list[Effect]) -> None:
+        """Reconcile the settled board with the match and act on what it shows."""
+        if self.settled is None:
+            return
+        mover, current, expectation = self._expectation()
+        verdict = reconcile(self.settled, expectation, current)
+        m = self.match
+        if isinstance(verdict, Matched) and verdict.in_hand is not None \
+                and not (m.phase == "move" or self.bot is not None):
+            cell = verdict.in_hand[0]
+            verdict = Mismatch((cell,), (Instruction("put", verdict.in_hand[1], 1, to=cell),))
+        previous = self.verdict
+        self.verdict = verdict
+        if isinstance(verdict, Mismatch) and not isinstance(previous, Mismatch) and not self.setting_up:
+            out.append(Buzz("error"))
+        if not isinstance(verdict, Matched):
+            return
+        if verdict.is_exact and self.setting_up:
+            self.setting_up = False
+            out.append(Announce("board set up"))
+        if verdict.in_hand is not None or verdict.position != current or not verdict.is_exact:
+            self.show_last = False
+        if not verdict.is_exact:
+            return
+        if self.bot is not None:
+            if verdict.position == self.bot.move.result:
+                plan, self.bot = self.bot, None
+                self._apply(lambda mm: mm.play(plan.side, plan.move, self.now), out)
+            return
+        if m.phase == "move" and m.turn is not None and verdict.position != m.partial:
+            self._sync_steps(verdict.position, out)
+
+    def _graph_for(self) -> TurnGraph | None:
+        m = self.match
+        if m.phase not in ("move", "resigning") or m.dice is None or m.turn is None:
+            return None
+        key = (m.position, m.dice)
+        if key != self._graph_key:
+            self._graph_key = key
+            self._graph = TurnGraph.build(m.position, m.dice)
+        return self._graph
+
+    def _expectation(self) -> tuple[Colour, Position, Expectation]:
+        """Whose checkers move now, the last accepted position and the boards allowed."""
+        m = self.match
+        mover: Colour = m.turn or "white"
+        if self.bot is not None:
+            key = ("bot", self.bot)
+            current = self.bot.path[0] if not m.steps else m.partial
+            if key != self._expect_key:
+                self._expect_key = key
+                self._expect = path_expectation(self.bot.path[0], self.bot.path[1:], self.bot.side,
+                                                _path_hits(self.bot))
+            assert self._expect is not None
+            return self.bot.side, self.bot.path[0], self._expect
+        if m.phase == "move" and m.turn is not None:
+            graph = self._graph_for()
+            assert graph is not None
+            key = ("turn", m.position, m.dice, m.turn)
+            if key != self._expect_key:
+                self._expect_key = key
+                self._expect = turn_expectation(graph, m.turn)
+            assert self._expect is not None
+            return mover, m.partial, self._expect
+        key = ("single", m.partial, mover)
+        if key != self._expect_key:
+            self._expect_key = key
+            self._expect = Expectation.single(m.partial, mover)
+        assert self._expect is not None
+        return mover, m.partial, self._expect
+
+    def _sync_steps(self, target: Position, out: list[Effect]) -> None:
+        """Play (or take back) the steps that bring the match's partial to `target`."""
+        graph = self._graph_for()
+        m = self.match
+        if graph is None or m.turn is None:
+            return
+        side = m.turn
+        path = _forward_path(graph, m.partial, target)
+        while path is None and self.match.steps:
+            if not self._apply(lambda mm: mm.undo(side, self.now), out):
+                return
+            path = _forward_path(graph, self.match.partial, target)
+        if path is None:
+            return
+        for step in path:
+            if not self._apply(lambda mm, s=step: mm.step(side, s, self.now), out):
+                return
+
+    # -- the match ------------------------------------------------------------------------
+    def _apply(self, command: Callable[[Match], Transition], out: list[Effect],
+               label: str = "") -> bool:
+        """Run a match command; a refusal is reported and changes nothing."""
+        try:
+            transition = command(self.match)
+        except MatchStateError as exc:
+            out.append(Announce(f"rejected: {exc}"))
+            out.append(Buzz("error"))
+            return False
+        before = self.match
+        self.match = transition.match
+        for ev in transition.events:
+            out.append(Announce(str(ev)))
+            self._after_event(ev, before, out)
+        if self.match.phase != before.phase or self.match.turn != before.turn or \
+                self.match.steps != before.steps or self.match.game != before.game:
+            self.verdict = None
+            self._expect_key = None
+        if self.save_enabled and self.match is not before:
+            out.append(SaveMatch(self.match))
+        self._schedule_auto_roll()
+        if self.settled is not None and self.match is not before:
+            self._rereconcile(out)
+        return True
+
+    def _rereconcile(self, out: list[Effect]) -> None:
+        """After the match changed, read the same settled board against the new state
+        (without acting again on it: only the verdict and hints change)."""
+        if self.settled is None:
+            return
+        _, current, expectation = self._expectation()
+        verdict = reconcile(self.settled, expectation, current)
+        if isinstance(verdict, Matched) and verdict.in_hand is not None \
+                and not (self.match.phase == "move" or self.bot is not None):
+            cell = verdict.in_hand[0]
+            verdict = Mismatch((cell,), (Instruction("put", verdict.in_hand[1], 1, to=cell),))
+        self.verdict = verdict
+
+    def _after_event(self, ev: MatchEvent, before: Match, out: list[Effect]) -> None:
+        if isinstance(ev, Moved):
+            self.show_last = True
+        elif isinstance(ev, GameWon):
+            if not self.match.is_over:
+                self.setting_up = True
+            self.bot = None
+        elif isinstance(ev, (MatchWon, TimedOut)):
+            self.bot = None
+
+    def _schedule_auto_roll(self) -> None:
+        m = self.match
+        if m.phase == "roll" and m.auto_roll:
+            if self.roll_due is None:
+                self.roll_due = self.now + self.config.auto_roll_delay_s
+        else:
+            self.roll_due = None
+
+    def _auto(self, out: list[Effect]) -> None:
+        m = self.match
+        if self.roll_due is not None and self.now + 1e-9 >= self.roll_due and m.phase == "roll" \
+                and m.turn is not None and self._board_right():
+            self.roll_due = None
+            side = m.turn
+            dice = self.dice.roll()
+            self._apply(lambda mm: mm.roll(side, dice, self.now), out)
+
+    def _clock(self, out: list[Effect]) -> None:
+        if self.match.clock is None or self.match.is_over:
+            return
+        self._apply_quiet(lambda mm: mm.tick(self.now), out)
+
+    def _apply_quiet(self, command: Callable[[Match], Transition], out: list[Effect]) -> None:
+        transition = command(self.match)
+        if transition.match is not self.match or transition.events:
+            self._apply(lambda _: transition, out)
+
+    def _board_right(self) -> bool:
+        return isinstance(self.verdict, Matched) and self.verdict.is_exact or \
+            (self.settled is None)
+
+    # -- actions and buttons ----------------------------------------------------------------
+    def _action(self, side: Colour, action: str, level: str | None, out: list[Effect]) -> None:
+        m = self.match
+        now = self.now
+        if action == "roll":
+            if self.setting_up or (self.settled is not None and not self._board_right()):
+                out.append(Announce(f"rejected: {side} cannot roll: put the board right first"))
+                out.append(Buzz("error"))
+                return
+            if m.phase == "opening":
+                dice = self.dice.roll()
+                self._apply(lambda mm: mm.roll(side, dice, now), out)
+                return
+            if m.phase == "roll" and m.turn == side and self.config.player(side) != "human":
+                out.append(Announce(f"rejected: the computer rolls for {side}"))
+                return
+            if m.phase != "roll" or m.turn != side:
+                self._apply(lambda mm: mm.roll(side, (1, 2), now), out)  # refused with the reason
+                return
+            dice = self.dice.roll()
+            self._apply(lambda mm: mm.roll(side, dice, now), out)
+            return
+        if action == "done":
+            if not (isinstance(self.verdict, Matched) and self.verdict.is_exact) and self.settled is not None:
+                out.append(Announce(f"rejected: {side} cannot end the turn: the board is not right"))
+                out.append(Buzz("error"))
+                return
+            self._apply(lambda mm: mm.done(side, now), out)
+            return
+        commands: dict[str, Callable[[Match], Transition]] = {
+            "double": lambda mm: mm.double(side, now),
+            "take": lambda mm: mm.take(side, now),
+            "drop": lambda mm: mm.drop(side, now),
+            "accept": lambda mm: mm.accept(side, now),
+            "decline": lambda mm: mm.decline(side, now),
+            "forfeit": lambda mm: mm.forfeit(side, now),
+            "rematch": lambda mm: mm.rematch(side, now),
+            "resign": lambda mm: mm.resign(side, level or "single", now),
+        }
+        command = commands.get(action)
+        if command is None:
+            out.append(Announce(f"rejected: unknown action {action!r}"))
+            return
+        self._apply(command, out)
+
+    def _button_action(self, side: Colour, button: str) -> str | None:
+        """What a side's main or cube button means at this moment."""
+        m = self.match
+        phase = m.phase
+        if button == "main":
+            if phase == "opening":
+                return "roll"
+            if phase == "roll" and m.turn == side:
+                return "roll"
+            if phase == "doubled" and m.turn != side:
+                return "take"
+            if phase == "move" and m.turn == side and m.move_complete:
+                return "done"
+            if phase == "resigning" and m.turn != side:
+                return "accept"
+            if phase == "over":
+                return "rematch" if m.rematch_offer in (None, side) else "accept"
+            return None
+        if phase == "roll" and m.turn == side:
+            return "double"
+        if phase == "doubled" and m.turn != side:
+            return "drop"
+        if phase == "resigning" and m.turn != side:
+            return "decline"
+        if phase == "over" and m.rematch_offer not in (None, side):
+            return "decline"
+        return None
+
+    # -- the computer (or a remote player) ------------------------------------------------
+    def _ask_bot(self, out: list[Effect]) -> None:
+        m = self.match
+        side = m.turn
+        if side is None or self.config.player(side) == "human" or m.is_over:
+            return
+        if m.phase == "move" and self.bot is None and self.bot_asked != self.bot_token + 1:
+            self.bot_asked = self.bot_token + 1
+            out.append(AskBot("move", self.bot_token + 1,
+                              {"position": m.position, "dice": m.dice, "side": side, "match": m}))
+
+    def _bot_moved(self, event: BotMoved, out: list[Effect]) -> None:
+        m = self.match
+        if event.turn_token != self.bot_token + 1 or m.phase != "move" or m.turn is None:
+            return
+        self.bot_token += 1
+        move = event.move
+        if move is None:
+            return
+        path = [m.position]
+        for step in move.steps:
+            path.append(apply_step(path[-1], step))
+        self.bot = BotPlan(m.turn, move, tuple(path))
+        self._expect_key = None
+        out.append(Announce(f"{m.turn} (computer) plays {move.notation}"))
+        self._rereconcile(out)
+        if isinstance(self.verdict, Matched) and self.verdict.is_exact and \
+                self.verdict.position == move.result:
+            self.reconcile_now(out)
+
+    def _bot_cube(self, event: BotCube, out: list[Effect]) -> None:
+        side = self.match.turn
+        if side is None:
+            return
+        target = side if event.action in ("double", "roll") else other(side)
+        self._action(target, event.action, None, out)
+
+    # -- what is shown ----------------------------------------------------------------------
+    def view(self) -> ControllerView:
+        m = self.match
+        mover: Colour | None = m.turn
+        if self.bot is not None:
+            mover = self.bot.side
+        last: tuple[tuple[str, str], ...] = ()
+        if m.last_move is not None and m.phase in ("roll", "move", "doubled"):
+            last = tuple(step_cells(s, m.last_move.side) for s in m.last_move.steps)
+        bot_cells: tuple[tuple[str, str], ...] = ()
+        if self.bot is not None:
+            bot_cells = tuple(step_cells(s, self.bot.side) for s in self.bot.move.steps)
+        setup_counts = None
+        if self.setting_up:
+            position, colour = m.board()
+            setup_counts = cell_counts(position, colour)
+        return ControllerView(
+            table=self.table(), language=self.config.language, online=self.online, mover=mover,
+            verdict=self.verdict, graph=self._graph_for() if self.bot is None else None,
+            current=m.partial, last_move=last, show_last=self.show_last, bot_move=bot_cells,
+            setup=self.setting_up, setup_counts=setup_counts, prompt=self.phase_prompt())
+
+    def scene(self) -> Scene:
+        return build_scene(self.view())
+
+    def table(self) -> TableView:
+        m = self.match
+        pips = m.pips()
+        clocks: dict[str, Any] = {"white": None, "black": None}
+        reading = m.clock_reading(self.now)
+        if reading is not None:
+            for side in ("white", "black"):
+                r = reading.side(side)  # type: ignore[arg-type]
+                warn = reading.warning and reading.running == side
+                clocks[side] = (MoveTimerView(max(0.0, r.allowance), max(0.0, r.bank), warn)
+                                if reading.mode == "timer" else
+                                TournamentClockView(max(0.0, r.allowance), max(0.0, r.bank), warn))
+        return TableView(
+            turn=m.turn, dice=tuple(m.dice) if m.dice else (), cube_value=m.cube,
+            cube_owner=m.cube_owner or "center", cube_enabled=m.cube_enabled,
+            crawford=m.crawford, score_white=m.score[0], score_black=m.score[1], length=m.length,
+            pips_white=pips["white"], pips_black=pips["black"],
+            clock_white=clocks["white"], clock_black=clocks["black"])
+
+    def phase_prompt(self) -> Prompt | None:
+        m = self.match
+        side = m.turn
+        if self.setting_up:
+            return Prompt.of("setup")
+        if m.phase == "opening":
+            return Prompt.of("crawford") if m.crawford else Prompt.of("opening_roll")
+        if side is None:
+            return None
+        if self.bot is not None:
+            if self.config.player(self.bot.side) == "remote":
+                return Prompt.of("remote_move", side=self.bot.side, notation=self.bot.move.notation)
+            return Prompt.of("computer_move", notation=self.bot.move.notation)
+        if m.phase == "roll":
+            return Prompt.of("roll_or_double", side=side) if m.may_double(side) else Prompt.of("roll", side=side)
+        if m.phase == "doubled":
+            return Prompt.of("double_offered", side=side, value=m.cube * 2)
+        if m.phase == "move" and m.dice is not None:
+            if m.move_complete:
+                return Prompt.of("done", side=side)
+            return Prompt.of("move", side=side, dice=tuple(m.dice))
+        if m.phase == "resigning" and m.resign_level:
+            return Prompt.of("resign_offered", side=side, result=m.resign_level)
+        if m.phase == "over" and m.winner is not None:
+            if m.rematch_offer is not None:
+                return Prompt.of("rematch")
+            return Prompt.of("match_won", side=m.winner, score_white=m.score[0], score_black=m.score[1])
+        return None
+
+
+def _forward_path(graph: TurnGraph, frm: Position, to: Position) -> list[Step] | None:
+    """Steps along the turn's graph from `frm` to `to` (breadth first), or None."""
+    if frm == to:
+        return []
+    queue: deque[tuple[Position, list[Step]]] = deque([(frm, [])])
+    seen = {frm}
+    while queue:
+        pos, steps = queue.popleft()
+        for step, nxt in graph.next_steps(pos).items():
+            if nxt in seen:
+                continue
+            if nxt == to:
+                return steps + [step]
+            seen.add(nxt)
+            queue.append((nxt, steps + [step]))
+    return None
+
+
+def _path_hits(plan: BotPlan) -> dict[Position, tuple[str, ...]]:
+    hits: dict[Position, tuple[str, ...]] = {}
+    for pos, step in zip(plan.path, plan.move.steps):
+        if step.hit:
+            hits[pos] = (step_cells(step, plan.side)[1],)
+    return hits

@@ -1,0 +1,131 @@
+"""The controller's typed events (what happened) and effects (what to do about it).
+
+Everything that reaches the controller is one of the events below, each a frozen
+dataclass carrying the time it happened on the injected clock (seconds). The controller's
+`handle(event)` returns effects, plain values the application carries out (draw a scene,
+save the match, buzz, ask the computer for a move); the controller itself does no I/O,
+so a test drives it with events and inspects the effects.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal, Union
+
+from controller.board.reconcile import BoardState
+from controller.engine.moves import Move
+from controller.show.content import Scene
+
+Colour = Literal["white", "black"]
+ActionName = Literal["roll", "done", "double", "take", "drop", "accept", "decline",
+                     "resign", "forfeit", "rematch"]
+
+
+# -- events ------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class ReadingReceived:
+    """The sensor board reported this board (every SCAN, heartbeats included)."""
+
+    board: BoardState
+    at: float
+
+
+@dataclass(frozen=True)
+class LinkChanged:
+    """The link to the sensor board came up (`online`) or went away."""
+
+    online: bool
+    at: float
+    detail: str = ""
+
+
+@dataclass(frozen=True)
+class ActionRequested:
+    """A player asks for a match action (a button, the menu, a script line, the web page)."""
+
+    side: Colour
+    action: ActionName
+    at: float
+    level: str | None = None
+
+
+@dataclass(frozen=True)
+class ButtonPressed:
+    """A physical button: `main` (roll, done, take, accept) or `cube` (double, drop,
+    decline) of a side; what it means depends on the moment."""
+
+    side: Colour
+    button: Literal["main", "cube"]
+    at: float
+
+
+@dataclass(frozen=True)
+class Tick:
+    """Time passes: settles readings, runs clocks and LED patterns."""
+
+    at: float
+
+
+@dataclass(frozen=True)
+class BotMoved:
+    """The computer chose `move` (None: no move) for the turn it was asked about."""
+
+    move: Move | None
+    at: float
+    turn_token: int = 0
+
+
+@dataclass(frozen=True)
+class BotCube:
+    """The computer's cube or resignation answer: `action` is double, roll, take, drop,
+    accept or decline."""
+
+    action: str
+    at: float
+    turn_token: int = 0
+
+
+Event = Union[ReadingReceived, LinkChanged, ActionRequested, ButtonPressed, Tick, BotMoved, BotCube]
+
+
+# -- effects -----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class ShowScene:
+    """Draw this scene on the LEDs and the display (backends skip unchanged frames)."""
+
+    scene: Scene
+
+
+@dataclass(frozen=True)
+class SaveMatch:
+    """Save the match now (after a confirmed action); `data` is JSON-ready."""
+
+    data: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Buzz:
+    """Sound the buzzer: `error` (a wrong placement, a refused action) or `warning` (time)."""
+
+    pattern: Literal["error", "warning"]
+
+
+@dataclass(frozen=True)
+class Announce:
+    """Something worth logging, as a short stable text ("white rolled 3-1",
+    "rejected: black cannot double now")."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class AskBot:
+    """Ask the computer for its decision; it answers with BotMoved or BotCube."""
+
+    kind: Literal["move", "cube", "take", "resign"]
+    turn_token: int
+    payload: dict[str, Any]
+
+
+Effect = Union[ShowScene, SaveMatch, Buzz, Announce, AskBot]

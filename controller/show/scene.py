@@ -1,0 +1,166 @@
+"""The scene: a pure function from the controller's state to LED roles and the display.
+
+The controller keeps a `TableView` (the match as the display shows it) and a
+`ControllerView` (what the board means right now: the reconciler's verdict, the turn's
+graph of legal partials, the opponent's last move, the computer's move to carry out,
+the position being set up). `build_scene(view)` decides every lit cell's role and the
+one prompt line; nothing here reads a clock or a device, so every screen can be built
+in a test from values alone.
+
+Priorities, highest first: a board offline (the prompt says so, the LEDs keep their
+meaning); corrections (`error` cells and "put 1 white back on 13"); an ambiguous count;
+a hit blot still on its point (`hit`); a checker in hand (`origin`, `target` with the dice
+labels); the computer's move to carry out (`bot-from`/`bot-to`); set-up (`setup`); the
+opponent's last move (`last-from`/`last-to`) until the player starts; the phase's prompt.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from controller.board.reconcile import Ambiguous, Instruction, Matched, Mismatch, Verdict
+from controller.board.reconcile_plan import TurnGraph
+from controller.engine.board_view import Colour, cell_of_point, other, point_of_cell
+from controller.engine.position import Position
+from controller.show.content import (ClockView, CubeOwner, DisplayContent, Hint, Prompt,
+                                     Scene)
+
+
+@dataclass(frozen=True)
+class TableView:
+    """The match as the display shows it (independent of the board's reading)."""
+
+    turn: Colour | None = None
+    dice: tuple[int, ...] = ()
+    cube_value: int = 1
+    cube_owner: CubeOwner = "center"
+    cube_enabled: bool = True
+    crawford: bool = False
+    score_white: int = 0
+    score_black: int = 0
+    length: int = 0
+    pips_white: int | None = None
+    pips_black: int | None = None
+    clock_white: ClockView | None = None
+    clock_black: ClockView | None = None
+
+
+@dataclass(frozen=True)
+class ControllerView:
+    """Everything the scene needs of the controller at one moment.
+
+    `mover` is the side whose checkers may move now (the side on turn, or the side whose
+    move the person carries out for the computer); `graph` the turn's legal partials
+    (None outside a turn); `current` the last accepted position from the mover's view;
+    `last_move` the opponent's last move as (from cell, to cell) pairs, lit while
+    `show_last`; `bot_move` the (from, to) pairs of a move to carry out by hand;
+    `setup` True while the board is being brought to the expected position (then the
+    verdict's mismatch cells are lit `setup`); `prompt` the phase's own prompt line.
+    """
+
+    table: TableView = field(default_factory=TableView)
+    language: str = "en"
+    online: bool = True
+    mover: Colour | None = None
+    verdict: Verdict | None = None
+    graph: TurnGraph | None = None
+    current: Position | None = None
+    last_move: tuple[tuple[str, str], ...] = ()
+    show_last: bool = False
+    bot_move: tuple[tuple[str, str], ...] = ()
+    setup: bool = False
+    setup_counts: Mapping[str, tuple[int, int]] | None = None
+    prompt: Prompt | None = None
+
+
+def build_scene(view: ControllerView) -> Scene:
+    """The scene for `view` (see the module docstring for the priorities)."""
+    leds: dict[str, str] = {}
+    hints: tuple[Hint, ...] = ()
+    prompt = view.prompt
+    verdict = view.verdict
+    if view.show_last and not view.setup:
+        for frm, to in view.last_move:
+            leds[frm] = "last-from"
+        for frm, to in view.last_move:
+            leds[to] = "last-to"
+    if view.bot_move and not view.setup:
+        leds.clear()
+        for frm, _ in view.bot_move:
+            leds[frm] = "bot-from"
+        for _, to in view.bot_move:
+            leds[to] = "bot-to"
+    if isinstance(verdict, Mismatch):
+        leds.clear()
+        role = "setup" if view.setup else "error"
+        for cell in verdict.cells:
+            leds[cell] = role
+        if verdict.instructions:
+            prompt = _correction(verdict.instructions[0], view)
+    elif isinstance(verdict, Ambiguous):
+        leds.clear()
+        for cell in verdict.cells:
+            leds[cell] = "error"
+        prompt = Prompt.of("ambiguous", cell=verdict.cells[0])
+    elif isinstance(verdict, Matched) and not view.setup:
+        if verdict.hits_pending:
+            mover = view.mover or "white"
+            for cell in verdict.hits_pending:
+                leds[cell] = "hit"
+            prompt = Prompt.of("hit_to_bar", colour=other(mover))
+        elif verdict.in_hand is not None or verdict.prehit:
+            hints = _in_hand(verdict, view, leds)
+            if view.mover and view.table.dice and not view.bot_move:
+                prompt = Prompt.of("move", side=view.mover, dice=tuple(view.table.dice))
+    if not view.online:
+        prompt = Prompt.of("board_offline")
+    t = view.table
+    display = DisplayContent(
+        turn=t.turn, dice=tuple(t.dice), cube_value=t.cube_value, cube_owner=t.cube_owner,
+        cube_enabled=t.cube_enabled, crawford=t.crawford, score_white=t.score_white,
+        score_black=t.score_black, match_length=t.length, pips_white=t.pips_white,
+        pips_black=t.pips_black, clock_white=t.clock_white, clock_black=t.clock_black,
+        hints=hints, prompt=prompt, language=view.language)
+    return Scene(leds, display)
+
+
+def _in_hand(verdict: Matched, view: ControllerView, leds: dict[str, str]) -> tuple[Hint, ...]:
+    """Light the lifted checker's origin and its targets; the hints carry the dice."""
+    for cell in [c for c, r in leds.items() if r in ("last-from", "last-to")]:
+        del leds[cell]
+    mover = view.mover
+    hints: list[Hint] = []
+    for cell in verdict.prehit:
+        leds[cell] = "target"
+    if verdict.in_hand is None or mover is None:
+        return ()
+    cell, colour = verdict.in_hand
+    if colour != mover:
+        leds["bar"] = "target"  # an opponent's checker in hand: a hit blot, bound for the bar
+        return ()
+    if view.bot_move:
+        leds[cell] = "origin" if leds.get(cell) != "bot-from" else "bot-from"
+        return ()
+    leds[cell] = "origin"
+    graph = view.graph
+    if graph is None:
+        return ()
+    frm = point_of_cell(cell, mover)
+    if frm == 0:
+        return ()
+    for to, label in sorted(graph.targets(verdict.position, frm).items(), reverse=True):
+        target = cell_of_point(to, mover)
+        leds[target] = "target"
+        hints.append(Hint(target, label))
+    return tuple(hints)
+
+
+def _correction(ins: Instruction, view: ControllerView) -> Prompt:
+    if view.setup and view.setup_counts is not None:
+        cell = ins.to or ins.frm or "bar"
+        want = view.setup_counts.get(cell, (0, 0))
+        n = want[0] if ins.colour == "white" else want[1]
+        return Prompt.of("setup_cell", n=n, colour=ins.colour, cell=cell)
+    if ins.kind == "move" or ins.kind == "put":
+        return Prompt.of("put_back", n=ins.n, colour=ins.colour, cell=ins.to or "bar")
+    return Prompt.of("take_off", n=ins.n, colour=ins.colour, cell=ins.frm or "bar")
