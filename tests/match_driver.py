@@ -20,36 +20,36 @@ def dice(rng: random.Random) -> tuple[int, int]:
     return rng.randint(1, 6), rng.randint(1, 6)
 
 
-def random_command(m: Match, rng: random.Random, step_share: float = 0.05) -> Transition:
+def random_command(m: Match, rng: random.Random, step_share: float = 0.05, now: float = 0.0) -> Transition:
     """One random allowed command for the match's current state."""
     if rng.random() < 0.0005:
-        return m.forfeit(rng.choice(("white", "black")))
+        return m.forfeit(rng.choice(("white", "black")), now=now)
     side = m.turn
     if m.phase == "opening":
-        return m.roll(rng.choice(("white", "black")), dice(rng))
+        return m.roll(rng.choice(("white", "black")), dice(rng), now=now)
     assert side is not None
     if m.phase == "roll":
         r = rng.random()
         if m.may_double(side) and r < 0.08:
-            return m.double(side)
+            return m.double(side, now=now)
         if r > 0.99 and m.declined < 3:
-            return m.resign(side, LEVELS[rng.randint(m.declined, 2)])
-        return m.roll(side, dice(rng))
+            return m.resign(side, LEVELS[rng.randint(m.declined, 2)], now=now)
+        return m.roll(side, dice(rng), now=now)
     if m.phase == "doubled":
-        return m.take(other(side)) if rng.random() < 0.7 else m.drop(other(side))
+        return m.take(other(side), now=now) if rng.random() < 0.7 else m.drop(other(side), now=now)
     if m.phase == "resigning":
-        return m.accept(other(side)) if rng.random() < 0.5 else m.decline(other(side))
+        return m.accept(other(side), now=now) if rng.random() < 0.5 else m.decline(other(side), now=now)
     if m.phase == "move":
         assert m.dice is not None
         if m.steps or rng.random() < step_share:
             plan = m.plan
             assert plan is not None
             if m.move_complete:
-                return m.done(side)
+                return m.done(side, now=now)
             if m.steps and rng.random() < 0.2:
-                return m.undo(side)
-            return m.step(side, rng.choice(plan.next_steps(m.partial)))
-        return m.play(side, rng.choice(m.legal_moves()))
+                return m.undo(side, now=now)
+            return m.step(side, rng.choice(plan.next_steps(m.partial)), now=now)
+        return m.play(side, rng.choice(m.legal_moves()), now=now)
     raise AssertionError(f"no command in phase {m.phase}")
 
 

@@ -1,0 +1,193 @@
+"""Saved matches: the match written atomically after every confirmed action, resumed on start.
+
+One file, ``match.json`` in the state directory, always holds the last confirmed state
+(the whole :class:`~controller.engine.match.Match`: settings, board, turn, cube, offers,
+clocks and the history of every game). A save never touches that file until the new
+state is safely on disk:
+
+1. write the JSON to ``match.json.tmp`` in the same directory and ``fsync`` it;
+2. ``rename`` it over ``match.json`` (atomic on POSIX file systems);
+3. ``fsync`` the directory, so the rename itself survives a power cut.
+
+A power cut or a kill at any point leaves either the previous state or the new one,
+never a torn file. The JSON carries a SHA-256 of its match data, so a file damaged some
+other way (a bad SD card, an edit by hand) is detected: :func:`load_latest` then moves it
+aside to ``match.json.damaged-<n>`` (never overwriting an earlier one) and raises
+:class:`~controller.errors.RecordError` with one line naming both files; the caller shows
+the line and starts a new match. Saving never replaces a damaged file silently because it
+has been moved aside first.
+
+The file system calls go through a small :class:`FileOps` object (``OsFileOps`` by
+default), so tests can stop a save between any two calls.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from controller.engine.errors import EngineError
+from controller.engine.match import Match
+from controller.engine.match_json import match_from_dict, match_to_dict
+from controller.errors import RecordError
+
+FILE_NAME = "match.json"
+TEMP_SUFFIX = ".tmp"
+DAMAGED_SUFFIX = ".damaged-"
+FORMAT = "bgboard-saved-match/1"
+
+
+class FileOps(Protocol):
+    """The system calls a save and a load make (os-like signatures)."""
+
+    def makedirs(self, path: str) -> None: ...
+    def open(self, path: str, flags: int, mode: int = 0o644) -> int: ...
+    def write(self, fd: int, data: bytes) -> int: ...
+    def fsync(self, fd: int) -> None: ...
+    def close(self, fd: int) -> None: ...
+    def replace(self, src: str, dst: str) -> None: ...
+    def read(self, path: str) -> bytes | None: ...
+    def exists(self, path: str) -> bool: ...
+
+
+class OsFileOps:
+    """The real file system."""
+
+    def makedirs(self, path: str) -> None:
+        os.makedirs(path, exist_ok=True)
+
+    def open(self, path: str, flags: int, mode: int = 0o644) -> int:
+        return os.open(path, flags, mode)
+
+    def write(self, fd: int, data: bytes) -> int:
+        return os.write(fd, data)
+
+    def fsync(self, fd: int) -> None:
+        os.fsync(fd)
+
+    def close(self, fd: int) -> None:
+        os.close(fd)
+
+    def replace(self, src: str, dst: str) -> None:
+        os.replace(src, dst)
+
+    def read(self, path: str) -> bytes | None:
+        try:
+            with open(path, "rb") as f:
+                return f.read()
+        except FileNotFoundError:
+            return None
+
+    def exists(self, path: str) -> bool:
+        return os.path.exists(path)
+
+
+def _digest(match_data: dict[str, Any]) -> str:
+    canonical = json.dumps(match_data, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+
+
+def encode(match: Match) -> bytes:
+    """The bytes of a saved match."""
+    data = match_to_dict(match)
+    doc = {"format": FORMAT, "sha256": _digest(data), "match": data}
+    return (json.dumps(doc, sort_keys=True, indent=1) + "\n").encode("utf-8")
+
+
+def decode(raw: bytes) -> Match:
+    """The match in saved bytes; ValueError saying why they are not a good saved match."""
+    try:
+        doc = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise ValueError(f"not JSON ({exc})") from None
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        raise ValueError("not a bgboard saved match")
+    data = doc.get("match")
+    if not isinstance(data, dict) or doc.get("sha256") != _digest(data):
+        raise ValueError("checksum mismatch")
+    try:
+        return match_from_dict(data)
+    except EngineError as exc:
+        raise ValueError(str(exc)) from None
+
+
+@dataclass
+class MatchStore:
+    """The saved match of one state directory."""
+
+    directory: Path
+    ops: FileOps = field(default_factory=OsFileOps)
+
+    @property
+    def path(self) -> Path:
+        return self.directory / FILE_NAME
+
+    def save(self, match: Match) -> None:
+        """Write `match` atomically; RecordError (the old save intact) if the disk fails."""
+        data = encode(match)
+        final = str(self.path)
+        temp = final + TEMP_SUFFIX
+        try:
+            self.ops.makedirs(str(self.directory))
+            fd = self.ops.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+            try:
+                view = memoryview(data)
+                while view:
+                    view = view[self.ops.write(fd, view.tobytes()):]
+                self.ops.fsync(fd)
+            finally:
+                self.ops.close(fd)
+            self.ops.replace(temp, final)
+            self._sync_directory()
+        except OSError as exc:
+            raise RecordError(f"cannot save the match to {final}: {exc.strerror or exc}") from None
+
+    def _sync_directory(self) -> None:
+        fd = self.ops.open(str(self.directory), os.O_RDONLY)
+        try:
+            self.ops.fsync(fd)
+        finally:
+            self.ops.close(fd)
+
+    def load_latest(self) -> Match | None:
+        """The last saved match, or None when there is none. A damaged file is moved aside
+        and reported by RecordError (one line naming both files)."""
+        final = str(self.path)
+        try:
+            raw = self.ops.read(final)
+        except OSError as exc:
+            raise RecordError(f"cannot read the saved match {final}: {exc.strerror or exc}") from None
+        if raw is None:
+            return None
+        try:
+            return decode(raw)
+        except ValueError as exc:
+            aside = self._move_aside(final)
+            raise RecordError(f"saved match {final} is damaged ({exc}); kept as {aside}, "
+                              "a new match starts") from None
+
+    def _move_aside(self, final: str) -> str:
+        n = 1
+        while self.ops.exists(f"{final}{DAMAGED_SUFFIX}{n}"):
+            n += 1
+        aside = f"{final}{DAMAGED_SUFFIX}{n}"
+        try:
+            self.ops.replace(final, aside)
+            self._sync_directory()
+        except OSError as exc:
+            raise RecordError(f"saved match {final} is damaged and cannot be moved aside: "
+                              f"{exc.strerror or exc}") from None
+        return aside
+
+
+def save_match(directory: Path | str, match: Match, ops: FileOps | None = None) -> None:
+    """Save `match` atomically into the state directory."""
+    MatchStore(Path(directory), ops or OsFileOps()).save(match)
+
+
+def load_latest(directory: Path | str, ops: FileOps | None = None) -> Match | None:
+    """Resume: the last saved match of the state directory, or None."""
+    return MatchStore(Path(directory), ops or OsFileOps()).load_latest()
