@@ -1,0 +1,273 @@
+"""The `simple` level's light evaluation: a few dozen backgammon features, weighed linearly.
+
+Features are the ones a club player counts (race, blots and the shots at them, made
+points, primes, home boards, anchors, the bar, checkers still to bring home for gammons),
+measured on the position *after* the mover's move, while the opponent is about to roll.
+Weights are fitted offline (`controller.bot.train_simple`) by least squares to GNU
+Backgammon's 0-ply estimates on positions from its own games, so the features are ours
+and the judgement of how much each one matters is borrowed; at play time no neural network
+runs, which keeps a move under a few milliseconds on a Pi Zero 2.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from controller.engine import Position
+
+# The 21 distinct rolls, doubles weigh 1/36 and others 2/36.
+ROLLS: tuple[tuple[int, int], ...] = tuple((a, b) for a in range(1, 7) for b in range(a, 7))
+ROLL_WEIGHT: tuple[int, ...] = tuple(1 if a == b else 2 for a, b in ROLLS)
+
+
+def _hit_paths() -> tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]:
+    """For each distance 1..24: (roll index, offsets of the landing points on the way)."""
+    table: list[list[tuple[int, tuple[int, ...]]]] = [[] for _ in range(25)]
+    for r, (a, b) in enumerate(ROLLS):
+        if a == b:
+            for k in range(1, 5):
+                table[k * a].append((r, tuple(a * i for i in range(1, k))))
+        else:
+            table[a].append((r, ()))
+            table[b].append((r, ()))
+            table[a + b].append((r, (a,)))
+            table[a + b].append((r, (b,)))
+    return tuple(tuple(row) for row in table)
+
+
+HIT_PATHS = _hit_paths()
+
+CONTACT_FEATURES: tuple[str, ...] = (
+    "bias", "pip_lead", "shots", "shots_x_their_board", "my_blots", "their_blots",
+    "my_board", "their_board", "my_prime", "their_prime", "my_anchors", "their_anchors",
+    "their_bar", "their_bar_x_my_board", "my_bar", "my_back", "their_back", "my_off",
+    "their_off", "my_golden", "my_stack", "my_outside", "their_outside", "my_blot_cost",
+    "my_trapped", "their_trapped", "my_builders",
+)
+RACE_FEATURES: tuple[str, ...] = (
+    "bias", "pip_lead", "my_off", "their_off", "my_outside", "their_outside",
+    "my_stack", "my_gaps", "their_stack", "my_pips_sq",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """Three linear heads per phase: win chance, gammon win and gammon loss."""
+
+    contact_win: tuple[float, ...]
+    contact_gammon: tuple[float, ...]
+    contact_lose_gammon: tuple[float, ...]
+    race_win: tuple[float, ...]
+    race_gammon: tuple[float, ...]
+    race_lose_gammon: tuple[float, ...]
+
+
+def is_contact(position: Position) -> bool:
+    """Some checkers still have to pass each other."""
+    mine, theirs = position.mine, position.theirs
+    if mine[24] or theirs[24]:
+        return True
+    back = 0
+    for p in range(24, 0, -1):
+        if mine[p - 1]:
+            back = p
+            break
+    for q in range(24, 0, -1):
+        if theirs[q - 1]:
+            return 25 - q < back
+    return False
+
+
+def shot_rolls(position: Position) -> int:
+    """Of 36 rolls, how many let the opponent (to roll) hit at least one of the mover's blots."""
+    mine, theirs = position.mine, position.theirs
+    blots = [p for p in range(1, 25) if mine[p - 1] == 1]
+    if not blots:
+        return 0
+    if theirs[24]:
+        sources = [0]
+    else:
+        sources = [25 - q for q in range(1, 25) if theirs[q - 1]]
+    hit = 0  # bitmask over ROLLS
+    for p in blots:
+        for x in sources:
+            d = p - x
+            if d < 1 or d > 24:
+                continue
+            for r, hops in HIT_PATHS[d]:
+                if hit >> r & 1:
+                    continue
+                for h in hops:
+                    if mine[x + h - 1] >= 2:
+                        break
+                else:
+                    hit |= 1 << r
+    return sum(w for r, w in enumerate(ROLL_WEIGHT) if hit >> r & 1)
+
+
+def _longest_run(side: tuple[int, ...], lo: int, hi: int) -> int:
+    best = run = 0
+    for i in range(lo, hi):
+        if side[i] >= 2:
+            run += 1
+            if run > best:
+                best = run
+        else:
+            run = 0
+    return best
+
+
+def _prime_start(side: tuple[int, ...]) -> tuple[int, int]:
+    """Longest run of made points (length, lowest index), over points 1..24."""
+    best = run = 0
+    start = 0
+    for i in range(24):
+        if side[i] >= 2:
+            run += 1
+            if run > best:
+                best, start = run, i - run + 1
+        else:
+            run = 0
+    return best, start
+
+
+def _trapped(side: tuple[int, ...], other: tuple[int, ...]) -> float:
+    """Checkers of `side` behind `other`'s longest prime (of 4 or more), scaled by its length."""
+    length, start = _prime_start(other)
+    if length < 4:
+        return 0.0
+    # other's prime on its points start+1..start+length is side's points 25-(...)
+    prime_low_for_side = 25 - (start + length)  # side's lowest point of the prime
+    behind = side[24] + sum(side[prime_low_for_side + length - 1:24])
+    return behind * (length - 3) / 15.0
+
+
+def contact_features(position: Position) -> list[float]:
+    """CONTACT_FEATURES of a position after the mover's move (opponent to roll)."""
+    mine, theirs = position.mine, position.theirs
+    pm = sum(n * (i + 1) for i, n in enumerate(mine))
+    pt = sum(n * (i + 1) for i, n in enumerate(theirs))
+    shots = shot_rolls(position) / 36.0
+    their_board = sum(1 for i in range(6) if theirs[i] >= 2)
+    my_board = sum(1 for i in range(6) if mine[i] >= 2)
+    my_blots = their_blots = 0
+    blot_cost = 0.0
+    for i in range(24):
+        if mine[i] == 1:
+            my_blots += 1
+            blot_cost += (24 - i) / 24.0
+        if theirs[i] == 1:
+            their_blots += 1
+    my_anchors = sum(1 for i in range(18, 24) if mine[i] >= 2)
+    their_anchors = sum(1 for i in range(18, 24) if theirs[i] >= 2)
+    golden = (mine[4] >= 2) * 1.0 + (mine[3] >= 2) * 0.7 + (mine[6] >= 2) * 0.8 + (mine[5] >= 2) * 0.5 \
+        + (mine[7] >= 2) * 0.4 + (mine[8] >= 2) * 0.3
+    stack = sum(n - 3 for n in mine[:24] if n > 3)
+    builders = sum(1 for i in range(6, 11) if mine[i] >= 1)
+    return [
+        1.0,
+        (pt - pm) / 100.0,
+        shots,
+        shots * their_board / 6.0,
+        my_blots / 5.0,
+        their_blots / 5.0,
+        my_board / 6.0,
+        their_board / 6.0,
+        _longest_run(mine, 0, 24) / 6.0,
+        _longest_run(theirs, 0, 24) / 6.0,
+        float(my_anchors),
+        float(their_anchors),
+        float(theirs[24]),
+        theirs[24] * my_board / 6.0,
+        float(mine[24]),
+        sum(mine[18:25]) / 15.0,
+        sum(theirs[18:25]) / 15.0,
+        (15 - sum(mine)) / 15.0,
+        (15 - sum(theirs)) / 15.0,
+        golden,
+        stack / 15.0,
+        sum(mine[6:25]) / 15.0,
+        sum(theirs[6:25]) / 15.0,
+        blot_cost * shots,
+        _trapped(mine, theirs),
+        _trapped(theirs, mine),
+        builders / 5.0,
+    ]
+
+
+def race_features(position: Position) -> list[float]:
+    """RACE_FEATURES of a race position after the mover's move (opponent to roll)."""
+    mine, theirs = position.mine, position.theirs
+    pm = sum(n * (i + 1) for i, n in enumerate(mine))
+    pt = sum(n * (i + 1) for i, n in enumerate(theirs))
+    home_gaps = 0
+    highest = max((i for i in range(6) if mine[i]), default=-1)
+    for i in range(highest):
+        if not mine[i]:
+            home_gaps += 1
+    return [
+        1.0,
+        (pt - pm) / 100.0,
+        (15 - sum(mine)) / 15.0,
+        (15 - sum(theirs)) / 15.0,
+        sum(mine[6:24]) / 15.0,
+        sum(theirs[6:24]) / 15.0,
+        sum(n - 2 for n in mine[:6] if n > 2) / 15.0,
+        home_gaps / 6.0,
+        sum(n - 2 for n in theirs[:6] if n > 2) / 15.0,
+        (pm / 100.0) ** 2,
+    ]
+
+
+RAW_FEATURES: tuple[str, ...] = tuple(
+    f"{side}{p}_{k}" for side in ("my", "their") for p in range(1, 25) for k in ("blot", "made", "three", "more")
+)
+
+
+def raw_features(position: Position) -> list[float]:
+    """Pubeval's kind of input, checker counts point by point, for both sides: lets the fit
+    learn which points matter without a feature for each idea."""
+    out: list[float] = []
+    for side in (position.mine, position.theirs):
+        for i in range(24):
+            n = side[i]
+            if n == 0:
+                out += (0.0, 0.0, 0.0, 0.0)
+            elif n == 1:
+                out += (1.0, 0.0, 0.0, 0.0)
+            elif n == 2:
+                out += (0.0, 1.0, 0.0, 0.0)
+            elif n == 3:
+                out += (0.0, 1.0, 1.0, 0.0)
+            else:
+                out += (0.0, 1.0, 0.0, (n - 3) / 2.0)
+    return out
+
+
+def _dot(w: tuple[float, ...], f: list[float]) -> float:
+    return sum(a * b for a, b in zip(w, f))
+
+
+@dataclass(frozen=True, slots=True)
+class Estimate:
+    """The mover's chances after their move: win, win a gammon, lose a gammon."""
+
+    win: float
+    gammon: float
+    lose_gammon: float
+
+    def equity(self, gammon_value: float = 1.0, lose_gammon_value: float = 1.0) -> float:
+        """Cubeless points per game, with gammons weighed by the match (1.0 for money)."""
+        return 2.0 * self.win - 1.0 + gammon_value * self.gammon - lose_gammon_value * self.lose_gammon
+
+
+def estimate(position: Position, weights: Weights) -> Estimate:
+    """The mover's chances after a move, as the fitted linear heads see them."""
+    if sum(position.mine) == 0:
+        return Estimate(1.0, 1.0 if sum(position.theirs) == 15 else 0.0, 0.0)
+    if is_contact(position):
+        f = contact_features(position) + raw_features(position)
+        return Estimate(_dot(weights.contact_win, f), _dot(weights.contact_gammon, f),
+                        _dot(weights.contact_lose_gammon, f))
+    f = race_features(position) + raw_features(position)
+    return Estimate(_dot(weights.race_win, f), _dot(weights.race_gammon, f),
+                    _dot(weights.race_lose_gammon, f))
