@@ -1,0 +1,126 @@
+"""`bgboard bench` section `link`: the codec's speed and the sensor-to-reading latency.
+
+Figures:
+- `decode_frames_per_s`: SCAN frames (182 sensors) through `StreamDecoder`, pure CPU.
+- `pty_frames_per_s`: the virtual board's firmware code sending SCANs as fast as the
+  pseudo-terminal takes them, decoded by `BoardLink` (what the whole chain sustains).
+- `change_to_reading_median_ms` / `_p99_ms`: a checker placed on the virtual board (real
+  time, default timing: 10 ms scans, 3-scan debounce) until the controller's `Reading`
+  shows it, through the pty and pyserial.
+"""
+from __future__ import annotations
+
+import asyncio
+import statistics
+import threading
+import time
+from dataclasses import replace
+
+from controller.board.profile import load_profile
+from controller.board.reading import Reading
+from controller.link.codec import Frame, Message, MsgType, Scan, StreamDecoder, pack_sensors
+from controller.link.serial_link import BoardLink
+
+NAME = "link"
+
+
+def _decode_rate(n: int) -> float:
+    frames = [Frame(MsgType.SCAN, i & 0xFF, pack_sensors([(i + k) % 3 for k in range(182)])).encode()
+              for i in range(256)]
+    stream = b"".join(frames[i % 256] for i in range(n))
+    dec = StreamDecoder()
+    t0 = time.perf_counter()
+    for i in range(0, len(stream), 4096):
+        dec.feed(stream[i:i + 4096])
+    elapsed = time.perf_counter() - t0
+    if dec.frames != n:
+        raise RuntimeError(f"decoded {dec.frames} of {n} frames")
+    return n / elapsed
+
+
+async def _pty_rate(n: int) -> float:
+    from sim.virtual_board import VirtualBoard
+
+    profile = load_profile()
+    fast = replace(profile, timing=replace(profile.timing, debounce_scans=1))
+    got = 0
+
+    def on_frame(m: Message) -> None:
+        nonlocal got
+        got += 1
+
+    with VirtualBoard(fast) as vb:
+        link = BoardLink(vb.port, on_frame=on_frame)
+        await link.start()
+        try:
+            vb.advance(5)
+            vb.flicker(5, period_ms=20)
+            start = link.stats.frames
+            t0 = time.perf_counter()
+            pump = threading.Thread(target=vb.advance, args=(20 * n,))
+            pump.start()
+            while pump.is_alive() or link.stats.frames - start < n:
+                await asyncio.sleep(0.005)
+                if time.perf_counter() - t0 > 120:
+                    break
+            elapsed = time.perf_counter() - t0
+            frames = link.stats.frames - start
+        finally:
+            link.close()
+    return frames / elapsed
+
+
+async def _latency(samples: int) -> list[float]:
+    from sim.virtual_board import VirtualBoard
+
+    profile = load_profile()
+    count = profile.sensors.count
+    state: dict[str, Reading | None] = {"reading": None}
+
+    def on_frame(m: Message) -> None:
+        if isinstance(m, Scan):
+            state["reading"] = Reading.from_sensors(m.sensors(count), profile)
+
+    out: list[float] = []
+    with VirtualBoard(profile) as vb:
+        vb.start()
+        link = BoardLink(vb.port, on_frame=on_frame)
+        await link.start()
+        try:
+            while not link.is_online:
+                await asyncio.sleep(0.005)
+            cells = [str(p) for p in range(1, 25)]
+            for i in range(samples):
+                cell = cells[i % len(cells)]
+                want = 1 - sum(vb.counts(cell))
+                t0 = time.perf_counter()
+                if want:
+                    vb.place(cell, "white")
+                else:
+                    vb.lift(cell)
+                while True:
+                    r = state["reading"]
+                    if r is not None and r[cell].total == want:
+                        break
+                    await asyncio.sleep(0.0005)
+                    if time.perf_counter() - t0 > 2:
+                        raise RuntimeError(f"no reading of cell {cell} within 2 s")
+                out.append((time.perf_counter() - t0) * 1000)
+                await asyncio.sleep(0.013 * (1 + i % 3))  # vary the phase against the scans
+        finally:
+            link.close()
+    return out
+
+
+def run(quick: bool) -> dict[str, object]:
+    decode = _decode_rate(2_000 if quick else 20_000)
+    pty = asyncio.run(_pty_rate(500 if quick else 5_000))
+    lat = sorted(asyncio.run(_latency(20 if quick else 100)))
+    p99 = lat[min(len(lat) - 1, int(round(0.99 * (len(lat) - 1))))]
+    return {
+        "decode_frames_per_s": round(decode),
+        "pty_frames_per_s": round(pty),
+        "change_to_reading_median_ms": round(statistics.median(lat), 1),
+        "change_to_reading_p99_ms": round(p99, 1),
+        "change_to_reading_samples": len(lat),
+    }
