@@ -44,7 +44,7 @@ class ControllerConfig:
 
     language: str = "en"
     settle_s: float = 0.3
-    auto_roll_delay_s: float = 1.0
+    auto_roll_delay_s: float = 2.0
     white_player: str = "human"
     black_player: str = "human"
 

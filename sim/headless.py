@@ -73,6 +73,7 @@ class HeadlessRunner:
         self.results: list[dict[str, Any]] = []
         self.link_state = LinkState.CLOSED
         self.last_state: Any = None
+        self.scans = 0
         self.settings = MatchSettings()
         self.config = ControllerConfig(settle_s=self.settle_ms / 1000)
 
@@ -137,6 +138,7 @@ class HeadlessRunner:
         if isinstance(message, Scan):
             reading = Reading.from_sensors(message.sensors(self.profile.sensors.count), self.profile)
             self.last_state = reading_to_state(reading)
+            self.scans += 1
             self.dispatch(ReadingReceived(self.last_state, self.now))
 
     def _on_status(self, status: LinkStatus) -> None:
@@ -158,10 +160,15 @@ class HeadlessRunner:
         assert self.vb is not None and self.link is not None
         loop = asyncio.get_running_loop()
         deadline = loop.time() + BARRIER_TIMEOUT_S
+        scans = self.scans
         while self.link.status is not LinkState.ONLINE and loop.time() < deadline:
             self.vb.advance(STEP_MS)
             await asyncio.sleep(0.01)
         await self.barrier()
+        waited = 0
+        while self.scans == scans and waited < 2 * self.profile.timing.heartbeat_ms:
+            await self.advance(STEP_MS)  # the first SCAN after a (re)connection
+            waited += STEP_MS
 
     def _make_table(self, match: Match, *, resumed: bool = False) -> None:
         store = MatchStore(self.state_dir)
@@ -263,6 +270,9 @@ class HeadlessRunner:
             self._physical(lambda: vb.set_cell(command.cell, command.white, command.black))
         elif isinstance(command, sc.ResetCmd):
             self._set_start()
+        elif isinstance(command, sc.SetupCmd):
+            position, mover = self.table.controller.match.board()
+            self._set_start(position, mover)
         elif isinstance(command, sc.CableCmd):
             await self._cable(command.plugged)
         elif isinstance(command, sc.RestartCmd):
@@ -334,6 +344,14 @@ class HeadlessRunner:
             crawford = self.settings.crawford and length - 1 in (a, b)
             match = replace(match, score=(a, b), crawford=crawford, post_crawford=crawford,
                             history=(GameRecord(1, (a, b), crawford),))
+        position_id = command.get("position", "")
+        if position_id:
+            try:
+                start = Position.from_id(position_id)
+            except ValueError as exc:
+                raise UsageError(f"position {position_id!r}: {exc}") from None
+            turn = command.get("turn", "white")
+            match = replace(match, phase="roll", turn=turn, position=start, partial=start)
         self._make_table(match)
         if opponent != "human":
             try:

@@ -11,6 +11,10 @@ does to the board, never a shortcut into the controller):
                           resuming from its saved match (the checkers stay where they are)
     set 13 2 0            a cell's (white, black) counts set by hand (set-up scenarios)
     reset                 every checker put back to the starting position (between games)
+    setup                 every cell set as the set-up lights ask (the expected position)
+
+`match` also takes `position=<Position ID>` and `turn=white|black` (a game from a given
+position, the side on turn to roll) and `score=A-B` (the score before the game).
 
 Cells are `1`..`24`, `bar`, `off-white`, `off-black`, or `off` (the colour's own tray).
 A malformed line raises UsageError naming the line, before anything runs.
@@ -115,12 +119,17 @@ class RestartCmd:
 
 
 @dataclass(frozen=True)
+class SetupCmd:
+    """The person sets every cell as the set-up lights ask (the expected position)."""
+
+
+@dataclass(frozen=True)
 class ResetCmd:
     """Every checker put back to the starting position by hand (between games)."""
 
 
 Command = Union[MatchCmd, DiceCmd, ActionCmd, LiftCmd, PlaceCmd, MoveCmd, SlideCmd, HitCmd,
-                WaitCmd, FlickerCmd, SetCmd, CableCmd, RestartCmd, ResetCmd]
+                WaitCmd, FlickerCmd, SetCmd, CableCmd, RestartCmd, ResetCmd, SetupCmd]
 
 
 @dataclass(frozen=True)
@@ -235,6 +244,10 @@ def parse_line(text: str, number: int, source: str = "script") -> Command | None
         if args:
             raise UsageError(f"{where}: '{head}' takes no argument")
         return CableCmd(head == "plug")
+    if head == "setup":
+        if args:
+            raise UsageError(f"{where}: 'setup' takes no argument")
+        return SetupCmd()
     if head == "reset":
         if args:
             raise UsageError(f"{where}: 'reset' takes no argument")

@@ -1,0 +1,145 @@
+"""Scenario scripts (tests/scenarios/*.txt) against the full stack: virtual board with the
+firmware code, a real pty, the link, the controller; simulated time.
+
+Each script carries its own expectations as `#?` comment lines after the line they check
+(the CLI ignores them as comments):
+
+    #? match.state == roll          a JSON path equals a value (ints compared as ints)
+    #? leds.7 == hit                a lit cell's role
+    #? leds !~ error                no lit cell has this role (`~`: some cell has it)
+    #? display ~ Put 1 white        some display line contains the text
+    #? events ~ rejected:           some event contains the text
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from sim import script as sc
+from sim.headless import HeadlessRunner
+
+SCENARIOS = Path(__file__).parent / "scenarios"
+REPO = Path(__file__).resolve().parents[1]
+
+
+def expectations(path: Path) -> dict[int, list[tuple[int, str]]]:
+    """line number of a command -> the `#?` checks after it (with their own line numbers)."""
+    checks: dict[int, list[tuple[int, str]]] = {}
+    last = 0
+    for number, raw in enumerate(path.read_text().splitlines(), start=1):
+        text = raw.strip()
+        if text.startswith("#?"):
+            assert last, f"{path.name}:{number}: a check before any command"
+            checks.setdefault(last, []).append((number, text[2:].strip()))
+        elif text and not text.startswith("#"):
+            last = number
+    return checks
+
+
+def _get(record: dict[str, Any], path: str) -> Any:
+    value: Any = record
+    for part in path.split("."):
+        if not isinstance(value, dict) or part not in value:
+            return None
+        value = value[part]
+    return value
+
+
+def check(record: dict[str, Any], expr: str) -> str | None:
+    """None when `expr` holds for the record, else why not."""
+    for op in (" !~ ", " == ", " != ", " ~ "):
+        if op in expr:
+            path, want = expr.split(op, 1)
+            break
+    else:
+        return f"bad check {expr!r}"
+    path, want, op = path.strip(), want.strip(), op.strip()
+    if path == "display":
+        have: Any = record["display"]["lines"]
+    else:
+        have = _get(record, path)
+    if op in ("==", "!="):
+        if isinstance(have, int) and not isinstance(have, bool) and want.lstrip("-").isdigit():
+            equal = have == int(want)
+        elif want == "null":
+            equal = have is None
+        elif want.startswith(("[", "{")):
+            equal = have == json.loads(want)
+        else:
+            equal = str(have) == want
+        ok = equal if op == "==" else not equal
+    else:
+        if isinstance(have, dict):
+            items = [str(v) for v in have.values()]
+            found = any(want == v for v in items)
+        elif isinstance(have, list):
+            found = any(want in str(v) for v in have)
+        else:
+            found = have is not None and want in str(have)
+        ok = found if op == "~" else not found
+    return None if ok else f"expected {expr!r}, got {path} = {have!r}"
+
+
+def run_scenario(path: Path) -> list[dict[str, Any]]:
+    return asyncio.run(HeadlessRunner(sc.load_script(path)).run())
+
+
+@pytest.mark.parametrize("path", sorted(SCENARIOS.glob("*.txt")), ids=lambda p: p.stem)
+def test_scenario(path: Path) -> None:
+    records = {r["line"]: r for r in run_scenario(path)}
+    checks = expectations(path)
+    assert checks, f"{path.name} checks nothing"
+    failures = []
+    for line, items in checks.items():
+        record = records[line]
+        for number, expr in items:
+            why = check(record, expr)
+            if why:
+                failures.append(f"{path.name}:{number} (after line {line} {record['action']!r}): {why}")
+    assert not failures, "\n".join(failures)
+
+
+def test_checker_reports_a_wrong_expectation() -> None:
+    record = {"leds": {"7": "hit"}, "match": {"turn": "white", "cube": 2},
+              "display": {"lines": ["Put 1 white back on 13"]}, "events": ["rejected: no"]}
+    assert check(record, "leds.7 == hit") is None
+    assert check(record, "leds.7 == error") is not None
+    assert check(record, "leds ~ hit") is None
+    assert check(record, "leds !~ hit") is not None
+    assert check(record, "match.cube == 2") is None
+    assert check(record, "match.cube == 4") is not None
+    assert check(record, "display ~ back on 13") is None
+    assert check(record, "events ~ accepted") is not None
+
+
+def test_cli_prints_one_json_object_per_script_line(tmp_path: Path) -> None:
+    script = tmp_path / "s.txt"
+    script.write_text("# comment\n\nmatch length=3\ndice 3 1\nwhite roll\nwhite double\n")
+    proc = subprocess.run([sys.executable, "-m", "controller.cli", "sim", "--headless", "--script",
+                           str(script)], capture_output=True, text=True, timeout=60, cwd=REPO)
+    assert proc.returncode == 0, proc.stderr
+    lines = [json.loads(line) for line in proc.stdout.splitlines()]
+    assert [r["line"] for r in lines] == [3, 4, 5, 6]
+    for r in lines:
+        assert set(r) == {"line", "action", "leds", "display", "match", "events"}
+        assert set(r["match"]) == {"turn", "dice", "cube", "cube_owner", "score", "length",
+                                   "position_id", "match_id", "pips", "state"}
+    assert lines[2]["match"]["dice"] == [3, 1] and lines[2]["match"]["turn"] == "white"
+    assert any(e.startswith("rejected:") for e in lines[3]["events"])
+    assert lines[3]["match"] == lines[2]["match"]
+
+
+def test_cli_bad_script_is_one_line_exit_2(tmp_path: Path) -> None:
+    script = tmp_path / "bad.txt"
+    script.write_text("match length=3\nwhite jump\n")
+    proc = subprocess.run([sys.executable, "-m", "controller.cli", "sim", "--headless", "--script",
+                           str(script)], capture_output=True, text=True, timeout=60, cwd=REPO)
+    assert proc.returncode == 2
+    assert proc.stderr.count("\n") == 1 and "line 2" in proc.stderr and "Traceback" not in proc.stderr
+    assert proc.stdout == ""
