@@ -19,7 +19,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--profile", metavar="FILE", help="hardware profile (default: the default board)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the dice when a script gives none")
     parser.add_argument("--state-dir", metavar="DIR",
-                        help="where the match is saved (default: a temporary directory)")
+                        help="where the match is saved (headless: a temporary directory; "
+                             "browser: the user's state directory, so a restart resumes)")
+    parser.add_argument("--port", type=int, default=8080, help="the web page's TCP port (default 8080)")
+    parser.add_argument("--host", default="127.0.0.1",
+                        help="address to listen on (default loopback only)")
+    parser.add_argument("--no-browser", action="store_true", help="print the address, do not open a browser")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -33,4 +38,8 @@ def run(args: argparse.Namespace) -> int:
         return 0
     if args.script:
         raise UsageError("--script needs --headless")
-    raise UsageError("the browser simulator is not built yet; use --headless --script FILE")
+    from sim.web.run import run_browser
+
+    return run_browser(args.host, args.port, open_browser=not args.no_browser,
+                       state_dir=args.state_dir, profile_path=args.profile,
+                       seed=args.seed or None)

@@ -1,0 +1,510 @@
+"""The running simulator behind the page: the virtual board (the real firmware code) in
+real time on a pseudo-terminal, the serial link reading it with pyserial, and the table
+(controller, simulated LED strip, dummy OLED, saved matches) on one asyncio loop.
+
+The page's actions become exactly the sensor changes a hand makes (`vb.lift`,
+`vb.place`); the controller learns of them only through SCAN frames over the pty, as on
+a real board. Conveniences (a checker's highest single step, covering a point with two)
+are worked out here from the engine's turn plan and then carried out the same way.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import tempfile
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from controller.app import MatchStore, Table, make_bot, profile_mapping, reading_to_state
+from controller.board.profile import Profile, load_profile
+from controller.board.reading import Reading
+from controller.controller import Controller, ControllerConfig, QueuedDice
+from controller.engine.board_view import cell_counts, cell_of_point, other, point_of_cell
+from controller.engine.match import Match
+from controller.engine.match_settings import MatchSettings
+from controller.engine.moves import Step, apply_step
+from controller.engine.position import Position
+from controller.engine.turn import TurnPlan
+from controller.errors import BgboardError
+from controller.events import ActionRequested, ButtonPressed, LinkChanged, ReadingReceived, Tick
+from controller.link.codec import Scan
+from controller.link.serial_link import BoardLink, LinkState, LinkStatus
+from controller.show.display_backends import Display, DisplayConfig
+from controller.show.leds import LedConfig, SimulatedStrip
+from controller.show.texts import render
+from sim.headless import snapshot as script_snapshot
+from sim.virtual_board import VirtualBoard
+from sim.web.protocol import PageAction
+
+TICK_S = 0.05
+CELL_NAMES = tuple(str(p) for p in range(1, 25)) + ("bar", "off-white", "off-black")
+DEFAULT_DIALOG = {"length": 5, "cube": "on", "crawford": "on", "clock": "off", "confirm": "auto",
+                  "opponent": "human", "language": "en"}
+DIALOG_CHOICES = {"cube": ("on", "off"), "crawford": ("on", "off"),
+                  "clock": ("off", "timer", "tournament"), "confirm": ("auto", "button"),
+                  "opponent": ("human", "simple", "gnubg"), "language": ("en", "da", "sv")}
+
+
+def dialog_path() -> Path:
+    """Where the new-match dialog's choices persist (the user's config directory)."""
+    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
+    return Path(base) / "bgboard" / "simulator.json"
+
+
+def check_dialog(data: dict[str, Any]) -> dict[str, Any]:
+    """The dialog's settings checked and completed; ValueError names the bad field."""
+    out = dict(DEFAULT_DIALOG)
+    for key, value in data.items():
+        if key == "length":
+            try:
+                length = int(value)
+            except (TypeError, ValueError):
+                raise ValueError(f"match length {value!r} is not a number") from None
+            if not 1 <= length <= 99:
+                raise ValueError(f"match length {length} is out of range (1-99)")
+            out["length"] = length
+        elif key in DIALOG_CHOICES:
+            if value not in DIALOG_CHOICES[key]:
+                raise ValueError(f"{key} {value!r}: choose {', '.join(DIALOG_CHOICES[key])}")
+            out[key] = value
+        else:
+            raise ValueError(f"unknown setting {key!r}")
+    return out
+
+
+class LiveSim:
+    """The `SimBackend` of the browser simulator."""
+
+    def __init__(self, *, profile: Profile | None = None, state_dir: Path | None = None,
+                 settings_file: Path | None = None, seed: int | None = None) -> None:
+        self.profile = profile or load_profile()
+        self.mapping = profile_mapping(self.profile)
+        self._tmp: tempfile.TemporaryDirectory[str] | None = None
+        if state_dir is None:
+            self._tmp = tempfile.TemporaryDirectory(prefix="bgboard-sim-")
+            state_dir = Path(self._tmp.name)
+        self.state_dir = state_dir
+        self.settings_file = settings_file or dialog_path()
+        self.dialog = self._load_dialog()
+        self.dice = QueuedDice(random.Random(seed))
+        self.vb = VirtualBoard(self.profile, seed=seed or 0)
+        self.led_config = LedConfig.from_profile(self.mapping)
+        self.hand: list[dict[str, str]] = []
+        self.link: BoardLink | None = None
+        self.table: Table | None = None
+        self.online = False
+        self._subscribers: list[Callable[[], None]] = []
+        self._display_version = 0
+        self._last_png = b""
+        self._last_key = ""
+        self._tick_task: asyncio.Task[None] | None = None
+        self._fault_task: asyncio.Task[None] | None = None
+        self._frames_window: list[float] = []
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    # -- life cycle ---------------------------------------------------------------------
+    async def start(self) -> None:
+        self._loop = asyncio.get_running_loop()
+        match = MatchStore(self.state_dir).load()
+        resumed = match is not None
+        if match is None:
+            match = Match.new(self._match_settings())
+            self._set_board(match)
+        else:
+            self._set_board(match)
+        self.vb.start()
+        self.link = BoardLink(self.vb.port, on_frame=self._on_frame, on_status=self._on_status,
+                              baudrate=self.profile.link.baudrate,
+                              offline_after=self.profile.link.offline_after_ms / 1000)
+        await self.link.start()
+        self._make_table(match, resumed=resumed)
+        self._tick_task = asyncio.create_task(self._ticks())
+
+    async def close(self) -> None:
+        for task in (self._tick_task, self._fault_task):
+            if task is not None:
+                task.cancel()
+        if self.link is not None:
+            self.link.close()
+        self.vb.close()
+        if self._tmp is not None:
+            self._tmp.cleanup()
+
+    def _now(self) -> float:
+        assert self._loop is not None
+        return self._loop.time()
+
+    def _match_settings(self) -> MatchSettings:
+        d = self.dialog
+        return MatchSettings(length=int(d["length"]), cube=d["cube"] == "on",
+                             crawford=d["crawford"] == "on", confirm=d["confirm"], clock=d["clock"])
+
+    def _config(self) -> ControllerConfig:
+        d = self.dialog
+        return ControllerConfig(language=d["language"], settle_s=self.profile.timing.settle_ms / 1000,
+                                black_player=d["opponent"])
+
+    def _make_table(self, match: Match, *, resumed: bool = False) -> None:
+        controller = Controller(match, config=self._config(), dice=self.dice, now=self._now())
+        display = Display.open(DisplayConfig.from_profile(self.mapping), "dummy")
+        strip = SimulatedStrip(self.led_config)
+        self.table = Table(controller, strip=strip, display=display,
+                           store=MatchStore(self.state_dir), bot_factory=make_bot,
+                           clock=self._now, on_scene=lambda scene: self._changed())
+        self.table.log_lines.append("resumed the saved match" if resumed else "new match")
+        if self.online:
+            self.table.dispatch(LinkChanged(True, self._now(), "online"))
+
+    def _set_board(self, match: Match) -> None:
+        """Put the virtual board's checkers where the match stands (a fresh table)."""
+        position, mover = match.board()
+        for cell, (w, b) in cell_counts(position, mover).items():
+            self.vb.set_cell(cell, w, b)
+        self.hand.clear()
+
+    async def _ticks(self) -> None:
+        while True:
+            await asyncio.sleep(TICK_S)
+            if self.table is None:
+                continue
+            now = self._now()
+            self.table.dispatch(Tick(now))
+            self.table.refresh(now)
+            self._changed()
+
+    # -- link callbacks (on the loop) ---------------------------------------------------
+    def _on_frame(self, message: Any) -> None:
+        if isinstance(message, Scan) and self.table is not None:
+            now = self._now()
+            self._frames_window.append(now)
+            reading = Reading.from_sensors(message.sensors(self.profile.sensors.count), self.profile)
+            self.table.dispatch(ReadingReceived(reading_to_state(reading), now))
+            self._changed()
+
+    def _on_status(self, status: LinkStatus) -> None:
+        online = status.state is LinkState.ONLINE
+        if online != self.online or status.state in (LinkState.DISCONNECTED, LinkState.OFFLINE):
+            self.online = online
+            if self.table is not None:
+                self.table.dispatch(LinkChanged(online, self._now(), status.detail))
+        self._changed()
+
+    # -- SimBackend ---------------------------------------------------------------------
+    def subscribe(self, callback: Callable[[], None]) -> Callable[[], None]:
+        self._subscribers.append(callback)
+        return lambda: self._subscribers.remove(callback)
+
+    def _changed(self) -> None:
+        key = self._state_key()
+        if key == self._last_key:
+            return
+        self._last_key = key
+        for callback in list(self._subscribers):
+            callback()
+
+    def _state_key(self) -> str:
+        if self.table is None:
+            return ""
+        scene = self.table.controller.scene()
+        board = tuple(self.vb.counts(c) for c in CELL_NAMES)
+        return repr((scene, board, tuple(tuple(h.items()) for h in self.hand), self.online,
+                     self.display_version()))
+
+    def display_version(self) -> int:
+        png = self.display_png()
+        if png != self._last_png:
+            self._last_png = png
+            self._display_version += 1
+        return self._display_version
+
+    def display_png(self) -> bytes:
+        if self.table is None or self.table.display is None:
+            return b""
+        return self.table.display.frame_png()
+
+    def match_record(self) -> str:
+        if self.table is None:
+            return ""
+        from controller.records.from_match import record_of_match
+        from controller.records.mat_writer import write_mat
+
+        return write_mat(record_of_match(self.table.controller.match))
+
+    def snapshot(self) -> dict[str, Any]:
+        assert self.table is not None
+        controller = self.table.controller
+        scene = controller.scene()
+        base = script_snapshot(controller, 0, "", [])
+        match = base["match"]
+        match["cube_enabled"] = controller.match.cube_enabled
+        match["crawford"] = controller.match.crawford
+        leds = {}
+        for cell, role in scene.leds.items():
+            light = self.led_config.roles.get(role)
+            if light is not None:
+                r, g, b = light.color
+                leds[cell] = {"role": role, "color": f"#{r:02x}{g:02x}{b:02x}", "pattern": light.pattern}
+        prompt = ""
+        if scene.display.prompt is not None:
+            try:
+                prompt = render(scene.display.prompt.key, dict(scene.display.prompt.params),
+                                scene.display.language)
+            except (KeyError, ValueError):
+                prompt = scene.display.prompt.key
+        stats = self.link.stats if self.link is not None else None
+        now = self._now()
+        self._frames_window = [t for t in self._frames_window if now - t < 2.0]
+        return {
+            "board": {c: list(self.vb.counts(c)) for c in CELL_NAMES},
+            "hand": list(self.hand),
+            "leds": leds,
+            "led_counts": {c: len(ix) for c, ix in self.led_config.cells.items()},
+            "display": {"version": self.display_version(), "lines": base["display"]["lines"]},
+            "prompt": prompt,
+            "match": match,
+            "actions": self.actions(),
+            "settings": dict(self.dialog),
+            "debug": {
+                "online": self.online,
+                "sensors": self.vb.sensors(),
+                "rows": self.profile.sensors.rows,
+                "cols": self.profile.sensors.cols,
+                "fps": round(len(self._frames_window) / 2.0, 1),
+                **(stats.as_dict() if stats is not None else {}),
+            },
+        }
+
+    def actions(self) -> list[str]:
+        """The match commands that make sense now, as script actions (`white double`)."""
+        assert self.table is not None
+        m = self.table.controller.match
+        side, opp = m.turn, (other(m.turn) if m.turn else None)
+        found: list[str] = []
+        if m.phase == "opening":
+            found += ["white roll"]
+        elif m.phase == "roll" and side:
+            found += [f"{side} roll"]
+            if m.may_double(side):
+                found.append(f"{side} double")
+            found += [f"{side} resign {lvl}" for lvl in ("single", "gammon", "backgammon")]
+            found.append(f"{side} forfeit")
+        elif m.phase == "doubled" and opp:
+            found += [f"{opp} take", f"{opp} drop"]
+        elif m.phase == "resigning" and opp:
+            found += [f"{opp} accept", f"{opp} decline"]
+        elif m.phase == "move" and side:
+            if m.settings.confirm == "button":
+                found.append(f"{side} done")
+            found.append(f"{side} forfeit")
+        elif m.phase == "over":
+            found += ["white rematch", "black rematch"]
+        return found
+
+    async def act(self, action: PageAction) -> str | None:
+        assert self.table is not None
+        kind = action.kind
+        try:
+            if kind == "lift":
+                return self._lift(action.cell or "", action.colour)
+            if kind == "place":
+                return self._place(action.cell or "", action.colour)
+            if kind == "drop_outside":
+                return self._drop_outside()
+            if kind == "auto_step":
+                return self._auto_step(action.cell or "")
+            if kind == "cover":
+                return self._cover(action.cell or "")
+            if kind == "button":
+                return self._button(action.name or "")
+            if kind == "command":
+                return self._command(action.name or "")
+            if kind == "fault":
+                return self._fault(action.name or "")
+            if kind == "new_match":
+                return self._new_match(action.settings or {})
+        except (BgboardError, ValueError, KeyError, IndexError) as exc:
+            return f"ignored: {exc}"
+        return f"ignored an unknown action {kind!r}"
+
+    # -- physical actions ---------------------------------------------------------------
+    def _lift(self, cell: str, colour: str | None) -> str | None:
+        w, b = self.vb.counts(cell)
+        if colour is None:
+            colour = "white" if w else "black"
+        if (w if colour == "white" else b) == 0:
+            return f"there is no {colour} checker on {cell} to lift"
+        self.vb.lift(cell, colour)
+        self.hand.append({"colour": colour, "from": cell})
+        self._changed()
+        return None
+
+    def _place(self, cell: str, colour: str | None) -> str | None:
+        if not self.hand:
+            return "no checker in hand to place"
+        held = self.hand[-1] if colour is None else next(
+            (h for h in reversed(self.hand) if h["colour"] == colour), None)
+        if held is None:
+            return f"no {colour} checker in hand"
+        w, b = self.vb.counts(cell)
+        if w + b >= 15 or (cell.startswith("off-") and held["colour"] != cell[4:]):
+            return f"a {held['colour']} checker does not fit on {cell}"
+        self.hand.remove(held)
+        self.vb.place(cell, held["colour"])
+        self._changed()
+        return None
+
+    def _drop_outside(self) -> str | None:
+        if not self.hand:
+            return None
+        held = self.hand.pop()
+        self.vb.place(held["from"], held["colour"])
+        self._changed()
+        return f"dropped outside the board: the {held['colour']} checker went back to {held['from']}"
+
+    def _plan(self) -> tuple[TurnPlan, str] | None:
+        assert self.table is not None
+        m = self.table.controller.match
+        if m.phase != "move" or m.dice is None or m.turn is None or self.hand:
+            return None
+        return TurnPlan(m.position, m.dice), m.turn
+
+    def _carry_out(self, frm_cell: str, to_cell: str, colour: str, hit: bool) -> None:
+        if hit:
+            self.vb.lift(to_cell, other(colour))  # type: ignore[arg-type]
+            self.vb.place("bar", other(colour))  # type: ignore[arg-type]
+        self.vb.lift(frm_cell, colour)
+        self.vb.place(to_cell, colour)
+
+    def _auto_step(self, cell: str) -> str | None:
+        found = self._plan()
+        if found is None:
+            return "a checker plays by itself only during a move, with nothing in hand"
+        plan, side = found
+        m = self.table.controller.match  # type: ignore[union-attr]
+        frm = point_of_cell(cell, side)  # type: ignore[arg-type]
+        steps = [s for s in plan.next_steps(m.partial) if s.frm == frm]
+        if not steps:
+            return f"the checker on {cell} cannot move now"
+        step = max(steps, key=lambda s: s.die)
+        self._carry_out(cell, cell_of_point(step.to, side), side, step.hit)  # type: ignore[arg-type]
+        self._changed()
+        return None
+
+    def _cover(self, cell: str) -> str | None:
+        found = self._plan()
+        if found is None or not cell.isdigit():
+            return None
+        plan, side = found
+        m = self.table.controller.match  # type: ignore[union-attr]
+        target = point_of_cell(cell, side)  # type: ignore[arg-type]
+        for first in plan.next_steps(m.partial):
+            if first.to != target:
+                continue
+            after = _apply(m.partial, first)
+            for second in plan.next_steps(after):
+                if second.to == target and second.frm != target:
+                    self._carry_out(cell_of_point(first.frm, side), cell, side, first.hit)  # type: ignore[arg-type]
+                    self._carry_out(cell_of_point(second.frm, side), cell, side, False)  # type: ignore[arg-type]
+                    self._changed()
+                    return None
+        return f"no two checkers can cover {cell} with these dice"
+
+    # -- buttons, commands, faults, new match -------------------------------------------
+    def _button(self, name: str) -> str | None:
+        assert self.table is not None
+        if name == "menu":
+            return "menu: use the Actions list beside the display (resign, forfeit, rematch)"
+        side, button = name.split("_")
+        self.table.dispatch(ButtonPressed(side, button, self._now()))  # type: ignore[arg-type]
+        return self._rejections()
+
+    def _command(self, text: str) -> str | None:
+        assert self.table is not None
+        parts = text.split()
+        if len(parts) < 2 or parts[0] not in ("white", "black"):
+            return f"ignored command {text!r}: say '<white|black> <action>'"
+        level = parts[2] if len(parts) > 2 else None
+        self.table.dispatch(ActionRequested(parts[0], parts[1], self._now(), level))  # type: ignore[arg-type]
+        return self._rejections()
+
+    def _rejections(self) -> str | None:
+        assert self.table is not None
+        lines = [line for line in self.table.log_lines if line.startswith("rejected")]
+        self.table.log_lines.clear()
+        return lines[-1] if lines else None
+
+    def _fault(self, name: str) -> str | None:
+        if name == "noise":
+            self.vb.noise(64)
+        elif name == "unplug":
+            self.vb.unplug()
+        elif name == "plug":
+            self.vb.plug()
+        elif name in ("flip", "drop", "flicker"):
+            if self._fault_task is not None and not self._fault_task.done():
+                return "a fault is already running"
+            self._fault_task = asyncio.create_task(self._timed_fault(name, 2.0))
+        return f"fault injected: {name}"
+
+    async def _timed_fault(self, name: str, seconds: float) -> None:
+        sensor = None
+        if name == "flip":
+            self.vb.flip_bytes(0.02)
+        elif name == "drop":
+            self.vb.drop_bytes(0.02)
+        else:
+            sensors = self.profile.cell_sensors("7")
+            sensor = sensors[sum(self.vb.counts("7"))] if sum(self.vb.counts("7")) < len(sensors) else sensors[-1]
+            self.vb.flicker(sensor, 70, 1)
+        try:
+            await asyncio.sleep(seconds)
+        finally:
+            if name == "flip":
+                self.vb.flip_bytes(0.0)
+            elif name == "drop":
+                self.vb.drop_bytes(0.0)
+            elif sensor is not None:
+                self.vb.flicker(sensor, 0)
+
+    def _new_match(self, data: dict[str, Any]) -> str | None:
+        settings = check_dialog(data)
+        if settings["opponent"] != "human":
+            make_bot(settings["opponent"])  # BackendUnavailableError: one line, nothing changes
+        self.dialog = settings
+        self._save_dialog()
+        match = Match.new(self._match_settings())
+        self._set_board(match)
+        self._make_table(match)
+        if self.table is not None:
+            self.table.controller.config = replace(self._config())
+        self._changed()
+        return f"new match to {settings['length']}"
+
+    def _load_dialog(self) -> dict[str, Any]:
+        try:
+            return check_dialog(json.loads(self.settings_file.read_text()))
+        except FileNotFoundError:
+            return dict(DEFAULT_DIALOG)
+        except (OSError, ValueError) as exc:
+            print(f"bgboard sim: ignoring {self.settings_file}: {exc}")
+            return dict(DEFAULT_DIALOG)
+
+    def _save_dialog(self) -> None:
+        path = self.settings_file
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(".tmp")
+        with open(tmp, "w") as handle:
+            json.dump(self.dialog, handle)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+
+
+def _apply(position: Position, step: Step) -> Position:
+    """The position after one step (for planning a cover), by the engine's own rule."""
+    mine, theirs = apply_step(position.mine, position.theirs, step.frm, step.to, step.hit)
+    return Position(tuple(mine), tuple(theirs))

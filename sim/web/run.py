@@ -1,0 +1,80 @@
+"""`bgboard sim` in a browser: start the live simulator and its web server, print the
+address, open it in the default browser, run until Ctrl-C."""
+from __future__ import annotations
+
+import asyncio
+import errno
+import signal
+import webbrowser
+from pathlib import Path
+
+from controller.errors import BgboardError, UsageError
+from sim.web.live import LiveSim
+from sim.web.server import SimServer
+
+
+async def serve(host: str, port: int, *, open_browser: bool, state_dir: Path | None,
+                profile_path: str | None, seed: int | None,
+                ready: asyncio.Future[str] | None = None, seconds: float | None = None) -> None:
+    """Run the simulator until cancelled (or for `seconds`)."""
+    from controller.board.profile import load_profile
+
+    profile = load_profile(profile_path) if profile_path else None
+    live = LiveSim(profile=profile, state_dir=state_dir, seed=seed)
+    await live.start()
+    server = SimServer(live)
+    try:
+        runner = await server.start(host, port)
+    except OSError as exc:
+        await live.close()
+        if exc.errno == errno.EADDRINUSE:
+            raise BgboardError(f"port {port} on {host} is in use; choose another with --port") from None
+        raise BgboardError(f"cannot listen on {host}:{port}: {exc.strerror}") from None
+    bound = runner.addresses[0][1] if runner.addresses else port
+    url = f"http://{'127.0.0.1' if host in ('127.0.0.1', '0.0.0.0') else host}:{bound}/"
+    print(url, flush=True)
+    if ready is not None and not ready.done():
+        ready.set_result(url)
+    if open_browser:
+        try:
+            webbrowser.open(url)
+        except webbrowser.Error:
+            pass
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        try:
+            loop.add_signal_handler(sig, stop.set)
+        except (NotImplementedError, RuntimeError):
+            pass
+    try:
+        if seconds is None:
+            await stop.wait()
+        else:
+            try:
+                await asyncio.wait_for(stop.wait(), seconds)
+            except asyncio.TimeoutError:
+                pass
+    finally:
+        await runner.cleanup()
+        await live.close()
+
+
+def run_browser(host: str, port: int, *, open_browser: bool, state_dir: str | None,
+                profile_path: str | None, seed: int | None) -> int:
+    if not 0 <= port <= 65535:
+        raise UsageError(f"--port {port} is not a TCP port (0-65535)")
+    directory = Path(state_dir) if state_dir else default_state_dir()
+    asyncio.run(serve(host, port, open_browser=open_browser, state_dir=directory,
+                      profile_path=profile_path, seed=seed))
+    return 0
+
+
+def default_state_dir() -> Path:
+    """Where the simulator keeps its saved match, so a restart resumes it."""
+    import os
+
+    base = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
+    path = Path(base) / "bgboard" / "simulator"
+    path.mkdir(parents=True, exist_ok=True)
+    return path
