@@ -32,7 +32,7 @@ from controller.controller import Controller, ControllerConfig, QueuedDice
 from controller.engine.match import Match
 from controller.engine.match_settings import MatchSettings
 from controller.errors import BackendUnavailableError, BgboardError
-from controller.events import (Announce, AskBot, BotMoved, Buzz, Effect, Event, LinkChanged,
+from controller.events import (Announce, AskBot, BotCube, BotMoved, Buzz, Effect, Event, LinkChanged,
                                ReadingReceived, SaveMatch, ShowScene, Tick)
 from controller.show.content import Scene
 
@@ -131,37 +131,45 @@ class Table:
         self.show(scene, now)
 
     def _ask(self, effect: AskBot, now: float) -> Event | None:
-        if effect.kind != "move" or self.bot_factory is None:
+        """Put the controller's question to the computer level playing that side."""
+        if self.bot_factory is None:
             return None
-        side = effect.payload["side"]
+        payload = effect.payload
+        side = payload["side"]
         level = self.controller.config.player(side)
         bot = self._bots.get(level)
         if bot is None:
             try:
                 bot = self._bots[level] = self.bot_factory(level)
             except BackendUnavailableError as exc:
-                self.log_lines.append(str(exc))
+                self.log_lines.append(f"rejected: {exc}")
                 return None
-        move = bot.choose_move(effect.payload["position"], effect.payload["dice"],
-                               _bot_context(effect.payload["match"], side))
-        return BotMoved(move, now, effect.turn_token)
+        match: Match = payload["match"]
+        context = bot_context(match, side)
+        position = payload["position"]
+        token = effect.turn_token
+        if effect.kind == "move":
+            return BotMoved(bot.choose_move(position, payload["dice"], context), now, token)
+        if effect.kind == "cube":
+            return BotCube("double" if bot.should_double(position, context) else "roll", now, token)
+        if effect.kind == "take":
+            return BotCube("take" if bot.should_take(position, context) else "drop", now, token)
+        level_index = ("single", "gammon", "backgammon").index(payload["level"] or "single") + 1
+        accepted = bot.accepts_resignation(match.partial, level_index, context)
+        return BotCube("accept" if accepted else "decline", now, token)
 
 
-def _bot_context(match: Match, side: str) -> Any:
-    """The bot's small match context (length, score away, cube), if its module has one."""
-    try:
-        from controller.bot.base import MatchContext  # type: ignore[attr-defined]
-    except ImportError:
-        return None
+def bot_context(match: Match, side: str) -> Any:
+    """The computer's view of the match: its own score away first, cube ownership."""
+    from controller.bot.base import MatchContext
+
     me = 0 if side == "white" else 1
     owner = match.cube_owner
-    try:
-        return MatchContext(length=match.length, score=(match.score[me], match.score[1 - me]),
-                            cube=match.cube,
-                            cube_owner=None if owner is None else ("me" if owner == side else "opponent"),
-                            crawford=match.crawford)
-    except TypeError:
-        return None
+    length = match.length
+    return MatchContext(length=length, bot_away=max(1, length - match.score[me]),
+                        opponent_away=max(1, length - match.score[1 - me]), cube=match.cube,
+                        owner="centre" if owner is None else ("bot" if owner == side else "opponent"),
+                        crawford=match.crawford)
 
 
 def make_bot(level: str) -> Any:

@@ -99,7 +99,7 @@ class Controller:
         self.show_last = True
         self.bot: BotPlan | None = None
         self.bot_token = 0
-        self.bot_asked: int | None = None
+        self._asked: Match | None = None
         self.roll_due: float | None = None
         self._graph_key: Any = None
         self._graph: TurnGraph | None = None
@@ -306,9 +306,7 @@ class Controller:
         if self.roll_due is not None and self.now + 1e-9 >= self.roll_due and m.phase == "roll" \
                 and m.turn is not None and self._board_right():
             self.roll_due = None
-            side = m.turn
-            dice = self.dice.roll()
-            self._apply(lambda mm: mm.roll(side, dice, self.now), out)
+            self._roll(m.turn, out)
 
     def _clock(self, out: list[Effect]) -> None:
         if self.match.clock is None or self.match.is_over:
@@ -325,9 +323,17 @@ class Controller:
             (self.settled is None)
 
     # -- actions and buttons ----------------------------------------------------------------
-    def _action(self, side: Colour, action: str, level: str | None, out: list[Effect]) -> None:
+    def _roll(self, side: Colour, out: list[Effect]) -> None:
+        dice = self.dice.roll()
+        self._apply(lambda mm: mm.roll(side, dice, self.now), out)
+
+    def _action(self, side: Colour, action: str, level: str | None, out: list[Effect],
+                by_bot: bool = False) -> None:
         m = self.match
         now = self.now
+        if not by_bot and self.config.player(side) != "human" and action not in ("roll",):
+            out.append(Announce(f"rejected: {side} is played by the computer"))
+            return
         if action == "roll":
             if self.setting_up or (self.settled is not None and not self._board_right()):
                 out.append(Announce(f"rejected: {side} cannot roll: put the board right first"))
@@ -399,20 +405,35 @@ class Controller:
 
     # -- the computer (or a remote player) ------------------------------------------------
     def _ask_bot(self, out: list[Effect]) -> None:
+        """Ask the computer whatever it must decide now (once per state)."""
         m = self.match
         side = m.turn
-        if side is None or self.config.player(side) == "human" or m.is_over:
+        if side is None or m.is_over or self.setting_up:
             return
-        if m.phase == "move" and self.bot is None and self.bot_asked != self.bot_token + 1:
-            self.bot_asked = self.bot_token + 1
-            out.append(AskBot("move", self.bot_token + 1,
-                              {"position": m.position, "dice": m.dice, "side": side, "match": m}))
+        bot_side = side if self.config.player(side) != "human" else other(side)
+        if self.config.player(bot_side) == "human":
+            return
+        kind: str | None = None
+        if m.phase == "move" and side == bot_side and self.bot is None:
+            kind = "move"
+        elif m.phase == "roll" and side == bot_side and m.may_double(side):
+            kind = "cube"
+        elif m.phase == "doubled" and side != bot_side:
+            kind = "take"
+        elif m.phase == "resigning" and side != bot_side:
+            kind = "resign"
+        if kind is None or self._asked is m:
+            return
+        self._asked = m
+        self.bot_token += 1
+        out.append(AskBot(kind, self.bot_token, {  # type: ignore[arg-type]
+            "side": bot_side, "position": m.position, "dice": m.dice, "match": m,
+            "level": m.resign_level}))
 
     def _bot_moved(self, event: BotMoved, out: list[Effect]) -> None:
         m = self.match
-        if event.turn_token != self.bot_token + 1 or m.phase != "move" or m.turn is None:
+        if event.turn_token != self.bot_token or m.phase != "move" or m.turn is None:
             return
-        self.bot_token += 1
         move = event.move
         if move is None:
             return
@@ -428,11 +449,15 @@ class Controller:
             self.reconcile_now(out)
 
     def _bot_cube(self, event: BotCube, out: list[Effect]) -> None:
-        side = self.match.turn
-        if side is None:
+        m = self.match
+        side = m.turn
+        if side is None or event.turn_token != self.bot_token:
             return
-        target = side if event.action in ("double", "roll") else other(side)
-        self._action(target, event.action, None, out)
+        if event.action == "roll":
+            self._roll(side, out)
+            return
+        actor = side if event.action == "double" else other(side)
+        self._action(actor, event.action, None, out, by_bot=True)
 
     # -- what is shown ----------------------------------------------------------------------
     def view(self) -> ControllerView:
