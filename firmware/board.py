@@ -15,8 +15,8 @@ try:
     from firmware import wire
     from firmware.debounce import Debouncer
 except ImportError:
-    import wire
-    from debounce import Debouncer
+    import wire  # type: ignore[import-not-found,no-redef]
+    from debounce import Debouncer  # type: ignore[import-not-found,no-redef]
 
 FIRMWARE_VERSION = "bgboard-fw 1.0"
 MIN_CHANGE_MS = 20        # a SCAN on change at most this often
@@ -125,7 +125,7 @@ class Board:
         if diff(now, self.next_scan) >= 0:
             try:
                 raw = self.scanner.scan()
-            except Exception as exc:  # the chain failed: report, keep running
+            except Exception as exc:  # noqa: BLE001  any chain failure: report, keep running
                 self.send_error(wire.ERR_SCAN, "scan failed: " + str(exc))
                 raw = None
             if raw is not None:
@@ -136,9 +136,7 @@ class Board:
             if diff(now, self.next_scan) >= 0:  # fell behind: do not try to catch up
                 self.next_scan = now + self.scan_period
         since = diff(now, self.last_sent)
-        if self.pending and since >= MIN_CHANGE_MS:
-            self.send_scan(now)
-        elif since >= self.heartbeat:
+        if (self.pending and since >= MIN_CHANGE_MS) or since >= self.heartbeat:
             self.send_scan(now)
 
     def next_due(self):

@@ -1,10 +1,10 @@
 # bgboard firmware: the entry point on the Pico. Wires the real pins, clock, USB serial
 # and watchdog into board.Board and runs its loop forever.
+import select
 import sys
 import time
-import micropython
-import select
 
+import micropython
 import pins
 from board import Board
 from scan import Scanner

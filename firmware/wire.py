@@ -12,7 +12,7 @@
 try:
     from binascii import crc32 as _native_crc32
 except ImportError:  # a MicroPython build without binascii.crc32
-    _native_crc32 = None
+    _native_crc32 = None  # type: ignore[assignment]
 
 VERSION = 1
 

@@ -7,8 +7,19 @@ from pathlib import Path
 import pytest
 
 from controller.link import codec
-from controller.link.codec import (BoardError, Config, Frame, FrameError, Hello, HelloRequest,
-                                   MsgType, Ping, Pong, Scan, StreamDecoder)
+from controller.link.codec import (
+    BoardError,
+    Config,
+    Frame,
+    FrameError,
+    Hello,
+    HelloRequest,
+    MsgType,
+    Ping,
+    Pong,
+    Scan,
+    StreamDecoder,
+)
 from firmware import board as fwboard
 from firmware import wire
 

@@ -7,12 +7,13 @@ import json
 from binascii import unhexlify
 
 try:
-    from firmware import wire, scan, debounce, board as fwboard
+    from firmware import board as fwboard
+    from firmware import debounce, scan, wire
 except ImportError:  # MicroPython: the files are flat
-    import wire
-    import scan
-    import debounce
     import board as fwboard
+    import debounce
+    import scan
+    import wire
 
 
 def _vectors_path():

@@ -86,7 +86,7 @@ def test_hello_on_connect_and_checker_in_reading_within_100ms() -> None:
                     colour = "white" if i % 2 else "black"
                     vb.place(cell, colour)
                     latencies.append(await wait_for(
-                        lambda: rec.reading()[cell].total == 1, 1.0))
+                        lambda cell=cell: rec.reading()[cell].total == 1, 1.0))
                     assert rec.reading()[cell] == vb_cell(vb, cell)
                 # the budget is 100 ms; a machine loaded by other jobs (CI on 2 cores) may
                 # deschedule a thread now and then, so one outlier is tolerated
@@ -279,7 +279,7 @@ def test_latency_statistics_are_sane() -> None:
                 for i in range(15):
                     vb.place("off-black", "black")
                     lat.append(await wait_for(
-                        lambda: rec.reading()["off-black"].black == i + 1, 1.0))
+                        lambda n=i + 1: rec.reading()["off-black"].black == n, 1.0))
                 within = sum(1 for x in lat if x < 0.100) / len(lat)
                 assert statistics.median(lat) < 0.060 and within >= 0.9 and max(lat) < 1.0, lat
             finally:

@@ -18,7 +18,14 @@ from dataclasses import replace
 
 from controller.board.profile import load_profile
 from controller.board.reading import Reading
-from controller.link.codec import Frame, Message, MsgType, Scan, StreamDecoder, pack_sensors
+from controller.link.codec import (
+    Frame,
+    Message,
+    MsgType,
+    Scan,
+    StreamDecoder,
+    pack_sensors,
+)
 from controller.link.serial_link import BoardLink
 
 NAME = "link"

@@ -232,9 +232,9 @@ def parse_profile(data: dict[str, Any], path: Path) -> Profile:
         r.problem("display.driver", f"{display.driver!r}: choose ssd1306 or sh1106")
 
     b = r.section("buttons")
-    buttons = Buttons(*(r.get(b, "buttons", k, int, 0, 27)
-                        for k in ("white_main", "white_cube", "black_main", "black_cube", "menu")),
-                      r.get(b, "buttons", "bounce_ms", int, 0, 1000))
+    gpio = {k: r.get(b, "buttons", k, int, 0, 27)
+            for k in ("white_main", "white_cube", "black_main", "black_cube", "menu")}
+    buttons = Buttons(**gpio, bounce_ms=r.get(b, "buttons", "bounce_ms", int, 0, 1000))
     pins = [v for v in (buttons.white_main, buttons.white_cube, buttons.black_main,
                         buttons.black_cube, buttons.menu)]
     if len(set(pins)) != len(pins):
@@ -244,9 +244,9 @@ def parse_profile(data: dict[str, Any], path: Path) -> Profile:
     buzzer = Buzzer(r.get(bz, "buzzer", "pin", int, 0, 27))
 
     pc = r.section("pico")
-    pico = Pico(*(r.get(pc, "pico", k, int, 0, 29) for k in
-                  ("spi_id", "sck", "miso", "load", "clock_inhibit", "status_led",
-                   "uart_tx", "uart_rx")))
+    pico = Pico(**{k: r.get(pc, "pico", k, int, 0, 29) for k in
+                   ("spi_id", "sck", "miso", "load", "clock_inhibit", "status_led",
+                    "uart_tx", "uart_rx")})
     if r.problems:
         more = f" (and {len(r.problems) - 1} more)" if len(r.problems) > 1 else ""
         raise ProfileError(r.problems[0] + more)

@@ -29,7 +29,14 @@ import serial
 
 from controller.errors import LinkError
 from controller.link import codec
-from controller.link.codec import Config, FrameError, HelloRequest, LinkStats, Message, Ping
+from controller.link.codec import (
+    Config,
+    FrameError,
+    HelloRequest,
+    LinkStats,
+    Message,
+    Ping,
+)
 
 
 class LinkState(Enum):
