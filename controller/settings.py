@@ -83,6 +83,17 @@ class Settings:
             values[key] = _parse_key(source, key, value)
         return Settings(**values)
 
+    def profile_path(self, profiles_dir: Path) -> Path:
+        """The profile file: a bare name is `profiles_dir/NAME.toml`, anything else a path.
+
+        `profiles_dir` is passed in (the repository's `hardware/profiles`, which the
+        profile loader knows) so that settings stay free of the board package.
+        """
+        name = self.profile
+        if "/" in name or name.endswith(".toml"):
+            return Path(name).expanduser()
+        return profiles_dir / f"{name}.toml"
+
     def to_toml(self) -> str:
         """The settings as the flat TOML file :func:`load_settings` reads back."""
         lines = ["# bgboard settings (controller/settings.py documents every key)"]

@@ -231,3 +231,12 @@ def test_any_valid_settings_survive_save_and_load(
                  confirm=confirm, clock=clock, opponent=opponent, state_dir=folder / "state")
     path = save_settings(s, folder / "config.toml")
     assert load_settings(path, env=_env(folder), on_pi=False) == s
+
+
+def test_profile_by_name_or_path(tmp_path: Path) -> None:
+    profiles = tmp_path / "profiles"
+    assert Settings().profile_path(profiles) == profiles / "default.toml"
+    assert Settings(profile="club").profile_path(profiles) == profiles / "club.toml"
+    assert Settings(profile="/etc/bgboard/profile.toml").profile_path(profiles) == Path(
+        "/etc/bgboard/profile.toml")
+    assert Settings(profile="mine.toml").profile_path(profiles) == Path("mine.toml")

@@ -1,0 +1,177 @@
+"""A rig around the virtual board, with faults a person can inject (`--sim --fault ...`).
+
+The virtual board runs the real firmware on a manual clock behind a real pseudo-terminal,
+and the controller's `BoardLink` reads it as it would read `/dev/bgboard`. The LEDs are a
+recording strip, the display luma's dummy device, the buttons and buzzer gpiozero's mock
+pins. Faults change the simulated hardware only, never the profile the steps use:
+
+- `swap:A,B`            sensors A and B wired to each other's slots
+- `dead-leds:FIRST-LAST` LEDs FIRST..LAST never light (a broken strip piece)
+- `stuck-button:KEY`     the button of profile key KEY is held down (e.g. white_main)
+- `dead-sensor:N`        sensor N never sees a magnet
+"""
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import re
+from collections.abc import AsyncIterator, Mapping
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+from controller.board.profile import Profile
+from controller.bringup.feed import SensorFeed
+from controller.bringup.rig import Rig
+from controller.errors import UsageError
+from controller.inputs.buttons import BUTTON_KEYS, ButtonConfig, ButtonEvent, ButtonPanel, make_pin_factory
+from controller.inputs.buzzer import Buzzer, BuzzerConfig
+from controller.link.serial_link import BoardLink
+from controller.show.display_backends import DisplayConfig, open_device
+from controller.show.leds import LedConfig, SimulatedStrip
+
+FAULT_HELP = ("swap:A,B | dead-leds:FIRST-LAST | stuck-button:KEY | dead-sensor:N")
+
+
+@dataclass(frozen=True)
+class Faults:
+    """Faults built into the simulated board."""
+
+    swaps: tuple[tuple[int, int], ...] = ()
+    dead_leds: frozenset[int] = frozenset()
+    stuck_buttons: frozenset[str] = frozenset()
+    dead_sensors: frozenset[int] = frozenset()
+
+
+def parse_faults(texts: list[str], profile: Profile) -> Faults:
+    """`--fault` arguments to `Faults`; a bad one is a UsageError naming it."""
+    faults = Faults()
+    sensors, leds = profile.sensors.count, profile.leds.count
+    for text in texts:
+        kind, _, arg = text.partition(":")
+        if kind == "swap" and (m := re.fullmatch(r"(\d+),(\d+)", arg)):
+            a, b = int(m.group(1)), int(m.group(2))
+            if a == b or max(a, b) >= sensors:
+                raise UsageError(f"--fault {text}: two different sensors 0..{sensors - 1}")
+            faults = dataclasses.replace(faults, swaps=faults.swaps + ((a, b),))
+        elif kind == "dead-leds" and (m := re.fullmatch(r"(\d+)-(\d+)", arg)):
+            first, last = int(m.group(1)), int(m.group(2))
+            if first > last or last >= leds:
+                raise UsageError(f"--fault {text}: a range within 0..{leds - 1}")
+            faults = dataclasses.replace(
+                faults, dead_leds=faults.dead_leds | frozenset(range(first, last + 1)))
+        elif kind == "stuck-button" and arg in BUTTON_KEYS:
+            faults = dataclasses.replace(faults, stuck_buttons=faults.stuck_buttons | {arg})
+        elif kind == "dead-sensor" and arg.isdigit() and int(arg) < sensors:
+            faults = dataclasses.replace(faults, dead_sensors=faults.dead_sensors | {int(arg)})
+        else:
+            raise UsageError(f"--fault {text!r}: expected {FAULT_HELP}"
+                             + (f" (buttons: {', '.join(BUTTON_KEYS)})" if kind == "stuck-button" else ""))
+    return faults
+
+
+def wired_profile(profile: Profile, swaps: tuple[tuple[int, int], ...]) -> Profile:
+    """The profile as the simulated board is really wired: swapped sensors exchanged."""
+    if not swaps:
+        return profile
+    mapping = {i: i for i in range(profile.sensors.count)}
+    for a, b in swaps:
+        mapping[a], mapping[b] = mapping[b], mapping[a]
+    cells = tuple((cell, tuple(mapping[s] for s in sensors)) for cell, sensors in profile.cells)
+    return dataclasses.replace(profile, cells=cells)
+
+
+class DeadLedStrip(SimulatedStrip):
+    """A recording strip on which some LEDs never light."""
+
+    def __init__(self, config: LedConfig, dead: frozenset[int]) -> None:
+        super().__init__(config)
+        self.dead = dead
+
+    def _write(self, frame: tuple[tuple[int, int, int], ...], now: float) -> None:
+        super()._write(tuple((0, 0, 0) if i in self.dead else px for i, px in enumerate(frame)), now)
+
+
+@dataclass
+class SimBench:
+    """The simulated hardware's controls, for the operator that stands in for a person."""
+
+    board: Any                       # sim.virtual_board.VirtualBoard
+    strip: SimulatedStrip
+    display_device: Any
+    pin_factory: Any
+    button_pins: Mapping[str, int]
+    buzzer_pin_number: int
+    bounce_s: float
+    settle_ms: int
+    stuck_buttons: frozenset[str] = field(default_factory=frozenset)
+
+    def settle(self) -> None:
+        """Let the firmware debounce and report a change (manual clock)."""
+        self.board.advance(self.settle_ms)
+
+    def buzzer_pin(self) -> Any:
+        return self.pin_factory.pin(self.buzzer_pin_number)
+
+    async def press(self, key: str) -> None:
+        """Press and release a button; a stuck one stays down whatever the finger does."""
+        if key in self.stuck_buttons:
+            return
+        pin = self.pin_factory.pin(self.button_pins[key])
+        pin.drive_low()
+        await asyncio.sleep(self.bounce_s + 0.02)
+        pin.drive_high()
+        await asyncio.sleep(0.01)
+
+
+@asynccontextmanager
+async def open_sim_rig(profile: Profile, raw: Mapping[str, Any],
+                       faults: Faults = Faults()) -> AsyncIterator[tuple[Rig, SimBench]]:
+    """A rig around a fresh virtual board with `faults` built in; everything closed after."""
+    from sim.virtual_board import VirtualBoard   # the simulator is imported only here
+
+    loop = asyncio.get_running_loop()
+    timing = profile.timing
+    settle_ms = (timing.debounce_scans + 1) * timing.scan_period_ms + 25
+    board = VirtualBoard(wired_profile(profile, faults.swaps))
+    for sensor in faults.dead_sensors:
+        board.stick(sensor, 0)
+    feed = SensorFeed(profile.sensors.count)
+    link = BoardLink(board.port, on_frame=feed.on_message, baudrate=profile.link.baudrate,
+                     offline_after=profile.link.offline_after_ms / 1000)
+    strip = DeadLedStrip(LedConfig.from_profile(raw), faults.dead_leds)
+    device = open_device(DisplayConfig.from_profile(raw), "dummy")
+    factory = make_pin_factory("mock")
+    events: asyncio.Queue[ButtonEvent] = asyncio.Queue()
+    button_config = ButtonConfig.from_profile(raw)
+    panel = ButtonPanel(button_config, factory,
+                        lambda event: loop.call_soon_threadsafe(events.put_nowait, event))
+    for key in faults.stuck_buttons:
+        factory.pin(button_config.pins[key]).drive_low()
+    buzzer = Buzzer(BuzzerConfig.from_profile(raw), factory)
+    bench = SimBench(board, strip, device, factory, button_config.pins, profile.buzzer.pin,
+                     button_config.bounce_ms / 1000, settle_ms, faults.stuck_buttons)
+
+    async def pass_time(seconds: float) -> None:
+        remaining = int(seconds * 1000)
+        while remaining > 0:
+            chunk = min(50, remaining)
+            board.advance(chunk)
+            remaining -= chunk
+            await asyncio.sleep(0.001)   # let the link's thread hand the frames over
+
+    try:
+        await link.start()
+        await pass_time(timing.heartbeat_ms / 1000 + 0.05)
+        if await feed.wait_for(lambda s: True, 2.0) is None:
+            raise RuntimeError("the virtual board sent no SCAN")  # a bug, not a user error
+        rig = Rig(profile, feed, link, strip, device, panel, events, buzzer, pass_time,
+                  wait=2.0, quiet=0.0)
+        yield rig, bench
+    finally:
+        link.close()
+        panel.close()
+        buzzer.close()
+        strip.close()
+        board.close()
+        factory.close()
