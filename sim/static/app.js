@@ -30,7 +30,7 @@ function connect() {
   ws.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
     if (msg.type === "state") { state = msg; render(); window.bgboard.updates++; }
-    else if (msg.type === "notice") notice(msg.text);
+    else if (msg.type === "notice") { notice(msg.text); console.log("notice: " + msg.text); }
   };
   ws.onclose = () => {
     const s = document.getElementById("status");

@@ -73,9 +73,9 @@ export function drawBoard(svg) {
   }
   el("text", { x: TRAY_X + TRAY_W / 2, y: MID_TOP + 18, class: "label" }, svg).textContent = "off black ↑";
   el("text", { x: TRAY_X + TRAY_W / 2, y: MID_BOTTOM - 8, class: "label" }, svg).textContent = "off white ↓";
+  const hits = el("g", { id: "hits" }, svg);
   const leds = el("g", { id: "leds" }, svg);
   const checkers = el("g", { id: "checkers" }, svg);
-  const hits = el("g", { id: "hits" }, svg);
   for (const cell of CELLS) {
     const r = cellRect(cell);
     el("rect", { x: r.x, y: r.y, width: r.w, height: r.h, class: "cell-hit", "data-cell": cell }, hits);
