@@ -28,8 +28,9 @@ def run():
     inp = sys.stdin.buffer
     poll = select.poll()
     poll.register(sys.stdin, select.POLLIN)
+    spi = pins.make_spi()
     load, _inhibit = pins.make_load()
-    scanner = Scanner(pins.make_spi(), load, ROWS * COLS)
+    scanner = Scanner(spi, load, ROWS * COLS)
     led = pins.make_status_led()
     reset_by_watchdog = pins.watchdog_reset()
     wdt = pins.make_watchdog()

