@@ -3,13 +3,18 @@
 Rules (RULES.md "Moving", "Bearing off"): each die is one step of one checker; doubles give
 four; bar checkers enter first; use as many dice as possible, the higher die when only one
 can be played. Two moves are the same when they leave the same position.
+
+The search itself lives in `generate` (speed); this module gives its compact records the
+public shape: `Move` builds its `Step`s, `result` and notation only when asked, because a
+bot or a hint scan usually looks at a few of the thousands of moves a roll can have.
 """
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from controller.engine.dice import check_dice
+from controller.engine.generate import generate
 from controller.engine.position import BAR, Position
 
 OFF = 0  # `Step.to` for a checker borne off
@@ -26,35 +31,115 @@ class Step:
     hit: bool = False
 
 
-@dataclass(frozen=True, slots=True)
 class Move:
     """A complete legal move: the steps in the order played and the position they leave.
 
-    `result` is still seen by the player who moved (swap() it to pass the turn).
+    `result` is still seen by the player who moved (swap() it to pass the turn). Immutable
+    and hashable; equal when steps and result are equal. `Move(steps, result)` builds one
+    directly; `legal_moves` makes lazy ones that compute both on first use.
     """
 
-    steps: tuple[Step, ...]
-    result: Position
-    _notation: list[str] = field(default_factory=list, compare=False, repr=False, hash=False)
+    __slots__ = ("_start", "_raw", "_steps", "_result", "_notation")
+
+    def __init__(self, steps: Sequence[Step], result: Position) -> None:
+        self._start: Position | None = None
+        self._raw: tuple[int, ...] = ()
+        self._steps: tuple[Step, ...] | None = tuple(steps)
+        self._result: Position | None = result
+        self._notation: str | None = None
+
+    def _build_result(self) -> Position:
+        start = self._start
+        assert start is not None
+        mine, theirs = list(start.mine), list(start.theirs)
+        raw = self._raw
+        for i in range(0, len(raw), 2):
+            frm = raw[i]
+            to = frm - raw[i + 1]
+            mine[BAR if frm == BAR_POINT else frm - 1] -= 1
+            if to > 0:
+                mine[to - 1] += 1
+                if theirs[24 - to] == 1:
+                    theirs[24 - to] = 0
+                    theirs[BAR] += 1
+        result = Position(tuple(mine), tuple(theirs))
+        self._result = result
+        return result
+
+    def _build_steps(self) -> tuple[Step, ...]:
+        start = self._start
+        assert start is not None
+        theirs = list(start.theirs)
+        raw = self._raw
+        steps = []
+        for i in range(0, len(raw), 2):
+            frm, die = raw[i], raw[i + 1]
+            to = frm - die
+            hit = False
+            if to > 0:
+                if theirs[24 - to] == 1:
+                    theirs[24 - to] = 0
+                    hit = True
+            else:
+                to = OFF
+            steps.append(Step(frm, to, die, hit))
+        built = tuple(steps)
+        self._steps = built
+        return built
+
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        """The steps in a legal playing order."""
+        return self._steps if self._steps is not None else self._build_steps()
+
+    @property
+    def result(self) -> Position:
+        """The position after the move, still seen by the player who moved."""
+        return self._result if self._result is not None else self._build_result()
 
     @property
     def notation(self) -> str:
         """GNU Backgammon notation, e.g. `8/5 6/5`; built on first use only."""
-        if not self._notation:
+        if self._notation is None:
             from controller.engine.notation import format_move
 
-            self._notation.append(format_move(self.steps))
-        return self._notation[0]
+            self._notation = format_move(self.steps)
+        return self._notation
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Move):
+            return NotImplemented
+        return self.steps == other.steps and self.result == other.result
+
+    def __hash__(self) -> int:
+        return hash((self.steps, self.result))
+
+    def __repr__(self) -> str:
+        return f"Move({self.steps!r}, {self.result!r})"
 
     def __str__(self) -> str:
         return self.notation
 
 
+class _LazyMove(Move):
+    """A move from `start` given as `(frm, die, frm, die, ...)`: nothing is built until
+    asked (creating one is the only per-move cost of `legal_moves`)."""
+
+    __slots__ = ()
+
+    def __init__(self, start: Position, raw: tuple[int, ...]) -> None:  # noqa: D107
+        self._start = start
+        self._raw = raw
+        self._steps = None
+        self._result = None
+        self._notation = None
+
+
 def step_destination(mine: Sequence[int], theirs: Sequence[int], frm: int, die: int) -> tuple[int, bool] | None:
     """Where a checker on `frm` goes with `die`, and whether it hits; None if it may not.
 
-    Checks only the single step (closed points, bearing-off rules); whether the rest of the
-    roll can still be played is the caller's business.
+    Checks only the single step (closed points, bearing-off rules, nobody left on the bar
+    is the caller's business, as is whether the rest of the roll can still be played).
     """
     to = frm - die
     if to >= 1:
@@ -74,12 +159,6 @@ def step_destination(mine: Sequence[int], theirs: Sequence[int], frm: int, die: 
     return OFF, False
 
 
-def _origins(mine: list[int]) -> list[int]:
-    if mine[BAR]:
-        return [BAR_POINT]
-    return [p for p in range(24, 0, -1) if mine[p - 1]]
-
-
 def apply_step(mine: Sequence[int], theirs: Sequence[int], frm: int, to: int, hit: bool) -> tuple[list[int], list[int]]:
     """The two sides after one step (new lists; the inputs are not changed)."""
     m = list(mine)
@@ -93,50 +172,8 @@ def apply_step(mine: Sequence[int], theirs: Sequence[int], frm: int, to: int, hi
     return m, t
 
 
-def _search(mine: list[int], theirs: list[int], dice: tuple[int, ...], steps: tuple[Step, ...],
-            out: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[Step, ...]], best: list[int]) -> None:
-    """Depth-first over the remaining dice in the given order, recording leaves."""
-    moved = False
-    if dice:
-        die = dice[0]
-        tried: set[int] = set()
-        for frm in _origins(mine):
-            if frm in tried:
-                continue
-            tried.add(frm)
-            dest = step_destination(mine, theirs, frm, die)
-            if dest is None:
-                continue
-            moved = True
-            to, hit = dest
-            m, t = apply_step(mine, theirs, frm, to, hit)
-            _search(m, t, dice[1:], steps + (Step(frm, to, die, hit),), out, best)
-    if not moved:
-        n = len(steps)
-        if n < best[0]:
-            return
-        if n > best[0]:
-            best[0] = n
-            out.clear()
-        key = (tuple(mine), tuple(theirs))
-        if key not in out:
-            out[key] = steps
-
-
 def legal_moves(position: Position, dice: tuple[int, int] | list[int]) -> list[Move]:
-    """Every distinct legal move for `dice`; `[]` when no checker can move."""
+    """Every distinct legal move for `dice` (one per resulting position); `[]` when no
+    checker can move. Raises InvalidDiceError for anything but two numbers 1..6."""
     d1, d2 = check_dice(tuple(dice))  # type: ignore[arg-type]
-    mine, theirs = list(position.mine), list(position.theirs)
-    out: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[Step, ...]] = {}
-    best = [0]
-    if d1 == d2:
-        _search(mine, theirs, (d1,) * 4, (), out, best)
-    else:
-        hi, lo = max(d1, d2), min(d1, d2)
-        _search(mine, theirs, (hi, lo), (), out, best)
-        _search(mine, theirs, (lo, hi), (), out, best)
-        if best[0] == 1 and any(s[0].die == hi for s in out.values()):
-            out = {k: s for k, s in out.items() if s[0].die == hi}
-    if best[0] == 0:
-        return []
-    return [Move(steps, Position(k[0], k[1])) for k, steps in out.items()]
+    return [_LazyMove(position, raw) for raw in generate(position.mine, position.theirs, d1, d2)]

@@ -1,0 +1,230 @@
+"""The fast legal-move generator: distinct legal moves as compact step records.
+
+Why it is shaped like this (pure Python, so every attribute lookup and allocation counts):
+
+- One flat board list is changed in place and undone after each step; no copies.
+- Closed points never change during a turn (a hit only turns a blot into an own
+  checker), so they are computed once per call as a list of flags.
+- Doubles are enumerated with origins never increasing from one step to the next. Any
+  legal order of a move can be sorted that way and stays legal, and for a single die
+  size each checker-point has one successor, so every such sequence is a distinct
+  multiset of steps and so a distinct result: no deduplication is needed at all.
+- Non-doubles have at most two steps; duplicates (two orders of the same checkers, or of
+  one checker with no hit on the way) are dropped with a small key of origins and
+  destinations.
+- The result is a flat tuple `(frm, die, frm, die, ...)`; `Step`s and `Position`s are
+  built only when someone asks (see `moves.Move`).
+
+Points are the mover's own numbers 1..24, 25 is the bar, 0 is off; `board[p]` holds the
+mover's checkers on point p (`board[25]` the bar) and `closed[p]` says the opponent holds p.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+Raw = tuple[int, ...]
+
+
+def _can_bear(board: list[int], frm: int, die: int) -> bool:
+    """A bearing-off step (all checkers home already checked): exact, or from the highest point."""
+    if frm == die:
+        return True
+    for p in range(frm + 1, 7):
+        if board[p]:
+            return False
+    return True
+
+
+def generate(mine: Sequence[int], theirs: Sequence[int], d1: int, d2: int) -> list[Raw]:
+    """Every distinct legal move as `(frm, die, frm, die, ...)` in playing order; `[]`
+    when nothing can be played."""
+    board = [0, *mine]  # board[p] for points 1..24, board[25] = bar (mine[24])
+    opp = (0, *theirs[23::-1], 0)  # opp[p]: opponent checkers on the mover's point p
+    closed = [n > 1 for n in opp]
+    outside = board[25] + sum(board[7:25])
+    if d1 == d2:
+        return _doubles(board, closed, outside, d1)
+    hi, lo = (d1, d2) if d1 > d2 else (d2, d1)
+    if outside > 1 and not board[25]:
+        return _pair_contact(board, closed, opp, hi, lo)
+    blot = [n == 1 for n in opp]
+    return _pair(board, closed, blot, outside, hi, lo)
+
+
+def _pair_contact(board: list[int], closed: list[bool], opp: tuple[int, ...], a: int, b: int) -> list[Raw]:
+    """Non-doubles (`a` > `b`) with nobody on the bar and no bearing off possible this turn
+    (two or more checkers outside home): a step's legality then depends only on the closed
+    points and on a checker being there, so the moves are all pairs of single steps plus
+    one checker moving twice, and duplicates can be ruled out directly:
+
+    - two different checkers (x with a, y with b): distinct pairs leave distinct positions,
+      except when one lands where the other starts (that is the one-checker move again);
+    - one checker x -> x-a-b: once if neither stop is a blot, else once per stop.
+    """
+    origins = [p for p in range(24, 0, -1) if board[p]]
+    sa = [x for x in origins if x > a and not closed[x - a]]
+    sb = [y for y in origins if y > b and not closed[y - b]]
+    out: list[Raw] = []
+    for x in sa:
+        t = x - a
+        for y in sb:
+            if y == t or y - b == x:
+                continue
+            if x == y and board[x] < 2:
+                continue
+            out.append((x, a, y, b))
+    s = a + b
+    for x in sa:
+        u = x - s
+        if u < 1 or closed[u]:
+            continue
+        t = x - a
+        out.append((x, a, t, b))
+        if opp[t] or opp[x - b]:  # a blot on one of the two stops: both ways differ
+            if not closed[x - b]:
+                out.append((x, b, x - b, a))
+    for y in sb:  # b then a where a first from y is not possible
+        u = y - s
+        if u < 1 or closed[u] or not closed[y - a] or y <= a:
+            continue
+        out.append((y, b, y - b, a))
+    if out:
+        return out
+    # one die only: the higher if it can be played
+    if sa:
+        return [(x, a) for x in sa]
+    return [(y, b) for y in sb]
+
+
+def _pair(board: list[int], closed: list[bool], blot: list[bool], outside: int, a: int, b: int) -> list[Raw]:
+    """Non-doubles (`a` > `b`): both orders, duplicates dropped by the move's net effect.
+
+    Two sequences leave the same position exactly when they take checkers from the same
+    points, put them on the same points and hit the same blots; the key says just that.
+    """
+    on_bar = board[25]
+    origins = [25] if on_bar else [p for p in range(24, 0, -1) if board[p]]
+    seen: set[tuple[int, int, int, int, int]] = set()
+    out: list[Raw] = []
+    singles: tuple[list[Raw], list[Raw]] = ([], [])
+    for first, second, singles_here in ((a, b, singles[0]), (b, a, singles[1])):
+        for x in origins:
+            t = x - first
+            if t > 0:
+                if closed[t]:
+                    continue
+            elif outside or not _can_bear(board, x, first):
+                continue
+            else:
+                t = 0
+            board[x] -= 1
+            board[t] += 1
+            after = outside - 1 if x > 6 >= t else outside
+            if board[25]:
+                nexts = [25]
+            elif x == 25:
+                nexts = [p for p in range(24, 0, -1) if board[p]]
+            elif t and board[t] == 1:
+                nexts = origins + [t]
+            else:
+                nexts = origins
+            played = False
+            for y in nexts:
+                if not board[y]:
+                    continue
+                u = y - second
+                if u > 0:
+                    if closed[u]:
+                        continue
+                elif after or not _can_bear(board, y, second):
+                    continue
+                else:
+                    u = 0
+                played = True
+                hits = (1 << t if blot[t] else 0) | (1 << u if blot[u] else 0)
+                if y == t:  # the same checker on: x -> u
+                    key = (x, -1, u, -1, hits)
+                elif u == x:  # y takes x's place: y -> t
+                    key = (y, -1, t, -1, hits)
+                else:
+                    key = (x, y, t, u, hits) if x > y else (y, x, u, t, hits)
+                    if key[0] == key[1] and key[2] < key[3]:
+                        key = (x, y, key[3], key[2], hits)
+                if key not in seen:
+                    seen.add(key)
+                    out.append((x, first, y, second))
+            if not played:
+                singles_here.append((x, first))
+            board[x] += 1
+            board[t] -= 1
+    if out:
+        return out
+    return singles[0] or singles[1]
+
+
+def _doubles(board: list[int], closed: list[bool], outside: int, d: int) -> list[Raw]:
+    """Doubles: depth-first with origins never increasing; no duplicates arise."""
+    out: list[Raw] = []
+    best = [0]
+    path: list[int] = []
+
+    def leaf() -> None:
+        n = len(path)
+        if n < best[0]:
+            return
+        if n > best[0]:
+            best[0] = n
+            out.clear()
+        if n == 4:
+            out.append((path[0], d, path[1], d, path[2], d, path[3], d))
+        else:
+            raw: list[int] = []
+            for x in path:
+                raw.append(x)
+                raw.append(d)
+            out.append(tuple(raw))
+
+    def step(top: int, outside: int, left: int) -> None:
+        moved = False
+        if board[25]:
+            e = 25 - d
+            if not closed[e]:
+                moved = True
+                board[25] -= 1
+                board[e] += 1
+                path.append(25)
+                if left > 1:
+                    step(25, outside - 1 if e <= 6 else outside, left - 1)
+                else:
+                    leaf()
+                path.pop()
+                board[25] += 1
+                board[e] -= 1
+        else:
+            for x in range(top if top < 25 else 24, 0, -1):
+                if not board[x]:
+                    continue
+                t = x - d
+                if t > 0:
+                    if closed[t]:
+                        continue
+                elif outside or not _can_bear(board, x, d):
+                    continue
+                else:
+                    t = 0
+                moved = True
+                board[x] -= 1
+                board[t] += 1
+                path.append(x)
+                if left > 1:
+                    step(x, outside - 1 if x > 6 >= t else outside, left - 1)
+                else:
+                    leaf()
+                path.pop()
+                board[x] += 1
+                board[t] -= 1
+        if not moved and path:
+            leaf()
+
+    step(25, outside, 4)
+    return out
