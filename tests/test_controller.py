@@ -1,0 +1,138 @@
+"""The controller: typed events in, effects out; settling on an injected clock; no I/O."""
+from __future__ import annotations
+
+import random
+
+from controller.board.reconcile import BoardState
+from controller.controller import Controller, ControllerConfig, QueuedDice
+from controller.engine import Position
+from controller.engine.board_view import cell_counts
+from controller.engine.match import Match
+from controller.engine.match_settings import MatchSettings
+from controller.events import (ActionRequested, Announce, ButtonPressed, Buzz, LinkChanged,
+                               ReadingReceived, SaveMatch, ShowScene, Tick)
+
+START = Position.initial()
+
+
+def board(changes: dict[str, tuple[int, int]] | None = None) -> BoardState:
+    counts = cell_counts(START, "white")
+    for cell, (dw, db) in (changes or {}).items():
+        w, b = counts[cell]
+        counts[cell] = (w + dw, b + db)
+    return BoardState.of(counts)
+
+
+def texts(effects: list[object]) -> list[str]:
+    return [e.text for e in effects if isinstance(e, Announce)]
+
+
+def make(confirm: str = "auto", rolls: list[tuple[int, int]] = ()) -> Controller:
+    dice = QueuedDice(random.Random(1))
+    for r in rolls:
+        dice.push(r)
+    c = Controller(Match.new(MatchSettings(length=5, confirm=confirm)), dice=dice)
+    c.handle(ReadingReceived(board(), 0.0))
+    c.handle(Tick(0.3))
+    assert not c.setting_up
+    return c
+
+
+def test_a_reading_counts_only_after_the_settling_time() -> None:
+    c = make(rolls=[(3, 1)])
+    c.handle(ActionRequested("white", "roll", 0.4))
+    moved = board({"8": (-1, 0), "5": (1, 0)})
+    out = c.handle(ReadingReceived(moved, 1.0))
+    assert c.match.steps == ()
+    out = c.handle(Tick(1.29))
+    assert c.match.steps == () and "white step 8/5" not in texts(out)
+    out = c.handle(Tick(1.30))
+    assert "white step 8/5" in texts(out)
+    assert any(isinstance(e, SaveMatch) for e in out)
+
+
+def test_flicker_restarts_the_settling_and_never_counts() -> None:
+    c = make(rolls=[(3, 1)])
+    c.handle(ActionRequested("white", "roll", 0.4))
+    t = 1.0
+    for i in range(10):
+        state = board({"10": (1, 0)}) if i % 2 == 0 else board()
+        c.handle(ReadingReceived(state, t))
+        c.handle(Tick(t + 0.1))
+        t += 0.15
+    c.handle(ReadingReceived(board(), t))
+    c.handle(Tick(t + 1))
+    assert c.match.steps == () and c.verdict is not None and c.verdict.is_exact  # type: ignore[union-attr]
+
+
+def test_a_refused_action_changes_nothing_and_buzzes() -> None:
+    c = make()
+    before = c.match
+    out = c.handle(ActionRequested("black", "take", 1.0))
+    assert c.match is before
+    assert any(t.startswith("rejected:") for t in texts(out))
+    assert any(isinstance(e, Buzz) for e in out)
+    assert not any(isinstance(e, SaveMatch) for e in out)
+
+
+def test_roll_is_refused_while_the_board_is_wrong() -> None:
+    c = make(rolls=[(3, 1)])
+    c.handle(ReadingReceived(board({"13": (-1, 0), "12": (1, 0)}), 1.0))
+    c.handle(Tick(1.4))
+    out = c.handle(ActionRequested("white", "roll", 1.5))
+    assert c.match.phase == "opening"
+    assert any("put the board right" in t for t in texts(out))
+    scene = c.scene()
+    assert scene.leds["13"] == "error"
+
+
+def test_buttons_mean_what_the_moment_needs() -> None:
+    c = make(confirm="button", rolls=[(3, 1)])
+    c.handle(ButtonPressed("black", "main", 0.5))  # the opening roll by either side
+    assert c.match.phase == "move" and c.match.turn == "white"
+    c.handle(ReadingReceived(board({"8": (-1, 0), "6": (-1, 0), "5": (2, 0)}), 1.0))
+    c.handle(Tick(1.4))
+    assert c.match.turn == "white" and c.match.move_complete  # waits for done
+    out = c.handle(ButtonPressed("white", "main", 1.5))
+    assert c.match.turn == "black" and any("moved" in t for t in texts(out))
+    c.handle(ButtonPressed("black", "cube", 1.6))
+    assert c.match.phase == "doubled"
+    c.handle(ButtonPressed("white", "cube", 1.7))  # drop
+    assert c.match.score == (0, 1)
+
+
+def test_board_offline_is_shown_and_nothing_is_lost() -> None:
+    c = make(rolls=[(3, 1)])
+    c.handle(ActionRequested("white", "roll", 0.4))
+    out = c.handle(LinkChanged(False, 1.0))
+    scene = next(e.scene for e in out if isinstance(e, ShowScene))
+    assert scene.display.prompt is not None and scene.display.prompt.key == "board_offline"
+    assert c.match.dice == (3, 1)
+    c.handle(LinkChanged(True, 2.0))
+    assert c.scene().display.prompt.key == "move"  # type: ignore[union-attr]
+
+
+def test_auto_roll_waits_for_its_delay_on_the_injected_clock() -> None:
+    dice = QueuedDice(random.Random(2))
+    dice.push((3, 1))
+    dice.push((6, 5))
+    c = Controller(Match.new(MatchSettings(length=1)), dice=dice,
+                   config=ControllerConfig(auto_roll_delay_s=1.0))
+    c.handle(ReadingReceived(board(), 0.0))
+    c.handle(Tick(0.3))
+    c.handle(ActionRequested("white", "roll", 0.4))
+    c.handle(ReadingReceived(board({"8": (-1, 0), "6": (-1, 0), "5": (2, 0)}), 1.0))
+    c.handle(Tick(1.3))
+    assert c.match.turn == "black" and c.match.phase == "roll"  # a 1-point match: no cube
+    c.handle(Tick(2.0))
+    assert c.match.phase == "roll"
+    c.handle(Tick(2.31))
+    assert c.match.phase == "move" and c.match.dice == (6, 5)
+
+
+def test_scenes_are_only_sent_when_they_change() -> None:
+    c = make()
+    assert not any(isinstance(e, ShowScene) for e in c.handle(Tick(5.0)))
+    out = c.handle(ReadingReceived(board({"13": (-1, 0)}), 6.0))
+    out += c.handle(Tick(6.3))
+    assert sum(isinstance(e, ShowScene) for e in out) == 1
