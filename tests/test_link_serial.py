@@ -245,11 +245,18 @@ def test_missing_port_is_one_clear_error() -> None:
 
 @pytest.mark.parametrize("code,needle", [
     (errno.EACCES, "dialout"), (errno.EPERM, "dialout"), (errno.ENOENT, "plugged in"),
-    (errno.EBUSY, "another program"), (errno.EIO, "went away"), (errno.EINVAL, "check the cable"),
+    (errno.EBUSY, "another program"), (errno.ENOTTY, "not a serial port"), (errno.EIO, "went away"), (errno.EINVAL, "check the cable"),
 ])
 def test_os_errors_translated_with_path_and_hint(code: int, needle: str) -> None:
     err = link_error("/dev/ttyACM0", OSError(code, os.strerror(code)))
     assert str(err).startswith("/dev/ttyACM0: ") and needle in str(err)
+
+
+def test_a_file_that_is_no_serial_port() -> None:
+    async def main() -> None:
+        with pytest.raises(LinkError, match="^/dev/null: not a serial port"):
+            await BoardLink("/dev/null", on_frame=lambda m: None).start()
+    run(main())
 
 
 @pytest.mark.skipif(os.geteuid() == 0, reason="root ignores file permissions")

@@ -68,6 +68,7 @@ def test_profile_is_a_frozen_value() -> None:
     ('error = { color = "#ff0000", pattern = "blink" }',
      'error = { color = "red", pattern = "blink" }', "leds.roles.error.color"),
     ('driver = "ssd1306"', 'driver = "lcd"', "display.driver"),
+    ('"11" = [3, 4, 5]', '"11" = [3, 4, 2]', "leds.cells.11: LED 2 is already in cell 12"),
     ("[buzzer]\npin = 12", "[buzzer]\npins = 12", "buzzer.pin: missing"),
 ])
 def test_bad_profile_names_file_and_key(tmp_path: Path, old: str, new: str, needle: str) -> None:

@@ -298,11 +298,17 @@ def _leds(r: _Reader, sec: dict[str, Any]) -> Leds:
     if not isinstance(cells_sec, dict):
         r.problem("leds.cells", "missing section")
     else:
+        lit: dict[int, str] = {}
         for cell, value in cells_sec.items():
             if cell not in CELLS:
                 r.problem(f"leds.cells.{cell}", "not a cell")
                 continue
-            cells.append((cell, _index_list(r, f"leds.cells.{cell}", value, max(count, 1))))
+            indices = _index_list(r, f"leds.cells.{cell}", value, max(count, 1))
+            for led in indices:
+                if led in lit:
+                    r.problem(f"leds.cells.{cell}", f"LED {led} is already in cell {lit[led]}")
+                lit[led] = cell
+            cells.append((cell, indices))
     roles: list[tuple[str, RoleStyle]] = []
     roles_sec = sec.get("roles")
     if not isinstance(roles_sec, dict):

@@ -69,6 +69,8 @@ def link_error(port: str, exc: BaseException) -> LinkError:
     if code == errno.EBUSY:
         return LinkError(f"{port}: busy; another program has the port open "
                          "(a serial monitor, ModemManager?)")
+    if code == errno.ENOTTY or "Inappropriate ioctl" in reason:
+        return LinkError(f"{port}: not a serial port; pass the board's device, e.g. /dev/ttyACM0")
     if code == errno.EIO or "returned no data" in reason:
         return LinkError(f"{port}: the device went away (cable pulled or board reset)")
     return LinkError(f"{port}: {reason}; check the cable and the --port path")
