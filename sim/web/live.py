@@ -174,6 +174,7 @@ class LiveSim:
             now = self._now()
             self.table.dispatch(Tick(now))
             self.table.refresh(now)
+            _trim_frames(self.table.strip)
             self._changed()
 
     # -- link callbacks (on the loop) ---------------------------------------------------
@@ -229,10 +230,9 @@ class LiveSim:
     def match_record(self) -> str:
         if self.table is None:
             return ""
-        from controller.records.from_match import record_of_match
-        from controller.records.mat_writer import write_mat
+        from sim.web.record import mat_text
 
-        return write_mat(record_of_match(self.table.controller.match))
+        return mat_text(self.table.controller.match)
 
     def snapshot(self) -> dict[str, Any]:
         assert self.table is not None
@@ -502,6 +502,14 @@ class LiveSim:
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, path)
+
+
+def _trim_frames(strip: Any) -> None:
+    """Keep only the last LED frames: `SimulatedStrip` records every frame it writes, and
+    a pulsing LED writes many a second, so a simulator left open would grow without end."""
+    frames = getattr(strip, "frames", None)
+    if isinstance(frames, list) and len(frames) > 256:
+        del frames[:-16]
 
 
 def _apply(position: Position, step: Step) -> Position:

@@ -1,0 +1,287 @@
+"""The simulator's web server with a raw WebSocket client: bad input is answered with one
+notice and changes nothing; only one tab plays; the new-match settings persist across a
+restart; the display PNG is the dummy device's frame; the `.mat` download reads back."""
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+import pytest
+from PIL import Image
+
+from controller.records.mat_reader import check_mat
+from sim.web.harness import ServerThread, fast_profile
+from sim.web.live import check_dialog
+from sim.web.protocol import BadMessage, parse_message
+
+pytestmark = pytest.mark.timeout(120)
+
+
+@pytest.fixture()
+def dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, Path]:
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state-home"))
+    return {"state": tmp_path / "state", "settings": tmp_path / "config" / "bgboard" / "simulator.json",
+            "root": tmp_path}
+
+
+@pytest.fixture()
+def sim(dirs: dict[str, Path]) -> Iterator[ServerThread]:
+    dirs["state"].mkdir()
+    server = ServerThread(state_dir=dirs["state"], settings_file=dirs["settings"],
+                          profile=fast_profile(dirs["root"]), seed=5)
+    with server:
+        wait_until(lambda: server.inspect(lambda live: live.online and
+                                          not live.table.controller.setting_up))  # type: ignore[union-attr]
+        yield server
+
+
+def wait_until(cond: Any, timeout: float = 8.0) -> None:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if cond():
+            return
+        time.sleep(0.02)
+    raise AssertionError("condition not reached in time")
+
+
+def match_key(server: ServerThread) -> tuple[Any, ...]:
+    """What must not change when input is ignored: the match and the physical board."""
+    return server.inspect(lambda live: (live.table.controller.match, live.vb.sensors(),  # type: ignore[union-attr]
+                                        tuple(tuple(h.items()) for h in live.hand)))
+
+
+class Client:
+    """One browser tab, as a raw WebSocket."""
+
+    def __init__(self, ws: aiohttp.ClientWebSocketResponse) -> None:
+        self.ws = ws
+
+    async def send(self, data: Any) -> None:
+        await self.ws.send_str(data if isinstance(data, str) else json.dumps(data))
+
+    async def notice(self, timeout: float = 3.0) -> str:
+        """The next notice (states in between are skipped)."""
+        end = asyncio.get_running_loop().time() + timeout
+        while True:
+            msg = await self.ws.receive(timeout=max(0.01, end - asyncio.get_running_loop().time()))
+            if msg.type != aiohttp.WSMsgType.TEXT:
+                raise AssertionError(f"socket closed: {msg}")
+            data = json.loads(msg.data)
+            if data["type"] == "notice":
+                return str(data["text"])
+
+    async def state(self, timeout: float = 3.0) -> dict[str, Any]:
+        msg = await self.ws.receive(timeout=timeout)
+        data = json.loads(msg.data)
+        while data["type"] != "state":
+            data = json.loads((await self.ws.receive(timeout=timeout)).data)
+        return data  # type: ignore[no-any-return]
+
+
+async def _tabs(url: str, n: int, body: Any) -> Any:
+    async with aiohttp.ClientSession() as session:
+        sockets = [await session.ws_connect(url + "ws") for _ in range(n)]
+        clients = [Client(ws) for ws in sockets]
+        for c in clients:
+            first = await c.state()
+            assert first["type"] == "state" and "board" in first
+        try:
+            return await body(clients)
+        finally:
+            for ws in sockets:
+                await ws.close()
+
+
+def test_parse_message_checks_every_field() -> None:
+    assert parse_message('{"type": "lift", "cell": "13", "colour": "white"}').cell == "13"
+    for bad, words in [("nonsense", "not JSON"), ("[1, 2]", "without a type"), ('{"type": 3}', "without a type"),
+                       ('{"type": "lift", "cell": "25"}', "not a place"),
+                       ('{"type": "place", "cell": "1", "colour": "red"}', "neither white nor black"),
+                       ('{"type": "button", "name": "self_destruct"}', "unknown button"),
+                       ('{"type": "fault", "name": "fire"}', "unknown fault"),
+                       ('{"type": "new_match"}', "settings missing"),
+                       ('{"type": "teleport"}', "unknown message type")]:
+        with pytest.raises(BadMessage, match=words):
+            parse_message(bad)
+
+
+def test_dialog_settings_are_checked() -> None:
+    assert check_dialog({"length": "7"})["length"] == 7
+    for bad, words in [({"length": 0}, "out of range"), ({"length": "x"}, "not a number"),
+                       ({"cube": "maybe"}, "choose on, off"), ({"colour": "red"}, "unknown setting")]:
+        with pytest.raises(ValueError, match=words):
+            check_dialog(bad)
+
+
+def test_bad_messages_get_a_notice_and_change_nothing(sim: ServerThread) -> None:
+    before = match_key(sim)
+
+    async def body(c: list[Client]) -> list[str]:
+        notices = []
+        for raw in ["this is not json", '{"type": "warp", "cell": "1"}', '{"type": "lift", "cell": "99"}',
+                    '{"type": "lift", "cell": "bar"}', '{"type": "place", "cell": "5"}',
+                    '{"type": "new_match", "settings": {"length": 500}}',
+                    '{"type": "command", "name": "purple roll"}']:
+            await c[0].send(raw)
+            notices.append(await c[0].notice())
+        await c[0].ws.send_bytes(b"\x00\x01")
+        notices.append(await c[0].notice())
+        return notices
+
+    notices = asyncio.run(_tabs(sim.url, 1, body))
+    assert "not JSON" in notices[0]
+    assert "unknown message type 'warp'" in notices[1]
+    assert "'99' is not a place" in notices[2]
+    assert "no black checker on bar" in notices[3]
+    assert "no checker in hand" in notices[4]
+    assert "out of range" in notices[5]
+    assert "say '<white|black> <action>'" in notices[6]
+    assert "not text" in notices[7]
+    assert match_key(sim) == before
+
+
+def test_a_drop_outside_puts_the_checker_back(sim: ServerThread) -> None:
+    before = match_key(sim)
+
+    async def body(c: list[Client]) -> str:
+        await c[0].send({"type": "lift", "cell": "13", "colour": "white"})
+        deadline = time.monotonic() + 3
+        while True:
+            state = await c[0].state()
+            if state["hand"]:
+                break
+            assert time.monotonic() < deadline
+        assert state["board"]["13"] == [4, 0] and state["hand"] == [{"colour": "white", "from": "13"}]
+        await c[0].send({"type": "drop_outside"})
+        return await c[0].notice()
+
+    text = asyncio.run(_tabs(sim.url, 1, body))
+    assert text == "dropped outside the board: the white checker went back to 13"
+    assert match_key(sim) == before
+
+
+def test_a_second_tab_only_watches(sim: ServerThread) -> None:
+    async def body(c: list[Client]) -> tuple[str, Any, Any]:
+        playing, watching = c
+        await playing.send({"type": "lift", "cell": "6", "colour": "white"})
+        wait_until(lambda: sim.inspect(lambda live: len(live.hand) == 1))
+        key = match_key(sim)
+        await watching.send({"type": "place", "cell": "3"})
+        text = await watching.notice()
+        await watching.send({"type": "button", "name": "white_main"})
+        text2 = await watching.notice()
+        after = match_key(sim)
+        # the watcher sees the playing tab's checker in the air
+        assert (await watching.state())["hand"] == [{"colour": "white", "from": "6"}]
+        await playing.send({"type": "place", "cell": "6", "colour": "white"})
+        wait_until(lambda: sim.inspect(lambda live: not live.hand))
+        return text + " / " + text2, key, after
+
+    text, key, after = asyncio.run(_tabs(sim.url, 2, body))
+    assert text.count("another browser tab is playing") == 2
+    assert key == after
+
+    # once the playing tab is gone, another tab may play
+    async def later(c: list[Client]) -> dict[str, Any]:
+        await c[0].send({"type": "lift", "cell": "8", "colour": "white"})
+        state = await c[0].state()
+        while not state["hand"]:
+            state = await c[0].state()
+        await c[0].send({"type": "place", "cell": "8", "colour": "white"})
+        return state
+
+    assert asyncio.run(_tabs(sim.url, 1, later))["hand"] == [{"colour": "white", "from": "8"}]
+
+
+def test_display_png_is_the_dummy_devices_frame(sim: ServerThread) -> None:
+    async def fetch() -> bytes:
+        async with aiohttp.ClientSession() as session:
+            async with session.get(sim.url + "display.png") as resp:
+                assert resp.status == 200 and resp.content_type == "image/png"
+                assert resp.headers["Cache-Control"] == "no-store"
+                return await resp.read()
+
+    png = asyncio.run(fetch())
+    device = sim.inspect(lambda live: live.table.display.device.image.copy())  # type: ignore[union-attr]
+    served = Image.open(io.BytesIO(png)).convert("1")
+    assert served.size == device.size == (256, 128) or served.size == device.size
+    assert served.tobytes() == device.convert("1").tobytes()
+    assert served.getbbox() is not None  # something is drawn
+
+
+def _play_opening(sim: ServerThread) -> None:
+    """Roll the opening with the buttons and play the first move with the conveniences."""
+    async def body(c: list[Client]) -> None:
+        await c[0].send({"type": "button", "name": "white_main"})
+        wait_until(lambda: sim.inspect(lambda live: live.table.controller.match.phase == "move"))  # type: ignore[union-attr]
+        side = sim.inspect(lambda live: live.table.controller.match.turn)  # type: ignore[union-attr]
+        start = "13" if side == "white" else "12"
+        for _ in range(4):
+            done = sim.inspect(lambda live: live.table.controller.match.phase != "move"  # type: ignore[union-attr]
+                               or live.table.controller.match.turn != side)  # type: ignore[union-attr]
+            if done:
+                break
+            steps = sim.inspect(lambda live: len(live.table.controller.match.steps))  # type: ignore[union-attr]
+            await c[0].send({"type": "auto_step", "cell": start})
+            wait_until(lambda: sim.inspect(
+                lambda live: len(live.table.controller.match.steps) > steps  # type: ignore[union-attr]
+                or live.table.controller.match.turn != side))  # type: ignore[union-attr]
+    asyncio.run(_tabs(sim.url, 1, body))
+
+
+def test_match_record_downloads_as_mat_and_reads_back(sim: ServerThread) -> None:
+    _play_opening(sim)
+    wait_until(lambda: sim.inspect(lambda live: live.table.controller.match.phase == "roll"))  # type: ignore[union-attr]
+
+    async def fetch() -> tuple[str, str]:
+        async with aiohttp.ClientSession() as session:
+            async with session.get(sim.url + "match.mat") as resp:
+                assert resp.status == 200
+                return await resp.text(), resp.headers["Content-Disposition"]
+
+    text, disposition = asyncio.run(fetch())
+    assert "bgboard-match.mat" in disposition
+    assert " 5 point match" in text and "Game 1" in text
+    record, problem = check_mat(text)
+    # the game is still going: the reader says so, and every move written reads back
+    assert problem is not None and problem.reason == "the record ends before the game does", str(problem)
+    assert record.length == 5 and len(record.games) == 1
+    first = record.games[0].actions[0]
+    history = sim.inspect(lambda live: live.table.controller.match.history[0].actions[0])  # type: ignore[union-attr]
+    assert first.steps == history.steps  # type: ignore[union-attr]
+
+
+def test_new_match_settings_persist_across_a_restart(dirs: dict[str, Path]) -> None:
+    dirs["state"].mkdir()
+    profile = fast_profile(dirs["root"])
+    chosen = {"length": 7, "cube": "off", "crawford": "off", "clock": "off", "confirm": "button",
+              "opponent": "human", "language": "da"}
+    with ServerThread(state_dir=dirs["state"], settings_file=dirs["settings"], profile=profile) as first:
+        async def body(c: list[Client]) -> str:
+            await c[0].send({"type": "new_match", "settings": chosen})
+            return await c[0].notice()
+        assert asyncio.run(_tabs(first.url, 1, body)) == "new match to 7"
+        assert first.inspect(lambda live: live.table.controller.match.settings.length) == 7  # type: ignore[union-attr]
+    assert json.loads(dirs["settings"].read_text()) == chosen
+    with ServerThread(state_dir=dirs["state"], settings_file=dirs["settings"], profile=profile) as second:
+        snap = second.inspect(lambda live: live.snapshot())
+        assert snap["settings"] == chosen
+        assert snap["match"]["length"] == 7 and snap["match"]["cube_enabled"] is False
+        assert second.inspect(lambda live: live.table.controller.config.language) == "da"  # type: ignore[union-attr]
+
+
+def test_a_damaged_settings_file_is_ignored(dirs: dict[str, Path], capsys: pytest.CaptureFixture[str]) -> None:
+    dirs["state"].mkdir()
+    dirs["settings"].parent.mkdir(parents=True)
+    dirs["settings"].write_text('{"length": "lots"}')
+    with ServerThread(state_dir=dirs["state"], settings_file=dirs["settings"],
+                      profile=fast_profile(dirs["root"])) as server:
+        assert server.inspect(lambda live: live.dialog["length"]) == 5
+    assert "ignoring" in capsys.readouterr().out
