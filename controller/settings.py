@@ -214,13 +214,13 @@ def _parse_key(source: str, key: str, value: Any) -> Any:
         raise ProfileError(f"{source}: unknown key '{key}' (known: {known})")
     try:
         return parser(value)
-    except ValueError as exc:
+    except (TypeError, ValueError) as exc:
         raise ProfileError(f"{source}: key '{key}': {exc}") from None
 
 
 def _text(value: Any) -> str:
     if not isinstance(value, str):
-        raise ValueError(f"expected a string, got {_shown(value)}")
+        raise TypeError(f"expected a string, got {_shown(value)}")
     if not value.strip():
         raise ValueError("must not be empty")
     if any(ch in value for ch in "\n\r\0"):
@@ -243,7 +243,7 @@ def _choice(options: tuple[str, ...]) -> Callable[[Any], str]:
 
 def _brightness(value: Any) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise ValueError(f"expected a number from 0 to 1, got {_shown(value)}")
+        raise TypeError(f"expected a number from 0 to 1, got {_shown(value)}")
     number = float(value)
     if not (math.isfinite(number) and 0.0 <= number <= 1.0):
         raise ValueError(f"expected a number from 0 to 1, got {_shown(value)}")

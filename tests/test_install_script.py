@@ -29,7 +29,7 @@ def _dry_run(tmp_path: Path, *extra: str, model: str | None = None) -> tuple[lis
         model_file = tmp_path / "model"
         model_file.write_bytes(model.encode() + b"\0")   # the device tree ends with NUL
         args += ["--model-file", str(model_file)]
-    done = subprocess.run(args, capture_output=True, text=True, timeout=60)
+    done = subprocess.run(args, capture_output=True, text=True, timeout=60, check=False)
     assert done.returncode == 0, done.stderr
     commands = [shlex.split(line[2:]) for line in done.stdout.splitlines() if line.startswith("+ ")]
     return commands, done.stdout
@@ -47,7 +47,7 @@ def _index(commands: list[list[str]], *prefix: str) -> int:
 
 
 def _user_exists(name: str) -> bool:
-    return subprocess.run(["id", "-u", name], capture_output=True).returncode == 0
+    return subprocess.run(["id", "-u", name], capture_output=True, check=False).returncode == 0
 
 
 def test_dry_run_prints_every_step_and_runs_nothing(tmp_path: Path) -> None:
@@ -136,13 +136,14 @@ def test_unit_file_is_what_the_issue_asks_and_systemd_accepts_it(tmp_path: Path)
     verified = unit.replace("/opt/bgboard/venv/bin/bgboard", str(stub))
     checked.write_text(verified)
     done = subprocess.run([analyze, "verify", str(checked)], capture_output=True, text=True,
-                          timeout=60, env={**os.environ, "SYSTEMD_LOG_LEVEL": "warning"})
+                          timeout=60, env={**os.environ, "SYSTEMD_LOG_LEVEL": "warning"},
+                          check=False)
     assert done.returncode == 0, done.stderr
     assert "bgboard.service" not in done.stderr, done.stderr     # no warnings about our unit
     # and the same check does fail on a unit that is broken, so it is really checking
     checked.write_text(verified.replace("Restart=on-failure", "Restart=sometimes"))
     bad = subprocess.run([analyze, "verify", str(checked)], capture_output=True, text=True,
-                         timeout=60)
+                         timeout=60, check=False)
     assert "sometimes" in bad.stderr and "not executable" not in bad.stderr
 
 
@@ -227,7 +228,7 @@ def test_rerunning_is_safe_an_existing_venv_is_reused(tmp_path: Path) -> None:
     ],
 )
 def test_bad_options_fail_with_one_line_and_exit_2(args: list[str], words: str) -> None:
-    done = subprocess.run(["bash", str(SCRIPT), *args], capture_output=True, text=True, timeout=60)
+    done = subprocess.run(["bash", str(SCRIPT), *args], capture_output=True, text=True, timeout=60, check=False)
     assert done.returncode == 2
     assert done.stdout == ""
     last = done.stderr.strip().splitlines()[-1]
@@ -239,5 +240,5 @@ def test_shellcheck_finds_nothing() -> None:
     if shellcheck is None:
         pytest.skip("shellcheck is not installed (.ci/run installs it)")
     done = subprocess.run([shellcheck, "--severity=style", str(SCRIPT)], capture_output=True,
-                          text=True, timeout=60)
+                          text=True, timeout=60, check=False)
     assert done.returncode == 0, done.stdout

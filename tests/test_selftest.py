@@ -14,11 +14,17 @@ from controller.board.profile import Profile, load_profile
 from controller.bringup import steps
 from controller.bringup.operators import ConsoleOperator
 from controller.bringup.pi_rig import pin_factory_name
-from controller.bringup.requests import CellLit, HeardBeep, PlaceChecker, SawPattern, StepResult
+from controller.bringup.requests import (
+    CellLit,
+    HeardBeep,
+    PlaceChecker,
+    SawPattern,
+    StepResult,
+)
+from controller.bringup.rig import Rig
 from controller.bringup.selftest import run_selftest, verdict
 from controller.bringup.sim_operator import SimOperator
 from controller.bringup.sim_rig import Faults, SimBench, open_sim_rig, parse_faults
-from controller.bringup.rig import Rig
 from controller.cli import main
 from controller.errors import UsageError
 
@@ -46,9 +52,9 @@ def _run(profile: Profile, raw: dict[str, Any], faults: list[str],
 
 
 def _with_rig(profile: Profile, raw: dict[str, Any],
-              body: Callable[[Rig, SimBench], Awaitable[Any]], faults: Faults = Faults()) -> Any:
+              body: Callable[[Rig, SimBench], Awaitable[Any]], faults: Faults | None = None) -> Any:
     async def go() -> Any:
-        async with open_sim_rig(profile, raw, faults) as (rig, bench):
+        async with open_sim_rig(profile, raw, faults or Faults()) as (rig, bench):
             return await body(rig, bench)
     return asyncio.run(go())
 
@@ -67,8 +73,8 @@ def test_a_swapped_pair_of_sensors_fails_the_sensor_map_only(profile: Profile,
     assert results["leds"].passed and results["buttons"].passed
     sensors = results["sensors"]
     assert not sensors.passed
-    assert sensors.problems == ("sensor 26 (point 5 slot 3) and sensor 36 (point 7 slot 1) "
-                                "are swapped",)
+    assert sensors.problems == (("sensor 26 (point 5 slot 3) and sensor 36 (point 7 slot 1) "
+                                "are swapped"),)
 
 
 def test_a_dead_led_range_fails_the_led_walk_naming_its_cells(profile: Profile,
@@ -98,8 +104,8 @@ def test_a_dead_sensor_is_named_with_its_slot(profile: Profile, raw: dict[str, A
         return await steps.sensor_map(rig, SimOperator(bench), ("white",), cells=("17",))
     result = _with_rig(profile, raw, body, parse_faults(["dead-sensor:100"], profile))
     assert not result.passed
-    assert result.problems == ("point 17 slot 5: no sensor changed for a white checker "
-                               "(sensor 100 dead or not wired?)",)
+    assert result.problems == (("point 17 slot 5: no sensor changed for a white checker "
+                               "(sensor 100 dead or not wired?)"),)
 
 
 def test_a_sensor_reading_the_wrong_colour_is_reported_upside_down(
@@ -112,8 +118,8 @@ def test_a_sensor_reading_the_wrong_colour_is_reported_upside_down(
                 await super().do(request)
         return await steps.sensor_map(rig, UpsideDown(bench), ("white",), cells=("3",))
     result = _with_rig(profile, raw, body)
-    assert result.problems == ("point 3 slot 1: sensor 12 reads black for a white checker "
-                               "(mounted upside down?)",)
+    assert result.problems == (("point 3 slot 1: sensor 12 reads black for a white checker "
+                               "(mounted upside down?)"),)
 
 
 def test_a_noisy_line_fails_the_link_step(profile: Profile, raw: dict[str, Any]) -> None:

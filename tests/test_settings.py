@@ -5,7 +5,9 @@ import os
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings as hsettings, strategies as st
+from hypothesis import given
+from hypothesis import settings as hsettings
+from hypothesis import strategies as st
 
 from controller.errors import ProfileError
 from controller.settings import (

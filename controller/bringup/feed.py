@@ -69,7 +69,7 @@ class SensorFeed:
         self._waiters.append(waiter)
         try:
             await asyncio.wait_for(waiter, timeout)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             return False
         return True
 

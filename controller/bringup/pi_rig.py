@@ -13,8 +13,13 @@ from typing import Any
 
 from controller.board.profile import Profile
 from controller.bringup.feed import SensorFeed
-from controller.bringup.rig import Rig
-from controller.inputs.buttons import ButtonConfig, ButtonEvent, ButtonPanel, make_pin_factory
+from controller.bringup.rig import Rig, button_emitter
+from controller.inputs.buttons import (
+    ButtonConfig,
+    ButtonEvent,
+    ButtonPanel,
+    make_pin_factory,
+)
 from controller.inputs.buzzer import Buzzer, BuzzerConfig
 from controller.link.serial_link import BoardLink
 from controller.show.display_backends import DisplayConfig, open_device
@@ -47,7 +52,7 @@ async def open_pi_rig(profile: Profile, raw: Mapping[str, Any], port: str,
         stack.callback(factory.close)
         events: asyncio.Queue[ButtonEvent] = asyncio.Queue()
         panel = ButtonPanel(ButtonConfig.from_profile(raw), factory,
-                            lambda event: loop.call_soon_threadsafe(events.put_nowait, event))
+                            button_emitter(loop, events))
         stack.callback(panel.close)
         buzzer = Buzzer(BuzzerConfig.from_profile(raw), factory)
         stack.callback(buzzer.close)

@@ -7,7 +7,6 @@ on the virtual board instead of a person.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
 
 _BUTTON_NAMES = {
     "white_main": "White's main button",
@@ -66,7 +65,7 @@ class PressButton:
         return f"Press {button_text(self.key)} once"
 
 
-Request = Union[PlaceChecker, ClearCell, PressButton]
+Request = PlaceChecker | ClearCell | PressButton
 
 
 @dataclass(frozen=True)
@@ -96,7 +95,7 @@ class SawPattern:
                 "'bgboard selftest'?")
 
 
-Question = Union[CellLit, HeardBeep, SawPattern]
+Question = CellLit | HeardBeep | SawPattern
 
 
 @dataclass(frozen=True)

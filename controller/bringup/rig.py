@@ -20,6 +20,14 @@ from controller.link.serial_link import BoardLink
 from controller.show.leds import LedStrip
 
 
+def button_emitter(loop: asyncio.AbstractEventLoop,
+                   queue: asyncio.Queue[ButtonEvent]) -> Callable[[ButtonEvent], None]:
+    """The ButtonPanel's `emit`: gpiozero's threads hand each event to the loop's queue."""
+    def emit(event: ButtonEvent) -> None:
+        loop.call_soon_threadsafe(queue.put_nowait, event)
+    return emit
+
+
 class Operator(Protocol):
     """The person at the board (or the simulator standing in for one)."""
 

@@ -12,7 +12,14 @@ import asyncio
 from PIL import ImageChops
 
 from controller.bringup.requests import (
-    CellLit, ClearCell, HeardBeep, PlaceChecker, PressButton, Question, Request, SawPattern,
+    CellLit,
+    ClearCell,
+    HeardBeep,
+    PlaceChecker,
+    PressButton,
+    Question,
+    Request,
+    SawPattern,
 )
 from controller.bringup.sim_rig import SimBench
 from controller.bringup.steps import display_test_pattern

@@ -9,6 +9,7 @@ pins. Faults change the simulated hardware only, never the profile the steps use
 - `dead-leds:FIRST-LAST` LEDs FIRST..LAST never light (a broken strip piece)
 - `stuck-button:KEY`     the button of profile key KEY is held down (e.g. white_main)
 - `dead-sensor:N`        sensor N never sees a magnet
+- `flicker:N`            sensor N flickers on its own (every 100 ms, slower than debouncing)
 """
 from __future__ import annotations
 
@@ -22,15 +23,23 @@ from typing import Any
 
 from controller.board.profile import Profile
 from controller.bringup.feed import SensorFeed
-from controller.bringup.rig import Rig
+from controller.bringup.rig import Rig, button_emitter
 from controller.errors import UsageError
-from controller.inputs.buttons import BUTTON_KEYS, ButtonConfig, ButtonEvent, ButtonPanel, make_pin_factory
+from controller.inputs.buttons import (
+    BUTTON_KEYS,
+    ButtonConfig,
+    ButtonEvent,
+    ButtonPanel,
+    make_pin_factory,
+)
 from controller.inputs.buzzer import Buzzer, BuzzerConfig
 from controller.link.serial_link import BoardLink
 from controller.show.display_backends import DisplayConfig, open_device
 from controller.show.leds import LedConfig, SimulatedStrip
 
-FAULT_HELP = ("swap:A,B | dead-leds:FIRST-LAST | stuck-button:KEY | dead-sensor:N")
+FAULT_HELP = "swap:A,B | dead-leds:FIRST-LAST | stuck-button:KEY | dead-sensor:N | flicker:N"
+#: A flickering sensor's period: slow enough to pass the firmware's debouncing.
+FLICKER_MS = 100
 
 
 @dataclass(frozen=True)
@@ -41,6 +50,7 @@ class Faults:
     dead_leds: frozenset[int] = frozenset()
     stuck_buttons: frozenset[str] = frozenset()
     dead_sensors: frozenset[int] = frozenset()
+    flickers: frozenset[int] = frozenset()
 
 
 def parse_faults(texts: list[str], profile: Profile) -> Faults:
@@ -64,6 +74,8 @@ def parse_faults(texts: list[str], profile: Profile) -> Faults:
             faults = dataclasses.replace(faults, stuck_buttons=faults.stuck_buttons | {arg})
         elif kind == "dead-sensor" and arg.isdigit() and int(arg) < sensors:
             faults = dataclasses.replace(faults, dead_sensors=faults.dead_sensors | {int(arg)})
+        elif kind == "flicker" and arg.isdigit() and int(arg) < sensors:
+            faults = dataclasses.replace(faults, flickers=faults.flickers | {int(arg)})
         else:
             raise UsageError(f"--fault {text!r}: expected {FAULT_HELP}"
                              + (f" (buttons: {', '.join(BUTTON_KEYS)})" if kind == "stuck-button" else ""))
@@ -128,7 +140,7 @@ class SimBench:
 async def open_sim_rig(profile: Profile, raw: Mapping[str, Any],
                        faults: Faults = Faults()) -> AsyncIterator[tuple[Rig, SimBench]]:
     """A rig around a fresh virtual board with `faults` built in; everything closed after."""
-    from sim.virtual_board import VirtualBoard   # the simulator is imported only here
+    from sim.virtual_board import VirtualBoard  # the simulator is imported only here
 
     loop = asyncio.get_running_loop()
     timing = profile.timing
@@ -136,6 +148,8 @@ async def open_sim_rig(profile: Profile, raw: Mapping[str, Any],
     board = VirtualBoard(wired_profile(profile, faults.swaps))
     for sensor in faults.dead_sensors:
         board.stick(sensor, 0)
+    for sensor in faults.flickers:
+        board.flicker(sensor, FLICKER_MS)
     feed = SensorFeed(profile.sensors.count)
     link = BoardLink(board.port, on_frame=feed.on_message, baudrate=profile.link.baudrate,
                      offline_after=profile.link.offline_after_ms / 1000)
@@ -145,7 +159,7 @@ async def open_sim_rig(profile: Profile, raw: Mapping[str, Any],
     events: asyncio.Queue[ButtonEvent] = asyncio.Queue()
     button_config = ButtonConfig.from_profile(raw)
     panel = ButtonPanel(button_config, factory,
-                        lambda event: loop.call_soon_threadsafe(events.put_nowait, event))
+                        button_emitter(loop, events))
     for key in faults.stuck_buttons:
         factory.pin(button_config.pins[key]).drive_low()
     buzzer = Buzzer(BuzzerConfig.from_profile(raw), factory)

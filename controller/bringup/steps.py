@@ -12,8 +12,16 @@ from collections.abc import Awaitable, Callable
 from PIL import Image, ImageDraw
 
 from controller.board.profile import Profile
+from controller.bringup.feed import Sensors
 from controller.bringup.requests import (
-    CellLit, ClearCell, HeardBeep, PlaceChecker, PressButton, SawPattern, StepResult, cell_text,
+    CellLit,
+    ClearCell,
+    HeardBeep,
+    PlaceChecker,
+    PressButton,
+    SawPattern,
+    StepResult,
+    cell_text,
 )
 from controller.bringup.rig import Operator, Rig
 from controller.inputs.buttons import BUTTON_KEYS, ButtonHeld, ButtonPressed
@@ -95,7 +103,10 @@ async def sensor_map(rig: Rig, op: Operator, colours: tuple[str, ...] = ("white"
             for slot, expected in enumerate(sensors):
                 before = rig.feed.latest or baseline
                 await op.do(PlaceChecker(cell, slot, colour))
-                after = await rig.feed.wait_for(lambda s, b=before: s != b, rig.wait, rig.quiet)
+                def moved_on(s: Sensors, b: Sensors = before) -> bool:
+                    return s != b
+
+                after = await rig.feed.wait_for(moved_on, rig.wait, rig.quiet)
                 checked += 1
                 where = f"{cell_text(cell)} slot {slot + 1}"
                 if after is None:
@@ -116,8 +127,10 @@ async def sensor_map(rig: Rig, op: Operator, colours: tuple[str, ...] = ("white"
                     names = ", ".join(slot_name(profile, i) for i in sorted(changed))
                     problems.append(f"{where}: several sensors changed: {names}")
             await op.do(ClearCell(cell))
-            cleared = await rig.feed.wait_for(
-                lambda s: all(s[i] == baseline[i] for i in sensors), rig.wait, rig.quiet)
+            def empty_again(s: Sensors, cell_sensors: tuple[int, ...] = sensors) -> bool:
+                return all(s[i] == baseline[i] for i in cell_sensors)
+
+            cleared = await rig.feed.wait_for(empty_again, rig.wait, rig.quiet)
             if cleared is None:
                 problems.append(f"{cell_text(cell)} does not read empty after clearing it")
     problems.extend(_describe_moves(profile, moved))
@@ -164,7 +177,7 @@ async def buttons(rig: Rig, op: Operator) -> StepResult:
         await op.do(PressButton(key))
         try:
             event = await asyncio.wait_for(rig.button_events.get(), rig.wait)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             problems.append(f"{key}: no press seen within {rig.wait:g} s")
             continue
         side, kind = BUTTON_KEYS[key]

@@ -35,7 +35,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="sensor map with white checkers only (half the placements)")
     parser.add_argument("--fault", action="append", default=[], metavar="FAULT",
                         help="with --sim: swap:A,B | dead-leds:FIRST-LAST | "
-                             "stuck-button:KEY | dead-sensor:N (repeatable)")
+                             "stuck-button:KEY | dead-sensor:N | flicker:N (repeatable)")
     parser.add_argument("--json", action="store_true", help="one JSON object a step")
 
 
