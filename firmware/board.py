@@ -1,6 +1,7 @@
 # bgboard firmware: the main loop's logic, as a plain class.
 #
-# Board takes everything from outside: a scanner (scan() -> sensor values), a byte
+# Board takes everything from outside: a scanner (read() -> raw chain bytes,
+# decode(raw) -> sensor values; see scan.Scanner), a byte
 # writer, the time functions (time.ticks_ms / time.ticks_diff on the Pico, a fake
 # clock in tests and the simulator) and a watchdog feeder. main.py wires the real
 # ones; sim/virtual_board.py runs this very class with simulated sensors.
@@ -48,6 +49,8 @@ class Board:
         self.pending = False
         self.frames_sent = 0
         self.scans = 0
+        self.decoded = 0          # scans whose chain bytes differed, so were decoded
+        self.last_raw = None
         now = ticks_ms()
         self.next_scan = now
         self.last_sent = now
@@ -124,14 +127,19 @@ class Board:
         diff = self.ticks_diff
         if diff(now, self.next_scan) >= 0:
             try:
-                raw = self.scanner.scan()
+                raw = self.scanner.read()
             except Exception as exc:  # noqa: BLE001  any chain failure: report, keep running
                 self.send_error(wire.ERR_SCAN, "scan failed: " + str(exc))
                 raw = None
             if raw is not None:
                 self.scans += 1
-                if self.debouncer.update(raw):
-                    self.pending = True
+                # The same chain bytes as last time with nothing mid-debounce cannot
+                # change anything: skip decoding (most scans on the Pico).
+                if raw != self.last_raw or not self.debouncer.idle():
+                    self.last_raw = bytes(raw)
+                    self.decoded += 1
+                    if self.debouncer.update(self.scanner.decode(raw)):
+                        self.pending = True
             self.next_scan = self.next_scan + self.scan_period
             if diff(now, self.next_scan) >= 0:  # fell behind: do not try to catch up
                 self.next_scan = now + self.scan_period

@@ -12,6 +12,7 @@ class Debouncer:
         self.stable = [0] * n
         self.candidate = [0] * n
         self.runs = [0] * n
+        self.unsettled = 0   # sensors part-way through a run of equal scans
 
     def set_count(self, count):
         self.count = count if count > 0 else 1
@@ -19,6 +20,7 @@ class Debouncer:
     def update(self, raw):
         """Take one scan's raw values; return True when any stable value changed."""
         changed = False
+        unsettled = 0
         stable = self.stable
         candidate = self.candidate
         runs = self.runs
@@ -37,7 +39,14 @@ class Debouncer:
                 stable[i] = r
                 runs[i] = 0
                 changed = True
+            else:
+                unsettled += 1
+        self.unsettled = unsettled
         return changed
+
+    def idle(self):
+        """True when every sensor's raw value equals its stable value (nothing pending)."""
+        return self.unsettled == 0
 
     def values(self):
         return list(self.stable)

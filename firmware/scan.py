@@ -57,8 +57,15 @@ class Scanner:
         self.buf = bytearray(chain_bytes(n_sensors))
         load.value(1)
 
-    def scan(self):
+    def read(self):
+        """Latch and shift in the chain; the raw bytes (one buffer, reused)."""
         self.load.value(0)   # parallel load: the 74HC165s latch their inputs
         self.load.value(1)   # back to shift mode
         self.spi.readinto(self.buf)
-        return decode_chain(self.buf, self.n)
+        return self.buf
+
+    def decode(self, buf):
+        return decode_chain(buf, self.n)
+
+    def scan(self):
+        return decode_chain(self.read(), self.n)

@@ -364,3 +364,18 @@ def test_next_due_skips_idle_time_but_no_work():
     assert skipped == every_ms
     assert len(skipped) == 5          # two changes and three heartbeats
     assert few < many // 4
+
+
+def test_unchanged_chain_is_not_decoded_again():
+    b, clock, chain, sink, fed = make_board()
+    run_for(b, clock, 1000)
+    assert b.scans >= 99 and b.decoded == 1
+    chain.values[2] = 1
+    run_for(b, clock, 100)
+    assert b.decoded == 1 + 3          # the new bytes, then until the debounce settles
+    assert b.values()[2] == 1
+    chain.values[2] = 0                 # a blip shorter than the debounce
+    run_for(b, clock, 10)
+    chain.values[2] = 1
+    run_for(b, clock, 100)
+    assert b.values()[2] == 1 and b.decoded <= 4 + 3

@@ -45,38 +45,57 @@ def _run(flat_dir: Path, code: str) -> str:
     return result.stdout
 
 
-def test_interpreter_is_micropython(flat_dir: Path) -> None:
-    out = _run(flat_dir, "print(sys.implementation.name)\nimport micropython")
-    assert out.strip() == "micropython"
+@pytest.fixture(scope="module")
+def mp(flat_dir: Path) -> dict[str, list[str]]:
+    """One MicroPython run (starting the interpreter costs seconds); output by section."""
+    names = _test_names()
+    code = (
+        "print('@impl')\n"
+        "print(sys.implementation.name)\n"
+        "import micropython\n"
+        "print('@flat')\n"
+        "import wire, scan, debounce, board\n"
+        "print(board.wire is wire, wire.__file__)\n"
+        "print('@crc')\n"
+        "d = bytes(range(256)) * 3\n"
+        "print(wire.crc32_pure(d) == wire.crc32(d), wire.crc32_pure(b'123456789'))\n"
+        "print('@core')\n"
+        "import test_firmware_core as t\n"
+        f"for n in {names!r}:\n"
+        "    try:\n"
+        "        getattr(t, n)()\n"
+        "        print('PASS', n)\n"
+        "    except Exception as e:\n"
+        "        print('FAIL', n, type(e).__name__, e)\n"
+    )
+    sections: dict[str, list[str]] = {}
+    current = ""
+    for line in _run(flat_dir, code).splitlines():
+        if line.startswith("@"):
+            current = line[1:]
+            sections[current] = []
+        else:
+            sections.setdefault(current, []).append(line)
+    return sections
 
 
-def test_firmware_modules_import_flat_without_the_package(flat_dir: Path) -> None:
-    out = _run(flat_dir, "import wire, scan, debounce, board\n"
-                         "print(board.wire is wire, wire.__file__)")
-    assert out.split() == ["True", "/input/wire.py"]
+def test_interpreter_is_micropython(mp: dict[str, list[str]]) -> None:
+    assert mp["impl"] == ["micropython"]
 
 
-def test_core_tests_pass_under_micropython(flat_dir: Path) -> None:
+def test_firmware_modules_import_flat_without_the_package(mp: dict[str, list[str]]) -> None:
+    assert mp["flat"] == ["True /input/wire.py"]
+
+
+def test_core_tests_pass_under_micropython(mp: dict[str, list[str]]) -> None:
     names = _test_names()
     assert len(names) >= 20
-    code = ("import test_firmware_core as t\n"
-            f"names = {names!r}\n"
-            "for n in names:\n"
-            "    try:\n"
-            "        getattr(t, n)()\n"
-            "        print('PASS', n)\n"
-            "    except Exception as e:\n"
-            "        print('FAIL', n, type(e).__name__, e)\n")
-    out = _run(flat_dir, code)
-    lines = out.strip().splitlines()
+    lines = mp["core"]
     failed = [line for line in lines if not line.startswith("PASS")]
     assert not failed, "\n".join(failed)
-    assert len(lines) == len(names)
+    assert [line.split()[1] for line in lines] == names
 
 
-def test_pure_crc_matches_zlib_under_micropython(flat_dir: Path) -> None:
+def test_pure_crc_matches_zlib_under_micropython(mp: dict[str, list[str]]) -> None:
     """Builds without binascii.crc32 fall back to the pure code: same numbers."""
-    out = _run(flat_dir, "import wire\n"
-                         "d = bytes(range(256)) * 3\n"
-                         "print(wire.crc32_pure(d) == wire.crc32(d), wire.crc32_pure(b'123456789'))")
-    assert out.split() == ["True", str(0xCBF43926)]
+    assert mp["crc"] == [f"True {0xCBF43926}"]
