@@ -200,6 +200,7 @@ async def run_table(port: str, *, profile: Profile | None = None, state_dir: Pat
     mapping = profile_mapping(profile)
     store = MatchStore(state_dir)
     match = store.load() if state_dir is not None else None
+    table: Table
     if match is None:
         match = new_match(match_settings or MatchSettings())
     config = config or ControllerConfig(settle_s=profile.timing.settle_ms / 1000)
@@ -218,7 +219,7 @@ async def run_table(port: str, *, profile: Profile | None = None, state_dir: Pat
             factory = make_pin_factory(pin_factory)
             buzzer = Buzzer(BuzzerConfig.from_profile(mapping), factory)
             panel = ButtonPanel(ButtonConfig.from_profile(mapping), factory,
-                                when_event=lambda ev: loop.call_soon_threadsafe(_button, table, ev, now()))
+                                lambda ev: loop.call_soon_threadsafe(_button, table, ev, now))
         except (ImportError, BgboardError) as exc:
             log.warning("buttons unavailable: %s", exc)
     table = Table(controller, strip=strip, display=display, buzzer=buzzer, store=store,
@@ -250,11 +251,12 @@ async def run_table(port: str, *, profile: Profile | None = None, state_dir: Pat
     return table
 
 
-def _button(table: Table, event: Any, at: float) -> None:
-    """A gpiozero button event, turned into the controller's own event."""
+def _button(table: Table, event: Any, clock: Callable[[], float]) -> None:
+    """A gpiozero button event (on the loop by now), turned into the controller's own event.
+    The menu button is not wired to the controller yet (see the report)."""
     from controller.events import ButtonPressed
 
     side = getattr(event, "side", None)
-    kind = getattr(event, "button", None) or getattr(event, "kind", None)
-    if side in ("white", "black") and kind in ("main", "cube"):
-        table.dispatch(ButtonPressed(side, kind, at))
+    kind = getattr(event, "button", None)
+    if type(event).__name__ == "ButtonPressed" and side in ("white", "black") and kind in ("main", "cube"):
+        table.dispatch(ButtonPressed(side, kind, clock()))

@@ -1,0 +1,176 @@
+"""`bgboard bench` section `controller`: the table's speed, idle load and memory.
+
+- latency: from the moment the virtual board writes a SCAN frame (a checker lifted or put
+  back) to the moment the LED strip gets the frame for it, through the real pty, the link's
+  reader thread, the event loop, the reconciler and the scene. The settling time is left
+  aside (set to 0 here): it is a deliberate wait, not work.
+- idle CPU and resident memory of `bgboard run` against a virtual board in another
+  process, measured on the child with `getrusage` (the board only sends heartbeats).
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+NAME = "controller"
+
+
+def _percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    k = min(len(ordered) - 1, max(0, int(round(q * (len(ordered) - 1)))))
+    return ordered[k]
+
+
+async def _latency(samples: int) -> list[float]:
+    from controller.app import Table, profile_mapping, reading_to_state
+    from controller.board.profile import load_profile
+    from controller.board.reading import Reading
+    from controller.controller import Controller, ControllerConfig, QueuedDice
+    from controller.engine.match import Match
+    from controller.engine.match_settings import MatchSettings
+    from controller.events import ActionRequested, ReadingReceived, Tick
+    from controller.link.codec import Scan
+    from controller.link.serial_link import BoardLink, LinkState
+    from controller.show.leds import LedConfig, SimulatedStrip
+    from sim.virtual_board import VirtualBoard
+
+    profile = load_profile()
+    mapping = profile_mapping(profile)
+    loop = asyncio.get_running_loop()
+    frame_seen: asyncio.Future[float] | None = None
+    write_times: list[float] = []
+
+    def on_frame_led(_: Any) -> None:
+        if frame_seen is not None and not frame_seen.done():
+            frame_seen.set_result(time.perf_counter())
+
+    strip = SimulatedStrip(LedConfig.from_profile(mapping), when_frame=on_frame_led)
+    dice = QueuedDice(random.Random(0))
+    dice.push((3, 1))
+    controller = Controller(Match.new(MatchSettings(length=5)), dice=dice,
+                            config=ControllerConfig(settle_s=0.0), save=False)
+    table = Table(controller, strip=strip)
+
+    with VirtualBoard(profile) as vb:
+        for cell, (w, b) in _start_counts().items():
+            vb.set_cell(cell, w, b)
+        original_write = vb.cable.write
+
+        def timed_write(data: bytes) -> Any:
+            write_times.append(time.perf_counter())
+            return original_write(data)
+
+        vb.cable.write = timed_write  # type: ignore[method-assign]
+        vb.firmware = vb._boot()  # the firmware writes through the timed cable from now on
+
+        def on_frame(message: Any) -> None:
+            if isinstance(message, Scan):
+                reading = Reading.from_sensors(message.sensors(profile.sensors.count), profile)
+                table.dispatch(ReadingReceived(reading_to_state(reading), loop.time()))
+
+        link = BoardLink(vb.port, on_frame=on_frame)
+        await link.start()
+        try:
+            deadline = loop.time() + 3
+            while link.status is not LinkState.ONLINE and loop.time() < deadline:
+                vb.advance(10)
+                await asyncio.sleep(0.005)
+            for _ in range(60):
+                vb.advance(10)
+                await asyncio.sleep(0.002)
+            table.dispatch(Tick(loop.time()))
+            table.dispatch(ActionRequested("white", "roll", loop.time()))
+            results: list[float] = []
+            lifted = False
+            for i in range(samples):
+                if lifted:
+                    vb.place("8", "white")
+                else:
+                    vb.lift("8", "white")
+                lifted = not lifted
+                frame_seen = loop.create_future()
+                start_index = len(write_times)
+                for _ in range(20):  # debounce: the SCAN leaves within a few scans
+                    vb.advance(10)
+                    if len(write_times) > start_index:
+                        break
+                if len(write_times) == start_index:
+                    continue
+                sent = write_times[start_index]
+                try:
+                    shown = await asyncio.wait_for(frame_seen, 2.0)
+                except asyncio.TimeoutError:
+                    continue
+                results.append((shown - sent) * 1000.0)
+                vb.advance(30)
+                await asyncio.sleep(0.001)
+            return results
+        finally:
+            link.close()
+
+
+def _start_counts() -> dict[str, tuple[int, int]]:
+    from controller.engine import Position
+    from controller.engine.board_view import cell_counts
+
+    return cell_counts(Position.initial(), "white")
+
+
+def _idle(seconds: float) -> dict[str, float]:
+    """CPU share and peak RSS of `bgboard run` against a virtual board in another process."""
+    repo = Path(__file__).resolve().parents[2]
+    board = subprocess.Popen([sys.executable, "-m", "sim.virtual_board"], cwd=repo,
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        assert board.stdout is not None
+        port = board.stdout.readline().strip()
+        code = ("import json, resource, sys, time\n"
+                "from controller.cli import main\n"
+                "t0 = time.monotonic()\n"
+                f"main(['run', '--port', {port!r}, '--seconds', {str(seconds)!r}, '--leds', 'sim',"
+                " '--display', 'dummy', '--buttons', 'none', '--state-dir', sys.argv[1]])\n"
+                "wall = time.monotonic() - t0\n"
+                "u = resource.getrusage(resource.RUSAGE_SELF)\n"
+                "print(json.dumps({'cpu': u.ru_utime + u.ru_stime, 'wall': wall, 'rss_kb': u.ru_maxrss}))\n")
+        import tempfile
+
+        with tempfile.TemporaryDirectory() as state:
+            # CPU of start-up (imports, first drawing) is measured apart and taken off
+            base = subprocess.run([sys.executable, "-c", code.replace(repr(str(seconds)), "'0.5'"), state],
+                                  cwd=repo, capture_output=True, text=True, timeout=120)
+            full = subprocess.run([sys.executable, "-c", code, state], cwd=repo,
+                                  capture_output=True, text=True, timeout=120 + seconds)
+        short = json.loads(base.stdout.strip().splitlines()[-1])
+        long = json.loads(full.stdout.strip().splitlines()[-1])
+        cpu = (long["cpu"] - short["cpu"]) / max(1e-6, long["wall"] - short["wall"])
+        return {"idle_cpu_percent": round(100.0 * cpu, 2), "rss_mb": round(long["rss_kb"] / 1024.0, 1)}
+    finally:
+        if board.stdin is not None:
+            board.stdin.close()
+        board.terminate()
+        board.wait(timeout=5)
+
+
+def run(quick: bool = False) -> dict[str, object]:
+    """The section's figures (see the module docstring)."""
+    samples = 40 if quick else 400
+    latencies = asyncio.run(_latency(samples))
+    figures: dict[str, object] = {
+        "frame_to_led_samples": len(latencies),
+        "frame_to_led_median_ms": round(statistics.median(latencies), 2) if latencies else None,
+        "frame_to_led_p99_ms": round(_percentile(latencies, 0.99), 2) if latencies else None,
+    }
+    figures.update(_idle(3.0 if quick else 10.0))
+    return figures
+
+
+if __name__ == "__main__":  # pragma: no cover
+    print(json.dumps(run(quick="--quick" in sys.argv)))

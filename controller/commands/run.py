@@ -1,0 +1,74 @@
+"""`bgboard run [--profile P] [--port P]`: play on the real board (the Raspberry Pi's service).
+
+Settings (controller/settings.py) give the defaults: the profile, the port, the language,
+confirm mode, the opponent and where matches are saved; the options override them. The
+saved match is resumed at start, after the board has been set up to its position.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+from pathlib import Path
+
+from controller.errors import UsageError
+
+HELP = "play on the real board (Raspberry Pi): sensors, LEDs, display, buttons"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--profile", help="hardware profile: a name in hardware/profiles or a path")
+    parser.add_argument("--port", help="the sensor board's serial port (default: from the settings)")
+    parser.add_argument("--config", help="settings file (default: /etc/bgboard/config.toml, then ~/.config)")
+    parser.add_argument("--state-dir", help="where matches are saved (default: from the settings)")
+    parser.add_argument("--length", type=int, default=5, help="length of a new match (default 5)")
+    parser.add_argument("--leds", choices=("neopixel", "sim"), default=None,
+                        help="LED backend (default: neopixel on a Pi, sim elsewhere)")
+    parser.add_argument("--display", choices=("ssd1306", "sh1106", "dummy"), default=None,
+                        help="display driver (default: the profile's)")
+    parser.add_argument("--buttons", choices=("rpigpio", "lgpio", "mock", "none"), default=None,
+                        help="GPIO pin factory for buttons and buzzer (default: rpigpio on a Pi, none elsewhere)")
+    parser.add_argument("--seconds", type=float, help="stop after this many seconds (tests, benchmarks)")
+
+
+def _profile_path(name: str) -> Path:
+    path = Path(name)
+    if path.suffix == ".toml" or path.exists():
+        return path
+    from controller.board.profile import default_profile_path
+
+    return default_profile_path().parent / f"{name}.toml"
+
+
+def run(args: argparse.Namespace) -> int:
+    from controller.app import run_table
+    from controller.board.profile import load_profile
+    from controller.controller import ControllerConfig
+    from controller.engine.match_settings import MatchSettings
+    from controller.settings import is_raspberry_pi, load_settings
+
+    if args.length < 1:
+        raise UsageError("--length must be 1 or more")
+    if args.seconds is not None and args.seconds <= 0:
+        raise UsageError("--seconds must be positive")
+    settings = load_settings(args.config)
+    port = args.port or settings.port
+    if not port:
+        raise UsageError("no port: give --port (the simulator's board: python -m sim.virtual_board)")
+    profile = load_profile(_profile_path(args.profile or settings.profile))
+    on_pi = is_raspberry_pi()
+    leds = args.leds or ("neopixel" if on_pi else "sim")
+    buttons = args.buttons or ("rpigpio" if on_pi else "none")
+    opponent = settings.opponent
+    config = ControllerConfig(language=settings.language, settle_s=profile.timing.settle_ms / 1000,
+                              black_player=opponent)
+    match_settings = MatchSettings(length=args.length, confirm=settings.confirm, clock=settings.clock)
+    state_dir = Path(args.state_dir) if args.state_dir else settings.state_dir
+    try:
+        asyncio.run(run_table(port, profile=profile, state_dir=state_dir, config=config,
+                              match_settings=match_settings, strip_name=leds,
+                              display_driver=args.display or ("dummy" if not on_pi else None),
+                              pin_factory=None if buttons == "none" else buttons,
+                              seconds=args.seconds))
+    except KeyboardInterrupt:
+        return 130
+    return 0

@@ -1,0 +1,73 @@
+"""The application around the controller: `bgboard run` against a virtual board, the
+Table carrying out effects, saving and resuming."""
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+from controller.app import MatchStore, Table
+from controller.board.reconcile import BoardState
+from controller.controller import Controller, QueuedDice
+from controller.engine import Position
+from controller.engine.board_view import cell_counts
+from controller.engine.match import Match
+from controller.engine.match_settings import MatchSettings
+from controller.events import ActionRequested, ReadingReceived, Tick
+from controller.show.leds import LedConfig, SimulatedStrip
+from controller.app import profile_mapping
+from controller.board.profile import load_profile
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def test_the_table_saves_after_each_action_and_resumes_exactly(tmp_path: Path) -> None:
+    dice = QueuedDice(random.Random(0))
+    dice.push((3, 1))
+    strip = SimulatedStrip(LedConfig.from_profile(profile_mapping(load_profile())))
+    table = Table(Controller(Match.new(MatchSettings(length=3)), dice=dice), strip=strip,
+                  store=MatchStore(tmp_path))
+    counts = cell_counts(Position.initial(), "white")
+    table.dispatch(ReadingReceived(BoardState.of(counts), 0.0))
+    table.dispatch(Tick(0.3))
+    table.dispatch(ActionRequested("white", "roll", 0.5))
+    counts["8"] = (2, 0)
+    table.dispatch(ReadingReceived(BoardState.of(counts), 1.0))
+    table.dispatch(Tick(1.3))
+    assert strip.frames, "the LEDs were drawn"
+    assert table.store.saves == 1  # the roll; a checker in hand is no action
+    resumed = MatchStore(tmp_path).load()
+    assert resumed is not None
+    assert resumed.dice == (3, 1) and resumed.turn == "white" and resumed.phase == "move"
+    assert resumed.match_id == table.controller.match.match_id
+    # a resumed controller first checks the board against the saved position
+    again = Controller(resumed)
+    assert again.setting_up
+
+
+def test_run_without_a_port_is_a_usage_error(tmp_path: Path) -> None:
+    env = {"HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path / "c"), "PATH": "/usr/bin:/bin"}
+    proc = subprocess.run([sys.executable, "-m", "controller.cli", "run", "--config",
+                           str(tmp_path / "none.toml")], capture_output=True, text=True, cwd=REPO,
+                          timeout=60, env=env)
+    assert proc.returncode in (1, 2)
+    assert proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr
+
+
+def test_run_plays_against_the_virtual_board(tmp_path: Path) -> None:
+    board = subprocess.Popen([sys.executable, "-m", "sim.virtual_board"], cwd=REPO,
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        assert board.stdout is not None
+        port = board.stdout.readline().strip()
+        proc = subprocess.run([sys.executable, "-m", "controller.cli", "run", "--port", port,
+                               "--seconds", "1.5", "--leds", "sim", "--display", "dummy",
+                               "--buttons", "none", "--state-dir", str(tmp_path)],
+                              capture_output=True, text=True, cwd=REPO, timeout=60)
+        assert proc.returncode == 0, proc.stderr
+    finally:
+        assert board.stdin is not None
+        board.stdin.close()
+        board.terminate()
+        board.wait(timeout=5)
