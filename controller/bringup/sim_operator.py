@@ -64,7 +64,7 @@ class SimOperator:
             lit = {i for i, rgb in enumerate(frame.pixels) if any(rgb)} if frame else set()
             return lit == set(bench.strip.config.cells[question.cell])
         if isinstance(question, HeardBeep):
-            for _ in range(20):          # the beep starts on gpiozero's own thread
+            for _ in range(100):         # the beep starts on gpiozero's own thread
                 states = bench.buzzer_pin().states[self._buzzer_mark:]
                 if any(state.state for state in states):
                     return True
