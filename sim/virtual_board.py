@@ -324,11 +324,14 @@ def execute(vb: VirtualBoard, line: str) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m sim.virtual_board",
-                                     description="a virtual sensor board on a pseudo-terminal")
+    parser = argparse.ArgumentParser(
+        prog="python -m sim.virtual_board",
+        description="a virtual sensor board on a pseudo-terminal: prints the port's path, then "
+                    "reads commands on stdin (watch it with: bgboard monitor --port PATH)",
+        epilog=HELP_TEXT, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--profile", help="hardware profile (TOML)")
     parser.add_argument("--link-dir", help="directory for the port symlink (default: a temp dir)")
-    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--seed", type=int, default=0, help="seed of the noise and flips")
     args = parser.parse_args(argv)
     from controller.errors import ProfileError
     try:
