@@ -181,6 +181,7 @@ def test_udev_rule_names_the_pico_bgboard(tmp_path: Path) -> None:
     assert found[("SYMLINK", "+=")] == "bgboard"          # /dev/bgboard
     assert found[("GROUP", "=")] == "dialout"
     assert found[("MODE", "=")] == "0660"
+    assert found[("ENV{ID_MM_DEVICE_IGNORE}", "=")] == "1"     # ModemManager keeps off
 
 
 def test_installed_settings_load_and_match_the_udev_name(tmp_path: Path) -> None:
