@@ -189,6 +189,29 @@ def test_silent_board_goes_offline_after_2s_and_returns() -> None:
     run(main())
 
 
+def test_offline_timing_follows_the_injected_clock() -> None:
+    """With a fake clock the 2 s silence needs no 2 s of waiting."""
+    async def main() -> None:
+        now = [100.0]
+        with VirtualBoard() as vb:
+            rec = Recorder()
+            link = make_link(vb, rec, clock=lambda: now[0])
+            await link.start()
+            try:
+                vb.advance(5)
+                await wait_for(lambda: link.is_online, 1.0)
+                now[0] += 1.9
+                await asyncio.sleep(0.1)
+                assert link.is_online
+                now[0] += 0.2
+                await wait_for(lambda: link.status is LinkState.OFFLINE, 0.5)
+                vb.advance(600)
+                await wait_for(lambda: link.is_online, 1.0)
+            finally:
+                link.close()
+    run(main())
+
+
 def test_ping_and_config_through_the_link() -> None:
     async def main() -> None:
         with VirtualBoard() as vb:
