@@ -556,7 +556,9 @@ class Match:
         assert self.dice is not None
         if self.steps:
             raise self._fail(f"{side} has already moved checkers this turn: finish with steps or undo them")
-        legal = {m.result: m for m in self.legal_moves()}
+        if any(x is move for x in self.legal_moves()):  # one of ours: legal by construction
+            return self._end_turn(move.steps, now, ())
+        legal = self._cached("results", lambda: {x.result: x for x in self.legal_moves()})
         found = legal.get(move.result)
         if found is None:
             raise self._fail(f"{side} cannot play {move.notation} with {self.dice[0]}-{self.dice[1]}: not a legal move")

@@ -70,16 +70,38 @@ def _bits(fields: dict[str, Any]) -> list[tuple[int, int]]:
 def encode_fields(fields: dict[str, Any]) -> str:
     """The 12-character Match ID of these fields (bits least significant first, as
     gnubg's matchid.c writes them)."""
-    key = bytearray(9)
+    key = 0
     at = 0
     for value, width in _bits(fields):
-        for b in range(width):
-            if value >> b & 1:
-                key[at >> 3] |= 1 << (at & 7)
-            at += 1
-    return base64.b64encode(bytes(key)).decode("ascii")
+        if not 0 <= value < 1 << width:
+            raise ValueError(f"Match ID field value {value} does not fit in {width} bits")
+        key |= value << at
+        at += width
+    return base64.b64encode(key.to_bytes(9, "little")).decode("ascii")
 
 
 def match_id_of(match: Match) -> str:
     """GNU Backgammon Match ID of a match state."""
     return encode_fields(match_id_fields(match))
+
+
+def decode_fields(match_id: str) -> dict[str, Any]:
+    """The fields of a 12-character Match ID (the inverse of :func:`encode_fields`);
+    ValueError if it is not one."""
+    try:
+        key = base64.b64decode(match_id, validate=True)
+    except ValueError as exc:
+        raise ValueError(f"malformed Match ID {match_id!r}") from exc
+    if len(match_id) != 12 or len(key) != 9:
+        raise ValueError(f"malformed Match ID {match_id!r}: 12 base64 characters are needed")
+    bits = int.from_bytes(key, "little")
+    values = []
+    for width in (4, 2, 1, 1, 3, 1, 1, 2, 3, 3, 15, 15, 15):
+        values.append(bits & ((1 << width) - 1))
+        bits >>= width
+    cube, owner, dice_owner, crawford, state, turn, double, resign, d1, d2, length, s0, s1 = values
+    return {
+        "cube": 1 << cube, "cube_owner": -1 if owner == 3 else owner, "dice_owner": dice_owner,
+        "crawford": bool(crawford), "game_state": state, "turn": turn, "double_offered": bool(double),
+        "resignation": resign, "dice": (d1, d2), "match_length": length, "score": (s0, s1),
+    }
