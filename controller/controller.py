@@ -100,6 +100,7 @@ class Controller:
         self.bot: BotPlan | None = None
         self.bot_token = 0
         self._asked: Match | None = None
+        self._warned: Any = None
         self.roll_due: float | None = None
         self._graph_key: Any = None
         self._graph: TurnGraph | None = None
@@ -309,9 +310,19 @@ class Controller:
             self._roll(m.turn, out)
 
     def _clock(self, out: list[Effect]) -> None:
+        """Run the clock: a warning buzz once when the running side's time gets short,
+        and the match lost on time (the match's own tick decides)."""
         if self.match.clock is None or self.match.is_over:
             return
         self._apply_quiet(lambda mm: mm.tick(self.now), out)
+        reading = self.match.clock_reading(self.now)
+        key = (reading.running, self.match.game, len(self.match.history[-1].actions)) \
+            if reading is not None else None
+        if reading is not None and reading.warning and reading.running is not None:
+            if self._warned != key:
+                self._warned = key
+                out.append(Buzz("warning"))
+                out.append(Announce(f"{reading.running}: time is running out"))
 
     def _apply_quiet(self, command: Callable[[Match], Transition], out: list[Effect]) -> None:
         transition = command(self.match)
@@ -512,6 +523,9 @@ class Controller:
             return Prompt.of("crawford") if m.crawford else Prompt.of("opening_roll")
         if side is None:
             return None
+        reading = m.clock_reading(self.now)
+        if reading is not None and reading.warning and reading.running == side and m.phase != "over":
+            return Prompt.of("time_warning", side=side)
         if self.bot is not None:
             if self.config.player(self.bot.side) == "remote":
                 return Prompt.of("remote_move", side=self.bot.side, notation=self.bot.move.notation)
@@ -529,6 +543,10 @@ class Controller:
         if m.phase == "over" and m.winner is not None:
             if m.rematch_offer is not None:
                 return Prompt.of("rematch")
+            if m.end == "time":
+                return Prompt.of("time_out", side=other(m.winner))
+            if m.end == "forfeit":
+                return Prompt.of("forfeit", side=other(m.winner))
             return Prompt.of("match_won", side=m.winner, score_white=m.score[0], score_black=m.score[1])
         return None
 
