@@ -30,8 +30,9 @@ from controller.engine.match_events import GameWon, MatchWon, Moved, NoMove, Tim
 from controller.engine.moves import Move, Step
 from controller.engine.position import Position
 from controller.events import (ActionRequested, Announce, AskBot, BotCube, BotMoved,
-                               ButtonPressed, Buzz, Effect, Event, LinkChanged,
+                               ButtonPressed, Buzz, Effect, Event, LinkChanged, MenuPressed,
                                ReadingReceived, SaveMatch, ShowScene, Tick)
+from controller.inputs import menu as menus
 from controller.show.content import MoveTimerView, Prompt, Scene, TournamentClockView
 from controller.show.scene import ControllerView, TableView, build_scene
 
@@ -100,6 +101,7 @@ class Controller:
         self.bot: BotPlan | None = None
         self.bot_token = 0
         self._asked: Match | None = None
+        self.menu = menus.MenuState()
         self._warned: Any = None
         self.roll_due: float | None = None
         self._graph_key: Any = None
@@ -129,6 +131,11 @@ class Controller:
                 out.append(Announce("board online" if event.online else "board offline"))
         elif isinstance(event, ActionRequested):
             self._action(event.side, event.action, event.level, out)
+        elif isinstance(event, MenuPressed):
+            self._menu_event(menus.ButtonHeld(None, "menu") if event.held
+                             else menus.ButtonPressed(None, "menu"), out)
+        elif isinstance(event, ButtonPressed) and self.menu.is_open:
+            self._menu_event(menus.ButtonPressed(event.side, event.button), out)
         elif isinstance(event, ButtonPressed):
             action = self._button_action(event.side, event.button)
             if action is None:
@@ -386,6 +393,47 @@ class Controller:
             return
         self._apply(command, out)
 
+    def _menu_event(self, event: Any, out: list[Effect]) -> None:
+        """The menu button and, while the menu is open, the other buttons go to the menu;
+        its chosen action becomes the match action it names."""
+        m = self.match
+        available: list[str] = ["new_match"]
+        if m.phase in ("roll", "move"):
+            available += ["resign_single", "resign_gammon", "resign_backgammon"]
+        if not m.is_over:
+            available.append("forfeit")
+        else:
+            available.append("rematch")
+        if m.phase in ("opening", "roll"):
+            available.append("dice_entry")
+        result = menus.step(self.menu, event, tuple(available))  # type: ignore[arg-type]
+        self.menu = result.state
+        action = result.action
+        if isinstance(action, menus.Resign):
+            self._action(action.side, "resign", action.level, out)
+        elif isinstance(action, menus.Forfeit):
+            self._action(action.side, "forfeit", None, out)
+        elif isinstance(action, menus.Rematch):
+            self._action(action.side, "rematch", None, out)
+        elif isinstance(action, menus.DiceEntered):
+            self.dice.push(action.dice)
+            side = action.side if m.phase == "roll" else (m.turn or action.side)
+            self._action(side, "roll", None, out)
+        elif isinstance(action, menus.NewMatch):
+            self.new_match(replace(m.settings, length=action.length), out)
+
+    def new_match(self, settings: Any, out: list[Effect]) -> None:
+        """Start a new match; the board is first set up to the starting position."""
+        self.match = Match.new(settings)
+        self.setting_up = True
+        self.bot = None
+        self.verdict = None
+        self._expect_key = None
+        out.append(Announce(f"new match to {settings.length}"))
+        if self.save_enabled:
+            out.append(SaveMatch(self.match))
+        self._rereconcile(out)
+
     def _button_action(self, side: Colour, button: str) -> str | None:
         """What a side's main or cube button means at this moment."""
         m = self.match
@@ -517,6 +565,8 @@ class Controller:
     def phase_prompt(self) -> Prompt | None:
         m = self.match
         side = m.turn
+        if self.menu.is_open and self.menu.prompt is not None:
+            return self.menu.prompt
         if self.setting_up:
             return Prompt.of("setup")
         if m.phase == "opening":

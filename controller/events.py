@@ -60,6 +60,15 @@ class ButtonPressed:
 
 
 @dataclass(frozen=True)
+class MenuPressed:
+    """The menu button: a short press opens the menu or cycles it, a long one (`held`)
+    closes it."""
+
+    at: float
+    held: bool = False
+
+
+@dataclass(frozen=True)
 class Tick:
     """Time passes: settles readings, runs clocks and LED patterns."""
 
@@ -85,7 +94,8 @@ class BotCube:
     turn_token: int = 0
 
 
-Event = Union[ReadingReceived, LinkChanged, ActionRequested, ButtonPressed, Tick, BotMoved, BotCube]
+Event = Union[ReadingReceived, LinkChanged, ActionRequested, ButtonPressed, MenuPressed, Tick,
+              BotMoved, BotCube]
 
 
 # -- effects -----------------------------------------------------------------------------

@@ -136,3 +136,30 @@ def test_scenes_are_only_sent_when_they_change() -> None:
     out = c.handle(ReadingReceived(board({"13": (-1, 0)}), 6.0))
     out += c.handle(Tick(6.3))
     assert sum(isinstance(e, ShowScene) for e in out) == 1
+
+
+def test_the_menu_enters_real_dice_and_resigns() -> None:
+    from controller.events import MenuPressed
+
+    c = make()
+    c.handle(MenuPressed(1.0))  # open: forfeit, new match, dice entry, close
+    c.handle(MenuPressed(1.1))
+    c.handle(MenuPressed(1.2))
+    assert c.phase_prompt() is not None and c.phase_prompt().params == (("item_key", "menu.dice_entry"),)  # type: ignore[union-attr]
+    c.handle(ButtonPressed("white", "main", 1.3))  # choose dice entry
+    c.handle(ButtonPressed("white", "cube", 1.4))
+    c.handle(ButtonPressed("white", "cube", 1.5))
+    c.handle(ButtonPressed("white", "main", 1.6))  # first die: 3
+    out = c.handle(ButtonPressed("white", "main", 1.7))  # second die: 1
+    assert c.match.dice == (3, 1) and c.match.turn == "white"
+    assert any("game 1 starts" in t for t in texts(out))
+    assert not c.menu.is_open
+    # resign from the menu at the start of one's own turn
+    c.handle(ReadingReceived(board({"8": (-1, 0), "6": (-1, 0), "5": (2, 0)}), 2.0))
+    c.handle(Tick(2.4))
+    assert c.match.turn == "black" and c.match.phase == "roll"
+    c.handle(MenuPressed(3.0))  # resign single is the first item now
+    c.handle(ButtonPressed("black", "main", 3.1))
+    assert c.match.phase == "resigning" and c.match.resign_level == "single"
+    c.handle(ButtonPressed("white", "main", 3.2))  # accept
+    assert c.match.score == (1, 0)
