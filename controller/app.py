@@ -252,11 +252,13 @@ async def run_table(port: str, *, profile: Profile | None = None, state_dir: Pat
 
 
 def _button(table: Table, event: Any, clock: Callable[[], float]) -> None:
-    """A gpiozero button event (on the loop by now), turned into the controller's own event.
-    The menu button is not wired to the controller yet (see the report)."""
-    from controller.events import ButtonPressed
+    """A gpiozero button event (on the loop by now), turned into the controller's own event."""
+    from controller.events import ButtonPressed, MenuPressed
 
     side = getattr(event, "side", None)
     kind = getattr(event, "button", None)
-    if type(event).__name__ == "ButtonPressed" and side in ("white", "black") and kind in ("main", "cube"):
+    held = type(event).__name__ == "ButtonHeld"
+    if kind == "menu":
+        table.dispatch(MenuPressed(clock(), held=held))
+    elif not held and side in ("white", "black") and kind in ("main", "cube"):
         table.dispatch(ButtonPressed(side, kind, clock()))

@@ -71,3 +71,30 @@ def test_run_plays_against_the_virtual_board(tmp_path: Path) -> None:
         board.stdin.close()
         board.terminate()
         board.wait(timeout=5)
+
+
+def test_gpiozero_buttons_reach_the_controller_through_the_mock_pin_factory() -> None:
+    from controller.app import _button
+    from controller.inputs.buttons import ButtonConfig, ButtonPanel, make_pin_factory
+
+    mapping = profile_mapping(load_profile())
+    dice = QueuedDice(random.Random(0))
+    dice.push((3, 1))
+    table = Table(Controller(Match.new(MatchSettings(length=3)), dice=dice))
+    table.dispatch(ReadingReceived(BoardState.of(cell_counts(Position.initial(), "white")), 0.0))
+    table.dispatch(Tick(0.3))
+    factory = make_pin_factory("mock")
+    clock = iter(x / 10 for x in range(100, 1000))
+    events: list[object] = []
+    panel = ButtonPanel(ButtonConfig.from_profile(mapping), factory, events.append,
+                        clock=lambda: next(clock))
+    try:
+        pin = factory.pin(mapping["buttons"]["black_main"])
+        pin.drive_low()
+        pin.drive_high()
+        assert events, "the mock button was pressed"
+        for event in events:
+            _button(table, event, lambda: 1.0)
+        assert table.controller.match.phase == "move"  # the opening roll by Black's main button
+    finally:
+        panel.close()
