@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Literal
 
 from controller.engine import Position, Step, legal_moves
@@ -196,12 +197,13 @@ def parse_mat(text: str) -> RawMatch:
 
 
 # ---------------------------------------------------------------------------- moves
-def parse_move_text(text: str) -> list[tuple[int, int]] | None:
+@lru_cache(maxsize=8192)
+def parse_move_text(text: str) -> tuple[tuple[int, int], ...] | None:
     """Segments `(from, to)` of a written move in the mover's numbering (25 bar, 0 off),
-    one per written hop; None if the text is not move notation. `Cannot Move` and `` are []."""
+    one per written hop; None if the text is not move notation. `Cannot Move` and `` are ()."""
     text = text.strip()
     if not text or text.lower() in ("cannot move", "can't move", "no move"):
-        return []
+        return ()
     segments: list[tuple[int, int]] = []
     for token in text.split():
         m = _TOKEN.match(token)
@@ -216,13 +218,13 @@ def parse_move_text(text: str) -> list[tuple[int, int]] | None:
         if any(a <= b for a, b in chain) or any(b == 25 for _, b in chain) or any(a == 0 for a, _ in chain):
             return None
         segments.extend(chain * repeat)
-    return segments
+    return tuple(segments)
 
 
 _Key = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[tuple[int, int], ...]]
 
 
-def realise(position: Position, dice: tuple[int, int], segments: list[tuple[int, int]]
+def realise(position: Position, dice: tuple[int, int], segments: tuple[tuple[int, int], ...]
             ) -> list[tuple[Position, tuple[Step, ...], int]]:
     """Every way of playing the written segments with these dice, step by step under the
     rules of one step (RULES.md "Moving", "Bearing off"): (result, steps, dice used).
@@ -230,11 +232,16 @@ def realise(position: Position, dice: tuple[int, int], segments: list[tuple[int,
     A written hop may take several dice (`13/7` with 4-2) and a bear-off hop may take a
     die larger than needed. Whether the whole move is legal (use as many dice as possible,
     the higher die) is the caller's question: a play that uses every die is always legal.
+    The search stops at the first play that uses every die without hitting anywhere the
+    text did not name (the usual case: nothing else could be meant).
     """
+    written = {b for _, b in segments}
     d1, d2 = dice
     pool = (d1,) * 4 if d1 == d2 else tuple(sorted((d1, d2)))
     out: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[Position, tuple[Step, ...], int]] = {}
     seen: set[_Key] = set()
+    full = len(pool)
+    done = [False]
 
     def search(mine: list[int], theirs: list[int], left: tuple[int, ...],
                segs: tuple[tuple[int, int], ...], steps: tuple[Step, ...]) -> None:
@@ -242,10 +249,12 @@ def realise(position: Position, dice: tuple[int, int], segments: list[tuple[int,
             key = (tuple(mine), tuple(theirs))
             if key not in out:
                 out[key] = (Position(key[0], key[1]), steps, len(steps))
+                if len(steps) == full and not any(s.hit and s.to not in written for s in steps):
+                    done[0] = True
             return
-        if not left:
+        if not left or done[0]:
             return
-        state = (tuple(mine), tuple(theirs), left, segs)
+        state = (tuple(mine), tuple(theirs), left, tuple(sorted(segs)))
         if state in seen:
             return
         seen.add(state)
@@ -286,13 +295,14 @@ def realise(position: Position, dice: tuple[int, int], segments: list[tuple[int,
                         t2 = theirs.copy()
                         t2[24 - to] = 0
                         t2[24] += 1
-                rest = segs[:si] + segs[si + 1:]
-                if to != target:
-                    rest = rest + ((to, target),)
-                rest = tuple(sorted(rest, reverse=True))
+                # keep the written order (a hop that goes on stays in its place), so that
+                # the steps come out in the order they were written whenever that is legal
+                rest = segs[:si] + (((to, target),) if to != target else ()) + segs[si + 1:]
                 search(m2, t2, left[:di] + left[di + 1:], rest, steps + (Step(frm, to, die, hit),))
+                if done[0]:
+                    return
 
-    search(list(position.mine), list(position.theirs), pool, tuple(sorted(segments, reverse=True)), ())
+    search(list(position.mine), list(position.theirs), pool, tuple(segments), ())
     return list(out.values())
 
 
