@@ -1,5 +1,6 @@
 # bgboard firmware: the entry point on the Pico. Wires the real pins, clock, USB serial
 # and watchdog into board.Board and runs its loop forever.
+import os
 import select
 import sys
 import time
@@ -13,8 +14,11 @@ ROWS = 14
 COLS = 13
 
 
+MAINTENANCE_FLAG = "maintenance"
+
+
 def maintenance_requested():
-    """BOOTSEL pressed while running: stop and give the REPL back to mpremote."""
+    """BOOTSEL pressed while running: restart into maintenance mode."""
     try:
         import rp2
         return rp2.bootsel_button() == 1
@@ -41,7 +45,10 @@ def run():
     while True:
         loops += 1
         if loops % 100 == 0 and maintenance_requested():
-            break
+            # the watchdog cannot be stopped: leave a flag and restart without it
+            with open(MAINTENANCE_FLAG, "w") as fh:
+                fh.write("1")
+            pins.reset()
         got = bytearray()
         while len(got) < 64 and poll.poll(0):
             got.extend(inp.read(1))
@@ -50,7 +57,19 @@ def run():
         board.step()
         led.value((time.ticks_ms() >> 9) & 1)  # blinks at 1 Hz while the loop runs
         time.sleep_ms(1)
-    micropython.kbd_intr(3)
 
 
-run()
+def maintenance_boot():
+    """True (and the flag cleared) when the last run asked for maintenance mode."""
+    try:
+        os.stat(MAINTENANCE_FLAG)
+    except OSError:
+        return False
+    os.remove(MAINTENANCE_FLAG)
+    return True
+
+
+if maintenance_boot():
+    print("bgboard: maintenance mode, no scanning and no watchdog; `mpremote reset` to run")
+else:
+    run()

@@ -35,3 +35,7 @@ def make_status_led():
 
 def watchdog_reset():
     return machine.reset_cause() == machine.WDT_RESET
+
+
+def reset():
+    machine.reset()
