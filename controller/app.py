@@ -101,7 +101,7 @@ class Table:
                 self.show(effect.scene, now)
             elif isinstance(effect, SaveMatch):
                 try:
-                    self.store.save(effect.data)  # type: ignore[arg-type]
+                    self.store.save(effect.match)
                 except (BgboardError, OSError) as exc:
                     self.log_lines.append(f"save failed: {exc}")
             elif isinstance(effect, Buzz):
@@ -218,8 +218,10 @@ async def run_table(port: str, *, profile: Profile | None = None, state_dir: Pat
 
             factory = make_pin_factory(pin_factory)
             buzzer = Buzzer(BuzzerConfig.from_profile(mapping), factory)
-            panel = ButtonPanel(ButtonConfig.from_profile(mapping), factory,
-                                lambda ev: loop.call_soon_threadsafe(_button, table, ev, now))
+            def emit(ev: Any) -> None:
+                loop.call_soon_threadsafe(_button, table, ev, now)
+
+            panel = ButtonPanel(ButtonConfig.from_profile(mapping), factory, emit)
         except (ImportError, BgboardError) as exc:
             log.warning("buttons unavailable: %s", exc)
     table = Table(controller, strip=strip, display=display, buzzer=buzzer, store=store,

@@ -209,6 +209,7 @@ class Controller:
         """Whose checkers move now, the last accepted position and the boards allowed."""
         m = self.match
         mover: Colour = m.turn or "white"
+        key: Any
         if self.bot is not None:
             key = ("bot", self.bot)
             current = self.bot.path[0] if not m.steps else m.partial
@@ -242,14 +243,20 @@ class Controller:
             return
         side = m.turn
         path = _forward_path(graph, m.partial, target)
+        def undo(mm: Match) -> Transition:
+            return mm.undo(side, self.now)
+
         while path is None and self.match.steps:
-            if not self._apply(lambda mm: mm.undo(side, self.now), out):
+            if not self._apply(undo, out):
                 return
             path = _forward_path(graph, self.match.partial, target)
         if path is None:
             return
         for step in path:
-            if not self._apply(lambda mm, s=step: mm.step(side, s, self.now), out):
+            def play(mm: Match, s: Step = step) -> Transition:
+                return mm.step(side, s, self.now)
+
+            if not self._apply(play, out):
                 return
 
     # -- the match ------------------------------------------------------------------------

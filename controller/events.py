@@ -109,9 +109,10 @@ class ShowScene:
 
 @dataclass(frozen=True)
 class SaveMatch:
-    """Save the match now (after a confirmed action); `data` is JSON-ready."""
+    """Save this match now (after a confirmed action): a `controller.engine.match.Match`,
+    which `controller.records.saved` writes atomically."""
 
-    data: dict[str, Any]
+    match: Any
 
 
 @dataclass(frozen=True)

@@ -295,8 +295,9 @@ class HeadlessRunner:
             path = [str(p) for p in range(int(a) + step, int(b) + step, step)]
         at = a
         for cell in path:
-            self._physical(lambda at=at: vb.lift(self._cell(at, colour), colour))
-            self._physical(lambda cell=cell: vb.place(self._cell(cell, colour), colour))
+            lift_from, place_on = self._cell(at, colour), self._cell(cell, colour)
+            self._physical(lambda: vb.lift(lift_from, colour))
+            self._physical(lambda: vb.place(place_on, colour))
             at = cell
             if cell != path[-1]:
                 await self.advance(SLIDE_REST_MS)
@@ -350,7 +351,7 @@ class HeadlessRunner:
                 start = Position.from_id(position_id)
             except ValueError as exc:
                 raise UsageError(f"position {position_id!r}: {exc}") from None
-            turn = command.get("turn", "white")
+            turn: Any = command.get("turn", "white")
             match = replace(match, phase="roll", turn=turn, position=start, partial=start)
         self._make_table(match)
         if opponent != "human":

@@ -312,7 +312,7 @@ def mismatch(state: BoardState, reference: BoardState) -> Mismatch:
             cells.append(cell)
     instructions: list[Instruction] = []
     for colour in ("white", "black"):
-        instructions += _pair(surplus[colour], deficit[colour], colour)  # type: ignore[arg-type]
+        instructions += _pair(surplus[colour], deficit[colour], colour)  # type: ignore[index,arg-type]
     return Mismatch(tuple(cells), tuple(_merge(instructions)))
 
 
