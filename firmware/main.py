@@ -51,7 +51,10 @@ def run():
             pins.reset()
         got = bytearray()
         while len(got) < 64 and poll.poll(0):
-            got.extend(inp.read(1))
+            byte = inp.read(1)
+            if not byte:
+                break
+            got.extend(byte)
         if got:
             board.receive(got)
         board.step()
