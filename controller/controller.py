@@ -26,7 +26,8 @@ from controller.engine.board_view import Colour, cell_counts, other, step_cells
 from controller.engine.errors import MatchStateError
 from controller.engine.match import Match, Transition
 from controller.engine.match_events import Event as MatchEvent
-from controller.engine.match_events import GameWon, MatchWon, Moved, NoMove, TimedOut
+from controller.engine.match_events import (GameWon, MatchWon, Moved, NoMove, RematchStarted,
+                                           TimedOut)
 from controller.engine.moves import Move, Step
 from controller.engine.position import Position
 from controller.events import (ActionRequested, Announce, AskBot, BotCube, BotMoved,
@@ -307,6 +308,9 @@ class Controller:
             self.bot = None
         elif isinstance(ev, (MatchWon, TimedOut)):
             self.bot = None
+        elif isinstance(ev, RematchStarted):
+            self.setting_up = True
+            self.show_last = False
 
     def _schedule_auto_roll(self) -> None:
         m = self.match
