@@ -163,68 +163,67 @@ def _pair(board: list[int], closed: list[bool], blot: list[bool], outside: int, 
 
 
 def _doubles(board: list[int], closed: list[bool], outside: int, d: int) -> list[Raw]:
-    """Doubles: depth-first with origins never increasing; no duplicates arise."""
-    out: list[Raw] = []
-    best = [0]
-    path: list[int] = []
+    """Doubles: checkers on the bar enter first (forced, all the same step), then the rest
+    of the four steps depth-first with origins never increasing; no duplicates arise."""
+    if not board[25]:
+        return _doubles_free(board, closed, outside, d, 4, ())
+    e = 25 - d
+    if closed[e]:
+        return []
+    n = board[25] if board[25] < 4 else 4
+    prefix = (25, d) * n
+    if n == 4 or board[25] > n:
+        return [prefix]
+    board[25] -= n
+    board[e] += n  # the entry point is outside home, so `outside` does not change
+    try:
+        return _doubles_free(board, closed, outside, d, 4 - n, prefix)
+    finally:
+        board[25] += n
+        board[e] -= n
 
-    def leaf() -> None:
-        n = len(path)
-        if n < best[0]:
-            return
-        if n > best[0]:
-            best[0] = n
-            out.clear()
-        if n == 4:
-            out.append((path[0], d, path[1], d, path[2], d, path[3], d))
-        else:
-            raw: list[int] = []
-            for x in path:
-                raw.append(x)
-                raw.append(d)
-            out.append(tuple(raw))
 
-    def step(top: int, outside: int, left: int) -> None:
+def _doubles_free(board: list[int], closed: list[bool], outside: int, d: int, steps: int,
+                  prefix: Raw) -> list[Raw]:
+    """Up to `steps` steps of `d` with nobody on the bar; the longest sequences win."""
+    # points whose step can ever be legal: an open destination, or bearing off
+    cand = [x for x in range(24, d, -1) if not closed[x - d]]
+    cand.extend(range(min(d, 6), 0, -1))
+    ncand = len(cand)
+    full: list[Raw] = []
+    partial: list[list[Raw]] = [[] for _ in range(steps)]
+
+    def rec(i0: int, left: int, outside: int, path: Raw) -> None:
         moved = False
-        if board[25]:
-            e = 25 - d
-            if not closed[e]:
-                moved = True
-                board[25] -= 1
-                board[e] += 1
-                path.append(25)
-                if left > 1:
-                    step(25, outside - 1 if e <= 6 else outside, left - 1)
-                else:
-                    leaf()
-                path.pop()
-                board[25] += 1
-                board[e] -= 1
-        else:
-            for x in range(top if top < 25 else 24, 0, -1):
-                if not board[x]:
-                    continue
-                t = x - d
-                if t > 0:
-                    if closed[t]:
-                        continue
-                elif outside or not _can_bear(board, x, d):
-                    continue
-                else:
+        for i in range(i0, ncand):
+            x = cand[i]
+            if not board[x]:
+                continue
+            t = x - d
+            if t <= 0:
+                if outside:
+                    break  # every later candidate bears off too
+                if t:
+                    if board[x + 1] or board[x + 2] or any(board[p] for p in range(x + 3, 7)):
+                        continue  # a higher die only from the highest point
                     t = 0
-                moved = True
-                board[x] -= 1
-                board[t] += 1
-                path.append(x)
-                if left > 1:
-                    step(x, outside - 1 if x > 6 >= t else outside, left - 1)
-                else:
-                    leaf()
-                path.pop()
-                board[x] += 1
-                board[t] -= 1
-        if not moved and path:
-            leaf()
+            moved = True
+            board[x] -= 1
+            board[t] += 1
+            step = path + (x, d)
+            if left > 1:
+                rec(i, left - 1, outside - 1 if x > 6 >= t else outside, step)
+            else:
+                full.append(step)
+            board[x] += 1
+            board[t] -= 1
+        if not moved and not full:
+            partial[steps - left].append(path)
 
-    step(25, outside, 4)
-    return out
+    rec(0, steps, outside, prefix)
+    if full:
+        return full
+    for found in reversed(partial):
+        if found and found[0]:
+            return found
+    return []
