@@ -139,3 +139,41 @@ def test_plan_agrees_with_legal_moves(dice: tuple[int, int]) -> None:
     # every partial is reachable from the start and can complete
     for q in list(plan._nodes):
         assert plan.next_steps(q) or plan.is_complete(q)
+
+
+def test_random_walks_through_plans_end_in_legal_moves() -> None:
+    """Over positions reached by play: the plan's end positions are exactly the legal
+    moves' results, and following any offered steps always completes a legal move."""
+    import random
+
+    from controller.engine import ALL_ROLLS
+    from controller.engine.moves import apply_step
+
+    rng = random.Random(5)
+    p = Position.initial()
+    for _ in range(60):
+        for dice in ALL_ROLLS:
+            plan = TurnPlan(p, dice)
+            results = {m.result for m in legal_moves(p, dice)}
+            assert plan.complete == (results or {p})
+            q, walked = p, []
+            while plan.next_steps(q):
+                step = rng.choice(plan.next_steps(q))
+                assert step.frm in plan.movable(q)
+                assert step.to in plan.targets(q, step.frm)
+                m, t = apply_step(q.mine, q.theirs, step.frm, step.to, step.hit)
+                nxt = Position(tuple(m), tuple(t))
+                assert q in plan.previous(nxt)
+                q = nxt
+                walked.append(step)
+                assert plan.is_partial(q)
+            assert plan.is_complete(q)
+            assert len(walked) == plan.steps_needed
+            if results:
+                assert plan.move_for(q) is not None and plan.move_for(q).result == q
+        moves = legal_moves(p, (rng.randint(1, 6), rng.randint(1, 6)))
+        if moves:
+            p = rng.choice(moves).result
+        p = p.swap()
+        if 15 in p.off:
+            p = Position.initial()
