@@ -103,6 +103,7 @@ class Controller:
         self.bot_token = 0
         self._asked: Match | None = None
         self.menu = menus.MenuState()
+        self.ask_index = 0
         self._warned: Any = None
         self.roll_due: float | None = None
         self._graph_key: Any = None
@@ -137,6 +138,8 @@ class Controller:
                              else menus.ButtonPressed(None, "menu"), out)
         elif isinstance(event, ButtonPressed) and self.menu.is_open:
             self._menu_event(menus.ButtonPressed(event.side, event.button), out)
+        elif isinstance(event, ButtonPressed) and self._ambiguous_choice() is not None:
+            self._answer_ambiguous(event.button == "main", out)
         elif isinstance(event, ButtonPressed):
             action = self._button_action(event.side, event.button)
             if action is None:
@@ -404,6 +407,29 @@ class Controller:
             return
         self._apply(command, out)
 
+    def _ambiguous_choice(self) -> Position | None:
+        """While a saturated reading fits several legal positions of this turn: the one
+        the player is asked about ("Was it 8/6 8/6?")."""
+        verdict = self.verdict
+        if not isinstance(verdict, Ambiguous) or self.match.phase != "move":
+            return None
+        options = [p for p in verdict.positions if p != self.match.partial]
+        if not options:
+            return None
+        return options[self.ask_index % len(options)]
+
+    def _answer_ambiguous(self, yes: bool, out: list[Effect]) -> None:
+        choice = self._ambiguous_choice()
+        if choice is None:
+            return
+        if not yes:
+            self.ask_index += 1
+            return
+        self.ask_index = 0
+        self.verdict = Matched(choice)
+        out.append(Announce("the player confirmed the reading"))
+        self._sync_steps(choice, out)
+
     def _menu_event(self, event: Any, out: list[Effect]) -> None:
         """The menu button and, while the menu is open, the other buttons go to the menu;
         its chosen action becomes the match action it names."""
@@ -578,6 +604,10 @@ class Controller:
         side = m.turn
         if self.menu.is_open and self.menu.prompt is not None:
             return self.menu.prompt
+        choice = self._ambiguous_choice()
+        graph = self._graph_for()
+        if choice is not None and graph is not None:
+            return Prompt.of("confirm_move", notation=Move(graph.path_to(choice), choice).notation)
         if self.setting_up:
             return Prompt.of("setup")
         if m.phase == "opening":

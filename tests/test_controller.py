@@ -163,3 +163,52 @@ def test_the_menu_enters_real_dice_and_resigns() -> None:
     assert c.match.phase == "resigning" and c.match.resign_level == "single"
     c.handle(ButtonPressed("white", "main", 3.2))  # accept
     assert c.match.score == (1, 0)
+
+
+def test_a_truly_ambiguous_reading_asks_the_player() -> None:
+    from dataclasses import replace as dc_replace
+
+    def side(points: dict[int, int]) -> list[int]:
+        out = [0] * 25
+        for p, n in points.items():
+            out[p - 1] = n
+        return out
+
+    # 7 white on the 6 point and 6 on the 5 point (6 slots each); 1-1 to play.
+    pos = Position.checked(side({6: 7, 5: 6, 13: 2}), side({24: 2, 13: 5, 8: 3, 6: 5}))
+    dice = QueuedDice(random.Random(0))
+    dice.push((1, 1))
+    match = dc_replace(Match.new(MatchSettings(length=5)), phase="roll", turn="white",
+                       position=pos, partial=pos)
+    c = Controller(match, dice=dice)
+
+    def reading(changes: dict[str, tuple[int, int]], full: tuple[str, ...]) -> BoardState:
+        counts = cell_counts(pos, "white")
+        for cell, (dw, db) in changes.items():
+            w, b = counts[cell]
+            counts[cell] = (w + dw, b + db)
+        return BoardState.of(counts, full)
+
+    c.handle(ReadingReceived(reading({"6": (-1, 0)}, ("5", "6")), 0.0))
+    c.handle(Tick(0.3))
+    assert not c.setting_up
+    c.handle(ActionRequested("white", "roll", 0.5))
+    # 5/4 played: the 5 point now holds 5 (not full), the 4 point 1
+    c.handle(ReadingReceived(reading({"6": (-1, 0), "5": (-1, 0), "4": (1, 0)}, ("6",)), 1.0))
+    c.handle(Tick(1.3))
+    assert len(c.match.steps) == 1
+    # The checker goes back 4 -> 5 and is the board now the start (7 and 6, undo) or
+    # 5/4 4/5 ... read as 6/5 (6 and 7)? Both read "6 full, 5 full": ask.
+    c.handle(ReadingReceived(reading({"6": (-1, 0)}, ("5", "6")), 2.0))
+    c.handle(Tick(2.3))
+    first = c._ambiguous_choice()
+    prompt = c.scene().display.prompt
+    assert first is not None and prompt is not None and prompt.key == "confirm_move"
+    assert c.scene().leds["5"] == "error" and c.scene().leds["6"] == "error"
+    c.handle(ButtonPressed("white", "cube", 2.4))  # no: the other one
+    second = c._ambiguous_choice()
+    assert second is not None and second != first
+    assert {first, second} == {pos, next(p for p in (first, second) if p != pos)}
+    c.handle(ButtonPressed("white", "main", 2.5))  # yes
+    assert c.match.partial == second
+    assert len(c.match.steps) == (0 if second == pos else 1)

@@ -101,7 +101,8 @@ def build_scene(view: ControllerView) -> Scene:
         leds.clear()
         for cell in verdict.cells:
             leds[cell] = "error"
-        prompt = Prompt.of("ambiguous", cell=verdict.cells[0])
+        if prompt is None or prompt.key != "confirm_move":
+            prompt = Prompt.of("ambiguous", cell=verdict.cells[0])
     elif isinstance(verdict, Matched) and not view.setup:
         if verdict.hits_pending:
             mover = view.mover or "white"
