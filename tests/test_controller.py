@@ -212,3 +212,51 @@ def test_a_truly_ambiguous_reading_asks_the_player() -> None:
     c.handle(ButtonPressed("white", "main", 2.5))  # yes
     assert c.match.partial == second
     assert len(c.match.steps) == (0 if second == pos else 1)
+
+
+def test_the_computers_hit_is_accepted_only_when_the_blot_is_on_the_bar() -> None:
+    from controller.controller import ControllerConfig
+    from controller.engine import legal_moves
+    from controller.engine.board_view import step_cells
+    from controller.events import AskBot, BotCube, BotMoved
+
+    dice = QueuedDice(random.Random(0))
+    dice.push((6, 2))
+    c = Controller(Match.new(MatchSettings(length=3)), dice=dice,
+                   config=ControllerConfig(black_player="simple"))
+    counts = cell_counts(START, "white")
+    c.handle(ReadingReceived(BoardState.of(counts), 0.0))
+    c.handle(Tick(0.3))
+    c.handle(ActionRequested("white", "roll", 0.4))
+    counts["13"] = (3, 0)
+    counts["7"] = (1, 0)
+    counts["11"] = (1, 0)
+    out = c.handle(ReadingReceived(BoardState.of(counts), 1.0))
+    out += c.handle(Tick(1.3))
+    assert c.match.turn == "black" and c.match.phase == "roll"
+    c.dice.push((6, 4))
+    asked = [e for e in out if isinstance(e, AskBot)]
+    assert [a.kind for a in asked] == ["cube"]  # the computer may double: it is asked first
+    c.handle(BotCube("roll", 1.5, asked[0].turn_token))
+    assert c.match.phase == "move" and c.match.dice == (6, 4)
+    hitting = next(m for m in legal_moves(c.match.position, (6, 4))
+                   if any(s.hit and s.frm == 24 and s.to == 18 for s in m.steps))
+    c.handle(BotMoved(hitting, 4.0, c.bot_token))
+    assert c.scene().leds["1"] == "bot-from" and c.scene().leds["7"] == "bot-to"
+    # the person plays Black's 24/18*: the black checker lands, the white blot still there
+    counts["1"] = (0, 1)
+    counts["7"] = (1, 1)
+    c.handle(ReadingReceived(BoardState.of(counts), 5.0))
+    c.handle(Tick(5.3))
+    assert c.scene().leds["7"] == "hit" and c.match.turn == "black"
+    counts["7"] = (0, 1)
+    counts["bar"] = (1, 0)
+    rest = [s for s in hitting.steps if not (s.frm == 24 and s.to == 18)]
+    for s in rest:
+        frm, to = step_cells(s, "black")
+        counts[frm] = (counts[frm][0], counts[frm][1] - 1)
+        counts[to] = (counts[to][0], counts[to][1] + 1)
+    c.handle(ReadingReceived(BoardState.of(counts), 6.0))
+    out = c.handle(Tick(6.3))
+    assert c.match.turn == "white", texts(out)
+    assert any("black moved 6-4" in t for t in texts(out))
