@@ -16,8 +16,14 @@ try:
     from firmware import wire
     from firmware.debounce import Debouncer
 except ImportError:
-    import wire  # type: ignore[import-not-found,no-redef]
-    from debounce import Debouncer  # type: ignore[import-not-found,no-redef]
+    import wire  # type: ignore[import-not-found,no-redef,unused-ignore]
+    from debounce import Debouncer  # type: ignore[import-not-found,no-redef,unused-ignore]
+
+MYPY = False
+if MYPY:  # type checkers only: MicroPython has no typing module
+    from collections.abc import Callable
+
+    from firmware.scan import Scanner
 
 FIRMWARE_VERSION = "bgboard-fw 1.0"
 MIN_CHANGE_MS = 20        # a SCAN on change at most this often
@@ -29,9 +35,11 @@ LIMITS_HEARTBEAT = (20, 60000)
 
 
 class Board:
-    def __init__(self, scanner, write, ticks_ms, ticks_diff, rows, cols,
-                 firmware=FIRMWARE_VERSION, feed=None, scan_period=10, debounce=3,
-                 heartbeat=500, watchdog_reset=False):
+    def __init__(self, scanner: "Scanner", write: "Callable[[bytes], object]",
+                 ticks_ms: "Callable[[], int]", ticks_diff: "Callable[[int, int], int]",
+                 rows: int, cols: int, firmware: str = FIRMWARE_VERSION,
+                 feed: "Callable[[], object] | None" = None, scan_period: int = 10,
+                 debounce: int = 3, heartbeat: int = 500, watchdog_reset: bool = False) -> None:
         self.scanner = scanner
         self.write = write
         self.ticks_ms = ticks_ms
@@ -50,28 +58,28 @@ class Board:
         self.frames_sent = 0
         self.scans = 0
         self.decoded = 0          # scans whose chain bytes differed, so were decoded
-        self.last_raw = None
+        self.last_raw = None  # type: bytearray | None
         now = ticks_ms()
         self.next_scan = now
         self.last_sent = now
-        self.last_error = {}
+        self.last_error = {}  # type: dict[int, int]
 
     # -- output ---------------------------------------------------------------
-    def send(self, ftype, payload=b""):
+    def send(self, ftype: int, payload: bytes = b"") -> None:
         frame = wire.build_frame(ftype, self.seq, payload)
         self.seq = (self.seq + 1) & 0xFF
         self.frames_sent += 1
         self.write(frame)
 
-    def send_hello(self):
+    def send_hello(self) -> None:
         self.send(wire.HELLO, wire.hello_payload(self.rows, self.cols, self.firmware))
 
-    def send_scan(self, now):
+    def send_scan(self, now: int) -> None:
         self.send(wire.SCAN, wire.pack_sensors(self.debouncer.stable))
         self.last_sent = now
         self.pending = False
 
-    def send_error(self, code, text):
+    def send_error(self, code: int, text: str) -> None:
         now = self.ticks_ms()
         last = self.last_error.get(code)
         if last is not None and self.ticks_diff(now, last) < ERROR_GAP_MS:
@@ -80,13 +88,13 @@ class Board:
         self.send(wire.ERROR, wire.error_payload(code, text))
 
     # -- life cycle -------------------------------------------------------------
-    def boot(self):
+    def boot(self) -> None:
         """At power-up: HELLO, and an ERROR when the watchdog restarted the board."""
         self.send_hello()
         if self.watchdog_reset:
             self.send_error(wire.ERR_WATCHDOG, "restarted by the watchdog")
 
-    def receive(self, data):
+    def receive(self, data: bytes | bytearray) -> None:
         """Bytes from the host: answer every intact frame, report damaged ones."""
         bad = self.reader.bad
         frames = self.reader.feed(data)
@@ -95,7 +103,7 @@ class Board:
         for ftype, _seq, payload in frames:
             self.handle(ftype, payload)
 
-    def handle(self, ftype, payload):
+    def handle(self, ftype: int, payload: bytes) -> None:
         if ftype == wire.HELLO_REQ:
             self.send_hello()
         elif ftype == wire.PING:
@@ -104,7 +112,7 @@ class Board:
             self.configure(payload)
         # unknown types are ignored (protocol version 1)
 
-    def configure(self, payload):
+    def configure(self, payload: bytes) -> None:
         cfg = wire.parse_config(payload)
         if cfg is None:
             self.send_error(wire.ERR_BAD_CONFIG, "CONFIG needs 5 bytes")
@@ -119,7 +127,7 @@ class Board:
         self.debouncer.set_count(count)
         self.heartbeat = heartbeat
 
-    def step(self):
+    def step(self) -> None:
         """Run whatever is due now: a scan every period, SCAN on change or heartbeat."""
         if self.feed is not None:
             self.feed()
@@ -136,7 +144,7 @@ class Board:
                 # The same chain bytes as last time with nothing mid-debounce cannot
                 # change anything: skip decoding (most scans on the Pico).
                 if raw != self.last_raw or not self.debouncer.idle():
-                    self.last_raw = bytes(raw)
+                    self.last_raw = bytearray(raw)
                     self.decoded += 1
                     if self.debouncer.update(self.scanner.decode(raw)):
                         self.pending = True
@@ -147,7 +155,7 @@ class Board:
         if (self.pending and since >= MIN_CHANGE_MS) or since >= self.heartbeat:
             self.send_scan(now)
 
-    def next_due(self):
+    def next_due(self) -> int:
         """The tick at which step() next has work (the simulator skips idle time)."""
         wait = MIN_CHANGE_MS if self.pending else self.heartbeat
         send_at = self.last_sent + wait
@@ -155,5 +163,5 @@ class Board:
             return send_at
         return self.next_scan
 
-    def values(self):
+    def values(self) -> list[int]:
         return self.debouncer.values()

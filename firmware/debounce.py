@@ -6,7 +6,7 @@
 
 
 class Debouncer:
-    def __init__(self, n, count=3):
+    def __init__(self, n: int, count: int = 3) -> None:
         self.n = n
         self.count = count if count > 0 else 1
         self.stable = [0] * n
@@ -14,10 +14,10 @@ class Debouncer:
         self.runs = [0] * n
         self.unsettled = 0   # sensors part-way through a run of equal scans
 
-    def set_count(self, count):
+    def set_count(self, count: int) -> None:
         self.count = count if count > 0 else 1
 
-    def update(self, raw):
+    def update(self, raw: list[int]) -> bool:
         """Take one scan's raw values; return True when any stable value changed."""
         changed = False
         unsettled = 0
@@ -44,9 +44,9 @@ class Debouncer:
         self.unsettled = unsettled
         return changed
 
-    def idle(self):
+    def idle(self) -> bool:
         """True when every sensor's raw value equals its stable value (nothing pending)."""
         return self.unsettled == 0
 
-    def values(self):
+    def values(self) -> list[int]:
         return list(self.stable)

@@ -39,7 +39,7 @@ ERR_OVERFLOW = 5     # the host sent more than a frame's worth without a 0x00
 _TABLE = None
 
 
-def _table():
+def _table() -> list[int]:
     global _TABLE
     if _TABLE is None:
         t = []
@@ -55,7 +55,7 @@ def _table():
     return _TABLE
 
 
-def crc32_pure(data, crc=0):
+def crc32_pure(data: bytes | bytearray, crc: int = 0) -> int:
     """zlib's CRC-32 in plain code, for builds without binascii.crc32."""
     t = _table()
     c = crc ^ 0xFFFFFFFF
@@ -64,13 +64,13 @@ def crc32_pure(data, crc=0):
     return c ^ 0xFFFFFFFF
 
 
-def crc32(data):
+def crc32(data: bytes | bytearray) -> int:
     if _native_crc32 is not None:
         return _native_crc32(data) & 0xFFFFFFFF
     return crc32_pure(data)
 
 
-def cobs_encode(data):
+def cobs_encode(data: bytes | bytearray) -> bytes:
     """COBS-encode `data` (no trailing 0x00)."""
     out = bytearray()
     block = bytearray()
@@ -90,7 +90,7 @@ def cobs_encode(data):
     return bytes(out)
 
 
-def cobs_decode(data):
+def cobs_decode(data: bytes | bytearray) -> bytes | None:
     """Decode one COBS block (without its 0x00); None when it is not valid COBS."""
     out = bytearray()
     i = 0
@@ -114,7 +114,7 @@ def cobs_decode(data):
     return bytes(out)
 
 
-def pack_frame(ftype, seq, payload=b""):
+def pack_frame(ftype: int, seq: int, payload: bytes = b"") -> bytes:
     """The decoded frame: type, seq, payload, CRC-32 little-endian."""
     if len(payload) > MAX_PAYLOAD:
         raise ValueError("payload too long")
@@ -122,12 +122,12 @@ def pack_frame(ftype, seq, payload=b""):
     return body + (crc32(body) & 0xFFFFFFFF).to_bytes(4, "little")
 
 
-def build_frame(ftype, seq, payload=b""):
+def build_frame(ftype: int, seq: int, payload: bytes = b"") -> bytes:
     """The bytes on the wire: COBS(type, seq, payload, crc) then 0x00."""
     return cobs_encode(pack_frame(ftype, seq, payload)) + b"\x00"
 
 
-def unpack_frame(decoded):
+def unpack_frame(decoded: bytes) -> tuple[int, int, bytes] | None:
     """(type, seq, payload) of a decoded frame, or None when its length or CRC is wrong."""
     n = len(decoded)
     if n < 6 or n > MAX_DECODED:
@@ -145,14 +145,14 @@ class FrameReader:
     resynchronises at the next 0x00.
     """
 
-    def __init__(self, limit=MAX_DECODED + 8):
+    def __init__(self, limit: int = MAX_DECODED + 8) -> None:
         self.buf = bytearray()
         self.limit = limit
         self.overflow = False
         self.frames = 0
         self.bad = 0
 
-    def feed(self, data):
+    def feed(self, data: bytes | bytearray) -> list[tuple[int, int, bytes]]:
         """Feed bytes; return a list of (type, seq, payload) of the frames completed."""
         out = []
         for b in data:
@@ -177,7 +177,7 @@ class FrameReader:
         return out
 
 
-def pack_sensors(values):
+def pack_sensors(values: list[int]) -> bytes:
     """Pack sensor values 0..3 four to a byte, the first in the lowest two bits."""
     n = len(values)
     out = bytearray((n + 3) // 4)
@@ -186,19 +186,19 @@ def pack_sensors(values):
     return bytes(out)
 
 
-def unpack_sensors(payload, count):
+def unpack_sensors(payload: bytes, count: int) -> list[int]:
     return [(payload[i >> 2] >> ((i & 3) << 1)) & 3 for i in range(count)]
 
 
-def hello_payload(rows, cols, firmware):
+def hello_payload(rows: int, cols: int, firmware: str) -> bytes:
     return bytes((VERSION, rows, cols)) + firmware.encode()
 
 
-def error_payload(code, text):
+def error_payload(code: int, text: str) -> bytes:
     return bytes((code & 0xFF,)) + text.encode()[:MAX_PAYLOAD - 1]
 
 
-def parse_config(payload):
+def parse_config(payload: bytes) -> tuple[int, int, int] | None:
     """(scan_period_ms, debounce_scans, heartbeat_ms) of a CONFIG payload, or None."""
     if len(payload) != 5:
         return None
@@ -208,5 +208,5 @@ def parse_config(payload):
     return (period, count, heartbeat)
 
 
-def config_payload(period, count, heartbeat):
+def config_payload(period: int, count: int, heartbeat: int) -> bytes:
     return bytes((period & 0xFF, period >> 8, count, heartbeat & 0xFF, heartbeat >> 8))

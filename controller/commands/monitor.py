@@ -55,7 +55,7 @@ def find_pico_port() -> str | None:
 
     for p in list_ports.comports():
         if p.vid == 0x2E8A:
-            return p.device
+            return str(p.device)
     return None
 
 
