@@ -52,6 +52,8 @@ def _user_exists(name: str) -> bool:
 
 def test_dry_run_prints_every_step_and_runs_nothing(tmp_path: Path) -> None:
     dest = tmp_path / "etc"
+    real_unit = Path("/etc/systemd/system/bgboard.service")
+    unit_before = real_unit.exists()
     commands, out = _dry_run(tmp_path, "--dest", str(dest), model="Raspberry Pi 4 Model B Rev 1.4")
     assert "pip extra: pi;" in out
     _find(commands, "apt-get", "update")
@@ -84,7 +86,7 @@ def test_dry_run_prints_every_step_and_runs_nothing(tmp_path: Path) -> None:
     # nothing outside --dest was written: the files are there, /etc is untouched
     assert sorted(str(p.relative_to(dest)) for p in dest.rglob("*") if p.is_file()) == [
         "bgboard/config.toml", "systemd/system/bgboard.service", "udev/rules.d/99-bgboard.rules"]
-    assert not Path("/etc/systemd/system/bgboard.service").exists()
+    assert real_unit.exists() == unit_before
 
 
 @pytest.mark.parametrize(
