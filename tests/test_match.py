@@ -447,8 +447,7 @@ def test_tournament_clock_is_hit_after_play_and_cube_actions() -> None:
 
 # -- ids ---------------------------------------------------------------------------------
 def test_match_id_matches_gnubg() -> None:
-    # gnubg 1.07 `new match 3`, X (White) rolled 41: Match ID cAlmAAAAAAAE (its last bit is
-    # gnubg's Jacoby setting, which is off in match play here)
+    # gnubg 1.07 `new match 3`, X (White) rolled 41: Match ID cAlmAAAAAAAE
     m = Match.new(length=3).roll("black", (4, 1)).match
-    assert m.match_id == "cAlmAAAAAAAA"
+    assert m.match_id == "cAlmAAAAAAAE"
     assert m.position_id == "4HPwATDgc/ABMA"
