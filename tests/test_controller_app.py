@@ -7,7 +7,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-from controller.app import MatchStore, Table
+import pytest
+
+from controller.app import MatchStore, Table, profile_mapping
+from controller.board.profile import load_profile
 from controller.board.reconcile import BoardState
 from controller.controller import Controller, QueuedDice
 from controller.engine import Position
@@ -16,8 +19,6 @@ from controller.engine.match import Match
 from controller.engine.match_settings import MatchSettings
 from controller.events import ActionRequested, ReadingReceived, Tick
 from controller.show.leds import LedConfig, SimulatedStrip
-from controller.app import profile_mapping
-from controller.board.profile import load_profile
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -98,3 +99,15 @@ def test_gpiozero_buttons_reach_the_controller_through_the_mock_pin_factory() ->
         assert table.controller.match.phase == "move"  # the opening roll by Black's main button
     finally:
         panel.close()
+
+
+@pytest.mark.slow
+def test_the_controller_bench_meets_its_targets() -> None:
+    from controller.bench import controller_bench
+
+    figures = controller_bench.run(quick=True)
+    assert figures["frame_to_led_samples"] >= 30
+    assert figures["frame_to_led_median_ms"] < 10
+    assert figures["frame_to_led_p99_ms"] < 30
+    assert figures["idle_cpu_percent"] < 2
+    assert figures["rss_mb"] < 80

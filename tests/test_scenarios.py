@@ -143,3 +143,36 @@ def test_cli_bad_script_is_one_line_exit_2(tmp_path: Path) -> None:
     assert proc.returncode == 2
     assert proc.stderr.count("\n") == 1 and "line 2" in proc.stderr and "Traceback" not in proc.stderr
     assert proc.stdout == ""
+
+
+@pytest.mark.parametrize("text, where", [
+    ("match length=0", "line 1"),
+    ("match speed=3", "unknown match option"),
+    ("dice 7 1", "dice 1-6"),
+    ("white resign double", "single|gammon|backgammon"),
+    ("lift 25", "not a cell"),
+    ("move 13", "FROM TO"),
+    ("hit bar", "point 1-24"),
+    ("wait -1", "wait SECONDS"),
+    ("jump 3", "unknown command"),
+])
+def test_script_errors_name_the_line(text: str, where: str) -> None:
+    from controller.errors import UsageError
+
+    with pytest.raises(UsageError) as info:
+        sc.parse_script("# header\n" + text if where != "line 1" else text)
+    assert where in str(info.value)
+
+
+def test_script_lines_parse_to_typed_commands() -> None:
+    script = sc.parse_script("match length=7 opponent=simple confirm=button\n# c\n\ndice 31\n"
+                             "black resign gammon\nlift black 12\nplace off\nmove 13 8\nwait 1.5\n")
+    commands = [line.command for line in script.lines]
+    assert [line.number for line in script.lines] == [1, 4, 5, 6, 7, 8, 9]
+    assert commands[0] == sc.MatchCmd((("length", "7"), ("opponent", "simple"), ("confirm", "button")))
+    assert commands[1] == sc.DiceCmd((3, 1))
+    assert commands[2] == sc.ActionCmd("black", "resign", "gammon")
+    assert commands[3] == sc.LiftCmd("12", "black")
+    assert commands[4] == sc.PlaceCmd("off", None)
+    assert commands[5] == sc.MoveCmd("13", "8", None)
+    assert commands[6] == sc.WaitCmd(1.5)
