@@ -284,6 +284,8 @@ class Controller:
             self._expect_key = None
         if self.save_enabled and self.match is not before:
             out.append(SaveMatch(self.match))
+        if self.match.phase == "move" and before.phase != "move":
+            self._expectation()  # built now, at the roll, not when the first checker moves
         self._schedule_auto_roll()
         if self.settled is not None and self.match is not before:
             self._rereconcile(out)
