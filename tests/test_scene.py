@@ -79,3 +79,11 @@ def test_the_display_carries_the_table() -> None:
     d = scene.display
     assert (d.turn, d.dice, d.cube_value, d.cube_owner, d.score_white, d.score_black, d.match_length,
             d.pips_white, d.pips_black, d.language) == ("black", (6, 6), 4, "white", 2, 1, 7, 100, 90, "da")
+
+
+def test_an_opponents_checker_lifted_must_go_back_unless_it_is_a_hit_blot() -> None:
+    lifted = build_scene(view(verdict=Matched(START, in_hand=("12", "black"))))
+    assert dict(lifted.leds) == {"12": "error"}
+    assert lifted.display.prompt == Prompt.of("put_back", n=1, colour="black", cell="12")
+    hit_blot = build_scene(view(verdict=Matched(START, in_hand=("bar", "black"))))
+    assert dict(hit_blot.leds) == {"bar": "target"}

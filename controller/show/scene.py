@@ -109,6 +109,12 @@ def build_scene(view: ControllerView) -> Scene:
             for cell in verdict.hits_pending:
                 leds[cell] = "hit"
             prompt = Prompt.of("hit_to_bar", colour=other(mover))
+        elif verdict.in_hand is not None and verdict.in_hand[1] != view.mover \
+                and verdict.in_hand[0] != "bar":
+            cell, colour = verdict.in_hand  # the opponent's checker lifted: it goes back
+            leds.clear()
+            leds[cell] = "error"
+            prompt = Prompt.of("put_back", n=1, colour=colour, cell=cell)
         elif verdict.in_hand is not None or verdict.prehit:
             hints = _in_hand(verdict, view, leds)
             if view.mover and view.table.dice and not view.bot_move:
@@ -137,7 +143,7 @@ def _in_hand(verdict: Matched, view: ControllerView, leds: dict[str, str]) -> tu
         return ()
     cell, colour = verdict.in_hand
     if colour != mover:
-        leds["bar"] = "target"  # an opponent's checker in hand: a hit blot, bound for the bar
+        leds["bar"] = "target"  # the hit blot in hand, bound for the bar
         return ()
     if view.bot_move:
         leds[cell] = "origin" if leds.get(cell) != "bot-from" else "bot-from"
