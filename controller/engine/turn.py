@@ -13,39 +13,22 @@ with a 3 or with a 5), so the per-position answers are unions over those nodes.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from controller.engine.dice import check_dice
-from controller.engine.moves import Move, Step, apply_step, legal_moves, step_destination
+from controller.engine.moves import Move, Step, legal_moves, step_destination
 from controller.engine.position import BAR, Position
 
-_Node = tuple[Position, tuple[int, ...]]
-_Edge = tuple[Step, _Node]
-
-
-def _children(node: _Node) -> list[_Edge]:
-    """Every single step from a node (one per origin and distinct die), legal or not for the plan."""
-    position, left = node
-    mine, theirs = position.mine, position.theirs
-    origins = [25] if mine[BAR] else [p for p in range(24, 0, -1) if mine[p - 1]]
-    edges: list[_Edge] = []
-    for i, die in enumerate(left):
-        if die in left[:i]:
-            continue
-        rest = left[:i] + left[i + 1:]
-        for frm in origins:
-            dest = step_destination(mine, theirs, frm, die)
-            if dest is None:
-                continue
-            to, hit = dest
-            m, t = apply_step(mine, theirs, frm, to, hit)
-            edges.append((Step(frm, to, die, hit), (Position(tuple(m), tuple(t)), rest)))
-    return edges
+_Edge = tuple[Step, int]  # a step and the node it leads to
 
 
 class TurnPlan:
     """Every legal way to play `dice` from `position`, as a graph of partial positions.
 
     Positions are seen by the player on roll throughout (as `Position` always is).
-    Built eagerly in the constructor; the largest doubles take some tens of milliseconds.
+    Built eagerly in the constructor: well under a millisecond for most rolls, some tens
+    of milliseconds for the largest doubles. Nodes are numbered internally so that a
+    position is hashed once, not at every lookup.
     """
 
     def __init__(self, position: Position, dice: tuple[int, int] | list[int]) -> None:
@@ -53,49 +36,99 @@ class TurnPlan:
         self._position = position
         self._dice: tuple[int, int] = (d1, d2)
         full = (d1,) * 4 if d1 == d2 else (max(d1, d2), min(d1, d2))
-        start: _Node = (position, full)
-        # depth-first: all children, and the longest number of steps playable from a node
-        children: dict[_Node, list[_Edge]] = {}
-        longest: dict[_Node, int] = {}
-        stack: list[tuple[_Node, bool]] = [(start, False)]
-        while stack:
-            node, expanded = stack.pop()
+        index: dict[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], int] = {}
+        positions: list[Position] = []
+        lefts: list[tuple[int, ...]] = []
+        steps: dict[tuple[int, int, int, bool], Step] = {}
+
+        def node(mine: tuple[int, ...], theirs: tuple[int, ...], left: tuple[int, ...]) -> int:
+            key = (mine, theirs, left)
+            found = index.get(key)
+            if found is None:
+                found = index[key] = len(positions)
+                positions.append(Position(mine, theirs) if positions else position)
+                lefts.append(left)
+            return found
+
+        node(position.mine, position.theirs, full)
+        children: dict[int, list[_Edge]] = {}
+        longest: dict[int, int] = {}
+        stack: list[tuple[int, bool]] = [(0, False)]
+        while stack:  # depth first; `longest` in post-order
+            i, expanded = stack.pop()
             if expanded:
-                longest[node] = max((1 + longest[c] for _, c in children[node]), default=0)
+                longest[i] = max((1 + longest[c] for _, c in children[i]), default=0)
                 continue
-            if node in children:
+            if i in children:
                 continue
-            edges = _children(node)
-            children[node] = edges
-            stack.append((node, True))
-            for _, child in edges:
-                if child not in children:
-                    stack.append((child, False))
-        best = longest[start]
+            edges = self._expand(positions[i], lefts[i], node, steps)
+            children[i] = edges
+            stack.append((i, True))
+            for _, c in edges:
+                if c not in children:
+                    stack.append((c, False))
+        best = longest[0]
         self._steps_needed = best
         # keep only edges on a longest path; one die only: the higher when it can be played
-        good: dict[_Node, list[_Edge]] = {}
-        parents: dict[Position, set[Position]] = {}
-        first = [e for e in children[start] if 1 + longest[e[1]] == best]
-        if best == 1 and d1 != d2 and any(s.die == full[0] for s, _ in first):
+        first = [e for e in children[0] if 1 + longest[e[1]] == best]
+        if best == 1 and d1 != d2 and any(st.die == full[0] for st, _ in first):
             first = [e for e in first if e[0].die == full[0]]
-        todo = [start]
-        good[start] = first
+        good: dict[int, list[_Edge]] = {0: first}
+        parents: dict[int, set[int]] = {}
+        todo = [0]
         while todo:
-            node = todo.pop()
-            for step, child in good[node]:
-                parents.setdefault(child[0], set()).add(node[0])
-                if child not in good:
-                    good[child] = [e for e in children[child] if 1 + longest[e[1]] == longest[child]]
-                    todo.append(child)
+            i = todo.pop()
+            for _, c in good[i]:
+                parents.setdefault(c, set()).add(i)
+                if c not in good:
+                    need = longest[c] - 1
+                    good[c] = [e for e in children[c] if longest[e[1]] == need]
+                    todo.append(c)
         self._good = good
         self._parents = parents
-        self._nodes: dict[Position, list[_Node]] = {}
-        for node in good:
-            self._nodes.setdefault(node[0], []).append(node)
+        self._positions = positions
+        self._lefts = lefts
+        self._nodes: dict[Position, list[int]] = {}
+        for i in good:
+            self._nodes.setdefault(positions[i], []).append(i)
         done = len(full) - best
-        self._complete = frozenset(n[0] for n in good if len(n[1]) == done)
+        self._complete = frozenset(positions[i] for i in good if len(lefts[i]) == done)
         self._moves: dict[Position, Move] | None = None
+
+    @staticmethod
+    def _expand(position: Position, left: tuple[int, ...],
+                node: Callable[[tuple[int, ...], tuple[int, ...], tuple[int, ...]], int],
+                steps: dict[tuple[int, int, int, bool], Step]) -> list[_Edge]:
+        """Every single step from a node (one per origin and distinct die), whether or
+        not a full legal move goes on from it."""
+        mine, theirs = position.mine, position.theirs
+        origins = [25] if mine[BAR] else [p for p in range(24, 0, -1) if mine[p - 1]]
+        edges: list[_Edge] = []
+        for k, die in enumerate(left):
+            if die in left[:k]:
+                continue
+            rest = left[:k] + left[k + 1:]
+            for frm in origins:
+                dest = step_destination(mine, theirs, frm, die)
+                if dest is None:
+                    continue
+                to, hit = dest
+                m = list(mine)
+                m[BAR if frm == 25 else frm - 1] -= 1
+                if to:
+                    m[to - 1] += 1
+                t = theirs
+                if hit:
+                    tl = list(theirs)
+                    tl[24 - to] = 0
+                    tl[BAR] += 1
+                    t = tuple(tl)
+                key = (frm, to, die, hit)
+                step = steps.get(key)
+                if step is None:
+                    step = steps[key] = Step(frm, to, die, hit)
+                edges.append((step, node(tuple(m), t, rest)))
+        return edges
 
     # -- the whole turn -----------------------------------------------------------------
     @property
@@ -137,13 +170,13 @@ class TurnPlan:
     def dice_left(self, position: Position) -> set[tuple[int, ...]]:
         """The dice still to play after reaching `position` (higher first); empty set when
         the position is not reachable, `{()}` when the dice are used up."""
-        return {left for _, left in self._nodes.get(position, ())}
+        return {self._lefts[i] for i in self._nodes.get(position, ())}
 
     def next_steps(self, position: Position) -> list[Step]:
         """Every step that some legal full sequence takes from this partial position."""
         seen: dict[Step, None] = {}
-        for node in self._nodes.get(position, ()):
-            for step, _ in self._good[node]:
+        for i in self._nodes.get(position, ()):
+            for step, _ in self._good[i]:
                 seen.setdefault(step, None)
         return list(seen)
 
@@ -153,15 +186,13 @@ class TurnPlan:
 
     def previous(self, position: Position) -> set[Position]:
         """Partial positions one legal step before `position` (for undo); empty for the start."""
-        return set(self._parents.get(position, ()))
+        return {self._positions[p] for i in self._nodes.get(position, ()) for p in self._parents.get(i, ())}
 
     def routes(self, position: Position, frm: int) -> dict[int, list[tuple[Step, ...]]]:
         """Destination -> every legal sequence of steps by which the checker on `frm`
         alone gets there next (one step, or several steps of the same checker)."""
         found: dict[int, list[tuple[Step, ...]]] = {}
-        todo: list[tuple[_Node, int, tuple[Step, ...]]] = [
-            (node, frm, ()) for node in self._nodes.get(position, ())
-        ]
+        todo: list[tuple[int, int, tuple[Step, ...]]] = [(i, frm, ()) for i in self._nodes.get(position, ())]
         while todo:
             node, at, path = todo.pop()
             for step, child in self._good[node]:
