@@ -105,3 +105,10 @@ def test_make_clock_and_round_trip() -> None:
     assert clock_from_dict(None) is None
     with pytest.raises(ValueError):
         clock_from_dict({"mode": "x", "since": 0})
+
+
+def test_restart_moves_the_time_origin_without_charging_anyone() -> None:
+    t = SeedsTimer((18.0, 20.0)).begin("white", 500.0).restart(3.0)
+    assert t.running == "white" and t.since == 3.0 and t.banks == (18.0, 20.0)
+    c = TournamentClock((100.0, 90.0), "black", 800.0).restart(1.0)
+    assert c.reading(2.0).black.allowance == pytest.approx(11.0)

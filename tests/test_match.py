@@ -451,3 +451,49 @@ def test_match_id_matches_gnubg() -> None:
     m = Match.new(length=3).roll("black", (4, 1)).match
     assert m.match_id == "cAlmAAAAAAAE"
     assert m.position_id == "4HPwATDgc/ABMA"
+
+
+# -- resuming ----------------------------------------------------------------------------
+def test_json_round_trip_of_unusual_states() -> None:
+    import json
+
+    from controller.engine.match_json import match_from_dict, match_to_dict
+
+    samples = [
+        Match.new(length=3).forfeit("black").match,  # over before any roll
+        black_to_roll().resign("black", "single").match,  # resigning before the roll
+        opened(dice=(3, 1)).step("white", Step(8, 5, 3)).match.resign("white", "gammon").match,
+        black_to_roll().double("black").match,
+        Match.new(length=3, clock="tournament").roll("white", (3, 1), now=5.0).match,
+    ]
+    for m in samples:
+        assert match_from_dict(json.loads(json.dumps(match_to_dict(m)))) == m
+
+
+def test_saved_match_that_contradicts_itself_is_refused() -> None:
+    from controller.engine.match_json import match_from_dict, match_to_dict
+
+    data = match_to_dict(black_to_roll())
+    data["dice"] = [3, 1]  # dice showing while the player is still to roll
+    with pytest.raises(MatchStateError, match="inconsistent"):
+        match_from_dict(data)
+    data = match_to_dict(black_to_roll())
+    del data["cube"]
+    with pytest.raises(MatchStateError, match="malformed"):
+        match_from_dict(data)
+
+
+def test_resumed_match_restarts_the_running_action_on_the_new_time_origin() -> None:
+    m = Match.new(length=3, clock="timer").roll("white", (3, 1), now=1000.0).match
+    r = m.resumed(2.0)  # the program restarted: its clock now reads 2 s
+    assert r.clock is not None and r.clock.running == "white" and r.clock.since == 2.0
+    assert r.clock_reading(10.0).white.allowance == pytest.approx(7.0)  # type: ignore[union-attr]
+    assert r.play("white", r.legal_moves()[0], now=10.0).match.turn == "black"
+    assert Match.new().resumed(5.0) == Match.new()
+
+
+def test_events_read_as_short_lines() -> None:
+    t = black_to_roll().double("black")
+    assert [str(e) for e in t.events] == ["black doubles to 2"]
+    t = opened(dice=(3, 1))
+    assert str(Match.new().roll("white", (3, 1)).events[0]) == "game 1 starts: white plays 3-1"

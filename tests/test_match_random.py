@@ -6,6 +6,7 @@ doubles, takes, drops, resignations and the odd forfeit.
 """
 from __future__ import annotations
 
+import json
 import os
 import random
 import sys
@@ -19,6 +20,7 @@ from controller.engine.match_events import GameWon, Undone
 from controller.engine.match_gnubg import match_id_fields
 from controller.engine.match_id import MatchIdFields, decode_match_id
 from controller.engine.match_history import CubeRecord, TurnRecord
+from controller.engine.match_json import match_from_dict, match_to_dict
 from controller.engine.moves import apply_step, legal_moves
 from controller.engine.position import Position
 
@@ -119,6 +121,8 @@ def test_random_matches_keep_the_invariants() -> None:
             check_step(before, after, t)
             if i % 4 == 0 or after.game != before.game or after.is_over:
                 check_match_id(after)  # every state of every 4th match, game ends of all
+            if i % 200 == 0 or (i % 8 == 0 and after.phase in ("doubled", "resigning")) or after.is_over:
+                assert match_from_dict(json.loads(json.dumps(match_to_dict(after)))) == after
 
         m = play_match(Match.new(random_settings(rng)), rng, check)
         check_end(m)

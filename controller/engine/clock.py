@@ -122,6 +122,12 @@ class SeedsTimer:
         """The running action ends; after a completed move (`moved`) the bank grows."""
         return SeedsTimer(self._charged(now, moved), None, now)
 
+    def restart(self, now: float) -> SeedsTimer:
+        """The same clock on a new time origin (after resuming a saved match the
+        program's clock starts again): the running side's action starts afresh at `now`,
+        the time lost while the program was down is charged to nobody."""
+        return SeedsTimer(self.banks, self.running, now)
+
     def expires_at(self) -> float | None:
         """When the running side's bank reaches zero (None when nothing runs)."""
         if self.running is None:
@@ -195,6 +201,12 @@ class TournamentClock:
     def finish(self, now: float, moved: bool = False) -> TournamentClock:
         """Stop both clocks (after the last play of a game, or to pause)."""
         return TournamentClock(self._charged(now), None, now)
+
+    def restart(self, now: float) -> TournamentClock:
+        """The same clock on a new time origin (after resuming a saved match the
+        program's clock starts again): the running side's action starts afresh at `now`,
+        the time lost while the program was down is charged to nobody."""
+        return TournamentClock(self.reserves, self.running, now)
 
     def expires_at(self) -> float | None:
         if self.running is None:

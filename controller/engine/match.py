@@ -243,6 +243,13 @@ class Match:
 
         return match_id_of(self)
 
+    def resumed(self, now: float) -> Match:
+        """This match on a new time origin, for resuming a saved match: a running clock
+        restarts the current action at `now` (see ``Clock.restart``)."""
+        if self.clock is None:
+            return self
+        return replace(self, clock=self.clock.restart(now))
+
     # -- helpers ------------------------------------------------------------------------
     def _fail(self, message: str) -> MatchStateError:
         return MatchStateError(message)

@@ -146,4 +146,10 @@ def match_from_dict(d: dict[str, Any]) -> Match:
         raise MatchStateError(f"saved match is malformed: {type(exc).__name__} {exc}") from None
     if not m.history:
         raise MatchStateError("saved match has no game in its history")
+    if m.resign_level not in (None, "single", "gammon", "backgammon") or m.resume not in (None, "roll", "move") \
+            or m.end not in (None, "score", "forfeit", "time") or not 0 <= m.declined <= 3:
+        raise MatchStateError("saved match has an unknown resignation, phase or ending")
+    rolled = m.phase == "move" or (m.phase == "resigning" and m.resume == "move")
+    if m.phase != "over" and ((m.phase == "opening") != (m.turn is None) or rolled != (m.dice is not None)):
+        raise MatchStateError(f"saved match is inconsistent: phase {m.phase} with turn {m.turn} and dice {m.dice}")
     return m
