@@ -4,7 +4,10 @@ from __future__ import annotations
 import pytest
 
 from controller.engine.clock import (
-    SeedsTimer, TournamentClock, clock_from_dict, make_clock,
+    SeedsTimer,
+    TournamentClock,
+    clock_from_dict,
+    make_clock,
 )
 
 

@@ -8,8 +8,17 @@ import pytest
 from controller.engine.errors import MatchStateError
 from controller.engine.match import Match, Transition, game_result
 from controller.engine.match_events import (
-    DoubleDropped, GameStarted, GameWon, MatchWon, Moved, NoMove, OpeningTie, RematchStarted,
-    ResignAccepted, TimedOut, TurnStarted,
+    DoubleDropped,
+    GameStarted,
+    GameWon,
+    MatchWon,
+    Moved,
+    NoMove,
+    OpeningTie,
+    RematchStarted,
+    ResignAccepted,
+    TimedOut,
+    TurnStarted,
 )
 from controller.engine.match_history import CubeRecord, ResignRecord, TurnRecord
 from controller.engine.match_settings import MatchSettings
@@ -55,8 +64,8 @@ def at(m: Match, position: Position, dice: tuple[int, int], **changes) -> Match:
 
 
 # -- settings --------------------------------------------------------------------------
-@pytest.mark.parametrize("bad", [dict(length=0), dict(length="5"), dict(length=True), dict(confirm="maybe"),
-                                 dict(clock="blitz"), dict(cube="yes")])
+@pytest.mark.parametrize("bad", [{"length": 0}, {"length": "5"}, {"length": True}, {"confirm": "maybe"},
+                                 {"clock": "blitz"}, {"cube": "yes"}])
 def test_bad_settings_are_refused(bad: dict) -> None:
     with pytest.raises(MatchStateError):
         MatchSettings(**bad)
@@ -283,8 +292,8 @@ def test_cube_cap_is_64() -> None:
     assert m.double("black").match.take("white").match.cube == 64
 
 
-@pytest.mark.parametrize("settings,why", [(dict(cube=False), "cube is off"), (dict(length=1), "1-point"),
-                                          (dict(auto_roll_black=True), "auto-roll")])
+@pytest.mark.parametrize("settings,why", [({"cube": False}, "cube is off"), ({"length": 1}, "1-point"),
+                                          ({"auto_roll_black": True}, "auto-roll")])
 def test_no_double_without_a_cube(settings: dict, why: str) -> None:
     with pytest.raises(MatchStateError, match=why):
         black_to_roll(**settings).double("black")

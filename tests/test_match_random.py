@@ -18,14 +18,14 @@ from controller.engine.board_view import cell_counts
 from controller.engine.match import Match, Transition
 from controller.engine.match_events import GameWon, Undone
 from controller.engine.match_gnubg import match_id_fields
-from controller.engine.match_id import MatchIdFields, decode_match_id
 from controller.engine.match_history import CubeRecord, TurnRecord
+from controller.engine.match_id import MatchIdFields, decode_match_id
 from controller.engine.match_json import match_from_dict, match_to_dict
 from controller.engine.moves import apply_step, legal_moves
 from controller.engine.position import Position
 
 sys.path.insert(0, str(Path(__file__).parent))
-from match_driver import play_match, random_settings  # noqa: E402
+from match_driver import play_match, random_settings
 
 #: matches in the default run (the issue asks for 2,000; BGBOARD_RANDOM_MATCHES overrides)
 MATCHES = int(os.environ.get("BGBOARD_RANDOM_MATCHES", "2000"))
@@ -117,7 +117,7 @@ def test_random_matches_keep_the_invariants() -> None:
     ends = {"score": 0, "forfeit": 0, "time": 0}
     crawford_games = 0
     for i in range(MATCHES):
-        def check(before: Match, after: Match, t: Transition) -> None:
+        def check(before: Match, after: Match, t: Transition, i: int = i) -> None:
             check_step(before, after, t)
             if i % 4 == 0 or after.game != before.game or after.is_over:
                 check_match_id(after)  # every state of every 4th match, game ends of all

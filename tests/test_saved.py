@@ -11,10 +11,16 @@ import pytest
 
 from controller.engine.match import Match
 from controller.errors import RecordError
-from controller.records.saved import FILE_NAME, MatchStore, OsFileOps, load_latest, save_match
+from controller.records.saved import (
+    FILE_NAME,
+    MatchStore,
+    OsFileOps,
+    load_latest,
+    save_match,
+)
 
 sys.path.insert(0, str(Path(__file__).parent))
-from match_driver import random_command  # noqa: E402
+from match_driver import random_command
 
 
 def states(seed: int, n: int, clock: str = "timer") -> list[Match]:
@@ -142,7 +148,7 @@ class FakeDisk:
         self.dirs: set[str] = set()
         self.next = 1
 
-    def power_cut(self) -> "FakeDisk":
+    def power_cut(self) -> FakeDisk:
         disk = FakeDisk()
         disk.dirs = set(self.dirs)
         disk.names = dict(self.durable_names)

@@ -267,7 +267,18 @@ def clock_from_dict(data: dict[str, Any] | None) -> Clock | None:
 
 
 __all__ = [
-    "ACTION_SECONDS", "BANK_CAP", "BANK_GROWTH", "BANK_START", "CLOCK_MODES", "Clock",
-    "ClockReading", "DELAY_SECONDS", "SeedsTimer", "SideReading", "TournamentClock",
-    "WARN_SECONDS", "clock_from_dict", "make_clock",
+    "ACTION_SECONDS",
+    "BANK_CAP",
+    "BANK_GROWTH",
+    "BANK_START",
+    "CLOCK_MODES",
+    "DELAY_SECONDS",
+    "WARN_SECONDS",
+    "Clock",
+    "ClockReading",
+    "SeedsTimer",
+    "SideReading",
+    "TournamentClock",
+    "clock_from_dict",
+    "make_clock",
 ]

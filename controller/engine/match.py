@@ -39,13 +39,35 @@ from controller.engine.clock import Clock, ClockReading, make_clock
 from controller.engine.dice import check_dice
 from controller.engine.errors import InvalidDiceError, MatchStateError
 from controller.engine.match_events import (
-    DoubleDropped, DoubleOffered, DoubleTaken, Event, Forfeited, GameStarted, GameWon,
-    MatchWon, Moved, NoMove, OpeningTie, RematchDeclined, RematchOffered, RematchStarted,
-    ResignAccepted, ResignDeclined, ResignOffered, Rolled, Stepped, TimedOut, TurnStarted,
+    DoubleDropped,
+    DoubleOffered,
+    DoubleTaken,
+    Event,
+    Forfeited,
+    GameStarted,
+    GameWon,
+    MatchWon,
+    Moved,
+    NoMove,
+    OpeningTie,
+    RematchDeclined,
+    RematchOffered,
+    RematchStarted,
+    ResignAccepted,
+    ResignDeclined,
+    ResignOffered,
+    Rolled,
+    Stepped,
+    TimedOut,
+    TurnStarted,
     Undone,
 )
 from controller.engine.match_history import (
-    CubeRecord, GameEnd, GameRecord, ResignRecord, TurnRecord,
+    CubeRecord,
+    GameEnd,
+    GameRecord,
+    ResignRecord,
+    TurnRecord,
 )
 from controller.engine.match_settings import CUBE_CAP, MatchSettings
 from controller.engine.moves import Move, Step, apply_step, legal_moves
@@ -495,7 +517,7 @@ class Match:
         if side == self.turn:
             raise self._fail(f"{side} cannot decline: {side} offered the resignation")
         level = self.resign_level
-        assert level is not None and self.turn is not None
+        assert level is not None and self.turn is not None and self.resume is not None
         m = replace(self, phase=self.resume, resign_level=None, resume=None,
                     declined=LEVELS.index(level) + 1,
                     history=self._record(ResignRecord(side, "decline", level)),

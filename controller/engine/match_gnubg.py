@@ -15,7 +15,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from controller.engine.match_id import CENTRE, GameState, MatchIdFields, Resignation, encode_match_id
+from controller.engine.match_id import (
+    CENTRE,
+    GameState,
+    MatchIdFields,
+    Resignation,
+    encode_match_id,
+)
 
 if TYPE_CHECKING:
     from controller.engine.match import Match

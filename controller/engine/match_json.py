@@ -12,7 +12,12 @@ from controller.engine.clock import clock_from_dict
 from controller.engine.errors import EngineError, MatchStateError
 from controller.engine.match import PHASES, LastMove, Match
 from controller.engine.match_history import (
-    Action, CubeRecord, GameEnd, GameRecord, ResignRecord, TurnRecord,
+    Action,
+    CubeRecord,
+    GameEnd,
+    GameRecord,
+    ResignRecord,
+    TurnRecord,
 )
 from controller.engine.match_settings import MatchSettings
 from controller.engine.moves import Step

@@ -61,5 +61,5 @@ class MatchSettings:
     def from_dict(cls, data: dict[str, Any]) -> MatchSettings:
         unknown = set(data) - set(cls.__dataclass_fields__)
         if unknown:
-            raise MatchStateError(f"unknown match setting {sorted(unknown)[0]!r}")
+            raise MatchStateError(f"unknown match setting {min(unknown)!r}")
         return cls(**data)
