@@ -84,8 +84,9 @@ def _game_lines(game: Game, names: tuple[str, str]) -> list[str]:
 
 def write_mat(record: MatchRecord) -> str:
     """The record as `.mat` text (ending with a newline)."""
+    # a score line needs a name; the tags keep the real (even empty) ones
     names = (record.players[0] or "Player_1", record.players[1] or "Player_2")
-    head = [f'; [Player 1 "{names[0]}"]', f'; [Player 2 "{names[1]}"]']
+    head = [f'; [Player 1 "{record.players[0]}"]', f'; [Player 2 "{record.players[1]}"]']
     head += [f'; [{k} "{v}"]' for k, v in record.tags if k.lower() not in _OWN_TAGS]
     head += ['; [Variation "Backgammon"]', f'; [Crawford "{"On" if record.crawford_rule else "Off"}"]']
     lines = head + ["", f" {record.length} point match", ""]
