@@ -197,6 +197,8 @@ def test_no_legal_move_passes_by_itself() -> None:
     assert NoMove("white", (6, 5)) in t.events
     assert t.match.turn == "black" and t.match.phase == "roll"
     assert t.match.history[-1].actions[-1] == TurnRecord("white", (6, 5), ())
+    # Black's own earlier move is not shown to Black as the opponent's last move
+    assert t.match.last_move is not None and t.match.last_move.side == "white" and t.match.last_move.steps == ()
 
 
 def test_auto_roll_when_the_player_may_not_double() -> None:

@@ -346,8 +346,8 @@ class Match:
         if sum(after.mine) == 0:
             result = game_result(after)
             return m._end_game(side, "bearoff", result, (LEVELS.index(result) + 1) * self.cube, now, events)
-        last = LastMove(side, self.dice, steps) if steps else self.last_move
-        return m._start_turn(other(side), after.swap(), now, events, last_move=last)
+        # what the next player sees as the opponent's last move (no steps: a pass)
+        return m._start_turn(other(side), after.swap(), now, events, last_move=LastMove(side, self.dice, steps))
 
     def _end_game(self, winner: Colour, how: str, result: str | None, points: int, now: float,
                   events: tuple[Event, ...]) -> Transition:
