@@ -36,12 +36,52 @@ def _hit_paths() -> tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]:
 
 HIT_PATHS = _hit_paths()
 
+
+def escape_rolls(side: tuple[int, ...], other: tuple[int, ...]) -> int:
+    """Of 36 rolls, how many carry `side`'s rearmost checker past every point `other` has
+    made in the 12 pips ahead of it (36 when nothing blocks or nothing is behind)."""
+    back = 25 if side[24] else next((p for p in range(24, 0, -1) if side[p - 1]), 0)
+    if back < 8:
+        return 36
+    made = [x for x in range(max(1, back - 12), back) if other[24 - x] >= 2]
+    if not made:
+        return 36
+    lowest = min(made)
+    ok = 0
+    for r, (a, b) in enumerate(ROLLS):
+        steps = (a,) * 4 if a == b else None
+        reached = False
+        if steps:
+            x = back
+            for d in steps:
+                x -= d
+                if x < 1 or other[24 - x] >= 2:
+                    break
+                if x < lowest:
+                    reached = True
+                    break
+        else:
+            for d1, d2 in ((a, b), (b, a)):
+                x = back - d1
+                if x >= 1 and other[24 - x] < 2:
+                    if x < lowest:
+                        reached = True
+                        break
+                    y = x - d2
+                    if y >= 1 and other[24 - y] < 2 and y < lowest:
+                        reached = True
+                        break
+        if reached:
+            ok += ROLL_WEIGHT[r]
+    return ok
+
 CONTACT_FEATURES: tuple[str, ...] = (
     "bias", "pip_lead", "shots", "shots_x_their_board", "my_blots", "their_blots",
     "my_board", "their_board", "my_prime", "their_prime", "my_anchors", "their_anchors",
     "their_bar", "their_bar_x_my_board", "my_bar", "my_back", "their_back", "my_off",
     "their_off", "my_golden", "my_stack", "my_outside", "their_outside", "my_blot_cost",
-    "my_trapped", "their_trapped", "my_builders",
+    "my_trapped", "their_trapped", "my_builders", "my_escape", "their_escape",
+    "their_enter_fail", "my_enter_fail", "shots_x_pips",
 )
 RACE_FEATURES: tuple[str, ...] = (
     "bias", "pip_lead", "my_off", "their_off", "my_outside", "their_outside",
@@ -49,16 +89,19 @@ RACE_FEATURES: tuple[str, ...] = (
 )
 
 
+PHASES: tuple[str, ...] = ("race", "contact", "opening")
+"""Each phase has its own weights: a linear fit cannot bend, several fits can."""
+OPENING_PIPS = 250
+"""Contact positions with more pips than this on the board (both sides) are the opening."""
+HEADS: tuple[str, ...] = ("win", "gammon", "lose_gammon")
+
+
 @dataclass(frozen=True, slots=True)
 class Weights:
-    """Three linear heads per phase: win chance, gammon win and gammon loss."""
+    """Per phase, three linear heads: win chance, gammon win and gammon loss, each over
+    the phase's features followed by the point-by-point RAW_FEATURES."""
 
-    contact_win: tuple[float, ...]
-    contact_gammon: tuple[float, ...]
-    contact_lose_gammon: tuple[float, ...]
-    race_win: tuple[float, ...]
-    race_gammon: tuple[float, ...]
-    race_lose_gammon: tuple[float, ...]
+    heads: dict[str, tuple[tuple[float, ...], tuple[float, ...], tuple[float, ...]]]
 
 
 def is_contact(position: Position) -> bool:
@@ -191,6 +234,11 @@ def contact_features(position: Position) -> list[float]:
         _trapped(mine, theirs),
         _trapped(theirs, mine),
         builders / 5.0,
+        escape_rolls(mine, theirs) / 36.0,
+        escape_rolls(theirs, mine) / 36.0,
+        (my_board / 6.0) ** 2 * (theirs[24] > 0),
+        (their_board / 6.0) ** 2 * (mine[24] > 0),
+        shots * (pt - pm) / 100.0,
     ]
 
 
@@ -243,6 +291,24 @@ def raw_features(position: Position) -> list[float]:
     return out
 
 
+def phase_of(position: Position) -> str:
+    """Which weights judge a position: "race", "opening" (early contact) or "contact"."""
+    if not is_contact(position):
+        return "race"
+    pips = sum(n * (i + 1) for i, n in enumerate(position.mine)) + \
+        sum(n * (i + 1) for i, n in enumerate(position.theirs))
+    return "opening" if pips > OPENING_PIPS else "contact"
+
+
+def phase_features(phase: str) -> tuple[str, ...]:
+    return RACE_FEATURES if phase == "race" else CONTACT_FEATURES
+
+
+def features(phase: str, position: Position) -> list[float]:
+    """The phase's own features (without the raw part)."""
+    return race_features(position) if phase == "race" else contact_features(position)
+
+
 def _dot(w: tuple[float, ...], f: list[float]) -> float:
     return sum(a * b for a, b in zip(w, f))
 
@@ -260,14 +326,57 @@ class Estimate:
         return 2.0 * self.win - 1.0 + gammon_value * self.gammon - lose_gammon_value * self.lose_gammon
 
 
+_RAW_CODES: tuple[tuple[float, float, float, float], ...] = tuple(
+    (0.0, 0.0, 0.0, 0.0) if n == 0 else (1.0, 0.0, 0.0, 0.0) if n == 1 else (0.0, 1.0, 0.0, 0.0) if n == 2
+    else (0.0, 1.0, 1.0, 0.0) if n == 3 else (0.0, 1.0, 0.0, (n - 3) / 2.0) for n in range(16))
+
+
+class Scorer:
+    """One number per position for choosing moves: `equity()` of the three heads, folded
+    into a single weight vector for given gammon values, with the point-by-point part
+    turned into lookup tables (48 look-ups instead of a 192-long dot product)."""
+
+    def __init__(self, weights: Weights, gammon_value: float, lose_gammon_value: float) -> None:
+        self._tables: dict[str, tuple[tuple[float, ...], tuple[tuple[float, ...], ...]]] = {}
+        for phase in PHASES:
+            n = len(phase_features(phase))
+            win, g, lg = weights.heads[phase]
+            if not len(win) == len(g) == len(lg) == n + len(RAW_FEATURES):
+                raise ValueError(f"the {phase} weights do not fit the features: re-run train_simple")
+            folded = [2.0 * a + gammon_value * b - lose_gammon_value * c for a, b, c in zip(win, g, lg)]
+            self._tables[phase] = self._split(folded, n)
+
+    @staticmethod
+    def _split(w: list[float], n: int) -> tuple[tuple[float, ...], tuple[tuple[float, ...], ...]]:
+        raw = w[n:]
+        tables = []
+        for side in range(2):
+            for i in range(24):
+                base = (side * 24 + i) * 4
+                ws = raw[base:base + 4]
+                tables.append(tuple(sum(a * b for a, b in zip(ws, code)) for code in _RAW_CODES))
+        return tuple(w[:n]), tuple(tables)
+
+    def __call__(self, position: Position) -> float:
+        mine, theirs = position.mine, position.theirs
+        if sum(mine) == 0:
+            return 3.0 if sum(theirs) == 15 else 1.0
+        phase = phase_of(position)
+        hand, raw = self._tables[phase]
+        total = -1.0  # equity's "2p - 1"
+        for a, b in zip(hand, features(phase, position)):
+            total += a * b
+        for i in range(24):
+            total += raw[i][mine[i]] + raw[24 + i][theirs[i]]
+        return total
+
+
 def estimate(position: Position, weights: Weights) -> Estimate:
-    """The mover's chances after a move, as the fitted linear heads see them."""
+    """The mover's chances after a move, as the fitted linear heads see them (the heads
+    are fitted on differences between moves, so compare estimates, do not trust levels)."""
     if sum(position.mine) == 0:
         return Estimate(1.0, 1.0 if sum(position.theirs) == 15 else 0.0, 0.0)
-    if is_contact(position):
-        f = contact_features(position) + raw_features(position)
-        return Estimate(_dot(weights.contact_win, f), _dot(weights.contact_gammon, f),
-                        _dot(weights.contact_lose_gammon, f))
-    f = race_features(position) + raw_features(position)
-    return Estimate(_dot(weights.race_win, f), _dot(weights.race_gammon, f),
-                    _dot(weights.race_lose_gammon, f))
+    phase = phase_of(position)
+    f = features(phase, position) + raw_features(position)
+    win, g, lg = weights.heads[phase]
+    return Estimate(_dot(win, f), _dot(g, f), _dot(lg, f))

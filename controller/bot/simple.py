@@ -11,7 +11,7 @@ import random
 
 from controller.bot.base import MatchContext
 from controller.bot.cube_rules import accepts_resignation_by_race, should_double_by_pips, should_take_by_pips
-from controller.bot.evaluation import Weights, estimate
+from controller.bot.evaluation import Scorer, Weights
 from controller.engine import Move, Position, legal_moves
 
 
@@ -40,14 +40,19 @@ class SimpleBot:
             weights = WEIGHTS
         self._weights = weights
         self._rng = rng if rng is not None else random.Random(0)
+        self._scorers: dict[tuple[float, float], Scorer] = {}
+
+    def scorer(self, context: MatchContext) -> Scorer:
+        """The move scorer for this score's gammon values (built once per pair)."""
+        values = gammon_values(context)
+        if values not in self._scorers:
+            self._scorers[values] = Scorer(self._weights, *values)
+        return self._scorers[values]
 
     def rank(self, position: Position, dice: tuple[int, int], context: MatchContext) -> list[tuple[float, Move]]:
         """Every legal move with its score, best first (for tests and explanations)."""
-        gv, lgv = gammon_values(context)
-        scored = []
-        for move in legal_moves(position, dice):
-            est = estimate(move.result, self._weights)
-            scored.append((est.equity(gv, lgv), move))
+        score = self.scorer(context)
+        scored = [(score(move.result), move) for move in legal_moves(position, dice)]
         scored.sort(key=lambda sm: -sm[0])
         return scored
 

@@ -15,8 +15,8 @@ import multiprocessing
 import random
 from pathlib import Path
 
-from controller.bot.evaluation import (CONTACT_FEATURES, RACE_FEATURES, contact_features, is_contact, race_features,
-                                       raw_features)
+from controller.bot.evaluation import (CONTACT_FEATURES, PHASES, RACE_FEATURES, RAW_FEATURES, features, phase_of,
+                                       phase_features, raw_features)
 from controller.engine import Position, legal_moves
 
 OUT = Path(__file__).with_name("simple_weights.py")
@@ -46,26 +46,26 @@ def _centred(group: list[tuple[list[float], tuple[float, float, float]]], centre
             for f, lab in group]
 
 
-def _games_packed(args: tuple[int, int, int, bool]) -> dict[bool, tuple[object, object]]:
+def _games_packed(args: tuple[int, int, int, bool]) -> dict[str, tuple[object, object]]:
     """`_games` as numpy arrays per phase (features, labels): a fraction of the memory."""
     import numpy as np
 
     rows = _games(args)
-    out: dict[bool, tuple[object, object]] = {}
-    for contact in (True, False):
-        part = [(f, lab) for c, f, lab in rows if c == contact]
-        width = len(CONTACT_FEATURES if contact else RACE_FEATURES) + 192
-        out[contact] = (np.asarray([f for f, _ in part], dtype=np.float32).reshape(-1, width),
+    out: dict[str, tuple[object, object]] = {}
+    for phase in PHASES:
+        part = [(f, lab) for c, f, lab in rows if c == phase]
+        width = len(phase_features(phase)) + len(RAW_FEATURES)
+        out[phase] = (np.asarray([f for f, _ in part], dtype=np.float32).reshape(-1, width),
                         np.asarray([lab for _, lab in part], dtype=np.float32).reshape(-1, 3))
     return out
 
 
-def _games(args: tuple[int, int, int, bool]) -> list[tuple[bool, list[float], tuple[float, float, float]]]:
+def _games(args: tuple[int, int, int, bool]) -> list[tuple[str, list[float], tuple[float, float, float]]]:
     import gnubg_nn
 
     seed, count, per_turn, centre = args
     rng = random.Random(seed)
-    rows: list[tuple[bool, list[float], tuple[float, float, float]]] = []
+    rows: list[tuple[str, list[float], tuple[float, float, float]]] = []
     for _ in range(count):
         pos = Position.initial()
         for _ply in range(400):
@@ -73,13 +73,15 @@ def _games(args: tuple[int, int, int, bool]) -> list[tuple[bool, list[float], tu
             moves = legal_moves(pos, dice)
             if moves:
                 sample = moves if len(moves) <= per_turn else rng.sample(moves, per_turn)
-                groups: dict[bool, list[tuple[list[float], tuple[float, float, float]]]] = {True: [], False: []}
+                groups: dict[str, list[tuple[list[float], tuple[float, float, float]]]] = {p: [] for p in PHASES}
                 for m in sample:
-                    contact = is_contact(m.result)
-                    feats = (contact_features(m.result) if contact else race_features(m.result)) + raw_features(m.result)
-                    groups[contact].append((feats, _label(m.result)))
-                for contact, group in groups.items():
-                    rows.extend((contact, f, lab) for f, lab in _centred(group, centre))
+                    if sum(m.result.mine) == 0:
+                        continue
+                    phase = phase_of(m.result)
+                    feats = features(phase, m.result) + raw_features(m.result)
+                    groups[phase].append((feats, _label(m.result)))
+                for phase, group in groups.items():
+                    rows.extend((phase, f, lab) for f, lab in _centred(group, centre))
                 if rng.random() < 0.1:
                     chosen = rng.choice(moves)
                 else:
@@ -119,13 +121,12 @@ def main() -> None:
 
     with multiprocessing.Pool(workers) as pool:
         parts = pool.map(_games_packed, jobs)
-    heads: dict[str, tuple[float, ...]] = {}
+    heads: dict[str, list[tuple[float, ...]]] = {}
     total = 0
-    for phase, contact in (("contact", True), ("race", False)):
-        feats = np.concatenate([p[contact][0] for p in parts])
-        labels = np.concatenate([p[contact][1] for p in parts])
-        for k, head in enumerate(("win", "gammon", "lose_gammon")):
-            heads[f"{phase}_{head}"] = _solve(feats, labels[:, k], args.ridge)
+    for phase in PHASES:
+        feats = np.concatenate([p[phase][0] for p in parts])
+        labels = np.concatenate([p[phase][1] for p in parts])
+        heads[phase] = [_solve(feats, labels[:, k], args.ridge) for k in range(3)]
         print(f"{phase}: {len(feats)} positions")
         total += len(feats)
     lines = [
@@ -140,11 +141,16 @@ def main() -> None:
         "",
         f"# contact features: {', '.join(CONTACT_FEATURES)}",
         f"# race features: {', '.join(RACE_FEATURES)}",
-        "WEIGHTS = Weights(",
+        "# then, for every phase, the point-by-point raw features",
+        "# heads per phase: win, gammon, lose_gammon",
+        "WEIGHTS = Weights(heads={",
     ]
-    for name, w in heads.items():
-        lines.append(f"    {name}=({', '.join(repr(x) for x in w)},),")
-    lines.append(")")
+    for phase, three in heads.items():
+        lines.append(f"    {phase!r}: (")
+        for w in three:
+            lines.append(f"        ({', '.join(repr(x) for x in w)},),")
+        lines.append("    ),")
+    lines.append("})")
     OUT.write_text("\n".join(lines) + "\n")
     print(f"wrote {OUT}")
 

@@ -1,0 +1,108 @@
+"""The bot contract: choosing a level, the one-line refusal when gnubg is missing, contexts."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from controller.bot import gnubg_level
+from controller.bot.base import MONEY, Bot, MatchContext, make_bot
+from controller.engine import Position, legal_moves
+from controller.errors import BackendUnavailableError, BgboardError, UsageError
+
+
+@pytest.mark.parametrize("level", ["simple", "pubeval"])
+def test_levels_follow_the_protocol_and_play_legal_moves(level: str) -> None:
+    bot = make_bot(level)
+    assert isinstance(bot, Bot)
+    pos = Position.initial()
+    move = bot.choose_move(pos, (6, 5), MONEY)
+    assert move in legal_moves(pos, (6, 5))
+
+
+def test_unknown_level_is_a_usage_error_naming_the_choices() -> None:
+    with pytest.raises(UsageError, match="simple or gnubg"):
+        make_bot("expert")
+
+
+def test_gnubg_missing_everywhere_says_so_in_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(gnubg_level, "load_gnubg_nn", lambda: None)
+    monkeypatch.setattr(gnubg_level, "find_gnubg_program", lambda: None)
+    with pytest.raises(BackendUnavailableError) as info:
+        make_bot("gnubg")
+    message = str(info.value)
+    assert message == "the gnubg level needs gnubg-nn or the gnubg program; choose simple"
+    assert "\n" not in message and isinstance(info.value, BgboardError)
+
+
+def test_asking_for_the_wheel_never_falls_back_to_the_program(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(gnubg_level, "load_gnubg_nn", lambda: None)
+    monkeypatch.setattr(gnubg_level, "find_gnubg_program", lambda: "/usr/games/gnubg")
+    with pytest.raises(BackendUnavailableError):
+        make_bot("gnubg", backend="nn")
+
+
+def test_without_the_wheel_the_program_is_used(monkeypatch: pytest.MonkeyPatch) -> None:
+    made: list[tuple[str, int]] = []
+
+    class FakeProcessBot:
+        def __init__(self, program: str, plies: int) -> None:
+            made.append((program, plies))
+
+    import controller.bot.gnubg_process as gp
+
+    monkeypatch.setattr(gnubg_level, "load_gnubg_nn", lambda: None)
+    monkeypatch.setattr(gnubg_level, "find_gnubg_program", lambda: "/opt/gnubg")
+    monkeypatch.setattr(gp, "GnubgProcessBot", FakeProcessBot)
+    bot = make_bot("gnubg", plies=1)
+    assert isinstance(bot, FakeProcessBot) and made == [("/opt/gnubg", 1)]
+
+
+def test_bad_gnubg_options_are_usage_errors() -> None:
+    with pytest.raises(UsageError):
+        make_bot("gnubg", plies=5)
+    with pytest.raises(UsageError):
+        make_bot("gnubg", backend="cloud")
+
+
+@pytest.mark.parametrize("kwargs", [
+    {"cube": 3}, {"cube": 0}, {"length": -1}, {"length": 5, "bot_away": 6, "opponent_away": 1},
+    {"length": 5, "bot_away": 0, "opponent_away": 2}, {"owner": "nobody"},
+])
+def test_impossible_contexts_are_refused(kwargs: dict[str, object]) -> None:
+    with pytest.raises(UsageError):
+        MatchContext(**kwargs)  # type: ignore[arg-type]
+
+
+def test_who_may_double() -> None:
+    assert MONEY.bot_may_double() and MONEY.opponent_may_double()
+    crawford = MatchContext(5, 4, 1, crawford=True)
+    assert not crawford.bot_may_double() and not crawford.opponent_may_double()
+    owned = MatchContext(7, 5, 5, cube=2, owner="opponent")
+    assert not owned.bot_may_double() and owned.opponent_may_double()
+    dead = MatchContext(7, 2, 5, cube=2, owner="bot")  # a 4-cube would be worth nothing more to us
+    assert not dead.bot_may_double()
+    assert MatchContext(1, 1, 1).bot_may_double() is False
+
+
+def test_flipped_context_swaps_score_and_owner() -> None:
+    c = MatchContext(7, 2, 5, cube=2, owner="bot")
+    f = c.flipped()
+    assert (f.bot_away, f.opponent_away, f.owner) == (5, 2, "opponent")
+    assert f.flipped() == c
+
+
+def test_seeded_simple_bot_replays_the_same_game() -> None:
+    def game(seed: int) -> list[str]:
+        bot = make_bot("simple", rng=random.Random(seed))
+        dice_rng = random.Random(99)
+        pos, played = Position.initial(), []
+        for _ in range(40):
+            move = bot.choose_move(pos, (dice_rng.randint(1, 6), dice_rng.randint(1, 6)), MONEY)
+            if move is not None:
+                played.append(move.notation)
+                pos = move.result
+            pos = pos.swap()
+        return played
+
+    assert game(1) == game(1)
