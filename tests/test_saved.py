@@ -130,6 +130,9 @@ def test_kill_between_any_two_system_calls(tmp_path: Path) -> None:
         # the process died: the rename decides which state is there, never a torn one
         renamed = k > counter.names.index("replace") + 1
         assert resumed == (new if renamed else old), (k, info.value)
+        # the next save after the restart works over whatever the dead one left behind
+        save_match(d, new)
+        assert load_latest(d) == new and sorted(os.listdir(d)) == [FILE_NAME]
 
 
 class FakeDisk:
