@@ -87,3 +87,12 @@ def test_an_opponents_checker_lifted_must_go_back_unless_it_is_a_hit_blot() -> N
     assert lifted.display.prompt == Prompt.of("put_back", n=1, colour="black", cell="12")
     hit_blot = build_scene(view(verdict=Matched(START, in_hand=("bar", "black"))))
     assert dict(hit_blot.leds) == {"bar": "target"}
+
+
+def test_a_moved_checker_lifted_again_may_go_back_where_it_came_from() -> None:
+    after = next(p for s, p in GRAPH.next_steps(START).items() if (s.frm, s.to) == (8, 5))
+    scene = build_scene(view(current=after, verdict=Matched(after, in_hand=("5", "white"))))
+    assert scene.leds["5"] == "origin"
+    assert scene.leds["4"] == "target"  # on with the 1
+    assert scene.leds["8"] == "target"  # back: an undo
+    assert Hint("4", "1") in scene.display.hints

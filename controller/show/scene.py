@@ -159,7 +159,19 @@ def _in_hand(verdict: Matched, view: ControllerView, leds: dict[str, str]) -> tu
         target = cell_of_point(to, mover)
         leds[target] = "target"
         hints.append(Hint(target, label))
+    for back in _undo_targets(graph, verdict.position, frm):
+        leds.setdefault(cell_of_point(back, mover), "target")  # moving it back is an undo
     return tuple(hints)
+
+
+def _undo_targets(graph: TurnGraph, position: Position, frm: int) -> set[int]:
+    """Where the checker now on `frm` came from by the steps that led to `position`."""
+    found: set[int] = set()
+    for before, steps in graph.edges.items():
+        for step, after in steps.items():
+            if after == position and step.to == frm:
+                found.add(step.frm)
+    return found
 
 
 def _correction(ins: Instruction, view: ControllerView) -> Prompt:
