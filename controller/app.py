@@ -237,9 +237,9 @@ async def run_table(port: str, *, profile: Profile | None = None, state_dir: Pat
 
     link = BoardLink(port, on_frame=on_frame, on_status=on_status,
                      baudrate=profile.link.baudrate, offline_after=profile.link.offline_after_ms / 1000)
-    await link.start()
-    table.refresh(now())
     end = None if seconds is None else now() + seconds
+    table.refresh(now())
+    await _connect(link, table, now, end)
     try:
         while end is None or now() < end:
             await asyncio.sleep(tick_s)
@@ -251,6 +251,28 @@ async def run_table(port: str, *, profile: Profile | None = None, state_dir: Pat
             panel.close()
         strip.close()
     return table
+
+
+async def _connect(link: Any, table: Table, now: Callable[[], float], end: float | None) -> None:
+    """Open the link; while the board is missing, show "board offline" and keep trying
+    (the Pi's service starts before anyone plugs the board in)."""
+    from controller.errors import LinkError
+
+    told = False
+    while True:
+        try:
+            await link.start()
+            return
+        except LinkError as exc:
+            if not told:
+                told = True
+                log.warning("waiting for the board: %s", exc)
+                table.dispatch(LinkChanged(False, now(), str(exc)))
+            if end is not None and now() >= end:
+                raise
+            await asyncio.sleep(0.5)
+            table.dispatch(Tick(now()))
+            table.refresh(now())
 
 
 def _button(table: Table, event: Any, clock: Callable[[], float]) -> None:

@@ -111,3 +111,26 @@ def test_the_controller_bench_meets_its_targets() -> None:
     assert figures["frame_to_led_p99_ms"] < 30
     assert figures["idle_cpu_percent"] < 2
     assert figures["rss_mb"] < 80
+
+
+def test_the_app_waits_for_a_missing_board_showing_it_offline() -> None:
+    import asyncio
+
+    from controller.app import _connect
+    from controller.errors import LinkError
+
+    class LateLink:
+        tries = 0
+
+        async def start(self) -> None:
+            self.tries += 1
+            if self.tries < 3:
+                raise LinkError("/dev/bgboard: no such device")
+
+    table = Table(Controller(Match.new(MatchSettings(length=3))))
+    link = LateLink()
+    clock = iter(range(100))
+    asyncio.run(_connect(link, table, lambda: float(next(clock)), None))
+    assert link.tries == 3
+    assert not table.controller.online  # shown as offline until the link reports itself
+    assert table.controller.scene().display.prompt.key == "board_offline"  # type: ignore[union-attr]
