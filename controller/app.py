@@ -253,7 +253,8 @@ async def run_table(port: str, *, profile: Profile | None = None, state_dir: Pat
     return table
 
 
-async def _connect(link: Any, table: Table, now: Callable[[], float], end: float | None) -> None:
+async def _connect(link: Any, table: Table, now: Callable[[], float], end: float | None,
+                   retry_s: float = 0.5) -> None:
     """Open the link; while the board is missing, show "board offline" and keep trying
     (the Pi's service starts before anyone plugs the board in)."""
     from controller.errors import LinkError
@@ -270,7 +271,7 @@ async def _connect(link: Any, table: Table, now: Callable[[], float], end: float
                 table.dispatch(LinkChanged(False, now(), str(exc)))
             if end is not None and now() >= end:
                 raise
-            await asyncio.sleep(0.5)
+            await asyncio.sleep(retry_s)
             table.dispatch(Tick(now()))
             table.refresh(now())
 

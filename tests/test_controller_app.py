@@ -130,7 +130,7 @@ def test_the_app_waits_for_a_missing_board_showing_it_offline() -> None:
     table = Table(Controller(Match.new(MatchSettings(length=3))))
     link = LateLink()
     clock = iter(range(100))
-    asyncio.run(_connect(link, table, lambda: float(next(clock)), None))
+    asyncio.run(_connect(link, table, lambda: float(next(clock)), None, retry_s=0.0))
     assert link.tries == 3
     assert not table.controller.online  # shown as offline until the link reports itself
     assert table.controller.scene().display.prompt.key == "board_offline"  # type: ignore[union-attr]
