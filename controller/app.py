@@ -21,7 +21,7 @@ import random
 import time
 import tomllib
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -86,7 +86,27 @@ class Table:
     clock: Callable[[], float] = time.monotonic
     log_lines: list[str] = field(default_factory=list)
     on_scene: Callable[[Scene], None] | None = None
+    #: with a loop, the computer thinks in a worker thread and its answer comes back as an
+    #: event on the loop (the board keeps being read meanwhile); without, it answers at once
+    loop: asyncio.AbstractEventLoop | None = None
     _bots: dict[str, Any] = field(default_factory=dict)
+
+    def _ask_in_worker(self, effect: AskBot) -> None:
+        assert self.loop is not None
+        loop = self.loop
+        future = loop.run_in_executor(None, self._ask, effect, 0.0)
+
+        def done(f: "asyncio.Future[Event | None]") -> None:
+            try:
+                answer = f.result()
+            except Exception as exc:  # a bot that fails must not stop the table
+                self.log_lines.append(f"computer failed: {exc}")
+                log.error("computer failed: %s", exc)
+                return
+            if answer is not None:
+                self.dispatch(replace(answer, at=self.clock()))
+
+        future.add_done_callback(done)
 
     def dispatch(self, event: Event) -> list[Effect]:
         """Hand one event to the controller and carry out its effects."""
@@ -111,6 +131,9 @@ class Table:
                 self.log_lines.append(effect.text)
                 log.info(effect.text)
             elif isinstance(effect, AskBot):
+                if self.loop is not None:
+                    self._ask_in_worker(effect)
+                    continue
                 answer = self._ask(effect, now)
                 if answer is not None:
                     follow.append(answer)
@@ -225,7 +248,7 @@ async def run_table(port: str, *, profile: Profile | None = None, state_dir: Pat
         except (ImportError, BgboardError) as exc:
             log.warning("buttons unavailable: %s", exc)
     table = Table(controller, strip=strip, display=display, buzzer=buzzer, store=store,
-                  bot_factory=make_bot, clock=now)
+                  bot_factory=make_bot, clock=now, loop=loop)
 
     def on_frame(message: Any) -> None:
         if isinstance(message, Scan):

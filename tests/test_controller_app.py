@@ -134,3 +134,36 @@ def test_the_app_waits_for_a_missing_board_showing_it_offline() -> None:
     assert link.tries == 3
     assert not table.controller.online  # shown as offline until the link reports itself
     assert table.controller.scene().display.prompt.key == "board_offline"  # type: ignore[union-attr]
+
+
+def test_with_a_loop_the_computer_thinks_in_a_worker_and_answers_on_the_loop() -> None:
+    import asyncio
+
+    from controller.controller import ControllerConfig
+    from controller.events import BotMoved
+
+    class SlowBot:
+        def choose_move(self, position, dice, context):  # type: ignore[no-untyped-def]
+            from controller.engine import legal_moves
+            return legal_moves(position, dice)[0]
+
+    async def main() -> Table:
+        loop = asyncio.get_running_loop()
+        dice = QueuedDice(random.Random(0))
+        dice.push((1, 3))  # Black wins the opening roll: the computer moves first
+        table = Table(Controller(Match.new(MatchSettings(length=1)), dice=dice,
+                                 config=ControllerConfig(black_player="simple")),
+                      bot_factory=lambda level: SlowBot(), clock=loop.time, loop=loop)
+        table.dispatch(ReadingReceived(BoardState.of(cell_counts(Position.initial(), "white")), 0.0))
+        table.dispatch(Tick(0.3))
+        effects = table.dispatch(ActionRequested("white", "roll", 0.4))
+        assert not any(isinstance(e, BotMoved) for e in effects)
+        assert table.controller.bot is None  # not answered inside dispatch
+        for _ in range(100):
+            await asyncio.sleep(0.01)
+            if table.controller.bot is not None:
+                break
+        return table
+
+    table = asyncio.run(main())
+    assert table.controller.bot is not None and table.controller.scene().leds
