@@ -45,10 +45,10 @@ def profile() -> dict[str, Any]:
 
 @pytest.fixture(scope="module")
 def expected(profile: dict[str, Any]) -> dict[str, set[str]]:
-    """Profile key -> the pin tokens the documents must use for it ("GPIO18", "GP16")."""
+    """Profile key -> the pin tokens the documents must use for it ("GPIO10", "GP16")."""
     pins: dict[str, set[str]] = {}
     led = re.fullmatch(r"D(\d+)", profile["leds"]["pin"])
-    assert led, "leds.pin is a Blinka name like D18"
+    assert led, "leds.pin is a Blinka name like D10"
     pins["leds.pin"] = {f"GPIO{led.group(1)}"}
     pins["display.i2c_port"] = {f"GPIO{n}" for n in PI_I2C[profile["display"]["i2c_port"]]}
     for name, value in profile["buttons"].items():
@@ -131,6 +131,33 @@ def test_readme_names_the_display_address_and_link_speed(readme: str,
                                                          profile: dict[str, Any]) -> None:
     assert f"0x{profile['display']['i2c_address']:02X}" in readme
     assert f"{profile['link']['baudrate']} 8N1" in readme
+
+
+#: rpi_ws281x's outputs on a Pi 3/4/Zero 2 W: GPIO -> what it drives the LEDs with. PWM and
+#: PCM need /dev/mem (root); SPI goes through /dev/spidev0.0 and /dev/gpiomem (groups).
+RPI_WS281X_OUTPUTS = {12: "PWM", 18: "PWM", 13: "PWM", 19: "PWM", 21: "PCM", 10: "SPI"}
+
+
+def test_the_led_pin_is_one_the_unprivileged_service_can_drive(profile: dict[str, Any]) -> None:
+    """The service runs as the user `bgboard` (hardware/pi/bgboard.service): only SPI0
+    MOSI lets rpi_ws281x light the LEDs without root."""
+    gpio = int(profile["leds"]["pin"].removeprefix("D"))
+    assert RPI_WS281X_OUTPUTS.get(gpio) == "SPI", f"GPIO{gpio} would need root"
+    script = (HARDWARE / "pi" / "install.sh").read_text(encoding="utf-8")
+    groups = re.search(r"^SERVICE_GROUPS=\(([^)]*)\)", script, re.M)
+    assert groups and {"spi", "gpio"} <= set(groups.group(1).split())
+
+
+def test_readme_and_install_script_name_the_same_boot_settings(readme: str) -> None:
+    """What the README tells a builder is what install.sh writes (rpi_ws281x's README,
+    "SPI": a larger spidev buffer, a fixed core clock on a Pi 3 and on a Pi 4)."""
+    script = (HARDWARE / "pi" / "install.sh").read_text(encoding="utf-8")
+    for setting in ("spidev.bufsiz=32768", "core_freq=250", "core_freq=500",
+                    "core_freq_min=500", "/boot/firmware/cmdline.txt",
+                    "/boot/firmware/config.txt"):
+        assert setting in readme, setting
+        assert setting in script or setting.rsplit("/", 1)[-1] in script, setting
+    assert "audio=off" not in readme           # the PWM's audio clash is gone with SPI
 
 
 # --- README: cells, sensors, shift registers, LEDs ---------------------------------------

@@ -3,7 +3,10 @@
 The script runs in --dry-run mode with --dest: it prints every command and writes the
 unit, udev rule and settings into tmp_path. The printed commands, the generated files
 (systemd-analyze verify, a parse of the udev rule, the settings loader) and the script
-itself (shellcheck) are checked.
+itself (shellcheck) are checked. The boot settings for the LEDs on SPI (cmdline.txt and
+config.txt) are also edited for real: the test sources the script and calls its functions
+on copies of Raspberry Pi OS's files in tmp_path, then checks that --uninstall's half
+gives the original bytes back.
 """
 from __future__ import annotations
 
@@ -20,6 +23,26 @@ from controller.settings import load_settings
 
 REPO = Path(__file__).resolve().parents[1]
 SCRIPT = REPO / "hardware" / "pi" / "install.sh"
+
+#: Raspberry Pi OS Bookworm's boot files, shortened (one line; the [cm5] filter and a
+#: final [all] as the image ships them).
+CMDLINE = ("console=serial0,115200 console=tty1 root=PARTUUID=4e639091-02 rootfstype=ext4 "
+           "fsck.repair=yes rootwait quiet splash plymouth.ignore-serial-consoles "
+           "cfg80211.ieee80211_regdom=GB\n")
+CONFIG = ("# For more options and information see\n"
+          "# http://rptl.io/configtxt\n"
+          "dtparam=audio=on\n"
+          "camera_auto_detect=1\n"
+          "dtoverlay=vc4-kms-v3d\n"
+          "arm_64bit=1\n"
+          "\n"
+          "[cm5]\n"
+          "dtoverlay=dwc2,dr_mode=host\n"
+          "\n"
+          "[all]\n")
+BUFSIZ = "spidev.bufsiz=32768"
+BLOCK_BEGIN = "# >>> bgboard: "
+BLOCK_END = "# <<< bgboard"
 
 
 def _dry_run(tmp_path: Path, *extra: str, model: str | None = None) -> tuple[list[list[str]], str]:
@@ -60,8 +83,12 @@ def test_dry_run_prints_every_step_and_runs_nothing(tmp_path: Path) -> None:
     assert "python3-venv" in _find(commands, "env", "DEBIAN_FRONTEND=noninteractive", "apt-get")
     assert ["raspi-config", "nonint", "do_i2c", "0"] in commands
     assert ["raspi-config", "nonint", "do_spi", "0"] in commands
-    sed = _find(commands, "sed", "-i")           # Pi 4: analogue audio off for the PWM LEDs
-    assert sed[-1] == "/boot/firmware/config.txt" and "audio=off" in sed[2]
+    # Pi 4: the LEDs on SPI need a bigger spidev buffer and a fixed core clock; the
+    # analogue audio stays as it is (no PWM involved any more)
+    assert ["sed", "-i", f"1 s/$/ {BUFSIZ}/", "/boot/firmware/cmdline.txt"] in commands
+    assert _appended(commands, "/boot/firmware/config.txt") == [
+        "core_freq=500", "core_freq_min=500"]
+    assert not any("audio" in word for command in commands for word in command)
     if not _user_exists("bgboard"):
         useradd = _find(commands, "useradd")
         assert "--system" in useradd and useradd[-1] == "bgboard"
@@ -89,23 +116,158 @@ def test_dry_run_prints_every_step_and_runs_nothing(tmp_path: Path) -> None:
     assert real_unit.exists() == unit_before
 
 
+def _appended(commands: list[list[str]], target: str) -> list[str] | None:
+    """The settings lines of the bgboard block the script appends to `target` (markers,
+    the [all] filter and comments left out), or None when it appends nothing there."""
+    for command in commands:
+        if command[:2] == ["printf", "%s\\n"] and command[-2:] == [">>", target]:
+            lines = command[2:-2]
+            assert lines[0] == "" or lines[0].startswith(BLOCK_BEGIN)
+            assert lines[-1] == BLOCK_END
+            assert "[all]" in lines, "the block must not inherit a filter such as [cm5]"
+            assert all(len(line) <= 80 for line in lines)   # config.txt's limit is 98
+            return [line for line in lines if line and not line.startswith(("#", "["))]
+    return None
+
+
 @pytest.mark.parametrize(
-    "model, extra, audio",
+    "model, extra, clock",
     [
-        ("Raspberry Pi 5 Model B Rev 1.0", "pi5", False),
-        ("Raspberry Pi Compute Module 5 Rev 1.0", "pi5", False),
-        ("Raspberry Pi 500 Rev 1.0", "pi5", False),
-        ("Raspberry Pi 3 Model B Plus Rev 1.3", "pi", True),
-        ("Raspberry Pi Zero 2 W Rev 1.0", "pi", True),
+        ("Raspberry Pi 5 Model B Rev 1.0", "pi5", None),
+        ("Raspberry Pi Compute Module 5 Rev 1.0", "pi5", None),
+        ("Raspberry Pi 500 Rev 1.0", "pi5", None),
+        ("Raspberry Pi 3 Model B Plus Rev 1.3", "pi", ["core_freq=250"]),
+        ("Raspberry Pi 3 Model B Rev 1.2", "pi", ["core_freq=250"]),
+        ("Raspberry Pi Zero 2 W Rev 1.0", "pi", ["core_freq=250"]),
+        ("Raspberry Pi 4 Model B Rev 1.5", "pi", ["core_freq=500", "core_freq_min=500"]),
+        ("Raspberry Pi 400 Rev 1.0", "pi", ["core_freq=500", "core_freq_min=500"]),
+        ("Raspberry Pi Compute Module 4 Rev 1.1", "pi",
+         ["core_freq=500", "core_freq_min=500"]),
+        ("Some Other Board", "pi", []),       # bufsiz only, and a warning to fix the clock
     ],
 )
-def test_the_extra_follows_the_board_model(tmp_path: Path, model: str, extra: str,
-                                           audio: bool) -> None:
-    commands, out = _dry_run(tmp_path, model=model)
+def test_the_extra_and_the_boot_settings_follow_the_board_model(
+        tmp_path: Path, model: str, extra: str, clock: list[str] | None) -> None:
+    commands, out = _dry_run(tmp_path, "--boot-dir", str(tmp_path / "boot"), model=model)
     pip = [c for c in commands if c[1:4] == ["-m", "pip", "install"]]
     assert pip[-1][-1] == f"/opt/bgboard/src[{extra}]"
-    assert any(c[:2] == ["sed", "-i"] for c in commands) == audio
     assert f"board: {model};" in out
+    assert _appended(commands, str(tmp_path / "boot" / "config.txt")) == clock
+    edits_cmdline = any(c[:2] == ["sed", "-i"] and c[-1].endswith("cmdline.txt")
+                        for c in commands)
+    assert edits_cmdline == (extra == "pi")          # a Pi 5 drives the LEDs by PIO
+    assert ("no known core clock" in out) == (clock == [])
+
+
+def _source(boot: Path, *calls: str, dry_run: bool = False) -> str:
+    """Source install.sh (which then does not run main) and call its functions on the
+    boot files in `boot`, for real unless dry_run; return what they print."""
+    script = "\n".join([
+        f"source {shlex.quote(str(SCRIPT))}",
+        f"DRY_RUN={int(dry_run)}",
+        f"BOOT_CONFIG={shlex.quote(str(boot / 'config.txt'))}",
+        f"BOOT_CMDLINE={shlex.quote(str(boot / 'cmdline.txt'))}",
+        *calls,
+    ])
+    done = subprocess.run(["bash", "-c", script], capture_output=True, text=True, timeout=60,
+                          check=False)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def _boot(tmp_path: Path, cmdline: str = CMDLINE, config: str = CONFIG) -> Path:
+    boot = tmp_path / "boot"
+    boot.mkdir()
+    (boot / "cmdline.txt").write_text(cmdline)
+    (boot / "config.txt").write_text(config)
+    return boot
+
+
+def test_boot_settings_are_added_once_and_uninstall_restores_the_files(tmp_path: Path) -> None:
+    boot = _boot(tmp_path)
+    out = _source(boot, 'configure_led_spi pi "Raspberry Pi 4 Model B Rev 1.4"')
+    assert "+ sed -i" in out and "+ printf" in out            # each change is printed
+    cmdline = (boot / "cmdline.txt").read_text()
+    assert cmdline == CMDLINE.rstrip("\n") + f" {BUFSIZ}\n"   # still one line
+    config = (boot / "config.txt").read_text()
+    assert config.startswith(CONFIG)                          # nothing of the user's moved
+    added = config[len(CONFIG):].splitlines()
+    assert added[0].startswith(BLOCK_BEGIN) and added[-1] == BLOCK_END
+    assert added[1] == "[all]"
+    assert "core_freq=500" in added and "core_freq_min=500" in added
+    assert any(BUFSIZ in line and line.startswith("#") for line in added)   # the record
+    # a second run changes nothing and says so
+    again = _source(boot, 'configure_led_spi pi "Raspberry Pi 4 Model B Rev 1.4"')
+    assert "+ " not in again and "already" in again
+    assert (boot / "cmdline.txt").read_text() == cmdline
+    assert (boot / "config.txt").read_text() == config
+    # --uninstall's half gives back the very bytes of before
+    _source(boot, "unconfigure_led_spi")
+    assert (boot / "cmdline.txt").read_text() == CMDLINE
+    assert (boot / "config.txt").read_text() == CONFIG
+    # and once they are gone there is nothing left to remove
+    assert "no bgboard lines" in _source(boot, "unconfigure_led_spi")
+    assert (boot / "config.txt").read_text() == CONFIG
+
+
+def test_a_buffer_size_the_user_set_is_kept_and_not_removed(tmp_path: Path) -> None:
+    own = CMDLINE.replace("rootwait", "rootwait spidev.bufsiz=65536")
+    boot = _boot(tmp_path, cmdline=own)
+    _source(boot, 'configure_led_spi pi "Raspberry Pi Zero 2 W Rev 1.0"')
+    assert (boot / "cmdline.txt").read_text() == own
+    config = (boot / "config.txt").read_text()
+    assert "core_freq=250" in config and BUFSIZ not in config   # no record: not ours
+    out = _source(boot, "unconfigure_led_spi")
+    assert "cmdline.txt" not in out                            # left alone
+    assert (boot / "cmdline.txt").read_text() == own
+    assert (boot / "config.txt").read_text() == CONFIG
+
+
+def test_a_card_moved_to_another_board_gets_that_boards_clock(tmp_path: Path) -> None:
+    boot = _boot(tmp_path)
+    _source(boot, 'configure_led_spi pi "Raspberry Pi 3 Model B Plus Rev 1.3"')
+    _source(boot, 'configure_led_spi pi "Raspberry Pi 4 Model B Rev 1.4"')
+    config = (boot / "config.txt").read_text()
+    assert config.count(BLOCK_BEGIN) == 1 and config.count(BLOCK_END) == 1
+    assert "core_freq=250" not in config and "core_freq_min=500" in config
+    assert BUFSIZ in config                  # the record of the cmdline.txt change survives
+    assert (boot / "cmdline.txt").read_text().count(BUFSIZ) == 1
+    _source(boot, "unconfigure_led_spi")
+    assert (boot / "cmdline.txt").read_text() == CMDLINE
+    assert (boot / "config.txt").read_text() == CONFIG
+
+
+def test_a_config_without_a_final_newline_keeps_its_last_line(tmp_path: Path) -> None:
+    boot = _boot(tmp_path, config=CONFIG + "dtoverlay=disable-bt")
+    _source(boot, 'configure_led_spi pi "Raspberry Pi 4 Model B Rev 1.4"')
+    lines = (boot / "config.txt").read_text().splitlines()
+    assert "dtoverlay=disable-bt" in lines and "core_freq_min=500" in lines
+
+
+def test_a_pi_5_keeps_its_boot_files(tmp_path: Path) -> None:
+    boot = _boot(tmp_path)
+    out = _source(boot, 'configure_led_spi pi5 "Raspberry Pi 5 Model B Rev 1.0"')
+    assert "PIO" in out and "+ " not in out
+    assert (boot / "cmdline.txt").read_text() == CMDLINE
+    assert (boot / "config.txt").read_text() == CONFIG
+
+
+def test_dry_runs_read_the_boot_files_but_do_not_change_them(tmp_path: Path) -> None:
+    boot = _boot(tmp_path)
+    pi4 = 'configure_led_spi pi "Raspberry Pi 4 Model B Rev 1.4"'
+    out = _source(boot, pi4, dry_run=True)
+    assert f"+ sed -i '1 s/$/ {BUFSIZ}/' {boot}/cmdline.txt" in out
+    assert (boot / "cmdline.txt").read_text() == CMDLINE
+    assert (boot / "config.txt").read_text() == CONFIG
+    _source(boot, pi4)
+    commands, out = _dry_run(tmp_path, "--boot-dir", str(boot),
+                             model="Raspberry Pi 4 Model B Rev 1.4")
+    assert _appended(commands, str(boot / "config.txt")) is None and "already" in out
+    commands, _ = _dry_run(tmp_path, "--uninstall", "--boot-dir", str(boot))
+    assert ["sed", "-i", "/^# >>> bgboard: /,/^# <<< bgboard$/d", str(boot / "config.txt")
+            ] in commands
+    assert any(c[:2] == ["sed", "-i"] and c[-1] == str(boot / "cmdline.txt") for c in commands)
+    assert BLOCK_BEGIN in (boot / "config.txt").read_text()     # still there: a dry run
 
 
 def test_unit_file_is_what_the_issue_asks_and_systemd_accepts_it(tmp_path: Path) -> None:
@@ -200,6 +362,9 @@ def test_uninstall_removes_what_install_added(tmp_path: Path) -> None:
     assert ["rm", "-f", "/etc/systemd/system/bgboard.service"] in commands
     assert ["rm", "-f", "/etc/udev/rules.d/99-bgboard.rules"] in commands
     assert ["rm", "-rf", "/opt/bgboard"] in commands
+    # no boot files on this machine: the dry run shows the removal of bgboard's block
+    assert ["sed", "-i", "/^# >>> bgboard: /,/^# <<< bgboard$/d", "/boot/firmware/config.txt"
+            ] in commands
     assert (["userdel", "bgboard"] in commands) == _user_exists("bgboard")
     assert not any("/var/lib/bgboard" in c for c in commands)   # saved matches are kept
     assert "kept /etc/bgboard" in out
@@ -228,6 +393,7 @@ def test_rerunning_is_safe_an_existing_venv_is_reused(tmp_path: Path) -> None:
         (["--dry-run", "--prefix", "relative"], "absolute path"),
         (["--dry-run", "--prefix", "/opt/a b"], "only letters"),
         (["--bogus"], "unknown option '--bogus'"),
+        (["--dry-run", "--boot-dir"], "--boot-dir needs a directory"),
     ],
 )
 def test_bad_options_fail_with_one_line_and_exit_2(args: list[str], words: str) -> None:

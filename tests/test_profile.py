@@ -41,7 +41,7 @@ def test_every_cell_mapped_and_every_sensor_used_once() -> None:
 
 def test_typed_access_to_every_section() -> None:
     p = load_profile()
-    assert p.leds.count == 82 and p.leds.pin == "D18" and p.leds.order == "GRB"
+    assert p.leds.count == 82 and p.leds.pin == "D10" and p.leds.order == "GRB"
     assert p.leds.cell_leds("bar") == (39, 40, 41, 42)
     assert p.leds.role("target").rgb == (0x00, 0xC0, 0x40)
     assert p.leds.role("error").pattern == "blink"

@@ -62,7 +62,7 @@ class LedConfig:
     cells: Mapping[str, tuple[int, ...]] = field(repr=False)
     roles: Mapping[str, RoleLight] = field(repr=False)
     brightness: float = 0.25
-    pin: str = "D18"
+    pin: str = "D10"
     order: str = "GRB"
 
     @classmethod
@@ -88,7 +88,7 @@ class LedConfig:
             raise ProfileError(f"profile [leds] order {order!r} must be a permutation of RGB")
         return cls(count=count, cells=_read_cells(section.get("cells", {}), count),
                    roles=_read_roles(section.get("roles", {})), brightness=brightness,
-                   pin=str(section.get("pin", "D18")), order=order)
+                   pin=str(section.get("pin", "D10")), order=order)
 
 
 def _read_cells(table: Any, count: int) -> dict[str, tuple[int, ...]]:

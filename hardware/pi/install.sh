@@ -12,10 +12,13 @@
 #
 # It is safe to run again: each step checks what is already there. What it does:
 # apt packages for building the GPIO drivers; I2C (display) and SPI enabled with
-# raspi-config; on a Pi 3/4/Zero 2 W the analogue audio switched off (it shares the PWM
-# that drives the LED strip on GPIO18); a system user `bgboard` in dialout, gpio, i2c and
-# spi; the code copied to /opt/bgboard/src and installed into the virtual environment
-# /opt/bgboard/venv with the `pi` extra (`pi5` on a Pi 5);
+# raspi-config; on a Pi 3/4/Zero 2 W the two boot settings that rpi_ws281x needs to drive
+# the LEDs from SPI0 MOSI (GPIO10) without root (its README, "SPI"): spidev.bufsiz=32768
+# on the kernel command line and a fixed core clock in config.txt, each added only if
+# missing and marked so that --uninstall removes exactly what this script added; a system
+# user `bgboard` in dialout, gpio, i2c and spi; the code copied to /opt/bgboard/src and
+# installed into the virtual environment /opt/bgboard/venv with the `pi` extra (`pi5` on
+# a Pi 5);
 # /etc/bgboard/config.toml (never overwritten); the udev rule naming the sensor board
 # /dev/bgboard; and the systemd service bgboard.service (journalctl -u bgboard).
 set -euo pipefail
@@ -28,7 +31,17 @@ SERVICE_USER=bgboard
 SERVICE_GROUPS=(dialout gpio i2c spi)
 STATE_DIR=/var/lib/bgboard
 MODEL_FILE=/proc/device-tree/model
-BOOT_CONFIG=/boot/firmware/config.txt
+BOOT_DIR=/boot/firmware
+SPIDEV_BUFSIZ=spidev.bufsiz=32768
+# The lines this script adds to config.txt sit between these two markers; a comment inside
+# records whether it also appended SPIDEV_BUFSIZ to cmdline.txt (a file without comments).
+# Every line stays well under config.txt's limit of 98 characters.
+BLOCK_BEGIN="# >>> bgboard: LEDs on SPI (install.sh added this; --uninstall removes it)"
+BLOCK_END="# <<< bgboard"
+BLOCK_RANGE='/^# >>> bgboard: /,/^# <<< bgboard$/'
+CMDLINE_NOTE="# bgboard: install.sh appended $SPIDEV_BUFSIZ to cmdline.txt"
+BOOT_CONFIG=$BOOT_DIR/config.txt      # both set again after --boot-dir
+BOOT_CMDLINE=$BOOT_DIR/cmdline.txt
 OS_RELEASE=/etc/os-release
 APT_PACKAGES=(python3-venv python3-dev python3-pip build-essential i2c-tools rsync)
 
@@ -41,7 +54,7 @@ REBOOT_NEEDED=0
 usage() {
   cat <<'EOF'
 usage: install.sh [--dry-run [--dest DIR]] [--uninstall [--purge]] [--prefix DIR]
-                  [--model-file FILE]
+                  [--model-file FILE] [--boot-dir DIR]
 
   --dry-run          print every command instead of running it
   --dest DIR         with --dry-run: write the unit, udev rule and settings files under
@@ -50,6 +63,7 @@ usage: install.sh [--dry-run [--dest DIR]] [--uninstall [--purge]] [--prefix DIR
   --purge            with --uninstall: also remove /etc/bgboard and /var/lib/bgboard
   --prefix DIR       where the virtual environment goes (default /opt/bgboard)
   --model-file FILE  read the board model from FILE instead of /proc/device-tree/model
+  --boot-dir DIR     where config.txt and cmdline.txt are (default /boot/firmware)
 EOF
 }
 
@@ -74,6 +88,20 @@ run() {
   printf '%s\n' "$line"
   if [ "$DRY_RUN" -eq 0 ]; then
     "$@"
+  fi
+}
+
+# Print `printf '%s\n' LINE... >> FILE` as run does, and append the lines unless this is a
+# dry run: a redirection that the printed command shows exactly.
+append_lines() {
+  local file=$1 word line="+ printf '%s\\n'"
+  shift
+  for word in "$@"; do
+    line+=" $(shell_word "$word")"
+  done
+  printf '%s >> %s\n' "$line" "$(shell_word "$file")"
+  if [ "$DRY_RUN" -eq 0 ]; then
+    printf '%s\n' "$@" >>"$file"
   fi
 }
 
@@ -167,24 +195,101 @@ enable_interfaces() {
       run raspi-config nonint "do_$iface" 0
       REBOOT_NEEDED=1
     else
-      say "warning: no raspi-config here; enable $iface by hand (dtparam=${iface}_arm=on)"
+      if [ "$iface" = i2c ]; then
+        say "warning: no raspi-config here; enable i2c by hand (dtparam=i2c_arm=on)"
+      else
+        say "warning: no raspi-config here; enable spi by hand (dtparam=spi=on)"
+      fi
     fi
   done
 }
 
-# On a Pi 3/4/Zero 2 W the NeoPixel driver drives GPIO18 with the PWM block that the
-# analogue audio also uses; the two fight, so the audio goes off. A Pi 5 uses its RP1 PIO.
-disable_analogue_audio() {
-  local extra=$1
-  [ "$extra" = pi ] || return 0
-  if [ -r "$BOOT_CONFIG" ] && ! grep -q '^dtparam=audio=on' "$BOOT_CONFIG"; then
-    say "analogue audio already off"
+# The fixed core clock that rpi_ws281x's SPI mode needs (its README, "SPI"): the SPI clock
+# is divided from the core clock, and a clock that scales with load breaks the WS2812B
+# timing. Nothing for a board this script does not know.
+core_clock_lines() {
+  case "$1" in
+    "Raspberry Pi 3"* | "Raspberry Pi Compute Module 3"* | "Raspberry Pi Zero 2"*)
+      printf '%s\n' core_freq=250 ;;
+    "Raspberry Pi 4"* | "Raspberry Pi Compute Module 4"*)     # "Pi 4"* takes the Pi 400 too
+      printf '%s\n' core_freq=500 core_freq_min=500 ;;
+  esac
+}
+
+# The bgboard block in config.txt now, markers included; empty when there is none.
+current_block() {
+  if [ -r "$BOOT_CONFIG" ]; then
+    sed -n "${BLOCK_RANGE}p" "$BOOT_CONFIG"
+  fi
+}
+
+# Pi 3/4/Zero 2 W: rpi_ws281x drives the LEDs on GPIO10 through /dev/spidev0.0 (group spi)
+# and /dev/gpiomem (group gpio), so the service needs no root, but the kernel's SPI buffer
+# must hold a whole frame and the core clock must stay put. A Pi 5 uses its RP1 PIO.
+configure_led_spi() {
+  local extra=$1 model=$2 block note="" clock wanted
+  if [ "$extra" != pi ]; then
+    say "the LEDs use the RP1's PIO (/dev/pio0) here; no boot settings to change"
     return 0
   fi
-  if [ "$DRY_RUN" -eq 1 ] || [ -w "$BOOT_CONFIG" ]; then
-    run sed -i 's/^dtparam=audio=on/dtparam=audio=off/' "$BOOT_CONFIG"
-    REBOOT_NEEDED=1
+  block=$(current_block)
+  if [[ "$block" == *"$CMDLINE_NOTE"* ]]; then
+    note=$CMDLINE_NOTE
   fi
+  if [ -r "$BOOT_CMDLINE" ] && grep -q 'spidev\.bufsiz=' "$BOOT_CMDLINE"; then
+    say "$BOOT_CMDLINE already sets spidev.bufsiz; kept as it is"
+  elif [ "$DRY_RUN" -eq 1 ] || [ -w "$BOOT_CMDLINE" ]; then
+    run sed -i "1 s/\$/ $SPIDEV_BUFSIZ/" "$BOOT_CMDLINE"
+    note=$CMDLINE_NOTE
+    REBOOT_NEEDED=1
+  else
+    say "warning: cannot write $BOOT_CMDLINE; append $SPIDEV_BUFSIZ to its line by hand"
+  fi
+  mapfile -t clock < <(core_clock_lines "$model")
+  if [ "${#clock[@]}" -eq 0 ]; then
+    say "warning: no known core clock for '${model:-unknown}'; fix it in config.txt by hand" \
+      "(core_freq=250 on a Pi 3, core_freq=500 and core_freq_min=500 on a Pi 4)"
+  fi
+  wanted=("$BLOCK_BEGIN" "[all]" "${clock[@]}")
+  if [ -n "$note" ]; then
+    wanted+=("$note")
+  fi
+  wanted+=("$BLOCK_END")
+  if [ "$block" = "$(printf '%s\n' "${wanted[@]}")" ]; then
+    say "$BOOT_CONFIG already has bgboard's lines"
+  elif [ "$DRY_RUN" -eq 1 ] || [ -w "$BOOT_CONFIG" ]; then
+    if [ -n "$block" ]; then
+      run sed -i "${BLOCK_RANGE}d" "$BOOT_CONFIG"
+    fi
+    if [ -s "$BOOT_CONFIG" ] && [ -n "$(tail -c 1 "$BOOT_CONFIG")" ]; then
+      wanted=("" "${wanted[@]}")        # end the file's unfinished last line first
+    fi
+    append_lines "$BOOT_CONFIG" "${wanted[@]}"
+    REBOOT_NEEDED=1
+  else
+    say "warning: cannot write $BOOT_CONFIG; add ${clock[*]} to it by hand"
+  fi
+}
+
+# Remove what configure_led_spi added, and only that: the marked block in config.txt, and
+# spidev.bufsiz in cmdline.txt when the block records that this script appended it.
+unconfigure_led_spi() {
+  local block
+  if [ "$DRY_RUN" -eq 1 ] && [ ! -r "$BOOT_CONFIG" ]; then
+    say "no $BOOT_CONFIG here; shown as if install.sh had added its boot settings"
+    block="$BLOCK_BEGIN"$'\n'"$CMDLINE_NOTE"
+  else
+    block=$(current_block)
+  fi
+  if [ -z "$block" ]; then
+    say "no bgboard lines in $BOOT_CONFIG; boot settings left as they are"
+    return 0
+  fi
+  if [[ "$block" == *"$CMDLINE_NOTE"* ]]; then
+    run sed -i "1 s/ ${SPIDEV_BUFSIZ//./\\.}\\b//" "$BOOT_CMDLINE"
+  fi
+  run sed -i "${BLOCK_RANGE}d" "$BOOT_CONFIG"
+  REBOOT_NEEDED=1
 }
 
 install_packages() {
@@ -255,7 +360,7 @@ do_install() {
   say "board: ${model:-unknown}; pip extra: $extra; source: $SOURCE_DIR; prefix: $PREFIX"
   install_packages
   enable_interfaces
-  disable_analogue_audio "$extra"
+  configure_led_spi "$extra" "$model"
   create_user
   install_venv "$extra"
   install_settings
@@ -263,7 +368,7 @@ do_install() {
   install_service
   say "installed: the board starts at boot; logs: journalctl -u bgboard -f"
   if [ "$REBOOT_NEEDED" -eq 1 ]; then
-    say "reboot once (sudo reboot) so that the I2C, SPI and audio settings take effect"
+    say "reboot once (sudo reboot) so that the I2C, SPI and boot settings take effect"
   fi
 }
 
@@ -285,7 +390,12 @@ do_uninstall() {
   else
     say "kept /etc/bgboard (settings) and $STATE_DIR (saved matches); --purge removes them"
   fi
-  say "left as they were: I2C, SPI, the audio setting, the groups and the apt packages"
+  unconfigure_led_spi
+  say "left as they were: I2C, SPI, the groups and the apt packages (and dtparam=audio=off" \
+    "if an older install.sh set it)"
+  if [ "$REBOOT_NEEDED" -eq 1 ]; then
+    say "reboot once (sudo reboot) so that the core clock and SPI buffer are the defaults again"
+  fi
 }
 
 main() {
@@ -298,11 +408,14 @@ main() {
       --purge) PURGE=1 ;;
       --prefix) [ $# -ge 2 ] || die "--prefix needs a directory" 2; PREFIX=$2; shift ;;
       --model-file) [ $# -ge 2 ] || die "--model-file needs a file" 2; MODEL_FILE=$2; shift ;;
+      --boot-dir) [ $# -ge 2 ] || die "--boot-dir needs a directory" 2; BOOT_DIR=$2; shift ;;
       -h | --help) usage; exit 0 ;;
       *) usage >&2; die "unknown option '$1'" 2 ;;
     esac
     shift
   done
+  BOOT_CONFIG=$BOOT_DIR/config.txt
+  BOOT_CMDLINE=$BOOT_DIR/cmdline.txt
   if [ -n "$DEST" ] && [ "$DRY_RUN" -eq 0 ]; then
     die "--dest only goes with --dry-run" 2
   fi
@@ -329,4 +442,7 @@ main() {
   fi
 }
 
-main "$@"
+# Run when executed; tests source the file to call its functions on files of their own.
+if [ "${BASH_SOURCE[0]}" = "$0" ]; then
+  main "$@"
+fi
