@@ -1,0 +1,51 @@
+"""Positions as values: IDs, views, and the validity flags."""
+from __future__ import annotations
+
+import random
+
+from controller.engine import Position, legal_moves
+from controller.engine.ids import decode_position_id, encode_position_id
+
+
+def test_start() -> None:
+    p = Position.initial()
+    assert p.id == "4HPwATDgc/ABMA"
+    assert p.pips() == (167, 167)
+    assert p.off == (0, 0)
+    assert p.swap() == p
+    assert Position.from_id(p.id) == p
+    assert repr(p) == "Position.from_id('4HPwATDgc/ABMA')"
+    assert "167" in str(p)
+
+
+def test_ids_round_trip_over_played_positions() -> None:
+    rng = random.Random(3)
+    p = Position.initial()
+    for _ in range(300):
+        assert Position.from_id(p.id) == p
+        assert decode_position_id(encode_position_id(p.mine, p.theirs)) == (p.mine, p.theirs)
+        assert len(p.id) == 14
+        moves = legal_moves(p, (rng.randint(1, 6), rng.randint(1, 6)))
+        if moves:
+            p = rng.choice(moves).result
+        p = p.swap()
+        if 15 in p.off:
+            p = Position.initial()
+
+
+def test_pips_count_the_bar_as_25_and_off_is_what_is_missing() -> None:
+    mine = [0] * 25
+    mine[24] = 1
+    mine[1] = 2
+    p = Position(tuple(mine), Position.initial().theirs)
+    assert p.pips()[0] == 25 + 2 * 2
+    assert p.off == (12, 0)
+    assert p.problems() == []
+
+
+def test_problems_are_flags_not_exceptions() -> None:
+    bad = Position(tuple([16] + [0] * 24), tuple([1] * 24 + [0]))
+    found = bad.problems()
+    assert any("more than 15" in f for f in found)
+    assert any("more than 15" in f for f in Position(tuple([0] * 24 + [16]), tuple([0] * 25)).problems())
+    assert Position((1,) * 3, (0,) * 25).problems()  # wrong length
