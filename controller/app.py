@@ -116,6 +116,9 @@ class Table:
 
     def execute(self, effects: list[Effect], now: float) -> None:
         follow: list[Event] = []
+        # light first, then save: the person sees the board's answer without waiting for
+        # the disk (a save is an fsync on an SD card)
+        effects = sorted(effects, key=lambda e: not isinstance(e, ShowScene))
         for effect in effects:
             if isinstance(effect, ShowScene):
                 self.show(effect.scene, now)
