@@ -9,9 +9,10 @@ Why it is shaped like this (pure Python, so every attribute lookup and allocatio
   legal order of a move can be sorted that way and stays legal, and for a single die
   size each checker-point has one successor, so every such sequence is a distinct
   multiset of steps and so a distinct result: no deduplication is needed at all.
-- Non-doubles have at most two steps; duplicates (two orders of the same checkers, or of
-  one checker with no hit on the way) are dropped with a small key of origins and
-  destinations.
+- Non-doubles have at most two steps. In the usual case (no checker on the bar, no
+  bearing off possible this turn) the moves are combined from the single steps of each
+  die with duplicates ruled out by construction; otherwise both orders are searched and
+  duplicates dropped by a small key of the move's net effect.
 - The result is a flat tuple `(frm, die, frm, die, ...)`; `Step`s and `Position`s are
   built only when someone asks (see `moves.Move`).
 
