@@ -8,6 +8,8 @@ Figures (all measured in this run, on this machine):
   over many points: each has over 2,000 distinct moves), best of several runs each so
   that a context switch is not counted as the engine's time;
 - `hard_peak_kib`: peak memory allocated while generating the hardest one (tracemalloc);
+- `plan_median_us`, `plan_hard_ms`: building a `TurnPlan` (per-step hints) for positions
+  reached by play, and for the hardest position (once);
 - `gnubg_*` and `ratio_*`: GNU Backgammon's C generator (gnubg-nn's `moves`) on the same
   positions and rolls, and ours divided by gnubg's (absent when gnubg-nn is not installed).
 As `timeit` does, the garbage collector is paused while timing.
@@ -21,7 +23,7 @@ import time
 import tracemalloc
 from collections.abc import Callable
 
-from controller.engine import ALL_ROLLS, Position, legal_moves
+from controller.engine import ALL_ROLLS, Position, TurnPlan, legal_moves
 
 NAME = "engine"
 
@@ -76,6 +78,10 @@ def _ours(p: Position, d1: int, d2: int) -> object:
     return legal_moves(p, (d1, d2))
 
 
+def _plan(p: Position, d1: int, d2: int) -> object:
+    return TurnPlan(p, (d1, d2))
+
+
 def _gnubg() -> Callable[[Position, int, int], object] | None:
     try:
         import gnubg_nn
@@ -106,6 +112,11 @@ def run(quick: bool) -> dict[str, object]:
         figures["hard_positions"] = len(hard)
         figures["hard_min_moves"] = min(len(legal_moves(p, HARD_DICE)) for p in hard)
         figures["hard_worst_ms"] = round(_worst_ms(_ours, hard, repeat), 3)
+        plans = _times_us(_plan, positions[: len(positions) // 5])
+        figures["plan_median_us"] = round(statistics.median(plans), 1)
+        t0 = time.perf_counter()
+        _plan(hard[0], *HARD_DICE)
+        figures["plan_hard_ms"] = round((time.perf_counter() - t0) * 1000, 1)
         gnubg = _gnubg()
         if gnubg is not None:
             theirs = _times_us(gnubg, positions)
