@@ -346,14 +346,14 @@ def _open_neopixel(config: LedConfig) -> Any:
         pin = getattr(board, config.pin)
     except AttributeError:
         raise ProfileError(f"profile [leds] pin {config.pin!r} is not a pin of this board "
-                           "(use a name like D18)") from None
+                           "(use a name like D10)") from None
     try:
         return neopixel.NeoPixel(pin, config.count, brightness=config.brightness,
                                  auto_write=False, pixel_order=config.order)
     except (OSError, RuntimeError) as error:
         raise BackendUnavailableError(
-            f"cannot drive the LEDs on {config.pin}: {error} (run as root or enable "
-            "SPI/PWM access for the user)") from None
+            f"cannot drive the LEDs on {config.pin}: {error} (wire them to D10, SPI MOSI, "
+            "and run hardware/pi/install.sh: see 'Why SPI MOSI' in hardware/README.md)") from None
 
 
 STRIPS: tuple[str, ...] = ("sim", "neopixel")
