@@ -1,9 +1,10 @@
 """`bgboard bench` section `controller`: the table's speed, idle load and memory.
 
-- latency: from the moment the virtual board writes a SCAN frame (a checker lifted or put
-  back) to the moment the LED strip gets the frame for it, through the real pty, the link's
-  reader thread, the event loop, the reconciler and the scene. The settling time is left
-  aside (set to 0 here): it is a deliberate wait, not work.
+- latency: from the moment the virtual board writes a SCAN frame to the moment the LED
+  strip gets the frame for it, through the real pty, the link's reader thread, the event
+  loop, the reconciler, the match (steps played and taken back, each saved atomically)
+  and the scene. The settling time is left aside (set to 0 here): it is a deliberate
+  wait, not work.
 - idle CPU and resident memory of `bgboard run` against a virtual board in another
   process, measured on the child with `getrusage` (the board only sends heartbeats).
 """
@@ -30,7 +31,7 @@ def _percentile(values: list[float], q: float) -> float:
 
 
 async def _latency(samples: int) -> list[float]:
-    from controller.app import Table, profile_mapping, reading_to_state
+    from controller.app import MatchStore, Table, profile_mapping, reading_to_state
     from controller.board.profile import load_profile
     from controller.board.reading import Reading
     from controller.controller import Controller, ControllerConfig, QueuedDice
@@ -56,8 +57,11 @@ async def _latency(samples: int) -> list[float]:
     dice = QueuedDice(random.Random(0))
     dice.push((3, 1))
     controller = Controller(Match.new(MatchSettings(length=5)), dice=dice,
-                            config=ControllerConfig(settle_s=0.0), save=False)
-    table = Table(controller, strip=strip)
+                            config=ControllerConfig(settle_s=0.0))
+    import tempfile
+
+    state = tempfile.TemporaryDirectory(prefix="bgboard-bench-")
+    table = Table(controller, strip=strip, store=MatchStore(Path(state.name)))
 
     with VirtualBoard(profile) as vb:
         for cell, (w, b) in _start_counts().items():
@@ -89,13 +93,14 @@ async def _latency(samples: int) -> list[float]:
             table.dispatch(Tick(loop.time()))
             table.dispatch(ActionRequested("white", "roll", loop.time()))
             results: list[float] = []
-            lifted = False
+            # lift 8, put it on 5 (the step 8/5, saved), lift it, put it back (an undo)
+            actions = [("lift", "8"), ("place", "5"), ("lift", "5"), ("place", "8")]
             for i in range(samples):
-                if lifted:
-                    vb.place("8", "white")
+                verb, cell = actions[i % len(actions)]
+                if verb == "lift":
+                    vb.lift(cell, "white")
                 else:
-                    vb.lift("8", "white")
-                lifted = not lifted
+                    vb.place(cell, "white")
                 frame_seen = loop.create_future()
                 start_index = len(write_times)
                 for _ in range(20):  # debounce: the SCAN leaves within a few scans
@@ -112,9 +117,12 @@ async def _latency(samples: int) -> list[float]:
                 results.append((shown - sent) * 1000.0)
                 vb.advance(30)
                 await asyncio.sleep(0.001)
+            if table.store.saves == 0:
+                raise RuntimeError("the bench played no step: the latency would flatter")
             return results
         finally:
             link.close()
+            state.cleanup()
 
 
 def _start_counts() -> dict[str, tuple[int, int]]:
