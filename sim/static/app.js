@@ -11,7 +11,9 @@ let drag = null;          // {cell, colour, startX, startY, lifted}
 let clickTimer = null;
 let cursorIndex = 0;      // keyboard cursor over CELLS_ORDER
 
-window.bgboard = { get state() { return state; }, send, updates: 0 };
+// For tests and curious people: the last snapshot, and when each one arrived (wall clock,
+// ms) with the match it showed, so "the page is in step within 100 ms" can be measured.
+window.bgboard = { get state() { return state; }, send, updates: 0, log: [] };
 
 function send(msg) {
   if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
@@ -29,7 +31,13 @@ function connect() {
   ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`);
   ws.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
-    if (msg.type === "state") { state = msg; render(); window.bgboard.updates++; }
+    if (msg.type === "state") {
+      state = msg; render(); window.bgboard.updates++;
+      const m = msg.match ?? {};
+      const log = window.bgboard.log;
+      log.push({ t: Date.now(), match_id: m.match_id, position_id: m.position_id, hand: (msg.hand ?? []).length });
+      if (log.length > 5000) log.splice(0, 1000);
+    }
     else if (msg.type === "notice") { notice(msg.text); console.log("notice: " + msg.text); }
   };
   ws.onclose = () => {
