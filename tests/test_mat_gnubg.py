@@ -35,11 +35,11 @@ def gnubg_import(path: Path) -> tuple[int, tuple[int, int], list[str]]:
     """(games, score, warnings) as gnubg sees a .mat file."""
     assert GNUBG is not None
     out = subprocess.run([GNUBG, "-t", "-q"], input=f"set confirm default no\nimport mat {path}\nshow score\n",
-                         capture_output=True, text=True, timeout=120).stdout
+                         capture_output=True, text=True, timeout=120, check=False).stdout
     found = _SCORE.findall(out)
     assert found, out[-500:]
     games, _, a, _, b = found[-1]
-    warnings = [line for line in out.splitlines() if re.search(r"warn|invalid|unrecognised|error", line, re.I)]
+    warnings = [line for line in out.splitlines() if re.search(r"warn|invalid|unrecognised|error", line, re.IGNORECASE)]
     return int(games), (int(a), int(b)), warnings
 
 

@@ -9,7 +9,13 @@ import pytest
 
 from controller.engine import Position, legal_moves
 from controller.errors import RecordError
-from controller.records.mat_reader import check_mat, parse_mat, parse_move_text, play_written, read_mat
+from controller.records.mat_reader import (
+    check_mat,
+    parse_mat,
+    parse_move_text,
+    play_written,
+    read_mat,
+)
 from controller.records.mat_writer import format_steps
 from controller.records.model import Double, Resign, Roll, Take
 
@@ -230,3 +236,27 @@ def test_studio_abandoned_roll_then_resignation() -> None:
     assert (game.winner, game.points, game.end) == (0, 2, "resign")
     _, problem = check_mat(text.replace("  2)  Wins 2 point\n", "  2) 31: 8/5 6/5\n"))
     assert str(problem) == "game 1 move 1: unreadable move '????'"
+
+
+def test_agrees_with_the_engines_notation_parser() -> None:
+    """`controller.engine.notation.parse_move` reads the same moves to the same positions
+    (the reader keeps its own parser: it also reads `Cannot Move` and `????`, keeps the
+    written step order, and calls legal_moves only for plays that leave a die unused)."""
+    from controller.engine.notation import parse_move
+
+    n = 0
+    for path in sorted((DATA / "gnubg").glob("*.mat")) + [DATA / "mat" / "studio_style.mat"]:
+        raw = parse_mat(path.read_text())
+        for game in raw.games:
+            pos = Position.initial()
+            for entry in game.entries:
+                if entry.kind != "roll" or entry.dice is None:
+                    continue
+                after, _ = play_written(pos, entry.dice, entry.text)
+                if entry.text != "Cannot Move":
+                    assert parse_move(pos, entry.dice, entry.text).result == after
+                    n += 1
+                if sum(after.mine) == 0:
+                    break
+                pos = after.swap()
+    assert n > 500

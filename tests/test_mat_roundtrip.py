@@ -21,7 +21,7 @@ from controller.records.mat_writer import write_mat
 from controller.records.model import MatchRecord, Resign, Roll
 
 sys.path.insert(0, str(Path(__file__).parent))
-from match_driver import play_match, random_settings  # noqa: E402
+from match_driver import play_match, random_settings
 
 BGLAB = Path(__file__).resolve().parents[2] / "shared" / "matches" / "bglab"
 

@@ -10,8 +10,22 @@ says "forfeit"; its points are 0 in the history too).
 from __future__ import annotations
 
 from controller.engine.match import Match
-from controller.engine.match_history import CubeRecord, GameRecord, ResignRecord, TurnRecord
-from controller.records.model import Action, Double, Drop, Game, MatchRecord, Resign, Roll, Take
+from controller.engine.match_history import (
+    CubeRecord,
+    GameRecord,
+    ResignRecord,
+    TurnRecord,
+)
+from controller.records.model import (
+    Action,
+    Double,
+    Drop,
+    Game,
+    MatchRecord,
+    Resign,
+    Roll,
+    Take,
+)
 
 _LEVEL = {"single": 1, "gammon": 2, "backgammon": 3}
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import pairwise
 from typing import Literal
 
 from controller.engine import Position, Step, legal_moves
@@ -122,7 +123,7 @@ def _split_line(raw: str, threshold: int, move: int, line_no: int) -> list[Entry
     starts = [m.start() for m in _ENTRY_START.finditer(body, start)]
     if not starts:
         rest = body[start:].strip()
-        return [Entry(0 if not number else 0, "unreadable", rest, move, line_no)] if rest else []
+        return [Entry(0, "unreadable", rest, move, line_no)] if rest else []
     lead = body[start:starts[0]].strip()
     chunks = [(s, body[s:e].strip()) for s, e in zip(starts, starts[1:] + [len(body)])]
     if lead:
@@ -165,9 +166,8 @@ def parse_mat(text: str) -> RawMatch:
     while i < len(lines):
         m = _GAME.match(lines[i])
         if not m:
-            if lines[i].strip() and not lines[i].lstrip().startswith(";"):
-                if not games:
-                    raise RecordError(f"line {i + 1}: text before the first 'Game 1': {lines[i].strip()!r}")
+            if lines[i].strip() and not lines[i].lstrip().startswith(";") and not games:
+                raise RecordError(f"line {i + 1}: text before the first 'Game 1': {lines[i].strip()!r}")
             i += 1
             continue
         number, header_line = int(m.group(1)), i + 1
@@ -214,7 +214,7 @@ def parse_move_text(text: str) -> tuple[tuple[int, int], ...] | None:
         if any(v > 25 for v in values):
             return None
         repeat = int(m.group(3) or 1)
-        chain = list(zip(values, values[1:]))
+        chain = list(pairwise(values))
         if any(a <= b for a, b in chain) or any(b == 25 for _, b in chain) or any(a == 0 for a, _ in chain):
             return None
         segments.extend(chain * repeat)
@@ -468,10 +468,9 @@ def check_entries(raw: RawMatch) -> tuple[MatchRecord, Problem | None]:
     """Stage 2: play every game's entries through the engine. Returns the record of what
     could be checked (games up to and including the one with a problem) and the first
     problem, if any."""
-    crawford_rule = (dict((k.lower(), v) for k, v in raw.tags).get("crawford", "On").strip().lower()
-                     not in ("off", "false", "no", "0"))
+    tags = {k.lower(): v for k, v in raw.tags}
+    crawford_rule = tags.get("crawford", "On").strip().lower() not in ("off", "false", "no", "0")
     players = raw.games[0].names if raw.games else ("", "")
-    tags = dict((k.lower(), v) for k, v in raw.tags)
     players = (tags.get("player 1", players[0]), tags.get("player 2", players[1]))
     games: list[Game] = []
     score = (0, 0)

@@ -104,8 +104,7 @@ class MatchRecord:
         score = (0, 0)
         for game in self.games:
             score = game.score
-            if game.finished:
-                assert game.winner is not None
+            if game.winner is not None:
                 s = list(score)
                 s[game.winner] += game.points
                 score = (s[0], s[1])
