@@ -260,3 +260,25 @@ def test_agrees_with_the_engines_notation_parser() -> None:
                     break
                 pos = after.swap()
     assert n > 500
+
+
+def test_xg_byte_order_mark_crlf_and_money_play() -> None:
+    text = "\ufeff; [Site \"eXtreme Gammon\"]\r\n\r\n0 point match\r\n\r\n Game 1\r\n" \
+           " a : 0                          b : 0\r\n  1) 31: 8/5 6/5                 Doubles => 2\r\n" \
+           "  2)  Drops                      Wins 1 point\r\n"
+    record = read_mat(text)
+    assert record.length == 0 and record.tag("site") == "eXtreme Gammon" and record.winner is None
+    assert record.final_score == (0, 1)
+
+
+def test_resigns_line_is_a_marker_and_beavers_are_not_our_rules() -> None:
+    base = """ 3 point match
+
+ Game 1
+ a : 0                          b : 0
+  1) 31: 8/5 6/5                 62: 24/18 13/11
+"""
+    game = read_mat(base + "  2)  Resigns\n                                  Wins 1 point\n").games[0]
+    assert (game.winner, game.points, game.end) == (1, 1, "resign")
+    _, problem = check_mat(base + "  2)  Doubles => 2                Beavers\n")
+    assert str(problem) == "game 1 move 2: unknown command 'Beavers'"

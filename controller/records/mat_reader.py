@@ -110,7 +110,9 @@ def _classify(player: int, text: str, move: int, line: int) -> Entry:
     m = _LOSSES.match(text)
     if m:
         return Entry(player, "losses", text, move, line, number=int(m.group(1) or m.group(2)))
-    if re.match(r"^(beavers?|raccoons?|resigns?)\b", low):
+    if re.match(r"^resigns?\b", low):  # a .gam marker; like `Losses`, the `Wins` line decides
+        return Entry(player, "losses", text, move, line)
+    if re.match(r"^(beavers?|raccoons?)\b", low):  # not in our rules (RULES.md "Doubling cube")
         return Entry(player, "unknown", text, move, line)
     return Entry(player, "unreadable", text, move, line)
 
@@ -145,7 +147,7 @@ def _split_line(raw: str, threshold: int, move: int, line_no: int) -> list[Entry
 def parse_mat(text: str) -> RawMatch:
     """Stage 1: the structure of a `.mat` file, no rules. Raises RecordError when there is
     no `N point match` line or a game header has no score line."""
-    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    lines = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")  # XG writes a BOM
     tags: list[tuple[str, str]] = []
     length: int | None = None
     i = 0
