@@ -8,7 +8,11 @@ import pytest
 
 from controller.bench.bot_bench import sample_positions
 from controller.bot.base import MONEY, MatchContext, make_bot
-from controller.bot.cube_rules import gammon_threat, should_double_by_pips, should_take_by_pips
+from controller.bot.cube_rules import (
+    gammon_threat,
+    should_double_by_pips,
+    should_take_by_pips,
+)
 from controller.bot.evaluation import contact_features, is_contact, shot_rolls
 from controller.bot.simple import SimpleBot, gammon_values
 from controller.engine import Position, legal_moves

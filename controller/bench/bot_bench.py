@@ -12,13 +12,12 @@ import random
 import statistics
 import time
 
-from controller.bot.base import Bot, MatchContext, make_bot
-from controller.bot.duel import DuelFigures, duel
+from controller.bot.base import Bot, make_bot
+from controller.bot.duel import ONE_POINT, DuelFigures, duel
 from controller.engine import Position, legal_moves
 from controller.errors import BackendUnavailableError
 
 NAME = "bot"
-ONE_POINT = MatchContext(length=1, bot_away=1, opponent_away=1)
 
 
 def sample_positions(count: int, seed: int = 11) -> list[tuple[Position, tuple[int, int]]]:

@@ -68,7 +68,7 @@ class MatchContext:
             return True
         return self.cube < self.opponent_away
 
-    def flipped(self) -> "MatchContext":
+    def flipped(self) -> MatchContext:
         """The same match seen by the opponent (for duels where both sides are bots)."""
         owner: CubeOwner = {"centre": "centre", "bot": "opponent", "opponent": "bot"}[self.owner]
         return MatchContext(self.length, self.opponent_away, self.bot_away, self.cube, owner, self.crawford)
@@ -123,4 +123,4 @@ def make_bot(level: str, *, rng: random.Random | None = None, **options: object)
     raise UsageError(f"unknown computer level {level!r}; choose {' or '.join(LEVELS[:2])}")
 
 
-__all__ = ["BackendUnavailableError", "Bot", "CubeOwner", "LEVELS", "MONEY", "MatchContext", "make_bot"]
+__all__ = ["LEVELS", "MONEY", "BackendUnavailableError", "Bot", "CubeOwner", "MatchContext", "make_bot"]

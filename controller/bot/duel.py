@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from controller.bot.base import Bot, MatchContext
 from controller.engine import Position
 
-
 ONE_POINT = MatchContext(length=1, bot_away=1, opponent_away=1)
 """A one-point game: only winning counts, so gammons weigh nothing."""
 

@@ -152,8 +152,7 @@ def _longest_run(side: tuple[int, ...], lo: int, hi: int) -> int:
     for i in range(lo, hi):
         if side[i] >= 2:
             run += 1
-            if run > best:
-                best = run
+            best = max(best, run)
         else:
             run = 0
     return best

@@ -140,12 +140,12 @@ def parse_met(text: str) -> tuple[dict[tuple[int, int], float], dict[int, float]
 
 def cube_says_double(action: str) -> bool:
     a = action.lower()
-    return a.startswith("double") or a.startswith("redouble")
+    return a.startswith(("double", "redouble"))
 
 
 def cube_says_take(action: str) -> bool:
     a = action.lower()
-    return a.endswith("take") or a.endswith("beaver")
+    return a.endswith(("take", "beaver"))
 
 
 class GnubgProcessBot:

@@ -10,7 +10,11 @@ from __future__ import annotations
 import random
 
 from controller.bot.base import MatchContext
-from controller.bot.cube_rules import accepts_resignation_by_race, should_double_by_pips, should_take_by_pips
+from controller.bot.cube_rules import (
+    accepts_resignation_by_race,
+    should_double_by_pips,
+    should_take_by_pips,
+)
 from controller.bot.evaluation import Scorer, Weights
 from controller.engine import Move, Position, legal_moves
 

@@ -15,8 +15,16 @@ import multiprocessing
 import random
 from pathlib import Path
 
-from controller.bot.evaluation import (CONTACT_FEATURES, PHASES, RACE_FEATURES, RAW_FEATURES, features, phase_of,
-                                       phase_features, raw_features)
+from controller.bot.evaluation import (
+    CONTACT_FEATURES,
+    PHASES,
+    RACE_FEATURES,
+    RAW_FEATURES,
+    features,
+    phase_features,
+    phase_of,
+    raw_features,
+)
 from controller.engine import Position, legal_moves
 
 OUT = Path(__file__).with_name("simple_weights.py")
@@ -131,9 +139,8 @@ def main() -> None:
         total += len(feats)
     lines = [
         '"""Weights of the `simple` evaluation, fitted by `controller.bot.train_simple`',
-        f"({args.games} gnubg self-play games, seed {args.seed}, ridge {args.ridge}, "
-        f"{'absolute' if args.absolute else 'centred per roll'}; "
-        f"{total} labelled positions).",
+        (f"({args.games} gnubg self-play games, seed {args.seed}, ridge {args.ridge}, "
+         f"{'absolute' if args.absolute else 'centred per roll'}; {total} labelled positions)."),
         "",
         "Generated: edit the features or the trainer, then re-run it, rather than this file.",
         '"""',
