@@ -16,8 +16,12 @@ or `bar/22`, hits with or without `*`, one checker's whole move in one token
 `Wins 1 point` in the singular, Galaxy's `Losses N point` lines and capped `Wins N`,
 Studio's `; [Tag "value"]` header and `NN: ????` before a resignation.
 
-A resignation's level is what GNU Backgammon reads from the file: the points written
-divided by the cube, rounded down, between single and backgammon.
+A resignation's level is what GNU Backgammon 1.07 reads from the file: the points written
+divided by the cube, rounded up, between single and backgammon (Galaxy's `Wins 3 point`
+at cube 2, capped at what the match needed, is the gammon it was: 4 on the board).
+The score lines must agree with the games before them, and the Crawford game is the
+first one at which exactly one player stands at match point (the `; [Crawford "Off"]`
+tag turns the rule off), as GNU Backgammon works it out.
 """
 from __future__ import annotations
 

@@ -15,7 +15,6 @@ from typing import Literal
 from controller.engine import Step
 
 End = Literal["bearoff", "drop", "resign"]
-RESULT_NAMES = {1: "single", 2: "gammon", 3: "backgammon"}
 
 
 @dataclass(frozen=True, slots=True)
