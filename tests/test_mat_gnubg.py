@@ -125,3 +125,30 @@ def test_gnubg_imports_our_exports_of_real_matches(tmp_path: Path) -> None:
         problems = [p for p in pool.map(one, files) if p]
     assert problems == []
     assert len(files) >= 29
+
+
+@needs_gnubg
+def test_gnubg_imports_random_state_machine_matches(tmp_path: Path) -> None:
+    """Matches played through the match state machine (random settings, moves, cube and
+    resignations), exported by the writer: gnubg gets the same games and final score."""
+    import random
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from match_driver import play_match, random_settings
+
+    from controller.engine.match import Match
+    from controller.records.from_match import record_from_match
+
+    rng = random.Random(99)
+    jobs: list[tuple[Path, int, tuple[int, int]]] = []
+    while len(jobs) < 24:
+        m = play_match(Match.new(random_settings(rng)), rng)
+        if m.end != "score":
+            continue
+        path = tmp_path / f"m{len(jobs)}.mat"
+        path.write_text(write_mat(record_from_match(m)))
+        jobs.append((path, len(m.history), m.score))
+    with ThreadPoolExecutor(2) as pool:
+        seen = list(pool.map(lambda job: gnubg_import(job[0]), jobs))
+    assert [(g, s, w) for g, s, w in seen] == [(n, score, []) for _, n, score in jobs]
