@@ -8,6 +8,7 @@ test looks at the controller itself, never only at what the page says about it.
 from __future__ import annotations
 
 import base64
+import json
 import io
 import os
 import shutil
@@ -462,3 +463,123 @@ def test_the_page_stays_in_step_within_100_ms(page: Page, sim: ServerThread) -> 
           f"click->page: n={len(clicks)} median {statistics.median(clicks):.1f} ms max {max(clicks):.1f} ms")
     assert max(lags) < 100, lags
     assert max(clicks) < 100, clicks
+
+
+def match_and_board(sim: ServerThread) -> tuple[Any, ...]:
+    return sim.inspect(lambda live: (live.table.controller.match, live.vb.sensors(), len(live.hand)))  # type: ignore[union-attr]
+
+
+def test_bad_input_from_the_page_is_ignored_with_a_notice(browser: Any, page: Page, sim: ServerThread) -> None:
+    check_in_step(page, sim)
+    before = match_and_board(sim)
+    # a drop outside the board: the checker goes back where it came from
+    drag(page, page.checker("13", "white"), (1200.0, 900.0))
+    assert page.wait_notice("dropped outside the board") == \
+        "dropped outside the board: the white checker went back to 13"
+    assert page.page.locator("#notices li").first.inner_text().startswith("dropped outside")
+    wait_until(lambda: match_and_board(sim) == before, 3, "the board as before")
+    check_in_step(page, sim)
+    # messages a page could send but must not: not JSON, an unknown type, a bad cell
+    answers = page.page.evaluate("""() => new Promise((resolve) => {
+        const ws = new WebSocket(`ws://${location.host}/ws`); const got = [];
+        ws.onmessage = (ev) => { const m = JSON.parse(ev.data); if (m.type === 'notice') got.push(m.text);
+                                 if (got.length === 3) { ws.close(); resolve(got); } };
+        ws.onopen = () => { ws.send('{{not json'); ws.send(JSON.stringify({type: 'fly'}));
+                            ws.send(JSON.stringify({type: 'place', cell: '0'})); };
+        setTimeout(() => resolve(got), 3000); })""")
+    assert answers == ["ignored a message that is not JSON", "ignored an unknown message type 'fly'",
+                       "ignored place: '0' is not a place on the board"]
+    assert match_and_board(sim) == before
+    # a second tab acting at the same time only watches
+    other = Page(browser, sim.url)
+    try:
+        lift_by_click(page, "8", "white")
+        held = match_and_board(sim)
+        other.page.wait_for_function("(window.bgboard.state.hand ?? []).length === 1")
+        other.click_button("white_main")
+        other.page.mouse.click(*other.cell("3"))
+        assert other.wait_notice("another browser tab is playing").startswith("another browser tab")
+        assert match_and_board(sim) == held
+        place_by_click(page, "8")
+        wait_until(lambda: match_and_board(sim) == before, 3, "the board as before")
+        check_in_step(other, sim)
+        assert other.errors == []
+    finally:
+        other.close()
+
+
+def test_keyboard_menu_helpers_debug_dialog_and_download(page: Page, sim: ServerThread, tmp_path: Path) -> None:
+    check_in_step(page, sim)
+    board = page.page.locator("#board")
+    # keyboard: the cursor starts on point 1; five steps left is point 6
+    board.focus()
+    for _ in range(5):
+        board.press("ArrowLeft")
+    assert page.page.locator(".cursor").get_attribute("data-cell") == "6"
+    board.press("Enter")
+    page.page.wait_for_function("(window.bgboard.state.hand ?? []).length === 1")
+    assert page.state()["hand"] == [{"colour": "white", "from": "6"}]
+    board.press("Escape")
+    page.wait_notice("went back to 6")
+    board.press("Enter")
+    page.page.wait_for_function("(window.bgboard.state.hand ?? []).length === 1")
+    board.press("ArrowRight")
+    board.press("Enter")
+    page.page.wait_for_function("(window.bgboard.state.hand ?? []).length === 0")
+    assert sim.inspect(lambda live: live.vb.counts("5")) == (1, 0)
+    # a checker where none belongs before the opening: red LEDs, and the helping hand
+    wait_until(lambda: ctl(sim, lambda c: "error" in c.scene().leds.values()), 5, "the error LEDs")
+    check_in_step(page, sim)
+    page.page.click('#helpers button[data-helper="setup"]')
+    wait_until(lambda: ctl(sim, lambda c: "error" not in c.scene().leds.values()), 5, "the board put right")
+    assert sim.inspect(lambda live: (live.vb.counts("5"), live.vb.counts("6"))) == ((0, 0), (5, 0))
+    check_in_step(page, sim)
+    # the menu opens the Actions list; an action from it acts on the match
+    page.page.evaluate("document.getElementById('actions-box').open = false")
+    page.click_button("menu")
+    page.wait_notice("menu:")
+    assert page.page.locator("#actions-box").evaluate("d => d.open")
+    page.page.click('#actions button[data-command="white roll"]')
+    wait_until(lambda: ctl(sim, lambda c: c.match.phase == "move"), 5, "the opening roll")
+    check_in_step(page, sim)
+    # the debug panel: the sensor matrix, frames per second, link errors, faults
+    page.page.click("#debug-toggle")
+    rows, cols = sim.inspect(lambda live: (live.profile.sensors.rows, live.profile.sensors.cols))
+    assert page.page.locator("#sensor-grid span").count() == rows * cols
+    assert page.page.locator("#sensor-grid span.s1").count() == 15  # white checkers: the sensors see them
+    page.page.wait_for_function("""() => [...document.querySelectorAll('#link-stats tr')]
+        .some(r => r.cells[0].textContent === 'frames/s' && Number(r.cells[1].textContent) > 0)""")
+    before = ctl(sim, lambda c: c.match)
+    page.page.click('[data-fault="noise"]')
+    page.wait_notice("fault injected: noise")
+    page.page.click('[data-fault="flip"]')  # flipped bits for 2 s: frames fail their CRC
+    page.wait_notice("fault injected: flip")
+    page.page.wait_for_function("""() => [...document.querySelectorAll('#link-stats tr')]
+        .some(r => /errors/.test(r.cells[0].textContent) && Number(r.cells[1].textContent) > 0)""")
+    assert ctl(sim, lambda c: c.match) == before
+    page.page.screenshot(path=str(OUTPUT / "simulator-debug.png"), full_page=True)
+    # the new-match dialog: filled with the current settings, kept in the config directory
+    page.page.click("#new-match-open")
+    form = page.page.locator("#new-match-form")
+    assert form.locator("[name=length]").input_value() == "5"
+    form.locator("[name=length]").fill("3")
+    form.locator("[name=confirm]").select_option("button")
+    form.locator("[name=crawford]").select_option("off")
+    page.page.click("#new-match-start")
+    page.wait_notice("new match to 3")
+    m = ctl(sim, lambda c: c.match)
+    assert (m.settings.length, m.settings.confirm, m.settings.crawford) == (3, "button", False)
+    assert sim.inspect(lambda live: json.loads(live.settings_file.read_text()))["length"] == 3
+    page.page.reload()
+    page.page.wait_for_function("window.bgboard && window.bgboard.state !== null")
+    page.page.click("#new-match-open")
+    assert page.page.locator("#new-match-form [name=length]").input_value() == "3"
+    assert page.page.locator("#new-match-form [name=confirm]").input_value() == "button"
+    page.page.keyboard.press("Escape")
+    # the match record downloads as a .mat file
+    with page.page.expect_download() as info:
+        page.page.click("#download-mat")
+    path = tmp_path / "got.mat"
+    info.value.save_as(path)
+    assert info.value.suggested_filename == "bgboard-match.mat"
+    assert " 3 point match" in path.read_text()

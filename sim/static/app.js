@@ -71,6 +71,7 @@ function render() {
   set("match-id", m.match_id ?? "–");
   set("position-id", m.position_id ?? "–");
   renderActions(state.actions ?? []);
+  renderHelpers(state.helpers ?? []);
   renderDebug(state.debug ?? {});
   svg.dataset.ready = "1";
 }
@@ -84,6 +85,23 @@ function renderActions(actions) {
     const b = document.createElement("button");
     b.type = "button"; b.textContent = a; b.dataset.command = a;
     b.onclick = () => send({ type: "command", name: a });
+    return b;
+  }));
+}
+
+const HELPERS = {
+  setup: "Set up the board for me",
+  bot_move: "Play the computer's move for me",
+};
+function renderHelpers(helpers) {
+  const box = document.getElementById("helpers");
+  const key = helpers.join("|");
+  if (box.dataset.key === key) return;
+  box.dataset.key = key;
+  box.replaceChildren(...helpers.map((h) => {
+    const b = document.createElement("button");
+    b.type = "button"; b.textContent = HELPERS[h] ?? h; b.dataset.helper = h;
+    b.onclick = () => send({ type: h });
     return b;
   }));
 }
@@ -216,7 +234,16 @@ svg.addEventListener("focus", showCursor);
 
 // ---- buttons, dialog, debug --------------------------------------------------------------
 document.querySelectorAll("button.hw").forEach((b) => {
-  b.addEventListener("click", () => send({ type: "button", name: b.dataset.button }));
+  b.addEventListener("click", () => {
+    send({ type: "button", name: b.dataset.button });
+    if (b.dataset.button === "menu") {
+      // the simulator's menu is the Actions list: open it and bring it into view
+      const box = document.getElementById("actions-box");
+      box.open = true;
+      box.scrollIntoView({ block: "nearest" });
+      document.querySelector("#actions button")?.focus();
+    }
+  });
 });
 document.querySelectorAll("[data-fault]").forEach((b) => {
   b.addEventListener("click", () => send({ type: "fault", name: b.dataset.fault }));
@@ -230,7 +257,11 @@ const dialog = document.getElementById("new-match");
 document.getElementById("new-match-open").addEventListener("click", () => {
   const s = state?.settings ?? {};
   const form = document.getElementById("new-match-form");
-  for (const [k, v] of Object.entries(s)) if (form.elements[k]) form.elements[k].value = String(v);
+  // by name, not form.elements[k]: "length" there is the number of fields, not the input
+  for (const [k, v] of Object.entries(s)) {
+    const field = form.querySelector(`[name="${k}"]`);
+    if (field) field.value = String(v);
+  }
   dialog.showModal();
 });
 dialog.addEventListener("close", () => {

@@ -23,7 +23,8 @@ from controller.app import MatchStore, Table, make_bot, profile_mapping, reading
 from controller.board.profile import Profile, load_profile
 from controller.board.reading import Reading
 from controller.controller import Controller, ControllerConfig, QueuedDice
-from controller.engine.board_view import cell_counts, cell_of_point, other, point_of_cell
+from controller.board.reconcile import Matched
+from controller.engine.board_view import cell_counts, cell_of_point, other, point_of_cell, step_cells
 from controller.engine.match import Match
 from controller.engine.match_settings import MatchSettings
 from controller.engine.moves import Step, apply_step
@@ -267,6 +268,7 @@ class LiveSim:
             "prompt": prompt,
             "match": match,
             "actions": self.actions(),
+            "helpers": self.helpers(),
             "settings": dict(self.dialog),
             "debug": {
                 "online": self.online,
@@ -314,6 +316,10 @@ class LiveSim:
                 return self._place(action.cell or "", action.colour)
             if kind == "drop_outside":
                 return self._drop_outside()
+            if kind == "setup":
+                return self._setup()
+            if kind == "bot_move":
+                return self._bot_move()
             if kind == "auto_step":
                 return self._auto_step(action.cell or "")
             if kind == "cover":
@@ -364,6 +370,39 @@ class LiveSim:
         self.vb.place(held["from"], held["colour"])
         self._changed()
         return f"dropped outside the board: the {held['colour']} checker went back to {held['from']}"
+
+    def helpers(self) -> list[str]:
+        """The simulator's helping hands that make sense now: `setup` (put every checker
+        where the match stands, as a person setting up would) while the board is being set
+        up or is wrong with nothing in hand, `bot_move` while the computer's move waits to
+        be carried out."""
+        assert self.table is not None
+        c = self.table.controller
+        found = []
+        if c.bot is not None and not self.hand:
+            found.append("bot_move")
+        if not self.hand and (c.setting_up or (c.verdict is not None and not isinstance(c.verdict, Matched))):
+            found.append("setup")
+        return found
+
+    def _setup(self) -> str | None:
+        assert self.table is not None
+        if "setup" not in self.helpers():
+            return "the board is already right"
+        self._set_board(self.table.controller.match)
+        self._changed()
+        return None
+
+    def _bot_move(self) -> str | None:
+        assert self.table is not None
+        plan = self.table.controller.bot
+        if plan is None or self.hand:
+            return "there is no computer move to play"
+        for step in plan.move.steps:
+            frm, to = step_cells(step, plan.side)
+            self._carry_out(frm, to, plan.side, step.hit)
+        self._changed()
+        return None
 
     def _plan(self) -> tuple[TurnPlan, str] | None:
         assert self.table is not None
@@ -417,7 +456,7 @@ class LiveSim:
     def _button(self, name: str) -> str | None:
         assert self.table is not None
         if name == "menu":
-            return "menu: use the Actions list beside the display (resign, forfeit, rematch)"
+            return "menu: the Actions list beside the display has resign, forfeit and rematch; New match is at the top"
         side, button = name.split("_")
         self.table.dispatch(ButtonPressed(side, button, self._now()))  # type: ignore[arg-type]
         return self._rejections()

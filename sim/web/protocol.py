@@ -47,7 +47,7 @@ def parse_message(text: str) -> PageAction:
         if colour is not None and colour not in COLOURS:
             raise BadMessage(f"ignored {kind}: colour {colour!r} is neither white nor black")
         return PageAction(kind, cell=cell, colour=colour)
-    if kind == "drop_outside":
+    if kind in ("drop_outside", "setup", "bot_move"):
         return PageAction(kind)
     if kind == "button":
         if data.get("name") not in BUTTONS:
