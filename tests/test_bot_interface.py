@@ -106,3 +106,19 @@ def test_seeded_simple_bot_replays_the_same_game() -> None:
         return played
 
     assert game(1) == game(1)
+
+
+@pytest.mark.parametrize("level", ["simple", "pubeval", "gnubg"])
+def test_every_level_answers_with_a_legal_move_on_varied_positions(level: str) -> None:
+    from controller.bench.bot_bench import sample_positions
+
+    if level == "gnubg" and gnubg_level.load_gnubg_nn() is None:
+        pytest.skip("gnubg-nn wheel not installed")
+    bot = make_bot(level)
+    try:
+        for position, dice in sample_positions(120, seed=31):
+            move = bot.choose_move(position, dice, MatchContext(7, 3, 6, cube=2, owner="bot"))
+            assert move in legal_moves(position, dice), (level, position.id, dice)
+    finally:
+        bot.close()
+        bot.close()  # twice is harmless

@@ -100,6 +100,10 @@ class Bot(Protocol):
         times the cube; `position` from the resigner, who is on roll."""
         ...
 
+    def close(self) -> None:
+        """Release what the level holds (the gnubg program's process); safe to call twice."""
+        ...
+
 
 def make_bot(level: str, *, rng: random.Random | None = None, **options: object) -> Bot:
     """The bot for a level name: `simple`, `gnubg` (wheel, else the program), `pubeval`.

@@ -163,3 +163,6 @@ class GnubgNNBot:
             return match_winning_chance(self._g, context.bot_away, context.opponent_away + points * cube)
         play_on = sum(p * mwc(pts) for pts, p in outcomes.items())
         return mwc(level) >= play_on - 1e-9
+
+    def close(self) -> None:
+        """Nothing to release: the wheel lives in this process."""

@@ -111,3 +111,6 @@ class PubevalBot:
 
     def accepts_resignation(self, position: Position, level: int, context: MatchContext) -> bool:
         return accepts_resignation_by_race(position, level)
+
+    def close(self) -> None:
+        """Nothing to release."""
