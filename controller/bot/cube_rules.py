@@ -45,8 +45,6 @@ def should_take_by_pips(position: Position, context: MatchContext) -> bool:
     """Take unless the doubler (on roll in `position`) leads by more than 12%."""
     if not context.is_money and context.bot_away == 1 and not context.crawford:
         return True  # the leader after Crawford: a take costs nothing the drop would not
-    if not context.is_money and context.bot_away <= context.cube:
-        return True  # this game decides the match for us anyway
     return pip_lead(position) <= TAKE_LIMIT
 
 

@@ -1,12 +1,14 @@
 """The `simple` level's light evaluation: a few dozen backgammon features, weighed linearly.
 
 Features are the ones a club player counts (race, blots and the shots at them, made
-points, primes, home boards, anchors, the bar, checkers still to bring home for gammons),
-measured on the position *after* the mover's move, while the opponent is about to roll.
-Weights are fitted offline (`controller.bot.train_simple`) by least squares to GNU
-Backgammon's 0-ply estimates on positions from its own games, so the features are ours
-and the judgement of how much each one matters is borrowed; at play time no neural network
-runs, which keeps a move under a few milliseconds on a Pi Zero 2.
+points, primes, home boards, anchors, escapes, the bar, checkers still to bring home for
+gammons), plus pubeval-style checker counts point by point, measured on the position
+*after* the mover's move, while the opponent is about to roll. Each phase (race, opening,
+later contact) has its own weights, fitted offline (`controller.bot.train_simple`) by least
+squares to GNU Backgammon's 0-ply chances on the candidate moves of its own games, centred
+per roll: the fit learns what makes one move better than another. So the features are
+ours and the judgement of how much each matters is borrowed; at play time no network runs,
+which keeps a move within milliseconds (see `bgboard bench`).
 """
 from __future__ import annotations
 

@@ -144,8 +144,6 @@ class GnubgNNBot:
         return bool(self.cube_decision(position, context, bot_on_roll=True)[0])
 
     def should_take(self, position: Position, context: MatchContext) -> bool:
-        if not context.is_money and context.bot_away <= context.cube:
-            return True  # dropping loses the match as surely as losing the game
         return bool(self.cube_decision(position, context, bot_on_roll=False)[1])
 
     def accepts_resignation(self, position: Position, level: int, context: MatchContext) -> bool:

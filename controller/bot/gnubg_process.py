@@ -181,8 +181,6 @@ class GnubgProcessBot:
         return cube_says_double(parse_cube_action(text))
 
     def should_take(self, position: Position, context: MatchContext) -> bool:
-        if not context.is_money and context.bot_away <= context.cube:
-            return True
         text = self._gnubg.ask(self._setup(position, context, False) + ["hint"])
         if "cannot double" in text:
             return True  # the doubler had no right to: nothing to refuse
