@@ -153,8 +153,7 @@ class Table:
 
     def refresh(self, now: float) -> None:
         """Redraw the last scene at `now` (blinking LEDs, a paging prompt)."""
-        scene = self.controller.scene()
-        self.show(scene, now)
+        self.show(self.controller.last_scene, now)
 
     def _ask(self, effect: AskBot, now: float) -> Event | None:
         """Put the controller's question to the computer level playing that side."""
@@ -215,7 +214,7 @@ async def run_table(port: str, *, profile: Profile | None = None, state_dir: Pat
                     config: ControllerConfig | None = None, match_settings: MatchSettings | None = None,
                     strip_name: str = "neopixel", display_driver: str | None = None,
                     pin_factory: str | None = "pi", seconds: float | None = None,
-                    tick_s: float = 0.05) -> Table:
+                    tick_s: float = 0.05, idle_tick_s: float = 0.25) -> Table:
     """Play on a board at `port` until cancelled (or for `seconds`): the Pi's main loop."""
     from controller.link.codec import Scan
     from controller.link.serial_link import BoardLink, LinkState, LinkStatus
@@ -253,22 +252,33 @@ async def run_table(port: str, *, profile: Profile | None = None, state_dir: Pat
     table = Table(controller, strip=strip, display=display, buzzer=buzzer, store=store,
                   bot_factory=make_bot, clock=now, loop=loop)
 
+    wake = asyncio.Event()
+
     def on_frame(message: Any) -> None:
         if isinstance(message, Scan):
             reading = Reading.from_sensors(message.sensors(profile.sensors.count), profile)
             table.dispatch(ReadingReceived(reading_to_state(reading), now()))
+            wake.set()
 
     def on_status(status: LinkStatus) -> None:
         table.dispatch(LinkChanged(status.state is LinkState.ONLINE, now(), status.detail))
 
+    # a longer read timeout wakes the reader thread less often when the board is quiet;
+    # a frame still returns the read at once, so latency is not affected
     link = BoardLink(port, on_frame=on_frame, on_status=on_status,
-                     baudrate=profile.link.baudrate, offline_after=profile.link.offline_after_ms / 1000)
+                     baudrate=profile.link.baudrate, offline_after=profile.link.offline_after_ms / 1000,
+                     read_timeout=0.1)
     end = None if seconds is None else now() + seconds
     table.refresh(now())
     await _connect(link, table, now, end)
     try:
         while end is None or now() < end:
-            await asyncio.sleep(tick_s)
+            pause = tick_s if _busy(table, now()) else idle_tick_s
+            wake.clear()
+            try:
+                await asyncio.wait_for(wake.wait(), pause)
+            except asyncio.TimeoutError:
+                pass
             table.dispatch(Tick(now()))
             table.refresh(now())
     finally:
@@ -277,6 +287,19 @@ async def run_table(port: str, *, profile: Profile | None = None, state_dir: Pat
             panel.close()
         strip.close()
     return table
+
+
+def _busy(table: Table, now: float) -> bool:
+    """Whether the next tick is due soon: a reading settling, LEDs blinking or pulsing, a
+    clock running, an automatic roll waiting. Idle, the loop ticks four times a second."""
+    c = table.controller
+    if c.raw is not None and c.raw != c.settled:
+        return True
+    if c.roll_due is not None or (c.match.clock is not None and not c.match.is_over):
+        return True
+    strip = table.strip
+    leds = c.last_scene.leds
+    return bool(leds) and strip is not None and strip.next_change(leds, now) is not None
 
 
 async def _connect(link: Any, table: Table, now: Callable[[], float], end: float | None,

@@ -582,6 +582,13 @@ class Controller:
     def scene(self) -> Scene:
         return build_scene(self.view())
 
+    @property
+    def last_scene(self) -> Scene:
+        """The scene sent last (built now if none was sent yet)."""
+        if self._last_scene is None:
+            self._last_scene = self.scene()
+        return self._last_scene
+
     def table(self) -> TableView:
         m = self.match
         pips = m.pips()

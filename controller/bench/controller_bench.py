@@ -132,34 +132,50 @@ def _start_counts() -> dict[str, tuple[int, int]]:
     return cell_counts(Position.initial(), "white")
 
 
+_IDLE_CHILD = """
+import asyncio, json, resource, sys, time
+from pathlib import Path
+from controller.app import run_table
+from controller.board.profile import load_profile
+
+port, seconds, state = sys.argv[1], float(sys.argv[2]), sys.argv[3]
+marks = []
+
+def mark():
+    u = resource.getrusage(resource.RUSAGE_SELF)
+    marks.append((time.monotonic(), u.ru_utime + u.ru_stime))
+
+async def main():
+    asyncio.get_running_loop().call_later(1.5, mark)  # after start-up: imports, first frame
+    await run_table(port, profile=load_profile(), state_dir=Path(state), strip_name="sim",
+                    display_driver="dummy", pin_factory=None, seconds=seconds)
+    mark()
+
+asyncio.run(main())
+(t0, c0), (t1, c1) = marks
+print(json.dumps({"cpu": (c1 - c0) / (t1 - t0), "rss_kb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}))
+"""
+
+
 def _idle(seconds: float) -> dict[str, float]:
-    """CPU share and peak RSS of `bgboard run` against a virtual board in another process."""
+    """CPU share and peak RSS of the `bgboard run` loop (`run_table`: link, ticks, LEDs,
+    display) against a virtual board in another process; CPU counted after start-up."""
+    import tempfile
+
     repo = Path(__file__).resolve().parents[2]
     board = subprocess.Popen([sys.executable, "-m", "sim.virtual_board"], cwd=repo,
                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     try:
         assert board.stdout is not None
         port = board.stdout.readline().strip()
-        code = ("import json, resource, sys, time\n"
-                "from controller.cli import main\n"
-                "t0 = time.monotonic()\n"
-                f"main(['run', '--port', {port!r}, '--seconds', {str(seconds)!r}, '--leds', 'sim',"
-                " '--display', 'dummy', '--buttons', 'none', '--state-dir', sys.argv[1]])\n"
-                "wall = time.monotonic() - t0\n"
-                "u = resource.getrusage(resource.RUSAGE_SELF)\n"
-                "print(json.dumps({'cpu': u.ru_utime + u.ru_stime, 'wall': wall, 'rss_kb': u.ru_maxrss}))\n")
-        import tempfile
-
         with tempfile.TemporaryDirectory() as state:
-            # CPU of start-up (imports, first drawing) is measured apart and taken off
-            base = subprocess.run([sys.executable, "-c", code.replace(repr(str(seconds)), "'0.5'"), state],
-                                  cwd=repo, capture_output=True, text=True, timeout=120)
-            full = subprocess.run([sys.executable, "-c", code, state], cwd=repo,
-                                  capture_output=True, text=True, timeout=120 + seconds)
-        short = json.loads(base.stdout.strip().splitlines()[-1])
-        long = json.loads(full.stdout.strip().splitlines()[-1])
-        cpu = (long["cpu"] - short["cpu"]) / max(1e-6, long["wall"] - short["wall"])
-        return {"idle_cpu_percent": round(100.0 * cpu, 2), "rss_mb": round(long["rss_kb"] / 1024.0, 1)}
+            child = subprocess.run([sys.executable, "-c", _IDLE_CHILD, port, str(seconds), state],
+                                   cwd=repo, capture_output=True, text=True, timeout=120 + seconds)
+        if child.returncode != 0:
+            raise RuntimeError(f"the idle run failed: {child.stderr.strip()[-300:]}")
+        figures = json.loads(child.stdout.strip().splitlines()[-1])
+        return {"idle_cpu_percent": round(100.0 * figures["cpu"], 2),
+                "rss_mb": round(figures["rss_kb"] / 1024.0, 1)}
     finally:
         if board.stdin is not None:
             board.stdin.close()
@@ -176,7 +192,7 @@ def run(quick: bool = False) -> dict[str, object]:
         "frame_to_led_median_ms": round(statistics.median(latencies), 2) if latencies else None,
         "frame_to_led_p99_ms": round(_percentile(latencies, 0.99), 2) if latencies else None,
     }
-    figures.update(_idle(3.0 if quick else 10.0))
+    figures.update(_idle(4.0 if quick else 12.0))
     return figures
 
 
