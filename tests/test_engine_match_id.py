@@ -86,7 +86,7 @@ def test_encoder_writes_the_higher_die_first_like_gnubg() -> None:
      "YAgAAAAAAAAA",   # cube owner 2
      "cAcAAAAAAAAA",   # game state 7
      "cIH+AAAAAAAE",   # dice 7
-     "MIEuAAAAgAAE",   # score 8 in a 1-point match
+     "MIEuAAAAgAAE",   # score 16 in a 1-point match (at most 0 + 3)
      ],
 )
 def test_malformed_ids_raise_a_value_error(text: str) -> None:

@@ -9,7 +9,7 @@ player's and the dice owner the offering player's, as in gnubg. The Jacoby rule 
 (match play), so bit 66 is set, as in the IDs gnubg prints for matches.
 
 A score above the match length (a gammon won with more points than were needed) is
-written as the match length: ``match_id.py`` refuses larger scores.
+written as it is, as gnubg does.
 """
 from __future__ import annotations
 
@@ -64,7 +64,7 @@ def match_id_fields(match: Match) -> MatchIdFields:
         resignation=resign,
         dice=dice,
         match_length=length,
-        score=(min(match.score[1], length), min(match.score[0], length)),  # (black, white)
+        score=(match.score[1], match.score[0]),  # (black, white)
         jacoby=False,
     )
 

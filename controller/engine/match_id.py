@@ -15,7 +15,8 @@ Position ID), in the order of gnubg's matchid.c:
 The players are gnubg's 0 and 1; which of them is White is the match's business. The
 encoder writes the higher die first, as gnubg does, so every ID gnubg prints round-trips
 exactly; IDs that no gnubg would print (unknown owner 2, junk in the unused bits, dice of
-7, a score above the match length) are refused with InvalidMatchIdError.
+7, a score no game could reach) are refused with InvalidMatchIdError. A score may exceed the match length: a gammon
+won with more points than were needed ends a 7-point match 9-3, and gnubg shows 9.
 """
 from __future__ import annotations
 
@@ -28,6 +29,11 @@ from controller.engine.errors import InvalidMatchIdError
 
 _CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
 MAX_SCORE = 0x7FFF
+
+
+def _most_one_game(length: int) -> int:
+    """The most one game can score: a backgammon at the cube's cap (no cube at 1 point)."""
+    return 3 if length == 1 else 3 * 64
 
 
 class GameState(IntEnum):
@@ -98,8 +104,12 @@ class MatchIdFields:
         for player, points in enumerate(self.score):
             if not 0 <= points <= MAX_SCORE:
                 found.append(f"player {player}'s score {points} is not 0..{MAX_SCORE}")
-            elif self.match_length and points > self.match_length:
-                found.append(f"player {player}'s score {points} is above the match length {self.match_length}")
+            elif self.match_length and self.game_state is GameState.PLAYING and points >= self.match_length:
+                found.append(f"player {player}'s score {points} ends a {self.match_length}-point "
+                             "match, yet a game is being played")
+            elif self.match_length and points > self.match_length - 1 + _most_one_game(self.match_length):
+                found.append(f"player {player}'s score {points} cannot be reached in a "
+                             f"{self.match_length}-point match")
         if not self.match_length and self.crawford:
             found.append("a Crawford game in money play")
         return found
