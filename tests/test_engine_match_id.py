@@ -48,18 +48,21 @@ def _random_fields(rng: random.Random) -> MatchIdFields:
     length = rng.choice([0, 1, 3, 5, 7, 25, 32767])
     rolled = rng.random() < 0.7
     d1, d2 = sorted((rng.randint(1, 6), rng.randint(1, 6)), reverse=True) if rolled else (0, 0)
+    state = rng.choice(list(GameState))
+    # while a game is played nobody has reached the length; after it, a score may pass it
+    top = length - 1 if state is GameState.PLAYING else length + (2 if length > 1 else 0)
     return MatchIdFields(
         cube=1 << rng.randint(0, 15),
         cube_owner=rng.choice([CENTRE, 0, 1]),
         dice_owner=rng.randint(0, 1),
         crawford=bool(length) and rng.random() < 0.3,
-        game_state=rng.choice(list(GameState)),
+        game_state=state,
         turn=rng.randint(0, 1),
         double_offered=rng.random() < 0.3,
         resignation=rng.choice(list(Resignation)),
         dice=(d1, d2),
         match_length=length,
-        score=(rng.randint(0, length), rng.randint(0, length)) if length else (rng.randint(0, 32767), 0),
+        score=(rng.randint(0, top), rng.randint(0, top)) if length else (rng.randint(0, 32767), 0),
         jacoby=rng.random() < 0.5,
     )
 
