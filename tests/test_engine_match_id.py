@@ -109,3 +109,10 @@ def test_impossible_fields_are_refused(fields: MatchIdFields) -> None:
     assert fields.problems()
     with pytest.raises(InvalidMatchIdError):
         encode_match_id(fields)
+
+
+def test_a_finished_match_keeps_a_score_past_its_length_like_gnubg() -> None:
+    over = MatchIdFields(game_state=GameState.OVER, match_length=7, score=(9, 3))
+    assert decode_match_id(encode_match_id(over)).score == (9, 3)
+    with pytest.raises(InvalidMatchIdError):
+        encode_match_id(MatchIdFields(game_state=GameState.PLAYING, match_length=7, score=(7, 3)))
