@@ -12,6 +12,8 @@ which keeps a move within milliseconds (see `bgboard bench`).
 """
 from __future__ import annotations
 
+import functools
+import operator
 from dataclasses import dataclass
 
 from controller.engine import Position
@@ -45,19 +47,29 @@ def escape_rolls(side: tuple[int, ...], other: tuple[int, ...]) -> int:
     back = 25 if side[24] else next((p for p in range(24, 0, -1) if side[p - 1]), 0)
     if back < 8:
         return 36
-    made = [x for x in range(max(1, back - 12), back) if other[24 - x] >= 2]
+    mask = 0
+    for x in range(1, back):
+        if other[24 - x] >= 2:
+            mask |= 1 << x
+    return _escapes(back, mask)
+
+
+@functools.lru_cache(maxsize=8192)
+def _escapes(back: int, blocked: int) -> int:
+    """`escape_rolls` for a checker on `back` and `blocked` points (bit x: point x made):
+    cached, because candidate moves share the opponent's points and the back checker."""
+    made = [x for x in range(max(1, back - 12), back) if blocked >> x & 1]
     if not made:
         return 36
     lowest = min(made)
     ok = 0
     for r, (a, b) in enumerate(ROLLS):
-        steps = (a,) * 4 if a == b else None
         reached = False
-        if steps:
+        if a == b:
             x = back
-            for d in steps:
-                x -= d
-                if x < 1 or other[24 - x] >= 2:
+            for _ in range(4):
+                x -= a
+                if x < 1 or blocked >> x & 1:
                     break
                 if x < lowest:
                     reached = True
@@ -65,17 +77,18 @@ def escape_rolls(side: tuple[int, ...], other: tuple[int, ...]) -> int:
         else:
             for d1, d2 in ((a, b), (b, a)):
                 x = back - d1
-                if x >= 1 and other[24 - x] < 2:
+                if x >= 1 and not blocked >> x & 1:
                     if x < lowest:
                         reached = True
                         break
                     y = x - d2
-                    if y >= 1 and other[24 - y] < 2 and y < lowest:
+                    if y >= 1 and not blocked >> y & 1 and y < lowest:
                         reached = True
                         break
         if reached:
             ok += ROLL_WEIGHT[r]
     return ok
+
 
 CONTACT_FEATURES: tuple[str, ...] = (
     "bias", "pip_lead", "shots", "shots_x_their_board", "my_blots", "their_blots",
@@ -122,6 +135,11 @@ def is_contact(position: Position) -> bool:
     return False
 
 
+_HIT_MASKS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple((r, sum(1 << h for h in hops)) for r, hops in row) for row in HIT_PATHS)
+"""HIT_PATHS with the landing points on the way as a bit mask (bit h: h pips from the start)."""
+
+
 def shot_rolls(position: Position) -> int:
     """Of 36 rolls, how many let the opponent (to roll) hit at least one of the mover's blots."""
     mine, theirs = position.mine, position.theirs
@@ -132,81 +150,103 @@ def shot_rolls(position: Position) -> int:
         sources = [0]
     else:
         sources = [25 - q for q in range(1, 25) if theirs[q - 1]]
+    blocked = 0  # bit y: the mover holds point y
+    for y in range(1, 25):
+        if mine[y - 1] >= 2:
+            blocked |= 1 << y
     hit = 0  # bitmask over ROLLS
     for p in blots:
         for x in sources:
             d = p - x
             if d < 1 or d > 24:
                 continue
-            for r, hops in HIT_PATHS[d]:
-                if hit >> r & 1:
-                    continue
-                for h in hops:
-                    if mine[x + h - 1] >= 2:
-                        break
-                else:
+            ahead = blocked >> x
+            for r, hops in _HIT_MASKS[d]:
+                if not ahead & hops:
                     hit |= 1 << r
-    return sum(w for r, w in enumerate(ROLL_WEIGHT) if hit >> r & 1)
+    total = 0
+    r = 0
+    while hit:
+        if hit & 1:
+            total += ROLL_WEIGHT[r]
+        hit >>= 1
+        r += 1
+    return total
 
 
-def _longest_run(side: tuple[int, ...], lo: int, hi: int) -> int:
-    best = run = 0
-    for i in range(lo, hi):
-        if side[i] >= 2:
-            run += 1
-            best = max(best, run)
-        else:
-            run = 0
-    return best
-
-
-def _prime_start(side: tuple[int, ...]) -> tuple[int, int]:
-    """Longest run of made points (length, lowest index), over points 1..24."""
-    best = run = 0
-    start = 0
-    for i in range(24):
-        if side[i] >= 2:
-            run += 1
-            if run > best:
-                best, start = run, i - run + 1
-        else:
-            run = 0
-    return best, start
-
-
-def _trapped(side: tuple[int, ...], other: tuple[int, ...]) -> float:
-    """Checkers of `side` behind `other`'s longest prime (of 4 or more), scaled by its length."""
-    length, start = _prime_start(other)
+def _trapped_from(side: tuple[int, ...], length: int, start: int) -> float:
+    """Checkers of `side` behind the other side's prime of `length` starting at index
+    `start` (the other side's numbering), scaled by how much longer than 3 it is."""
     if length < 4:
         return 0.0
-    # other's prime on its points start+1..start+length is side's points 25-(...)
-    prime_low_for_side = 25 - (start + length)  # side's lowest point of the prime
-    behind = side[24] + sum(side[prime_low_for_side + length - 1:24])
-    return behind * (length - 3) / 15.0
+    low = 25 - (start + length)  # side's lowest point of the prime
+    return (side[24] + sum(side[low + length - 1:24])) * (length - 3) / 15.0
 
 
 def contact_features(position: Position) -> list[float]:
-    """CONTACT_FEATURES of a position after the mover's move (opponent to roll)."""
+    """CONTACT_FEATURES of a position after the mover's move (opponent to roll).
+
+    One pass over the points for most counts: this runs for every candidate move."""
     mine, theirs = position.mine, position.theirs
-    pm = sum(n * (i + 1) for i, n in enumerate(mine))
-    pt = sum(n * (i + 1) for i, n in enumerate(theirs))
-    shots = shot_rolls(position) / 36.0
-    their_board = sum(1 for i in range(6) if theirs[i] >= 2)
-    my_board = sum(1 for i in range(6) if mine[i] >= 2)
+    pm = pt = 0
     my_blots = their_blots = 0
     blot_cost = 0.0
+    my_board = their_board = my_anchors = their_anchors = 0
+    stack = builders = 0
+    my_count = their_count = my_back = their_back = my_out = their_out = 0
+    my_run = my_best = my_start = their_run = their_best = their_start = 0
     for i in range(24):
-        if mine[i] == 1:
-            my_blots += 1
-            blot_cost += (24 - i) / 24.0
-        if theirs[i] == 1:
-            their_blots += 1
-    my_anchors = sum(1 for i in range(18, 24) if mine[i] >= 2)
-    their_anchors = sum(1 for i in range(18, 24) if theirs[i] >= 2)
+        n = mine[i]
+        t = theirs[i]
+        if n:
+            pm += n * (i + 1)
+            my_count += n
+            if n == 1:
+                my_blots += 1
+                blot_cost += (24 - i) / 24.0
+            elif n > 3:
+                stack += n - 3
+            if i >= 6:
+                my_out += n
+                if i >= 18:
+                    my_back += n
+                if i < 11:
+                    builders += 1
+        if t:
+            pt += t * (i + 1)
+            their_count += t
+            if t == 1:
+                their_blots += 1
+            if i >= 6:
+                their_out += t
+                if i >= 18:
+                    their_back += t
+        if n >= 2:
+            my_run += 1
+            if my_run > my_best:
+                my_best, my_start = my_run, i - my_run + 1
+            if i < 6:
+                my_board += 1
+            elif i >= 18:
+                my_anchors += 1
+        else:
+            my_run = 0
+        if t >= 2:
+            their_run += 1
+            if their_run > their_best:
+                their_best, their_start = their_run, i - their_run + 1
+            if i < 6:
+                their_board += 1
+            elif i >= 18:
+                their_anchors += 1
+        else:
+            their_run = 0
+    my_bar, their_bar = mine[24], theirs[24]
+    pm += 25 * my_bar
+    pt += 25 * their_bar
+    shots = shot_rolls(position) / 36.0
     golden = (mine[4] >= 2) * 1.0 + (mine[3] >= 2) * 0.7 + (mine[6] >= 2) * 0.8 + (mine[5] >= 2) * 0.5 \
         + (mine[7] >= 2) * 0.4 + (mine[8] >= 2) * 0.3
-    stack = sum(n - 3 for n in mine[:24] if n > 3)
-    builders = sum(1 for i in range(6, 11) if mine[i] >= 1)
     return [
         1.0,
         (pt - pm) / 100.0,
@@ -216,29 +256,29 @@ def contact_features(position: Position) -> list[float]:
         their_blots / 5.0,
         my_board / 6.0,
         their_board / 6.0,
-        _longest_run(mine, 0, 24) / 6.0,
-        _longest_run(theirs, 0, 24) / 6.0,
+        my_best / 6.0,
+        their_best / 6.0,
         float(my_anchors),
         float(their_anchors),
-        float(theirs[24]),
-        theirs[24] * my_board / 6.0,
-        float(mine[24]),
-        sum(mine[18:25]) / 15.0,
-        sum(theirs[18:25]) / 15.0,
-        (15 - sum(mine)) / 15.0,
-        (15 - sum(theirs)) / 15.0,
+        float(their_bar),
+        their_bar * my_board / 6.0,
+        float(my_bar),
+        (my_back + my_bar) / 15.0,
+        (their_back + their_bar) / 15.0,
+        (15 - my_count - my_bar) / 15.0,
+        (15 - their_count - their_bar) / 15.0,
         golden,
         stack / 15.0,
-        sum(mine[6:25]) / 15.0,
-        sum(theirs[6:25]) / 15.0,
+        (my_out + my_bar) / 15.0,
+        (their_out + their_bar) / 15.0,
         blot_cost * shots,
-        _trapped(mine, theirs),
-        _trapped(theirs, mine),
+        _trapped_from(mine, their_best, their_start),
+        _trapped_from(theirs, my_best, my_start),
         builders / 5.0,
         escape_rolls(mine, theirs) / 36.0,
         escape_rolls(theirs, mine) / 36.0,
-        (my_board / 6.0) ** 2 * (theirs[24] > 0),
-        (their_board / 6.0) ** 2 * (mine[24] > 0),
+        (my_board / 6.0) ** 2 * (their_bar > 0),
+        (their_board / 6.0) ** 2 * (my_bar > 0),
         shots * (pt - pm) / 100.0,
     ]
 
@@ -292,12 +332,15 @@ def raw_features(position: Position) -> list[float]:
     return out
 
 
+_PIP_WEIGHTS: tuple[int, ...] = tuple(range(1, 26))
+
+
 def phase_of(position: Position) -> str:
     """Which weights judge a position: "race", "opening" (early contact) or "contact"."""
     if not is_contact(position):
         return "race"
-    pips = sum(n * (i + 1) for i, n in enumerate(position.mine)) + \
-        sum(n * (i + 1) for i, n in enumerate(position.theirs))
+    pips = sum(map(operator.mul, position.mine, _PIP_WEIGHTS)) + \
+        sum(map(operator.mul, position.theirs, _PIP_WEIGHTS))
     return "opening" if pips > OPENING_PIPS else "contact"
 
 
