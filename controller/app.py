@@ -204,14 +204,32 @@ def make_bot(level: str) -> Any:
     return factory(level)
 
 
-def new_match(settings: MatchSettings) -> Match:
-    return Match.new(settings)
+def new_match(settings: MatchSettings, position_id: str | None = None,
+              turn: str = "white") -> Match:
+    """A new match; with `position_id` its first game starts from that position with
+    `turn` to roll (the board is then set up to it cell by cell). UsageError for a bad ID."""
+    from dataclasses import replace as replace_fields
+
+    from controller.engine.position import Position
+    from controller.errors import UsageError
+
+    match = Match.new(settings)
+    if not position_id:
+        return match
+    if turn not in ("white", "black"):
+        raise UsageError(f"turn must be white or black, not {turn!r}")
+    try:
+        start = Position.from_id(position_id)
+    except ValueError as exc:
+        raise UsageError(f"position {position_id!r}: {exc}") from None
+    return replace_fields(match, phase="roll", turn=turn, position=start, partial=start)  # type: ignore[arg-type]
 
 
 # -- the real board ------------------------------------------------------------------------
 
 async def run_table(port: str, *, profile: Profile | None = None, state_dir: Path | None = None,
                     config: ControllerConfig | None = None, match_settings: MatchSettings | None = None,
+                    position_id: str | None = None,
                     strip_name: str = "neopixel", display_driver: str | None = None,
                     pin_factory: str | None = "pi", seconds: float | None = None,
                     tick_s: float = 0.05, idle_tick_s: float = 0.25) -> Table:
@@ -226,8 +244,8 @@ async def run_table(port: str, *, profile: Profile | None = None, state_dir: Pat
     store = MatchStore(state_dir)
     match = store.load() if state_dir is not None else None
     table: Table
-    if match is None:
-        match = new_match(match_settings or MatchSettings())
+    if match is None or position_id:
+        match = new_match(match_settings or MatchSettings(), position_id)
     config = config or ControllerConfig(settle_s=profile.timing.settle_ms / 1000)
     loop = asyncio.get_running_loop()
     now = loop.time

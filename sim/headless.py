@@ -21,7 +21,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, TextIO
 
-from controller.app import MatchStore, Table, make_bot, profile_mapping, reading_to_state
+from controller.app import (MatchStore, Table, make_bot, new_match, profile_mapping,
+                            reading_to_state)
 from controller.board.profile import Profile, load_profile
 from controller.board.reading import Reading
 from controller.controller import Controller, ControllerConfig, QueuedDice
@@ -347,12 +348,9 @@ class HeadlessRunner:
                             history=(GameRecord(1, (a, b), crawford),))
         position_id = command.get("position", "")
         if position_id:
-            try:
-                start = Position.from_id(position_id)
-            except ValueError as exc:
-                raise UsageError(f"position {position_id!r}: {exc}") from None
-            turn: Any = command.get("turn", "white")
-            match = replace(match, phase="roll", turn=turn, position=start, partial=start)
+            match = replace(new_match(self.settings, position_id, command.get("turn", "white")),
+                            score=match.score, crawford=match.crawford,
+                            post_crawford=match.post_crawford, history=match.history)
         self._make_table(match)
         if opponent != "human":
             try:

@@ -191,7 +191,19 @@ def parse_line(text: str, number: int, source: str = "script") -> Command | None
                 raise UsageError(f"{where}: {key} must be a positive whole number, not {value!r}")
             if key == "score" and not _is_score(value):
                 raise UsageError(f"{where}: score must look like 2-1 (white-black), not {value!r}")
+            if key == "position":
+                from controller.engine.position import Position
+
+                try:
+                    Position.from_id(value)
+                except ValueError as exc:
+                    raise UsageError(f"{where}: {exc}") from None
             options.append((key, value))
+        found = dict(options)
+        if "score" in found:
+            length = int(found.get("length", "5"))
+            if max(int(x) for x in found["score"].split("-")) >= length:
+                raise UsageError(f"{where}: score {found['score']} is already past a {length}-point match")
         return MatchCmd(tuple(options))
     if head == "dice":
         if len(args) == 1 and len(args[0]) == 2:

@@ -155,6 +155,8 @@ def test_cli_bad_script_is_one_line_exit_2(tmp_path: Path) -> None:
     ("hit bar", "point 1-24"),
     ("wait -1", "wait SECONDS"),
     ("jump 3", "unknown command"),
+    ("match position=XYZ", "Position ID"),
+    ("match length=3 score=3-0", "already past"),
 ])
 def test_script_errors_name_the_line(text: str, where: str) -> None:
     from controller.errors import UsageError

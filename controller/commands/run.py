@@ -21,6 +21,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--config", help="settings file (default: /etc/bgboard/config.toml, then ~/.config)")
     parser.add_argument("--state-dir", help="where matches are saved (default: from the settings)")
     parser.add_argument("--length", type=int, default=5, help="length of a new match (default 5)")
+    parser.add_argument("--position", metavar="ID",
+                        help="start a new match from this GNU Backgammon Position ID (White to roll); "
+                             "the board is first set up to it")
     parser.add_argument("--leds", choices=("neopixel", "sim"), default=None,
                         help="LED backend (default: neopixel on a Pi, sim elsewhere)")
     parser.add_argument("--display", choices=("ssd1306", "sh1106", "dummy"), default=None,
@@ -65,7 +68,8 @@ def run(args: argparse.Namespace) -> int:
     state_dir = Path(args.state_dir) if args.state_dir else settings.state_dir
     try:
         asyncio.run(run_table(port, profile=profile, state_dir=state_dir, config=config,
-                              match_settings=match_settings, strip_name=leds,
+                              match_settings=match_settings, position_id=args.position,
+                              strip_name=leds,
                               display_driver=args.display or ("dummy" if not on_pi else None),
                               pin_factory=None if buttons == "none" else buttons,
                               seconds=args.seconds))
