@@ -167,3 +167,22 @@ def test_with_a_loop_the_computer_thinks_in_a_worker_and_answers_on_the_loop() -
 
     table = asyncio.run(main())
     assert table.controller.bot is not None and table.controller.scene().leds
+
+
+def test_a_position_id_is_set_up_cell_by_cell() -> None:
+    from controller.app import new_match
+    from controller.errors import UsageError
+
+    match = new_match(MatchSettings(length=3), "AAB83wctAAAAAA", "white")  # a bear-off
+    c = Controller(match)
+    c.handle(ReadingReceived(BoardState.of(cell_counts(Position.initial(), "white")), 0.0))
+    c.handle(Tick(0.3))
+    scene = c.scene()
+    assert c.setting_up and set(scene.leds.values()) == {"setup"}
+    assert {"13", "24", "off-white"} <= set(scene.leds)
+    assert scene.display.prompt is not None and scene.display.prompt.key == "setup_cell"
+    c.handle(ReadingReceived(BoardState.of(cell_counts(match.position, "white")), 1.0))
+    c.handle(Tick(1.3))
+    assert not c.setting_up and dict(c.scene().leds) == {}
+    with pytest.raises(UsageError):
+        new_match(MatchSettings(), "not-an-id")
