@@ -171,13 +171,8 @@ class Controller:
         """Reconcile the settled board with the match and act on what it shows."""
         if self.settled is None:
             return
-        mover, current, expectation = self._expectation()
-        verdict = reconcile(self.settled, expectation, current)
         m = self.match
-        if isinstance(verdict, Matched) and verdict.in_hand is not None \
-                and not (m.phase == "move" or self.bot is not None):
-            cell = verdict.in_hand[0]
-            verdict = Mismatch((cell,), (Instruction("put", verdict.in_hand[1], 1, to=cell),))
+        current, verdict = self._read(self.settled)
         previous = self.verdict
         self.verdict = verdict
         if isinstance(verdict, Mismatch) and not isinstance(previous, Mismatch) and not self.setting_up:
@@ -296,13 +291,18 @@ class Controller:
         (without acting again on it: only the verdict and hints change)."""
         if self.settled is None:
             return
+        self.verdict = self._read(self.settled)[1]
+
+    def _read(self, board: BoardState) -> tuple[Position, Verdict]:
+        """The last accepted position and what `board` means now. A checker lifted while
+        no move is being made (before the roll, during an offer) must go back."""
         _, current, expectation = self._expectation()
-        verdict = reconcile(self.settled, expectation, current)
+        verdict = reconcile(board, expectation, current)
         if isinstance(verdict, Matched) and verdict.in_hand is not None \
                 and not (self.match.phase == "move" or self.bot is not None):
-            cell = verdict.in_hand[0]
-            verdict = Mismatch((cell,), (Instruction("put", verdict.in_hand[1], 1, to=cell),))
-        self.verdict = verdict
+            cell, colour = verdict.in_hand
+            verdict = Mismatch((cell,), (Instruction("put", colour, 1, to=cell),))
+        return current, verdict
 
     def _after_event(self, ev: MatchEvent, before: Match, out: list[Effect]) -> None:
         if isinstance(ev, Moved):
