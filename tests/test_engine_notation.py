@@ -9,6 +9,7 @@ import pytest
 
 from controller.engine import ALL_ROLLS, IllegalMoveError, Position, Step, legal_moves
 from controller.engine.notation import format_move, parse_move
+from controller.engine.playout import played_positions
 
 VECTORS = Path(__file__).parent / "vectors" / "engine_gnubg_notation.txt"
 
@@ -50,17 +51,7 @@ def test_format(steps: list[Step], text: str) -> None:
 
 
 def _positions(count: int, seed: int) -> list[Position]:
-    rng = random.Random(seed)
-    p, out = Position.initial(), []
-    while len(out) < count:
-        moves = legal_moves(p, (rng.randint(1, 6), rng.randint(1, 6)))
-        if moves:
-            p = rng.choice(moves).result
-        p = p.swap()
-        if 15 in p.off:
-            p = Position.initial()
-        out.append(p)
-    return out
+    return played_positions(count + 1, seed)[1:]
 
 
 def test_parse_of_format_is_identity_over_random_positions() -> None:

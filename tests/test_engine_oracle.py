@@ -15,6 +15,7 @@ import pytest
 
 from controller.engine import ALL_ROLLS, Position, legal_moves
 from controller.engine.generate import generate
+from controller.engine.playout import played_positions
 
 try:
     import gnubg_nn
@@ -66,16 +67,7 @@ def _oracle_keys(position: Position, dice: tuple[int, int]) -> set[tuple[tuple[i
 
 
 def _played(count: int, seed: int) -> Iterator[Position]:
-    rng = random.Random(seed)
-    p = Position.initial()
-    for _ in range(count):
-        yield p
-        moves = legal_moves(p, (rng.randint(1, 6), rng.randint(1, 6)))
-        if moves:
-            p = rng.choice(moves).result
-        p = p.swap()
-        if 15 in p.off:
-            p = Position.initial()
+    return iter(played_positions(count, seed))
 
 
 def _side(rng: random.Random, points: list[int], count: int) -> list[int]:

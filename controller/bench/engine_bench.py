@@ -17,13 +17,12 @@ As `timeit` does, the garbage collector is paused while timing.
 from __future__ import annotations
 
 import gc
-import random
 import statistics
 import time
 import tracemalloc
 from collections.abc import Callable
 
-from controller.engine import ALL_ROLLS, Position, TurnPlan, legal_moves
+from controller.engine import ALL_ROLLS, Position, TurnPlan, legal_moves, playout
 
 NAME = "engine"
 
@@ -34,18 +33,7 @@ HARD_DICE = (1, 1)
 
 def played_positions(count: int, seed: int = 2026) -> list[Position]:
     """Positions reached by random play from the start (a new game after each end)."""
-    rng = random.Random(seed)
-    out: list[Position] = []
-    p = Position.initial()
-    while len(out) < count:
-        out.append(p)
-        moves = legal_moves(p, (rng.randint(1, 6), rng.randint(1, 6)))
-        if moves:
-            p = rng.choice(moves).result
-        p = p.swap()
-        if 15 in p.off:
-            p = Position.initial()
-    return out
+    return playout.played_positions(count, seed)
 
 
 def _times_us(fn: Callable[[Position, int, int], object], positions: list[Position]) -> list[float]:
