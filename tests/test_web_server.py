@@ -202,11 +202,10 @@ def test_a_second_tab_only_watches(sim: ServerThread) -> None:
 
 def test_display_png_is_the_dummy_devices_frame(sim: ServerThread) -> None:
     async def fetch() -> bytes:
-        async with aiohttp.ClientSession() as session:
-            async with session.get(sim.url + "display.png") as resp:
-                assert resp.status == 200 and resp.content_type == "image/png"
-                assert resp.headers["Cache-Control"] == "no-store"
-                return await resp.read()
+        async with aiohttp.ClientSession() as session, session.get(sim.url + "display.png") as resp:
+            assert resp.status == 200 and resp.content_type == "image/png"
+            assert resp.headers["Cache-Control"] == "no-store"
+            return await resp.read()
 
     png = asyncio.run(fetch())
     device = sim.inspect(lambda live: live.table.display.device.image.copy())  # type: ignore[union-attr]
@@ -230,7 +229,7 @@ def _play_opening(sim: ServerThread) -> None:
                 break
             steps = sim.inspect(lambda live: len(live.table.controller.match.steps))  # type: ignore[union-attr]
             await c[0].send({"type": "auto_step", "cell": start})
-            wait_until(lambda: sim.inspect(
+            wait_until(lambda steps=steps: sim.inspect(
                 lambda live: len(live.table.controller.match.steps) > steps  # type: ignore[union-attr]
                 or live.table.controller.match.turn != side))  # type: ignore[union-attr]
     asyncio.run(_tabs(sim.url, 1, body))
@@ -241,10 +240,9 @@ def test_match_record_downloads_as_mat_and_reads_back(sim: ServerThread) -> None
     wait_until(lambda: sim.inspect(lambda live: live.table.controller.match.phase == "roll"))  # type: ignore[union-attr]
 
     async def fetch() -> tuple[str, str]:
-        async with aiohttp.ClientSession() as session:
-            async with session.get(sim.url + "match.mat") as resp:
-                assert resp.status == 200
-                return await resp.text(), resp.headers["Content-Disposition"]
+        async with aiohttp.ClientSession() as session, session.get(sim.url + "match.mat") as resp:
+            assert resp.status == 200
+            return await resp.text(), resp.headers["Content-Disposition"]
 
     text, disposition = asyncio.run(fetch())
     assert "bgboard-match.mat" in disposition

@@ -12,7 +12,7 @@ import re
 import threading
 from collections.abc import Callable, Coroutine
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Self, TypeVar
 
 from controller.board.profile import Profile, default_profile_path, load_profile
 from sim.web.live import LiveSim
@@ -38,7 +38,8 @@ class ServerThread:
 
     def __init__(self, *, state_dir: Path, settings_file: Path, profile: Profile | None = None,
                  seed: int | None = 1, host: str = "127.0.0.1") -> None:
-        self._args = dict(state_dir=state_dir, settings_file=settings_file, profile=profile, seed=seed)
+        self._args: dict[str, Any] = {"state_dir": state_dir, "settings_file": settings_file,
+                                      "profile": profile, "seed": seed}
         self.host = host
         self.loop = asyncio.new_event_loop()
         self.live: LiveSim | None = None
@@ -49,7 +50,7 @@ class ServerThread:
         self._error: BaseException | None = None
         self._thread = threading.Thread(target=self._run, name="bgboard-sim", daemon=True)
 
-    def start(self, timeout: float = 20.0) -> "ServerThread":
+    def start(self, timeout: float = 20.0) -> Self:
         self._thread.start()
         if not self._ready.wait(timeout):
             raise TimeoutError("the simulator did not start")
@@ -61,7 +62,7 @@ class ServerThread:
         asyncio.set_event_loop(self.loop)
         try:
             self.loop.run_until_complete(self._main())
-        except BaseException as exc:  # reported to start() or stop()
+        except BaseException as exc:  # noqa: BLE001 - handed to start(), which raises it
             self._error = exc
             self._ready.set()
         finally:
@@ -69,7 +70,7 @@ class ServerThread:
 
     async def _main(self) -> None:
         self._stop = asyncio.Event()
-        self.live = LiveSim(**self._args)  # type: ignore[arg-type]
+        self.live = LiveSim(**self._args)
         await self.live.start()
         self.server = SimServer(self.live)
         runner = await self.server.start(self.host, 0)
@@ -103,8 +104,9 @@ class ServerThread:
             self.loop.call_soon_threadsafe(self._stop.set)
         self._thread.join(15)
 
-    def __enter__(self) -> "ServerThread":
-        return self.start()
+    def __enter__(self) -> Self:
+        self.start()
+        return self
 
     def __exit__(self, *exc: object) -> None:
         self.stop()

@@ -19,19 +19,37 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from controller.app import MatchStore, Table, make_bot, profile_mapping, reading_to_state
+from controller.app import (
+    MatchStore,
+    Table,
+    make_bot,
+    profile_mapping,
+    reading_to_state,
+)
 from controller.board.profile import Profile, load_profile
 from controller.board.reading import Reading
-from controller.controller import Controller, ControllerConfig, QueuedDice
 from controller.board.reconcile import Matched
-from controller.engine.board_view import cell_counts, cell_of_point, other, point_of_cell, step_cells
+from controller.controller import Controller, ControllerConfig, QueuedDice
+from controller.engine.board_view import (
+    cell_counts,
+    cell_of_point,
+    other,
+    point_of_cell,
+    step_cells,
+)
 from controller.engine.match import Match
 from controller.engine.match_settings import MatchSettings
 from controller.engine.moves import Step, apply_step
 from controller.engine.position import Position
 from controller.engine.turn import TurnPlan
 from controller.errors import BgboardError
-from controller.events import ActionRequested, ButtonPressed, LinkChanged, ReadingReceived, Tick
+from controller.events import (
+    ActionRequested,
+    ButtonPressed,
+    LinkChanged,
+    ReadingReceived,
+    Tick,
+)
 from controller.link.codec import Scan
 from controller.link.serial_link import BoardLink, LinkState, LinkStatus
 from controller.show.display_backends import Display, DisplayConfig
@@ -226,7 +244,8 @@ class LiveSim:
     def display_png(self) -> bytes:
         if self.table is None or self.table.display is None:
             return b""
-        return self.table.display.frame_png()
+        png: bytes = self.table.display.frame_png()
+        return png
 
     def match_record(self) -> str:
         if self.table is None:

@@ -12,9 +12,23 @@ from collections.abc import Callable
 from typing import Any
 
 from controller.engine.match import Match
-from controller.engine.match_history import CubeRecord, GameRecord, ResignRecord, TurnRecord
+from controller.engine.match_history import (
+    CubeRecord,
+    GameRecord,
+    ResignRecord,
+    TurnRecord,
+)
 from controller.records.mat_writer import write_mat
-from controller.records.model import Action, Double, Drop, Game, MatchRecord, Resign, Roll, Take
+from controller.records.model import (
+    Action,
+    Double,
+    Drop,
+    Game,
+    MatchRecord,
+    Resign,
+    Roll,
+    Take,
+)
 
 _INDEX = {"white": 0, "black": 1}
 _LEVELS = {"single": 1, "gammon": 2, "backgammon": 3}

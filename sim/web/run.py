@@ -53,7 +53,7 @@ async def serve(host: str, port: int, *, open_browser: bool, state_dir: Path | N
         else:
             try:
                 await asyncio.wait_for(stop.wait(), seconds)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 pass
     finally:
         await runner.cleanup()
