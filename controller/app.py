@@ -31,7 +31,7 @@ from controller.board.reconcile import BoardState
 from controller.controller import Controller, ControllerConfig, QueuedDice
 from controller.engine.match import Match
 from controller.engine.match_settings import MatchSettings
-from controller.errors import BackendUnavailableError, BgboardError
+from controller.errors import BgboardError
 from controller.events import (Announce, AskBot, BotCube, BotMoved, Buzz, Effect, Event, LinkChanged,
                                ReadingReceived, SaveMatch, ShowScene, Tick)
 from controller.show.content import Scene
@@ -166,7 +166,7 @@ class Table:
         if bot is None:
             try:
                 bot = self._bots[level] = self.bot_factory(level)
-            except BackendUnavailableError as exc:
+            except BgboardError as exc:  # a level not installed, or no such level
                 self.log_lines.append(f"rejected: {exc}")
                 return None
         match: Match = payload["match"]
