@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any, Literal
+from typing import Any
 
 from controller.board.reconcile import (Ambiguous, BoardState, Expectation, Instruction,
                                         Matched, Mismatch, Verdict, path_expectation,
@@ -26,7 +26,7 @@ from controller.engine.board_view import Colour, cell_counts, other, step_cells
 from controller.engine.errors import MatchStateError
 from controller.engine.match import Match, Transition
 from controller.engine.match_events import Event as MatchEvent
-from controller.engine.match_events import (GameWon, MatchWon, Moved, NoMove, RematchStarted,
+from controller.engine.match_events import (GameWon, MatchWon, Moved, RematchStarted,
                                            TimedOut)
 from controller.engine.moves import Move, Step
 from controller.engine.position import Position
@@ -211,7 +211,6 @@ class Controller:
         key: Any
         if self.bot is not None:
             key = ("bot", self.bot)
-            current = self.bot.path[0] if not m.steps else m.partial
             if key != self._expect_key:
                 self._expect_key = key
                 self._expect = path_expectation(self.bot.path[0], self.bot.path[1:], self.bot.side,
