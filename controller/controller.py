@@ -191,8 +191,9 @@ class Controller:
                 plan, self.bot = self.bot, None
                 self._apply(lambda mm: mm.play(plan.side, plan.move, self.now), out)
             return
-        if m.phase == "move" and m.turn is not None and verdict.position != m.partial:
-            self._sync_steps(verdict.position, out)
+        if m.phase == "move" and m.turn is not None and verdict.position != m.partial \
+                and self.config.player(m.turn) == "human":
+            self._sync_steps(verdict.position, out)  # the computer's moves are played whole
 
     def _graph_for(self) -> TurnGraph | None:
         m = self.match
