@@ -387,9 +387,11 @@ def double_and_take(page: Page, sim: ServerThread) -> None:
 @pytest.mark.slow
 def test_a_whole_game_by_clicks_with_a_double_an_error_and_its_correction(page: Page, sim: ServerThread) -> None:
     OUTPUT.mkdir(exist_ok=True)
-    started = time.monotonic()
+    started, started_wall = time.monotonic(), time.time() - 1
     check_in_step(page, sim)
     assert page.page.locator("#prompt").inner_text() == "Each side rolls one die"
+    assert page.page.locator("#hint").inner_text().startswith("Press White ●")
+    assert page.page.locator("button.hw.live").evaluate_all("bs => bs.map(b => b.dataset.button)") == ["white_main"]
     assert fetch_display_png(page).tobytes() == controller_view(sim)["frame"][1]
     roll(page, sim)  # the opening roll: one die each, the higher moves
     assert ctl(sim, lambda c: c.match.phase) == "move"
@@ -407,6 +409,9 @@ def test_a_whole_game_by_clicks_with_a_double_an_error_and_its_correction(page: 
                 doubled = True
             roll(page, sim)
             turns += 1
+            if turns == 16:
+                check_in_step(page, sim)
+                page.page.screenshot(path=str(OUTPUT / "simulator.png"), full_page=True)
             if os.environ.get("BGBOARD_TRACE"):
                 print(f"turn {turns} steps {n} {time.monotonic() - started:.1f}s pips {ctl(sim, lambda c: c.match.pips())}", flush=True)
         elif phase == "move":
@@ -423,7 +428,8 @@ def test_a_whole_game_by_clicks_with_a_double_an_error_and_its_correction(page: 
     assert end.how == "bearoff" and end.cube == 2 and end.points in (2, 4, 6)
     assert {"drag", "click", "dblclick", "hit"} <= set(hows), hows
     check_in_step(page, sim)
-    page.page.screenshot(path=str(OUTPUT / "simulator.png"), full_page=True)
+    page.page.screenshot(path=str(OUTPUT / "simulator-end.png"), full_page=True)
+    assert (OUTPUT / "simulator.png").stat().st_mtime >= started_wall
     assert page.notices == [] or all("rejected" not in t for t in page.notices), page.notices
     print(f"whole game: {turns} turns, {n} steps {hows}, {time.monotonic() - started:.1f} s")
 
@@ -521,6 +527,9 @@ def test_keyboard_menu_helpers_debug_dialog_and_download(page: Page, sim: Server
     board = page.page.locator("#board")
     # keyboard: the cursor starts on point 1; five steps left is point 6
     board.focus()
+    assert page.page.locator(".cursor").get_attribute("visibility") == "hidden"
+    board.press("ArrowLeft")  # the first arrow shows the cursor where it is
+    assert page.page.locator(".cursor").get_attribute("data-cell") == "1"
     for _ in range(5):
         board.press("ArrowLeft")
     assert page.page.locator(".cursor").get_attribute("data-cell") == "6"

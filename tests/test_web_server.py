@@ -283,3 +283,50 @@ def test_a_damaged_settings_file_is_ignored(dirs: dict[str, Path], capsys: pytes
                       profile=fast_profile(dirs["root"])) as server:
         assert server.inspect(lambda live: live.dialog["length"]) == 5
     assert "ignoring" in capsys.readouterr().out
+
+
+def _start_cli(tmp: Path, *extra: str) -> Any:
+    import os
+    import subprocess
+    import sys
+
+    env = dict(os.environ, XDG_CONFIG_HOME=str(tmp / "cfg"), XDG_STATE_HOME=str(tmp / "st"))
+    return subprocess.Popen([sys.executable, "-m", "controller.cli", "sim", "--no-browser", *extra],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+
+
+def test_bgboard_sim_prints_the_address_serves_the_page_and_stops_cleanly(tmp_path: Path) -> None:
+    import signal
+    import urllib.request
+
+    proc = _start_cli(tmp_path, "--port", "0", "--state-dir", str(tmp_path / "state"))
+    try:
+        assert proc.stdout is not None
+        url = proc.stdout.readline().strip()
+        assert url.startswith("http://127.0.0.1:") and url.endswith("/"), url
+        with urllib.request.urlopen(url, timeout=5) as resp:
+            page = resp.read().decode()
+        assert "bgboard simulator" in page and "/static/app.js" in page
+        for asset in ("static/app.js", "static/board.js", "static/style.css"):
+            with urllib.request.urlopen(url + asset, timeout=5) as resp:
+                assert resp.status == 200
+        proc.send_signal(signal.SIGINT)
+        assert proc.wait(10) == 0
+        assert "Traceback" not in (proc.stderr.read() if proc.stderr else "")
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+
+
+def test_a_port_in_use_is_one_clear_line(tmp_path: Path) -> None:
+    import socket
+
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        proc = _start_cli(tmp_path, "--port", str(port), "--state-dir", str(tmp_path / "state"))
+        out, err = proc.communicate(timeout=20)
+    assert proc.returncode == 1
+    assert f"port {port} on 127.0.0.1 is in use" in err and "Traceback" not in err

@@ -29,6 +29,7 @@ function notice(text) {
 
 function connect() {
   ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`);
+  ws.onopen = () => { lastDisplayVersion = -1; };  // a restarted server counts from 0 again
   ws.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
     if (msg.type === "state") {
@@ -72,6 +73,8 @@ function render() {
   set("position-id", m.position_id ?? "–");
   renderActions(state.actions ?? []);
   renderHelpers(state.helpers ?? []);
+  set("hint", state.hint ?? "");
+  markLiveButtons(state.actions ?? []);
   renderDebug(state.debug ?? {});
   svg.dataset.ready = "1";
 }
@@ -87,6 +90,21 @@ function renderActions(actions) {
     b.onclick = () => send({ type: "command", name: a });
     return b;
   }));
+}
+
+// Which hardware button carries out which action now (as the controller maps them).
+const MAIN = new Set(["roll", "take", "accept", "done", "rematch"]);
+const CUBE = new Set(["double", "drop", "decline"]);
+function markLiveButtons(actions) {
+  const live = new Set();
+  for (const a of actions) {
+    const [side, verb] = a.split(" ");
+    if (MAIN.has(verb)) live.add(`${side}_main`);
+    if (CUBE.has(verb)) live.add(`${side}_cube`);
+  }
+  document.querySelectorAll("button.hw[data-button]").forEach((b) => {
+    b.classList.toggle("live", live.has(b.dataset.button));
+  });
 }
 
 const HELPERS = {
@@ -212,6 +230,11 @@ function showCursor() {
 
 svg.addEventListener("keydown", (ev) => {
   if (!state) return;
+  if (layers.cursor.getAttribute("visibility") !== "visible" && ev.key.startsWith("Arrow")) {
+    showCursor();  // the first arrow only shows where the cursor is
+    ev.preventDefault();
+    return;
+  }
   if (ev.key === "ArrowLeft") col = Math.max(0, col - 1);
   else if (ev.key === "ArrowRight") col = Math.min(ROW_TOP.length - 1, col + 1);
   else if (ev.key === "ArrowUp") row = 0;
@@ -230,7 +253,8 @@ svg.addEventListener("keydown", (ev) => {
   ev.preventDefault();
   showCursor();
 });
-svg.addEventListener("focus", showCursor);
+// the cursor shows only while the keyboard is used: a mouse click hides it again
+svg.addEventListener("pointerdown", () => layers.cursor.setAttribute("visibility", "hidden"), true);
 
 // ---- buttons, dialog, debug --------------------------------------------------------------
 document.querySelectorAll("button.hw").forEach((b) => {
@@ -252,6 +276,7 @@ document.getElementById("debug-toggle").addEventListener("click", () => {
   const panel = document.getElementById("debug");
   panel.hidden = !panel.hidden;
   if (state) renderDebug(state.debug ?? {});
+  if (!panel.hidden) panel.scrollIntoView({ behavior: "smooth", block: "start" });
 });
 const dialog = document.getElementById("new-match");
 document.getElementById("new-match-open").addEventListener("click", () => {

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from aiohttp import WSMsgType, web
 
+from controller.errors import BgboardError
 from sim.web.backend import SimBackend
 from sim.web.protocol import BadMessage, parse_message
 
@@ -45,8 +46,13 @@ class SimServer:
                             headers={"Cache-Control": "no-store"})
 
     async def _record(self, request: web.Request) -> web.Response:
+        try:
+            text = self.backend.match_record()
+        except (BgboardError, ValueError) as exc:
+            return web.Response(status=500, text=f"cannot write the match record: {exc}\n",
+                                content_type="text/plain")
         return web.Response(
-            text=self.backend.match_record(), content_type="text/plain",
+            text=text, content_type="text/plain",
             headers={"Content-Disposition": 'attachment; filename="bgboard-match.mat"'},
         )
 
