@@ -65,12 +65,15 @@ class MatchStore:
         saved.save_match(self.directory, match)
         self.saves += 1
 
-    def load(self) -> Match | None:
+    def load(self, now: float) -> Match | None:
+        """The last saved match, put on this run's time origin (`now` on its clock), so a
+        running match clock charges the time the program was down to nobody."""
         if self.directory is None:
             return None
         from controller.records import saved
 
-        return saved.load_latest(self.directory)
+        match = saved.load_latest(self.directory)
+        return None if match is None else match.resumed(now)
 
 
 @dataclass
@@ -242,12 +245,12 @@ async def run_table(port: str, *, profile: Profile | None = None, state_dir: Pat
     profile = profile or load_profile()
     mapping = profile_mapping(profile)
     store = MatchStore(state_dir)
-    match = store.load() if state_dir is not None else None
+    loop = asyncio.get_running_loop()
+    match = store.load(loop.time()) if state_dir is not None else None
     table: Table
     if match is None or position_id:
         match = new_match(match_settings or MatchSettings(), position_id)
     config = config or ControllerConfig(settle_s=profile.timing.settle_ms / 1000)
-    loop = asyncio.get_running_loop()
     now = loop.time
     controller = Controller(match, config=config, dice=QueuedDice(random.Random()), now=now())
     strip = open_strip(strip_name, LedConfig.from_profile(mapping))

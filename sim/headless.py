@@ -320,7 +320,7 @@ class HeadlessRunner:
         assert self.link is not None
         self.link.close()
         self.table = None
-        match = MatchStore(self.state_dir).load()
+        match = MatchStore(self.state_dir).load(self.now)
         if match is None:
             match = Match.new(self.settings)
         await self._open_link()

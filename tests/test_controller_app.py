@@ -38,7 +38,7 @@ def test_the_table_saves_after_each_action_and_resumes_exactly(tmp_path: Path) -
     table.dispatch(Tick(1.3))
     assert strip.frames, "the LEDs were drawn"
     assert table.store.saves == 1  # the roll; a checker in hand is no action
-    resumed = MatchStore(tmp_path).load()
+    resumed = MatchStore(tmp_path).load(0.0)
     assert resumed is not None
     assert resumed.dice == (3, 1) and resumed.turn == "white" and resumed.phase == "move"
     assert resumed.match_id == table.controller.match.match_id
@@ -186,3 +186,18 @@ def test_a_position_id_is_set_up_cell_by_cell() -> None:
     assert not c.setting_up and dict(c.scene().leds) == {}
     with pytest.raises(UsageError):
         new_match(MatchSettings(), "not-an-id")
+
+
+def test_a_resumed_match_clock_does_not_charge_the_time_the_program_was_down(tmp_path: Path) -> None:
+    """A power cut while White's timer runs: after the restart White has the same time
+    left as at the cut, whatever the new process's clock reads."""
+    match = Match.new(MatchSettings(length=3, clock="timer"))
+    match = match.roll("white", (3, 1), 100.0).match
+    MatchStore(tmp_path).save(match)
+    left_at_cut = match.clock_reading(104.0).side("white").allowance
+    resumed = MatchStore(tmp_path).load(5.0)  # the new process's clock starts near zero
+    assert resumed is not None
+    after = resumed.clock_reading(9.0).side("white").allowance
+    assert after == pytest.approx(15.0 - 4.0)
+    assert left_at_cut == pytest.approx(15.0 - 4.0)
+    assert resumed.tick(9.0).match.winner is None
