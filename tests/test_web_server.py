@@ -51,6 +51,12 @@ def wait_until(cond: Any, timeout: float = 8.0) -> None:
     raise AssertionError("condition not reached in time")
 
 
+def progress(server: ServerThread) -> tuple[Any, ...]:
+    """The match as the controller has taken it in (steps count once settled)."""
+    return server.inspect(lambda live: (live.table.controller.match.match_id,  # type: ignore[union-attr]
+                                        live.table.controller.match.partial.id))  # type: ignore[union-attr]
+
+
 def match_key(server: ServerThread) -> tuple[Any, ...]:
     """What must not change when input is ignored: the match and the physical board."""
     return server.inspect(lambda live: (live.table.controller.match, live.vb.sensors(),  # type: ignore[union-attr]
@@ -327,6 +333,54 @@ def test_a_port_in_use_is_one_clear_line(tmp_path: Path) -> None:
         busy.listen()
         port = busy.getsockname()[1]
         proc = _start_cli(tmp_path, "--port", str(port), "--state-dir", str(tmp_path / "state"))
-        out, err = proc.communicate(timeout=20)
+        _, err = proc.communicate(timeout=20)
     assert proc.returncode == 1
     assert f"port {port} on 127.0.0.1 is in use" in err and "Traceback" not in err
+
+
+def test_against_the_computer_the_helper_plays_its_move(sim: ServerThread) -> None:
+    """Opponent "simple": the person carries out the computer's moves, or lets the page's
+    helper do it through the virtual board; either way the controller sees sensor changes."""
+    settings = {"length": 3, "opponent": "simple"}
+
+    def phase() -> tuple[Any, ...]:
+        return sim.inspect(lambda live: (live.table.controller.match.phase, live.table.controller.match.turn,  # type: ignore[union-attr]
+                                         live.table.controller.bot is not None, live.helpers(),  # type: ignore[union-attr]
+                                         live.table.controller.match.game))  # type: ignore[union-attr]
+
+    async def body(c: list[Client]) -> list[str]:
+        played: list[str] = []
+        await c[0].send({"type": "new_match", "settings": settings})
+        assert await c[0].notice() == "new match to 3"
+        wait_until(lambda: not sim.inspect(lambda live: live.table.controller.setting_up))  # type: ignore[union-attr]
+        await c[0].send({"type": "button", "name": "white_main"})
+        deadline = time.monotonic() + 40
+        while played.count("computer") < 2 and time.monotonic() < deadline:
+            ph, turn, bot, helpers, _ = phase()
+            if bot:
+                assert "bot_move" in helpers
+                key = match_key(sim)
+                await c[0].send({"type": "bot_move"})
+                wait_until(lambda key=key: match_key(sim) != key and not phase()[2], 5)
+                played.append("computer")
+            elif ph == "roll" and turn == "white":
+                await c[0].send({"type": "button", "name": "white_main"})
+                wait_until(lambda: phase()[0] != "roll", 5)
+            elif ph == "move" and turn == "white":
+                # one step at a time, and only once the controller has seen the last one
+                cells = sim.inspect(lambda live: [c for c in live.led_config.cells if live.vb.counts(c)[0]])
+                before, board = progress(sim), match_key(sim)
+                for cell in sorted(cells, key=lambda x: -int(x) if x.isdigit() else 0):
+                    await c[0].send({"type": "auto_step", "cell": cell})
+                    await asyncio.sleep(0.05)
+                    if match_key(sim) != board:
+                        break
+                wait_until(lambda before=before: progress(sim) != before, 5)
+                if phase()[1] != "white":
+                    played.append("person")
+            else:
+                await asyncio.sleep(0.05)
+        return played
+
+    played = asyncio.run(_tabs(sim.url, 1, body))
+    assert played.count("computer") >= 2, played

@@ -128,7 +128,7 @@ class LiveSim:
     # -- life cycle ---------------------------------------------------------------------
     async def start(self) -> None:
         self._loop = asyncio.get_running_loop()
-        match = MatchStore(self.state_dir).load()
+        match = _load_saved(MatchStore(self.state_dir), self._now())
         resumed = match is not None
         if match is None:
             match = Match.new(self._match_settings())
@@ -596,6 +596,16 @@ class LiveSim:
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, path)
+
+
+def _load_saved(store: MatchStore, now: float) -> Match | None:
+    """The saved match; `MatchStore.load` takes this run's clock (`now`) since the match
+    clock is resumed on it, older versions took nothing."""
+    import inspect
+
+    if "now" in inspect.signature(store.load).parameters:
+        return store.load(now)  # type: ignore[call-arg,unused-ignore]
+    return store.load()  # type: ignore[call-arg,unused-ignore]
 
 
 def _trim_frames(strip: Any) -> None:
