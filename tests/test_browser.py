@@ -31,6 +31,7 @@ from controller.board.reconcile_plan import TurnGraph, apply_step
 from controller.engine.board_view import cell_of_point
 from controller.engine.moves import Step
 from controller.engine.turn import TurnPlan
+from controller.records.mat_reader import check_mat
 from controller.show.display import text_lines
 from sim.web.harness import ServerThread, fast_profile
 
@@ -429,6 +430,13 @@ def test_a_whole_game_by_clicks_with_a_double_an_error_and_its_correction(page: 
     assert {"drag", "click", "dblclick", "hit"} <= set(hows), hows
     check_in_step(page, sim)
     page.page.screenshot(path=str(OUTPUT / "simulator-end.png"), full_page=True)
+    # the whole game downloads as .mat and reads back, move by move, to the same result
+    text = page.page.evaluate("async () => (await fetch('/match.mat')).text()")
+    record, problem = check_mat(text)
+    assert problem is None or problem.game == 2, str(problem)
+    first = record.games[0]
+    assert (first.winner, first.points, first.cube) == ({"white": 0, "black": 1}[end.winner], end.points, 2)
+    assert sum(1 for a in first.actions if type(a).__name__ == "Roll") == turns + 1  # and the opening
     assert (OUTPUT / "simulator.png").stat().st_mtime >= started_wall
     assert page.notices == [] or all("rejected" not in t for t in page.notices), page.notices
     print(f"whole game: {turns} turns, {n} steps {hows}, {time.monotonic() - started:.1f} s")
