@@ -384,3 +384,29 @@ def test_against_the_computer_the_helper_plays_its_move(sim: ServerThread) -> No
 
     played = asyncio.run(_tabs(sim.url, 1, body))
     assert played.count("computer") >= 2, played
+
+
+def test_an_idle_playing_tab_hands_the_board_over(dirs: dict[str, Path]) -> None:
+    dirs["state"].mkdir()
+    with ServerThread(state_dir=dirs["state"], settings_file=dirs["settings"],
+                      profile=fast_profile(dirs["root"]), handover_s=0.4) as server:
+        async def body(c: list[Client]) -> tuple[str, str, str]:
+            first, second = c
+            await first.send({"type": "lift", "cell": "6", "colour": "white"})
+            wait_until(lambda: server.inspect(lambda live: len(live.hand) == 1))
+            await asyncio.sleep(0.5)
+            await second.send({"type": "button", "name": "white_main"})
+            held = await second.notice()  # idle, but a checker is in the air: not yet
+            await first.send({"type": "place", "cell": "6", "colour": "white"})
+            wait_until(lambda: server.inspect(lambda live: not live.hand))
+            await asyncio.sleep(0.5)
+            await second.send({"type": "lift", "cell": "8", "colour": "white"})
+            told = await first.notice()
+            wait_until(lambda: server.inspect(lambda live: len(live.hand) == 1))
+            await first.send({"type": "lift", "cell": "13", "colour": "white"})
+            return held, told, await first.notice()
+
+        held, told, refused = asyncio.run(_tabs(server.url, 2, body))
+    assert held.startswith("another browser tab is playing")
+    assert told == "another browser tab plays now; this tab only watches"
+    assert refused.startswith("another browser tab is playing")

@@ -37,10 +37,11 @@ class ServerThread:
     """The simulator and its web server on a thread of their own (see the module doc)."""
 
     def __init__(self, *, state_dir: Path, settings_file: Path, profile: Profile | None = None,
-                 seed: int | None = 1, host: str = "127.0.0.1") -> None:
+                 seed: int | None = 1, host: str = "127.0.0.1", handover_s: float = 30.0) -> None:
         self._args: dict[str, Any] = {"state_dir": state_dir, "settings_file": settings_file,
                                       "profile": profile, "seed": seed}
         self.host = host
+        self.handover_s = handover_s
         self.loop = asyncio.new_event_loop()
         self.live: LiveSim | None = None
         self.server: SimServer | None = None
@@ -72,7 +73,7 @@ class ServerThread:
         self._stop = asyncio.Event()
         self.live = LiveSim(**self._args)
         await self.live.start()
-        self.server = SimServer(self.live)
+        self.server = SimServer(self.live, handover_s=self.handover_s)
         runner = await self.server.start(self.host, 0)
         port = runner.addresses[0][1]
         self.url = f"http://{self.host}:{port}/"

@@ -1,9 +1,10 @@
 """The simulator's web server: static page, the display's frame, the match record, and
 one WebSocket per tab.
 
-Only one tab plays at a time: the first tab that acts holds the board until it closes;
-actions from any other tab are ignored with a notice, so two tabs can never interleave
-half-moves.
+Only one tab plays at a time: the first tab that acts holds the board until it closes or
+has been idle for `handover_s` with no checker in the air; actions from any other tab are
+ignored with a notice meanwhile, so two tabs can never interleave half-moves, and a tab
+forgotten in the background does not lock the board for good.
 """
 from __future__ import annotations
 
@@ -24,10 +25,12 @@ STATIC = Path(__file__).resolve().parent.parent / "static"
 class SimServer:
     """aiohttp application around a `SimBackend`."""
 
-    def __init__(self, backend: SimBackend) -> None:
+    def __init__(self, backend: SimBackend, *, handover_s: float = 30.0) -> None:
         self.backend = backend
+        self.handover_s = handover_s
         self._sockets: weakref.WeakSet[web.WebSocketResponse] = weakref.WeakSet()
         self._player: web.WebSocketResponse | None = None
+        self._player_acted = 0.0
         self._push_pending = False
         self.app = web.Application()
         self.app.router.add_get("/", self._index)
@@ -80,10 +83,15 @@ class SimServer:
         except BadMessage as exc:
             await self._notice(ws, str(exc))
             return
+        now = asyncio.get_running_loop().time()
         if self._player is not None and self._player is not ws and not self._player.closed:
-            await self._notice(ws, "another browser tab is playing on this board; this tab only watches")
-            return
+            idle = now - self._player_acted >= self.handover_s
+            if not idle or self.backend.snapshot().get("hand"):
+                await self._notice(ws, "another browser tab is playing on this board; this tab only watches")
+                return
+            await self._notice(self._player, "another browser tab plays now; this tab only watches")
         self._player = ws
+        self._player_acted = now
         notice = await self.backend.act(action)
         if notice:
             await self._notice(ws, notice)
