@@ -438,6 +438,13 @@ def test_a_whole_game_by_clicks_with_a_double_an_error_and_its_correction(page: 
     assert (first.winner, first.points, first.cube) == ({"white": 0, "black": 1}[end.winner], end.points, 2)
     assert sum(1 for a in first.actions if type(a).__name__ == "Roll") == turns + 1  # and the opening
     assert (OUTPUT / "simulator.png").stat().st_mtime >= started_wall
+    # the next game needs all thirty checkers back: the helping hand does it in one click
+    assert ctl(sim, lambda c: c.setting_up) and page.page.locator("#hint").inner_text().startswith("Set the checkers up")
+    page.page.click('#helpers button[data-helper="setup"]')
+    wait_until(lambda: ctl(sim, lambda c: not c.setting_up and c.match.phase == "opening"), 5, "the next game set up")
+    check_in_step(page, sim)
+    assert page.page.locator("#prompt").inner_text() == "Each side rolls one die"
+    assert page.page.locator("#score").inner_text().startswith(f"White {m.score[0]} – Black {m.score[1]}")
     assert page.notices == [] or all("rejected" not in t for t in page.notices), page.notices
     print(f"whole game: {turns} turns, {n} steps {hows}, {time.monotonic() - started:.1f} s")
 
