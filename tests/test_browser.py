@@ -615,3 +615,28 @@ def test_keyboard_menu_helpers_debug_dialog_and_download(page: Page, sim: Server
     info.value.save_as(path)
     assert info.value.suggested_filename == "bgboard-match.mat"
     assert " 3 point match" in path.read_text()
+
+
+def test_a_shift_drag_slides_the_checker_across_the_points(page: Page, sim: ServerThread) -> None:
+    sim.inspect(lambda live: live.dice.push((5, 2)))  # the opening: White 5, Black 2
+    roll(page, sim)
+    assert ctl(sim, lambda c: (c.match.turn, c.match.dice)) == ("white", (5, 2))
+    mouse = page.page.mouse
+    start = page.checker("13", "white")
+    page.page.keyboard.down("Shift")
+    mouse.move(*start)
+    mouse.down()
+    for cell in ("12", "11", "10", "9", "8"):
+        mouse.move(*page.cell(cell), steps=4)
+        page.page.wait_for_timeout(60)  # the checker rests on each point a moment
+    mouse.up()
+    page.page.keyboard.up("Shift")
+    wait_until(lambda: ctl(sim, lambda c: len(c.match.steps) == 1), 5, "the slid step")
+    step = ctl(sim, lambda c: c.match.steps[0])
+    assert (step.frm, step.to) == (13, 8)
+    sent = page.page.evaluate("window.bgboard.sent")
+    placed = [m["cell"] for m in sent if m["type"] == "place"]
+    assert placed[-5:] == ["12", "11", "10", "9", "8"], sent
+    assert sent[-1] == {"type": "place", "cell": "8", "colour": "white"}
+    assert sim.inspect(lambda live: live.hand) == []
+    check_in_step(page, sim)

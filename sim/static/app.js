@@ -13,10 +13,13 @@ let cursorIndex = 0;      // keyboard cursor over CELLS_ORDER
 
 // For tests and curious people: the last snapshot, and when each one arrived (wall clock,
 // ms) with the match it showed, so "the page is in step within 100 ms" can be measured.
-window.bgboard = { get state() { return state; }, send, updates: 0, log: [] };
+window.bgboard = { get state() { return state; }, send, updates: 0, log: [], sent: [] };
 
 function send(msg) {
   if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
+  const sent = window.bgboard.sent;
+  sent.push(msg);
+  if (sent.length > 500) sent.splice(0, 100);
 }
 
 function notice(text) {
@@ -164,7 +167,18 @@ svg.addEventListener("pointermove", (ev) => {
   pointer = toBoardCoords(svg, ev.clientX, ev.clientY);
   if (drag && !drag.lifted && Math.hypot(pointer.x - drag.startX, pointer.y - drag.startY) > 6) {
     drag.lifted = true;
-    send({ type: "lift", cell: drag.cell, colour: drag.colour });
+    drag.slide = ev.shiftKey;  // Shift: slide over the board instead of lifting
+    drag.over = drag.slide ? drag.cell : null;
+    if (!drag.slide) send({ type: "lift", cell: drag.cell, colour: drag.colour });
+  }
+  if (drag && drag.lifted && drag.slide) {
+    // a slide keeps the checker on the board: it lies on each point it crosses
+    const cell = cellAt(pointer.x, pointer.y);
+    if (cell !== drag.over) {
+      if (drag.over) send({ type: "lift", cell: drag.over, colour: drag.colour });
+      if (cell) send({ type: "place", cell, colour: drag.colour });
+      drag.over = cell;
+    }
   }
   if (state) drawHand(layers.hand, state.hand ?? [], pointer);
 });
@@ -172,6 +186,11 @@ svg.addEventListener("pointermove", (ev) => {
 svg.addEventListener("pointerup", (ev) => {
   const p = toBoardCoords(svg, ev.clientX, ev.clientY);
   pointer = p;
+  if (drag && drag.lifted && drag.slide) {
+    if (!drag.over) send({ type: "drop_outside" });  // slid off the board: back it goes
+    drag = null;
+    return;
+  }
   if (drag && drag.lifted) {
     const cell = cellAt(p.x, p.y);
     if (cell) send({ type: "place", cell, colour: drag.colour });
