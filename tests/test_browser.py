@@ -590,6 +590,15 @@ def test_keyboard_menu_helpers_debug_dialog_and_download(page: Page, sim: Server
         .some(r => /errors/.test(r.cells[0].textContent) && Number(r.cells[1].textContent) > 0)""")
     assert ctl(sim, lambda c: c.match) == before
     page.page.screenshot(path=str(OUTPUT / "simulator-debug.png"), full_page=True)
+    # a pulled cable: the page says the board is offline, and online again once plugged
+    t0 = time.monotonic()
+    page.page.click('[data-fault="unplug"]')
+    page.page.wait_for_function("document.getElementById('status').textContent === 'board offline'", timeout=8000)
+    offline_s = time.monotonic() - t0
+    page.page.click('[data-fault="plug"]')
+    page.page.wait_for_function("document.getElementById('status').textContent === 'board online'", timeout=8000)
+    print(f"pulled cable seen offline after {offline_s:.2f} s, online again after {time.monotonic() - t0 - offline_s:.2f} s")
+    assert ctl(sim, lambda c: c.match) == before
     # the new-match dialog: filled with the current settings, kept in the config directory
     page.page.click("#new-match-open")
     form = page.page.locator("#new-match-form")
