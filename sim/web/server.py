@@ -113,7 +113,7 @@ class SimServer:
         payload = json.dumps({"type": "state", **self.backend.snapshot()})
         for ws in list(self._sockets):
             if not ws.closed:
-                asyncio.ensure_future(ws.send_str(payload))
+                asyncio.ensure_future(_send_quietly(ws, payload))
 
     async def start(self, host: str, port: int) -> web.AppRunner:
         runner = web.AppRunner(self.app, access_log=None)
@@ -121,3 +121,12 @@ class SimServer:
         site = web.TCPSite(runner, host, port)
         await site.start()
         return runner
+
+
+async def _send_quietly(ws: web.WebSocketResponse, payload: str) -> None:
+    """Send a snapshot; a tab that went away meanwhile is simply gone (its handler cleans
+    up), not an error to log."""
+    try:
+        await ws.send_str(payload)
+    except (ConnectionError, RuntimeError):
+        pass
