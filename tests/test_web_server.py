@@ -410,3 +410,21 @@ def test_an_idle_playing_tab_hands_the_board_over(dirs: dict[str, Path]) -> None
     assert held.startswith("another browser tab is playing")
     assert told == "another browser tab plays now; this tab only watches"
     assert refused.startswith("another browser tab is playing")
+
+
+def test_a_restart_resumes_the_match_with_the_board_where_it_stood(dirs: dict[str, Path]) -> None:
+    dirs["state"].mkdir()
+    profile = fast_profile(dirs["root"])
+    with ServerThread(state_dir=dirs["state"], settings_file=dirs["settings"], profile=profile, seed=5) as first:
+        wait_until(lambda: first.inspect(lambda live: live.online and not live.table.controller.setting_up))  # type: ignore[union-attr]
+        _play_opening(first)
+        wait_until(lambda: first.inspect(lambda live: live.table.controller.match.phase == "roll"))  # type: ignore[union-attr]
+        saved = first.inspect(lambda live: (live.table.controller.match.match_id,  # type: ignore[union-attr]
+                                            live.table.controller.match.partial.id,  # type: ignore[union-attr]
+                                            {c: live.vb.counts(c) for c in live.led_config.cells}))
+    with ServerThread(state_dir=dirs["state"], settings_file=dirs["settings"], profile=profile, seed=5) as second:
+        wait_until(lambda: second.inspect(lambda live: live.online and not live.table.controller.setting_up))  # type: ignore[union-attr]
+        again = second.inspect(lambda live: (live.table.controller.match.match_id,  # type: ignore[union-attr]
+                                             live.table.controller.match.partial.id,  # type: ignore[union-attr]
+                                             {c: live.vb.counts(c) for c in live.led_config.cells}))
+        assert again == saved
