@@ -120,6 +120,21 @@ def test_a_hit_blot_must_reach_the_bar() -> None:
     assert isinstance(verdict, Matched) and verdict.prehit == ("7",)
 
 
+def test_running_past_a_blot_is_the_move_on_the_board_not_an_unfinished_hit() -> None:
+    """24/14 with 6-4 past a black blot on White's 18: the board shows 24/20/14, so it is
+    that move, not 24/18*/14 waiting for the blot to reach the bar (found in the browser)."""
+    theirs = list(START.theirs)
+    theirs[7] -= 1  # one black checker from White's 17 ...
+    theirs[6] += 1  # ... to White's 18: a blot
+    pos = Position.checked(list(START.mine), theirs)
+    graph, exp = _expect((6, 4), pos)
+    ran = board(pos, changes=[("24", -1, 0), ("14", 1, 0)])
+    verdict = reconcile(ran, exp, pos)
+    assert isinstance(verdict, Matched) and verdict.is_exact and not verdict.hits_pending
+    assert verdict.position in graph.complete
+    assert verdict.position.opponent_on(18) == 1  # the blot still stands
+
+
 def test_a_wrong_move_is_explained_by_the_least_movement() -> None:
     _, exp = _expect((3, 1))
     verdict = reconcile(board(START, changes=[("13", -1, 0), ("7", 1, 0)]), exp, START)

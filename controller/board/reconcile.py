@@ -212,14 +212,26 @@ def reconcile(state: BoardState, expectation: Expectation, current: Position,
     return mismatch(state, BoardState.of_position(current, expectation.mover))
 
 
+def _pending(m: Matched) -> int:
+    """How many hit blots this reading still waits for (they stand where they were hit)."""
+    return len(m.hits_pending) + len(m.prehit)
+
+
 def _choose(options: list[Matched], current: Position, state: BoardState) -> Verdict:
+    """The reading's meaning. What stands on the board counts: a reading that matches a
+    move with nothing pending beats one that waits for a hit blot to be carried to the bar
+    (running 24/14 past a blot is 24/20/14, not 24/18*/14 with the blot left behind). Only
+    several equally complete positions (from saturated points) ask the player."""
     positions = {m.position for m in options}
     if len(positions) > 1 and not any(m.in_hand for m in options) and current not in positions:
-        cells = tuple(sorted(state.saturated, key=_CELL_INDEX.__getitem__))
-        return Ambiguous(tuple(sorted(positions, key=lambda p: p.id)), cells)
+        least = min(_pending(m) for m in options)
+        complete = {m.position for m in options if _pending(m) == least}
+        if len(complete) > 1:
+            cells = tuple(sorted(state.saturated, key=_CELL_INDEX.__getitem__))
+            return Ambiguous(tuple(sorted(complete, key=lambda p: p.id)), cells)
 
     def rank(m: Matched) -> tuple[int, int, int, str]:
-        return (m.position != current, len(m.hits_pending) + len(m.prehit),
+        return (m.position != current, _pending(m),
                 m.in_hand[1] != "white" if m.in_hand else 0, m.in_hand[0] if m.in_hand else "")
 
     return min(options, key=rank)
