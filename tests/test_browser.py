@@ -21,13 +21,6 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from controller.board.reconcile import (
-    Ambiguous,
-    BoardState,
-    reconcile,
-    turn_expectation,
-)
-from controller.board.reconcile_plan import TurnGraph, apply_step
 from controller.engine.board_view import cell_of_point
 from controller.engine.moves import Step
 from controller.engine.turn import TurnPlan
@@ -263,15 +256,7 @@ def choose_step(sim: ServerThread, hits: bool = False) -> tuple[str, Step]:
     and forth makes a game last hundreds of turns), then the checker furthest back."""
     def read(c: Any) -> tuple[str, list[Step]]:
         m = c.match
-        steps = TurnPlan(m.position, m.dice).next_steps(m.partial)
-        # Leave out steps whose board the reconciler calls ambiguous (see the report: a
-        # plain step read as "hit on the way, blot not yet carried to the bar"); a person
-        # would be stuck there too, which is the controller's bug, not the page's.
-        expectation = turn_expectation(TurnGraph.build(m.position, m.dice), m.turn)
-        clear = [s for s in steps if not isinstance(
-            reconcile(BoardState.of_position(apply_step(m.partial, s), m.turn), expectation, m.partial),
-            Ambiguous)]
-        return m.turn, clear or steps
+        return m.turn, TurnPlan(m.position, m.dice).next_steps(m.partial)
     side, steps = ctl(sim, read)
     assert steps, "no legal step although the turn is on"
     best: dict[int, Step] = {}
