@@ -85,7 +85,7 @@ def test_when_frame_reports_each_write(config: LedConfig) -> None:
     seen = []
     strip = SimulatedStrip(config, when_frame=seen.append)
     strip.update({"bar": "hit"}, 0.0)
-    assert seen == strip.frames and seen[0].pixels[39] == (255, 0x40, 0)
+    assert seen == list(strip.frames) and seen[0].pixels[39] == (255, 0x40, 0)
 
 
 def test_cells_without_leds_are_skipped(config: LedConfig) -> None:

@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 import re
 import threading
+from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Callable, Literal, Mapping
 
@@ -241,13 +242,13 @@ class LedStrip:
 
 
 class SimulatedStrip(LedStrip):
-    """A strip that records every frame written; `when_frame` is called with each one
-    (the simulator page pushes it to the browser)."""
+    """A strip that records the frames written (the last `keep`, so a simulator that runs
+    for hours with a pulsing LED does not grow); `when_frame` is called with each one."""
 
     def __init__(self, config: LedConfig,
-                 when_frame: Callable[[LedFrame], None] | None = None) -> None:
+                 when_frame: Callable[[LedFrame], None] | None = None, *, keep: int = 1000) -> None:
         super().__init__(config)
-        self.frames: list[LedFrame] = []
+        self.frames: deque[LedFrame] = deque(maxlen=keep)
         self.when_frame = when_frame
 
     def _write(self, frame: tuple[RGB, ...], now: float) -> None:

@@ -128,7 +128,7 @@ class LiveSim:
     # -- life cycle ---------------------------------------------------------------------
     async def start(self) -> None:
         self._loop = asyncio.get_running_loop()
-        match = _load_saved(MatchStore(self.state_dir), self._now())
+        match = MatchStore(self.state_dir).load(self._now())
         resumed = match is not None
         if match is None:
             match = Match.new(self._match_settings())
@@ -193,7 +193,6 @@ class LiveSim:
             now = self._now()
             self.table.dispatch(Tick(now))
             self.table.refresh(now)
-            _trim_frames(self.table.strip)
             self._changed()
 
     # -- link callbacks (on the loop) ---------------------------------------------------
@@ -596,24 +595,6 @@ class LiveSim:
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, path)
-
-
-def _load_saved(store: MatchStore, now: float) -> Match | None:
-    """The saved match; `MatchStore.load` takes this run's clock (`now`) since the match
-    clock is resumed on it, older versions took nothing."""
-    import inspect
-
-    if "now" in inspect.signature(store.load).parameters:
-        return store.load(now)  # type: ignore[call-arg,unused-ignore]
-    return store.load()  # type: ignore[call-arg,unused-ignore]
-
-
-def _trim_frames(strip: Any) -> None:
-    """Keep only the last LED frames: `SimulatedStrip` records every frame it writes, and
-    a pulsing LED writes many a second, so a simulator left open would grow without end."""
-    frames = getattr(strip, "frames", None)
-    if isinstance(frames, list) and len(frames) > 256:
-        del frames[:-16]
 
 
 def _apply(position: Position, step: Step) -> Position:
