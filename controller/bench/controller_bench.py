@@ -152,7 +152,11 @@ async def main():
 
 asyncio.run(main())
 (t0, c0), (t1, c1) = marks
-print(json.dumps({"cpu": (c1 - c0) / (t1 - t0), "rss_kb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}))
+# VmHWM, not ru_maxrss: ru_maxrss survives fork+exec, so a child of a large parent (a
+# test run) would report the parent's size; the peak of this process's own memory map
+# starts afresh at exec.
+peak_kb = next(int(line.split()[1]) for line in open("/proc/self/status") if line.startswith("VmHWM:"))
+print(json.dumps({"cpu": (c1 - c0) / (t1 - t0), "rss_kb": peak_kb}))
 """
 
 
