@@ -73,3 +73,19 @@ def test_help_mentions_the_arguments(capsys: pytest.CaptureFixture[str]) -> None
     assert exit_.value.code == 0
     out = capsys.readouterr().out
     assert "POSITION_ID" in out and "DICE" in out and "--json" in out
+
+
+def test_a_reader_that_stops_early_gets_no_traceback() -> None:
+    """`bgboard moves ... | head -c 20` on a roll with 2,209 moves (more than a pipe holds):
+    the closed pipe ends the command quietly."""
+    import subprocess
+    import sys
+
+    proc = subprocess.Popen([sys.executable, "-m", "controller.cli", "moves", "ABEATEqqlJQEAA", "11"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.read(20)
+    proc.stdout.close()
+    err = proc.stderr.read().decode()
+    proc.wait(timeout=30)
+    assert "Traceback" not in err
