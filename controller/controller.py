@@ -34,8 +34,8 @@ from controller.events import (ActionRequested, Announce, AskBot, BotCube, BotMo
                                ButtonPressed, Buzz, Effect, Event, LinkChanged, MenuPressed,
                                ReadingReceived, SaveMatch, ShowScene, Tick)
 from controller.inputs import menu as menus
-from controller.show.content import MoveTimerView, Prompt, Scene, TournamentClockView
-from controller.show.scene import ControllerView, TableView, build_scene
+from controller.show.content import DisplayContent, MoveTimerView, Prompt, Scene, TournamentClockView
+from controller.show.scene import ControllerView, build_scene
 
 
 @dataclass(frozen=True)
@@ -589,7 +589,7 @@ class Controller:
             self._last_scene = self.scene()
         return self._last_scene
 
-    def table(self) -> TableView:
+    def table(self) -> DisplayContent:
         m = self.match
         pips = m.pips()
         clocks: dict[str, Any] = {"white": None, "black": None}
@@ -601,10 +601,10 @@ class Controller:
                 clocks[side] = (MoveTimerView(max(0.0, r.allowance), max(0.0, r.bank), warn)
                                 if reading.mode == "timer" else
                                 TournamentClockView(max(0.0, r.allowance), max(0.0, r.bank), warn))
-        return TableView(
+        return DisplayContent(
             turn=m.turn, dice=tuple(m.dice) if m.dice else (), cube_value=m.cube,
             cube_owner=m.cube_owner or "center", cube_enabled=m.cube_enabled,
-            crawford=m.crawford, score_white=m.score[0], score_black=m.score[1], length=m.length,
+            crawford=m.crawford, score_white=m.score[0], score_black=m.score[1], match_length=m.length,
             pips_white=pips["white"], pips_black=pips["black"],
             clock_white=clocks["white"], clock_black=clocks["black"])
 

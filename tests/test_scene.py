@@ -5,11 +5,11 @@ from controller.board.reconcile import Ambiguous, Instruction, Matched, Mismatch
 from controller.board.reconcile_plan import TurnGraph
 from controller.engine import Position
 from controller.engine.board_view import cell_counts
-from controller.show.content import Hint, Prompt
-from controller.show.scene import ControllerView, TableView, build_scene
+from controller.show.content import DisplayContent, Hint, Prompt
+from controller.show.scene import ControllerView, build_scene
 
 START = Position.initial()
-TABLE = TableView(turn="white", dice=(3, 1), length=5, pips_white=167, pips_black=167)
+TABLE = DisplayContent(turn="white", dice=(3, 1), match_length=5, pips_white=167, pips_black=167)
 GRAPH = TurnGraph.build(START, (3, 1))
 MOVE = Prompt.of("move", side="white", dice=(3, 1))
 
@@ -73,8 +73,8 @@ def test_offline_and_ambiguous_prompts() -> None:
 
 
 def test_the_display_carries_the_table() -> None:
-    table = TableView(turn="black", dice=(6, 6), cube_value=4, cube_owner="white", score_white=2,
-                      score_black=1, length=7, pips_white=100, pips_black=90, crawford=False)
+    table = DisplayContent(turn="black", dice=(6, 6), cube_value=4, cube_owner="white", score_white=2,
+                           score_black=1, match_length=7, pips_white=100, pips_black=90, crawford=False)
     scene = build_scene(view(table=table, language="da"))
     d = scene.display
     assert (d.turn, d.dice, d.cube_value, d.cube_owner, d.score_white, d.score_black, d.match_length,

@@ -1,7 +1,7 @@
 """The scene: a pure function from the controller's state to LED roles and the display.
 
-The controller keeps a `TableView` (the match as the display shows it) and a
-`ControllerView` (what the board means right now: the reconciler's verdict, the turn's
+The controller keeps the match as the display shows it (a `DisplayContent` without
+hints or prompt) in a `ControllerView` (what the board means right now: the reconciler's verdict, the turn's
 graph of legal partials, the opponent's last move, the computer's move to carry out,
 the position being set up). `build_scene(view)` decides every lit cell's role and the
 one prompt line; nothing here reads a clock or a device, so every screen can be built
@@ -16,33 +16,14 @@ opponent's last move (`last-from`/`last-to`) until the player starts; the phase'
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from controller.board.reconcile import Ambiguous, Instruction, Matched, Mismatch, Verdict
 from controller.board.reconcile_plan import TurnGraph
 from controller.engine.board_view import Colour, cell_of_point, other, point_of_cell
 from controller.engine.position import Position
-from controller.show.content import (ClockView, CubeOwner, DisplayContent, Hint, Prompt,
+from controller.show.content import (DisplayContent, Hint, Prompt,
                                      Scene)
-
-
-@dataclass(frozen=True)
-class TableView:
-    """The match as the display shows it (independent of the board's reading)."""
-
-    turn: Colour | None = None
-    dice: tuple[int, ...] = ()
-    cube_value: int = 1
-    cube_owner: CubeOwner = "center"
-    cube_enabled: bool = True
-    crawford: bool = False
-    score_white: int = 0
-    score_black: int = 0
-    length: int = 0
-    pips_white: int | None = None
-    pips_black: int | None = None
-    clock_white: ClockView | None = None
-    clock_black: ClockView | None = None
 
 
 @dataclass(frozen=True)
@@ -58,7 +39,7 @@ class ControllerView:
     verdict's mismatch cells are lit `setup`); `prompt` the phase's own prompt line.
     """
 
-    table: TableView = field(default_factory=TableView)
+    table: DisplayContent = field(default_factory=DisplayContent)
     language: str = "en"
     online: bool = True
     mover: Colour | None = None
@@ -121,13 +102,7 @@ def build_scene(view: ControllerView) -> Scene:
                 prompt = Prompt.of("move", side=view.mover, dice=tuple(view.table.dice))
     if not view.online:
         prompt = Prompt.of("board_offline")
-    t = view.table
-    display = DisplayContent(
-        turn=t.turn, dice=tuple(t.dice), cube_value=t.cube_value, cube_owner=t.cube_owner,
-        cube_enabled=t.cube_enabled, crawford=t.crawford, score_white=t.score_white,
-        score_black=t.score_black, match_length=t.length, pips_white=t.pips_white,
-        pips_black=t.pips_black, clock_white=t.clock_white, clock_black=t.clock_black,
-        hints=hints, prompt=prompt, language=view.language)
+    display = replace(view.table, hints=hints, prompt=prompt, language=view.language)
     return Scene(leds, display)
 
 
