@@ -29,7 +29,7 @@ interface, so the match does not care which one it holds:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal, Self
 
 Colour = Literal["white", "black"]
 ClockMode = Literal["off", "timer", "tournament"]
@@ -82,26 +82,81 @@ def _check_time(now: float, since: float) -> None:
         raise ValueError(f"time went backwards: {now} is before {since}")
 
 
+class _RunningClock:
+    """What both clocks share: each side keeps time at rest (`_store`: the timer's banks,
+    the tournament clock's reserves); while a side runs, an allowance (`ALLOWANCE`: the
+    15 s action timer, the 12 s delay) is used first, then its stored time."""
+
+    __slots__ = ()
+    ALLOWANCE: ClassVar[float]
+    mode: ClassVar[str]
+    running: Colour | None
+    since: float
+
+    @property
+    def _store(self) -> tuple[float, float]:
+        raise NotImplementedError
+
+    def _used(self, now: float) -> float:
+        _check_time(now, self.since)
+        return now - self.since
+
+    def _left(self, side: Colour, now: float) -> float:
+        """`side`'s stored time at `now` (never below 0)."""
+        left = self._store[_index(side)]
+        if self.running == side:
+            left -= max(0.0, self._used(now) - self.ALLOWANCE)
+        return max(0.0, left)
+
+    def restart(self, now: float) -> Self:
+        """The same clock on a new time origin (after resuming a saved match the
+        program's clock starts again): the running side's action starts afresh at `now`,
+        the time lost while the program was down is charged to nobody."""
+        return type(self)(self._store, self.running, now)  # type: ignore[call-arg]
+
+    def expires_at(self) -> float | None:
+        """When the running side's time runs out (None when nothing runs)."""
+        if self.running is None:
+            return None
+        return self.since + self.ALLOWANCE + self._store[_index(self.running)]
+
+    def expired(self, now: float) -> Colour | None:
+        """The side whose time has run out at `now`, if any."""
+        at = self.expires_at()
+        if at is not None and now >= at:
+            return self.running
+        return None
+
+    def reading(self, now: float) -> ClockReading:
+        sides = []
+        for colour in ("white", "black"):
+            allowance = 0.0
+            if self.running == colour:
+                allowance = max(0.0, self.ALLOWANCE - self._used(now))
+            sides.append(SideReading(allowance, self._left(colour, now)))  # type: ignore[arg-type]
+        warning = (self.running is not None and sides[_index(self.running)].allowance == 0.0
+                   and sides[_index(self.running)].bank <= WARN_SECONDS)
+        return ClockReading(self.mode, self.running, sides[0], sides[1], warning, self.expired(now))
+
+
 @dataclass(frozen=True, slots=True)
-class SeedsTimer:
+class SeedsTimer(_RunningClock):
     """The seeds' move timer plus bank; ``banks`` are (white, black) seconds at rest."""
 
     banks: tuple[float, float] = (BANK_START, BANK_START)
     running: Colour | None = None
     since: float = 0.0
 
-    mode = "timer"
+    mode: ClassVar[str] = "timer"
+    ALLOWANCE: ClassVar[float] = ACTION_SECONDS
 
-    def _used(self, now: float) -> float:
-        _check_time(now, self.since)
-        return now - self.since
+    @property
+    def _store(self) -> tuple[float, float]:
+        return self.banks
 
     def bank(self, side: Colour, now: float) -> float:
         """The bank of `side` at `now` (never below 0)."""
-        bank = self.banks[_index(side)]
-        if self.running == side:
-            bank -= max(0.0, self._used(now) - ACTION_SECONDS)
-        return max(0.0, bank)
+        return self._left(side, now)
 
     def _charged(self, now: float, moved: bool) -> tuple[float, float]:
         if self.running is None:
@@ -122,49 +177,24 @@ class SeedsTimer:
         """The running action ends; after a completed move (`moved`) the bank grows."""
         return SeedsTimer(self._charged(now, moved), None, now)
 
-    def restart(self, now: float) -> SeedsTimer:
-        """The same clock on a new time origin (after resuming a saved match the
-        program's clock starts again): the running side's action starts afresh at `now`,
-        the time lost while the program was down is charged to nobody."""
-        return SeedsTimer(self.banks, self.running, now)
-
-    def expires_at(self) -> float | None:
-        """When the running side's bank reaches zero (None when nothing runs)."""
-        if self.running is None:
-            return None
-        return self.since + ACTION_SECONDS + self.banks[_index(self.running)]
-
-    def expired(self, now: float) -> Colour | None:
-        """The side whose bank has run out at `now`, if any."""
-        at = self.expires_at()
-        if at is not None and now >= at:
-            return self.running
-        return None
-
-    def reading(self, now: float) -> ClockReading:
-        sides = []
-        for colour in ("white", "black"):
-            allowance = 0.0
-            if self.running == colour:
-                allowance = max(0.0, ACTION_SECONDS - self._used(now))
-            sides.append(SideReading(allowance, self.bank(colour, now)))  # type: ignore[arg-type]
-        warning = (self.running is not None and sides[_index(self.running)].allowance == 0.0
-                   and sides[_index(self.running)].bank <= WARN_SECONDS)
-        return ClockReading("timer", self.running, sides[0], sides[1], warning, self.expired(now))
-
     def to_dict(self) -> dict[str, Any]:
         return {"mode": "timer", "banks": list(self.banks), "running": self.running, "since": self.since}
 
 
 @dataclass(frozen=True, slots=True)
-class TournamentClock:
+class TournamentClock(_RunningClock):
     """A chess-style clock with a simple delay; ``reserves`` are (white, black) at rest."""
 
     reserves: tuple[float, float]
     running: Colour | None = None
     since: float = 0.0
 
-    mode = "tournament"
+    mode: ClassVar[str] = "tournament"
+    ALLOWANCE: ClassVar[float] = DELAY_SECONDS
+
+    @property
+    def _store(self) -> tuple[float, float]:
+        return self.reserves
 
     @classmethod
     def new(cls, length: int, score: tuple[int, int] = (0, 0)) -> TournamentClock:
@@ -173,15 +203,9 @@ class TournamentClock:
         reserve = max(60.0, RESERVE_PER_POINT * length - RESERVE_LESS_PER_SCORED * sum(score))
         return cls((reserve, reserve))
 
-    def _used(self, now: float) -> float:
-        _check_time(now, self.since)
-        return now - self.since
-
     def reserve(self, side: Colour, now: float) -> float:
-        reserve = self.reserves[_index(side)]
-        if self.running == side:
-            reserve -= max(0.0, self._used(now) - DELAY_SECONDS)
-        return max(0.0, reserve)
+        """The reserve of `side` at `now` (never below 0)."""
+        return self._left(side, now)
 
     def _charged(self, now: float) -> tuple[float, float]:
         if self.running is None:
@@ -201,34 +225,6 @@ class TournamentClock:
     def finish(self, now: float, moved: bool = False) -> TournamentClock:
         """Stop both clocks (after the last play of a game, or to pause)."""
         return TournamentClock(self._charged(now), None, now)
-
-    def restart(self, now: float) -> TournamentClock:
-        """The same clock on a new time origin (after resuming a saved match the
-        program's clock starts again): the running side's action starts afresh at `now`,
-        the time lost while the program was down is charged to nobody."""
-        return TournamentClock(self.reserves, self.running, now)
-
-    def expires_at(self) -> float | None:
-        if self.running is None:
-            return None
-        return self.since + DELAY_SECONDS + self.reserves[_index(self.running)]
-
-    def expired(self, now: float) -> Colour | None:
-        at = self.expires_at()
-        if at is not None and now >= at:
-            return self.running
-        return None
-
-    def reading(self, now: float) -> ClockReading:
-        sides = []
-        for colour in ("white", "black"):
-            allowance = 0.0
-            if self.running == colour:
-                allowance = max(0.0, DELAY_SECONDS - self._used(now))
-            sides.append(SideReading(allowance, self.reserve(colour, now)))  # type: ignore[arg-type]
-        warning = (self.running is not None and sides[_index(self.running)].allowance == 0.0
-                   and sides[_index(self.running)].bank <= WARN_SECONDS)
-        return ClockReading("tournament", self.running, sides[0], sides[1], warning, self.expired(now))
 
     def to_dict(self) -> dict[str, Any]:
         return {"mode": "tournament", "reserves": list(self.reserves), "running": self.running,
