@@ -2,67 +2,29 @@
 
 Reconciling a physical board needs more than the engine's list of distinct moves: a
 person plays one checker at a time, in any order the rules allow, and may take steps back.
-This module builds, once per turn, the graph of legal partial positions: a node is a
-position reached by a legal prefix of some full legal move (as many dice as possible, the
-higher die when only one can be played), an edge is one step. From it the reconciler reads
-which positions are acceptable, which steps lead on, which targets a lifted checker has,
-and a step path from the start to any partial (to replay it into the match).
-
-It is the controller's own small adapter (the engine's `TurnPlan` answers the same
-questions); keeping it here lets the reconciler also ask for the path and the hits.
+The engine's `TurnPlan` knows which steps are legal from each partial position; this
+module lays them out once per turn as a graph the reconciler walks: every node a legal
+partial position, every edge one step with its result, a parent pointer per node so a step
+path from the start to any partial can be replayed into the match, and the targets a
+lifted checker has with the dice each uses.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections import deque
 from dataclasses import dataclass, field
 
-from controller.engine.moves import BAR_POINT, OFF, Move, Step
-from controller.engine.position import BAR, Position
+from controller.engine.moves import OFF, Move, Step
+from controller.engine.moves import apply_step as apply_lists
+from controller.engine.position import Position
+from controller.engine.turn import TurnPlan
 
 Rem = tuple[int, ...]  # dice still to play, sorted high to low
 
 
-def _step_to(mine: tuple[int, ...], theirs: tuple[int, ...], frm: int, die: int) -> tuple[int, bool] | None:
-    """Where a checker of the mover on `frm` lands with `die` and whether it hits; None if barred."""
-    to = frm - die
-    if to >= 1:
-        opp = theirs[24 - to]
-        if opp >= 2:
-            return None
-        return to, opp == 1
-    if any(mine[i] for i in range(6, 25)):
-        return None
-    if to == 0:
-        return OFF, False
-    if any(mine[i] for i in range(frm, 6)):
-        return None
-    return OFF, False
-
-
 def apply_step(position: Position, step: Step) -> Position:
     """The position after one step of the mover (a hit sends the blot to the bar)."""
-    mine = list(position.mine)
-    theirs = position.theirs
-    mine[BAR if step.frm == BAR_POINT else step.frm - 1] -= 1
-    if step.to != OFF:
-        mine[step.to - 1] += 1
-        if step.hit:
-            t = list(theirs)
-            t[24 - step.to] -= 1
-            t[BAR] += 1
-            theirs = tuple(t)
-    return Position(tuple(mine), theirs)
-
-
-def _origins(mine: tuple[int, ...]) -> Iterable[int]:
-    if mine[BAR]:
-        return (BAR_POINT,)
-    return [p for p in range(24, 0, -1) if mine[p - 1]]
-
-
-def _without(rem: Rem, die: int) -> Rem:
-    i = rem.index(die)
-    return rem[:i] + rem[i + 1:]
+    mine, theirs = apply_lists(position.mine, position.theirs, step.frm, step.to, step.hit)
+    return Position(tuple(mine), tuple(theirs))
 
 
 @dataclass
@@ -85,68 +47,26 @@ class TurnGraph:
 
     @classmethod
     def build(cls, start: Position, dice: tuple[int, int]) -> "TurnGraph":
-        d1, d2 = dice
-        rem0: Rem = (d1,) * 4 if d1 == d2 else tuple(sorted((d1, d2), reverse=True))
-        graph = cls(start, (d1, d2))
-        memo: dict[tuple[Position, Rem], int] = {}
-
-        def moves_from(pos: Position, rem: Rem) -> list[tuple[Step, Position, Rem]]:
-            out = []
-            for die in sorted(set(rem), reverse=True):
-                left = _without(rem, die)
-                for frm in _origins(pos.mine):
-                    dest = _step_to(pos.mine, pos.theirs, frm, die)
-                    if dest is None:
-                        continue
-                    step = Step(frm, dest[0], die, dest[1])
-                    out.append((step, apply_step(pos, step), left))
-            return out
-
-        def best(pos: Position, rem: Rem) -> int:
-            key = (pos, rem)
-            if key in memo:
-                return memo[key]
-            value = 0
-            if rem:
-                for _, nxt, left in moves_from(pos, rem):
-                    value = max(value, 1 + best(nxt, left))
-                    if value == len(rem):
-                        break
-            memo[key] = value
-            return value
-
-        total = best(start, rem0)
-        graph.max_steps = total
-        graph.nodes[start] = {rem0}
+        """The graph of the engine's plan for this roll, breadth first from the start
+        (so each node's parent path is a shortest one)."""
+        plan = TurnPlan(start, dice)
+        graph = cls(start, (dice[0], dice[1]), plan.steps_needed)
+        graph.nodes[start] = set(plan.dice_left(start))
         graph.parent[start] = None
         graph.depth[start] = 0
-        graph.edges[start] = {}
-        if total == 0:
-            graph.complete = frozenset({start})
-            return graph
-        first = moves_from(start, rem0)
-        if total == 1 and d1 != d2:
-            high = max(d1, d2)
-            if any(s.die == high for s, _, _ in first):
-                first = [m for m in first if m[0].die == high]
-        frontier: list[tuple[Position, Rem, int, list[tuple[Step, Position, Rem]]]] = [(start, rem0, 0, first)]
-        seen: set[tuple[Position, Rem]] = {(start, rem0)}
-        while frontier:
-            pos, rem, depth, candidates = frontier.pop()
-            for step, nxt, left in candidates:
-                if 1 + best(nxt, left) != total - depth:
-                    continue
-                graph.edges.setdefault(pos, {})[step] = nxt
-                graph.nodes.setdefault(nxt, set()).add(left)
-                graph.edges.setdefault(nxt, {})
+        queue: deque[Position] = deque([start])
+        while queue:
+            pos = queue.popleft()
+            out = graph.edges.setdefault(pos, {})
+            for step in plan.next_steps(pos):
+                nxt = apply_step(pos, step)
+                out[step] = nxt
                 if nxt not in graph.parent:
                     graph.parent[nxt] = (pos, step)
-                    graph.depth[nxt] = depth + 1
-                if (nxt, left) not in seen:
-                    seen.add((nxt, left))
-                    frontier.append((nxt, left, depth + 1, moves_from(nxt, left) if left else []))
-        done = len(rem0) - total
-        graph.complete = frozenset(p for p, rems in graph.nodes.items() if any(len(r) == done for r in rems))
+                    graph.depth[nxt] = graph.depth[pos] + 1
+                    graph.nodes[nxt] = set(plan.dice_left(nxt))
+                    queue.append(nxt)
+        graph.complete = plan.complete
         return graph
 
     # -- questions ------------------------------------------------------------------------
