@@ -21,7 +21,7 @@ from typing import Any
 from controller.board.reconcile import (Ambiguous, BoardState, Expectation, Instruction,
                                         Matched, Mismatch, Verdict, path_expectation,
                                         reconcile, turn_expectation)
-from controller.board.reconcile_plan import TurnGraph, apply_step
+from controller.board.reconcile_plan import TurnGraph
 from controller.engine.board_view import Colour, cell_counts, other, step_cells
 from controller.engine.errors import MatchStateError
 from controller.engine.match import Match, Transition
@@ -537,7 +537,7 @@ class Controller:
             return
         path = [m.position]
         for step in move.steps:
-            path.append(apply_step(path[-1], step))
+            path.append(path[-1].after(step))
         self.bot = BotPlan(m.turn, move, tuple(path))
         self._expect_key = None
         out.append(Announce(f"{m.turn} (computer) plays {move.notation}"))

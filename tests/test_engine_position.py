@@ -40,3 +40,18 @@ def test_problems_are_flags_not_exceptions() -> None:
     assert any("more than 15" in f for f in found)
     assert any("more than 15" in f for f in Position(tuple([0] * 24 + [16]), tuple([0] * 25)).problems())
     assert Position((1,) * 3, (0,) * 25).problems()  # wrong length
+
+
+def test_after_a_step_the_hit_blot_is_on_the_bar_and_the_input_unchanged() -> None:
+    from controller.engine import Step
+
+    theirs = list(Position.initial().theirs)
+    theirs[7] -= 1   # a black checker from White's 17 ...
+    theirs[6] += 1   # ... to White's 18: a blot
+    start = Position.checked(list(Position.initial().mine), theirs)
+    hit = start.after(Step(24, 18, 6, True))
+    assert hit.mine[23] == 1 and hit.mine[17] == 1
+    assert hit.opponent_on(18) == 0 and hit.theirs[24] == 1
+    assert start.opponent_on(18) == 1  # positions are values
+    off = Position.checked([0, 0, 1] + [0] * 22, [0] * 24 + [1]).after(Step(3, 0, 5, False))
+    assert off.off == (15, 14)

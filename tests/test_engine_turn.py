@@ -147,7 +147,6 @@ def test_random_walks_through_plans_end_in_legal_moves() -> None:
     import random
 
     from controller.engine import ALL_ROLLS
-    from controller.engine.moves import apply_step
     from controller.engine.playout import played_positions
 
     rng = random.Random(5)
@@ -161,8 +160,7 @@ def test_random_walks_through_plans_end_in_legal_moves() -> None:
                 step = rng.choice(plan.next_steps(q))
                 assert step.frm in plan.movable(q)
                 assert step.to in plan.targets(q, step.frm)
-                m, t = apply_step(q.mine, q.theirs, step.frm, step.to, step.hit)
-                nxt = Position(tuple(m), tuple(t))
+                nxt = q.after(step)
                 assert q in plan.previous(nxt)
                 q = nxt
                 walked.append(step)

@@ -21,7 +21,7 @@ from controller.engine.match_gnubg import match_id_fields
 from controller.engine.match_history import CubeRecord, TurnRecord
 from controller.engine.match_id import MatchIdFields, decode_match_id
 from controller.engine.match_json import match_from_dict, match_to_dict
-from controller.engine.moves import apply_step, legal_moves
+from controller.engine.moves import legal_moves
 from controller.engine.position import Position
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -91,8 +91,7 @@ def check_history(m: Match) -> None:
             side = action.side
             moves = {mv.result for mv in legal_moves(board, action.dice)}
             for s in action.steps:
-                mine, theirs = apply_step(board.mine, board.theirs, s.frm, s.to, s.hit)
-                board = Position(tuple(mine), tuple(theirs))
+                board = board.after(s)
             assert (board in moves) if moves else not action.steps
 
 

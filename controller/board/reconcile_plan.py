@@ -14,17 +14,10 @@ from collections import deque
 from dataclasses import dataclass, field
 
 from controller.engine.moves import OFF, Move, Step
-from controller.engine.moves import apply_step as apply_lists
 from controller.engine.position import Position
 from controller.engine.turn import TurnPlan
 
 Rem = tuple[int, ...]  # dice still to play, sorted high to low
-
-
-def apply_step(position: Position, step: Step) -> Position:
-    """The position after one step of the mover (a hit sends the blot to the bar)."""
-    mine, theirs = apply_lists(position.mine, position.theirs, step.frm, step.to, step.hit)
-    return Position(tuple(mine), tuple(theirs))
 
 
 @dataclass
@@ -59,7 +52,7 @@ class TurnGraph:
             pos = queue.popleft()
             out = graph.edges.setdefault(pos, {})
             for step in plan.next_steps(pos):
-                nxt = apply_step(pos, step)
+                nxt = pos.after(step)
                 out[step] = nxt
                 if nxt not in graph.parent:
                     graph.parent[nxt] = (pos, step)

@@ -70,7 +70,7 @@ from controller.engine.match_history import (
     TurnRecord,
 )
 from controller.engine.match_settings import CUBE_CAP, MatchSettings
-from controller.engine.moves import Move, Step, apply_step, legal_moves
+from controller.engine.moves import Move, Step, legal_moves
 from controller.engine.position import BAR, CHECKERS, Position
 from controller.engine.turn import TurnPlan
 
@@ -337,8 +337,7 @@ class Match:
         history = self._record(TurnRecord(side, self.dice, steps, opening))
         after = self.position
         for s in steps:
-            mine, theirs = apply_step(after.mine, after.theirs, s.frm, s.to, s.hit)
-            after = Position(tuple(mine), tuple(theirs))
+            after = after.after(s)
         if moved:
             events = events + (Moved(side, self.dice, steps),)
         clock = None if self.clock is None else self.clock.finish(now, moved)
@@ -550,8 +549,7 @@ class Match:
                              f"{self.dice[0]}-{self.dice[1]} here{done}")
         exact = [s for s in choices if s.die == step.die]
         chosen = exact[0] if exact else min(choices, key=lambda s: s.die)
-        mine, theirs = apply_step(self.partial.mine, self.partial.theirs, chosen.frm, chosen.to, chosen.hit)
-        m = replace(self, steps=self.steps + (chosen,), partial=Position(tuple(mine), tuple(theirs)))
+        m = replace(self, steps=self.steps + (chosen,), partial=self.partial.after(chosen))
         complete = m.move_complete
         events: tuple[Event, ...] = (Stepped(side, chosen, complete),)
         if complete and (self.settings.confirm == "auto" or sum(m.partial.mine) == 0):
@@ -570,8 +568,7 @@ class Match:
         steps = self.steps[:-1]
         partial = self.position
         for s in steps:
-            mine, theirs = apply_step(partial.mine, partial.theirs, s.frm, s.to, s.hit)
-            partial = Position(tuple(mine), tuple(theirs))
+            partial = partial.after(s)
         return Transition(replace(self, steps=steps, partial=partial), (Undone(side, self.steps[-1]),))
 
     def play(self, side: Colour, move: Move, now: float = 0.0) -> Transition:
@@ -633,8 +630,7 @@ def _replays(position: Position, move: Move) -> bool:
                     return False
             elif not 1 <= s.frm <= 24 or not at.mine[s.frm - 1]:
                 return False
-            mine, theirs = apply_step(at.mine, at.theirs, s.frm, s.to, s.hit)
-            at = Position(tuple(mine), tuple(theirs))
+            at = at.after(s)
     except (IndexError, ValueError):
         return False
     return at == move.result

@@ -10,8 +10,12 @@ position: the match knows whose turn it is and maps this to the board's numberin
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from controller.engine.errors import InvalidPositionError
+
+if TYPE_CHECKING:
+    from controller.engine.moves import Step
 
 CHECKERS = 15
 BAR = 24  # index of the bar in a side's tuple
@@ -77,6 +81,14 @@ class Position:
     def swap(self) -> "Position":
         """The same board seen by the other player (as when the turn passes)."""
         return Position(self.theirs, self.mine)
+
+    def after(self, step: "Step") -> "Position":
+        """The board after one step of the mover, still seen by the mover (a hit sends
+        the blot to the bar). The step is not checked: legality is `legal_moves`' job."""
+        from controller.engine.moves import apply_step
+
+        mine, theirs = apply_step(self.mine, self.theirs, step.frm, step.to, step.hit)
+        return Position(tuple(mine), tuple(theirs))
 
     @property
     def off(self) -> tuple[int, int]:

@@ -39,8 +39,6 @@ from controller.engine.board_view import (
 )
 from controller.engine.match import Match
 from controller.engine.match_settings import MatchSettings
-from controller.engine.moves import Step, apply_step
-from controller.engine.position import Position
 from controller.engine.turn import TurnPlan
 from controller.errors import BgboardError
 from controller.events import (
@@ -497,7 +495,7 @@ class LiveSim:
         for first in plan.next_steps(m.partial):
             if first.to != target:
                 continue
-            after = _apply(m.partial, first)
+            after = m.partial.after(first)
             for second in plan.next_steps(after):
                 if second.to == target and second.frm != target:
                     self._carry_out(cell_of_point(first.frm, side), cell, side, first.hit)  # type: ignore[arg-type]
@@ -595,9 +593,3 @@ class LiveSim:
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, path)
-
-
-def _apply(position: Position, step: Step) -> Position:
-    """The position after one step (for planning a cover), by the engine's own rule."""
-    mine, theirs = apply_step(position.mine, position.theirs, step.frm, step.to, step.hit)
-    return Position(tuple(mine), tuple(theirs))
