@@ -235,8 +235,10 @@ async def run_table(port: str, *, profile: Profile | None = None, state_dir: Pat
                     position_id: str | None = None,
                     strip_name: str = "neopixel", display_driver: str | None = None,
                     pin_factory: str | None = "pi", seconds: float | None = None,
-                    tick_s: float = 0.05, idle_tick_s: float = 0.25) -> Table:
-    """Play on a board at `port` until cancelled (or for `seconds`): the Pi's main loop."""
+                    tick_s: float = 0.05, idle_tick_s: float = 0.25,
+                    brightness: float | None = None) -> Table:
+    """Play on a board at `port` until cancelled (or for `seconds`): the Pi's main loop.
+    `brightness` (0..1, the settings' value) overrides the profile's LED brightness."""
     from controller.link.codec import Scan
     from controller.link.serial_link import BoardLink, LinkState, LinkStatus
     from controller.show.display_backends import Display, DisplayConfig
@@ -253,7 +255,10 @@ async def run_table(port: str, *, profile: Profile | None = None, state_dir: Pat
     config = config or ControllerConfig(settle_s=profile.timing.settle_ms / 1000)
     now = loop.time
     controller = Controller(match, config=config, dice=QueuedDice(random.Random()), now=now())
-    strip = open_strip(strip_name, LedConfig.from_profile(mapping))
+    led_config = LedConfig.from_profile(mapping)
+    if brightness is not None:
+        led_config = replace(led_config, brightness=brightness)
+    strip = open_strip(strip_name, led_config)
     display = Display.open(DisplayConfig.from_profile(mapping), display_driver)
     buzzer = None
     panel = None

@@ -203,3 +203,31 @@ def test_a_resumed_match_clock_does_not_charge_the_time_the_program_was_down(tmp
     assert after == pytest.approx(15.0 - 4.0)
     assert left_at_cut == pytest.approx(15.0 - 4.0)
     assert resumed.tick(9.0).match.winner is None
+
+
+def test_the_settings_brightness_reaches_the_led_strip(tmp_path: Path) -> None:
+    """`brightness` in /etc/bgboard/config.toml dims the LEDs (it overrides the profile's)."""
+    import asyncio
+
+    from controller.app import run_table
+    from sim.virtual_board import VirtualBoard
+
+    async def main() -> Table:
+        with VirtualBoard() as vb:
+            vb.start()
+            return await run_table(vb.port, state_dir=tmp_path, strip_name="sim",
+                                   display_driver="dummy", pin_factory=None, seconds=0.3,
+                                   brightness=0.6)
+
+    table = asyncio.run(main())
+    assert load_profile().leds.brightness != 0.6
+    assert table.strip.brightness == 0.6
+
+
+def test_run_names_an_unknown_profile_in_one_line(tmp_path: Path) -> None:
+    proc = subprocess.run([sys.executable, "-m", "controller.cli", "run", "--port", "/dev/null",
+                           "--profile", "no-such-board", "--state-dir", str(tmp_path)],
+                          capture_output=True, text=True, cwd=REPO, timeout=60)
+    assert proc.returncode in (1, 2)
+    assert "no-such-board" in proc.stderr and "Traceback" not in proc.stderr
+    assert len(proc.stderr.strip().splitlines()) == 1

@@ -33,18 +33,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seconds", type=float, help="stop after this many seconds (tests, benchmarks)")
 
 
-def _profile_path(name: str) -> Path:
-    path = Path(name)
-    if path.suffix == ".toml" or path.exists():
-        return path
-    from controller.board.profile import default_profile_path
-
-    return default_profile_path().parent / f"{name}.toml"
-
-
 def run(args: argparse.Namespace) -> int:
     from controller.app import run_table
-    from controller.board.profile import load_profile
+    from controller.board.profile import default_profile_path, load_profile
     from controller.controller import ControllerConfig
     from controller.engine.match_settings import MatchSettings
     from controller.settings import is_raspberry_pi, load_settings
@@ -54,10 +45,12 @@ def run(args: argparse.Namespace) -> int:
     if args.seconds is not None and args.seconds <= 0:
         raise UsageError("--seconds must be positive")
     settings = load_settings(args.config)
+    if args.profile:
+        settings = settings.replace("--profile", profile=args.profile)
     port = args.port or settings.port
     if not port:
         raise UsageError("no port: give --port (the simulator's board: python -m sim.virtual_board)")
-    profile = load_profile(_profile_path(args.profile or settings.profile))
+    profile = load_profile(settings.profile_path(default_profile_path().parent))
     on_pi = is_raspberry_pi()
     leds = args.leds or ("neopixel" if on_pi else "sim")
     buttons = args.buttons or ("rpigpio" if on_pi else "none")
@@ -72,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
                               strip_name=leds,
                               display_driver=args.display or ("dummy" if not on_pi else None),
                               pin_factory=None if buttons == "none" else buttons,
-                              seconds=args.seconds))
+                              seconds=args.seconds, brightness=settings.brightness))
     except KeyboardInterrupt:
         return 130
     return 0
