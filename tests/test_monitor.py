@@ -93,3 +93,24 @@ def test_ctrl_c_prints_the_stats_line() -> None:
     last = json.loads(out.splitlines()[-1])
     assert last["type"] == "stats" and last["frames"] >= 1
     assert "Traceback" not in err
+
+
+def test_a_reader_that_stops_early_ends_the_monitor_quietly() -> None:
+    """`bgboard monitor --sim --raw --json | head -1`: no traceback, and it ends by itself
+    long before --seconds."""
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    started = time.monotonic()
+    proc = subprocess.Popen([sys.executable, "-m", "controller.cli", "monitor", "--sim", "--raw", "--json",
+                             "--seconds", "30"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            cwd=Path(__file__).resolve().parents[1])
+    assert proc.stdout is not None and proc.stderr is not None
+    assert proc.stdout.readline().startswith(b'{"type": "hello"')
+    proc.stdout.close()
+    err = proc.stderr.read().decode()
+    proc.wait(timeout=20)
+    assert "Traceback" not in err
+    assert time.monotonic() - started < 20

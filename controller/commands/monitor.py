@@ -76,9 +76,10 @@ def run(args: argparse.Namespace) -> int:
     finally:
         if session.link is not None:
             session.link.close()
-            stats = {"type": "stats", **session.link.stats.as_dict()}
-            out.write(json.dumps(stats) + "\n")
-            out.flush()
+            if not session.extras.get("reader_gone"):
+                stats = {"type": "stats", **session.link.stats.as_dict()}
+                out.write(json.dumps(stats) + "\n")
+                out.flush()
         if session.board is not None:
             session.board.close()
     return 0
@@ -104,11 +105,17 @@ async def _monitor(args: argparse.Namespace, profile: Any, session: _Session, ou
             raise UsageError("no --port given and no Raspberry Pi Pico found; "
                              "try --port /dev/ttyACM0, or --sim for a virtual board")
 
+    stop = asyncio.Event()
+
     def on_frame(message: Any) -> None:
         line = format_message(message, profile, session, raw=args.raw, as_json=args.json)
-        if line is not None:
-            out.write(line + "\n")
-            out.flush()
+        if line is not None and not stop.is_set():
+            try:
+                out.write(line + "\n")
+                out.flush()
+            except BrokenPipeError:  # `bgboard monitor | head`: the reader has gone
+                session.extras["reader_gone"] = True
+                stop.set()
 
     def on_status(status: Any) -> None:
         _status_line(f"link {status.state.value}" + (f": {status.detail}" if status.detail else ""))
@@ -118,10 +125,10 @@ async def _monitor(args: argparse.Namespace, profile: Any, session: _Session, ou
                      offline_after=profile.link.offline_after_ms / 1000)
     await link.start()
     session.link = link
-    if args.seconds is None:
-        await asyncio.Event().wait()
-    else:
-        await asyncio.sleep(args.seconds)
+    try:
+        await asyncio.wait_for(stop.wait(), args.seconds)
+    except asyncio.TimeoutError:
+        pass
 
 
 def _status_line(text: str) -> None:
