@@ -538,6 +538,7 @@ def test_keyboard_menu_helpers_debug_dialog_and_download(page: Page, sim: Server
     assert page.state()["hand"] == [{"colour": "white", "from": "6"}]
     board.press("Escape")
     page.wait_notice("went back to 6")
+    assert page.state()["hand"] == []  # the state came before the notice
     board.press("Enter")
     page.page.wait_for_function("(window.bgboard.state.hand ?? []).length === 1")
     board.press("ArrowRight")

@@ -94,6 +94,10 @@ class SimServer:
         self._player_acted = now
         notice = await self.backend.act(action)
         if notice:
+            # the acting tab gets the state its action left before the notice about it,
+            # so whatever reacts to the notice already sees that state
+            if not ws.closed:
+                await ws.send_str(json.dumps({"type": "state", **self.backend.snapshot()}))
             await self._notice(ws, notice)
         self._changed()
 
