@@ -1,6 +1,7 @@
 // The simulator page: draws the server's snapshots and turns pointer and keyboard input
 // into the physical actions a hand makes (lift a checker, place it), sent over one WebSocket.
 import { CELLS, cellAt, cellRect, drawBoard, drawCheckers, drawHand, drawLeds, toBoardCoords } from "./board.js";
+import { actionCaption, applyLanguage, normalise, sideName, t, translateHint } from "./i18n.js";
 
 const svg = document.getElementById("board");
 const layers = drawBoard(svg);
@@ -10,10 +11,11 @@ let pointer = { x: 350, y: 260 };
 let drag = null;          // {cell, colour, startX, startY, lifted}
 let clickTimer = null;
 let cursorIndex = 0;      // keyboard cursor over CELLS_ORDER
+let lang = "en";          // the match's language (settings.language): the page speaks it too
 
 // For tests and curious people: the last snapshot, and when each one arrived (wall clock,
 // ms) with the match it showed, so "the page is in step within 100 ms" can be measured.
-window.bgboard = { get state() { return state; }, send, updates: 0, log: [], sent: [] };
+window.bgboard = { get state() { return state; }, get language() { return lang; }, send, updates: 0, log: [], sent: [] };
 
 function send(msg) {
   if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
@@ -46,19 +48,26 @@ function connect() {
   };
   ws.onclose = () => {
     const s = document.getElementById("status");
-    s.textContent = "simulator stopped: reconnecting…"; s.className = "status offline";
+    s.textContent = t(lang, "status.stopped"); s.className = "status offline";
     setTimeout(connect, 1000);
   };
 }
 
 let lastDisplayVersion = -1;
 function render() {
+  const wanted = normalise(state.settings?.language);
+  if (wanted !== lang) {
+    lang = wanted;
+    applyLanguage(lang);
+    document.getElementById("actions").dataset.key = "";  // captions are in the old language
+    document.getElementById("helpers").dataset.key = "";
+  }
   drawCheckers(layers.checkers, state.board);
   drawLeds(layers.leds, state.leds, state.led_counts ?? {});
   drawHand(layers.hand, state.hand ?? [], pointer);
   const status = document.getElementById("status");
   const online = state.debug?.online;
-  status.textContent = online ? "board online" : "board offline";
+  status.textContent = t(lang, online ? "status.online" : "status.offline");
   status.className = "status " + (online ? "online" : "offline");
   if (state.display?.version !== lastDisplayVersion) {
     lastDisplayVersion = state.display?.version;
@@ -67,16 +76,19 @@ function render() {
   document.getElementById("prompt").textContent = state.prompt ?? "";
   const m = state.match ?? {};
   const set = (id, text) => { document.getElementById(id).textContent = text; };
-  if (m.score) set("score", `White ${m.score.white} – Black ${m.score.black} (to ${m.length})`);
-  if (m.pips) set("pips", `White ${m.pips.white} · Black ${m.pips.black}`);
-  set("cube", m.cube_enabled === false ? "no cube" : `${m.cube ?? 1} (${m.cube_owner ?? "center"})${m.crawford ? " · Crawford" : ""}`);
+  const names = { white: sideName(lang, "white"), black: sideName(lang, "black") };
+  if (m.score) set("score", t(lang, "score", { ...names, w: m.score.white, b: m.score.black, n: m.length }));
+  if (m.pips) set("pips", t(lang, "pips", { ...names, w: m.pips.white, b: m.pips.black }));
+  const owner = m.cube_owner && m.cube_owner !== "center" ? sideName(lang, m.cube_owner) : t(lang, "cube.center");
+  set("cube", m.cube_enabled === false ? t(lang, "cube.none") : `${m.cube ?? 1} (${owner})${m.crawford ? " · Crawford" : ""}`);
   set("dice", m.dice && m.dice.length ? m.dice.join(" – ") : "–");
-  set("turn", m.turn ? `${m.turn} · ${m.state ?? ""}` : (m.state ?? "–"));
+  const phase = m.state ? t(lang, `state.${m.state}`) : "";
+  set("turn", m.turn ? `${sideName(lang, m.turn)} · ${phase}` : (phase || "–"));
   set("match-id", m.match_id ?? "–");
   set("position-id", m.position_id ?? "–");
   renderActions(state.actions ?? []);
   renderHelpers(state.helpers ?? []);
-  set("hint", state.hint ?? "");
+  set("hint", translateHint(lang, state.hint ?? ""));
   markLiveButtons(state.actions ?? []);
   renderDebug(state.debug ?? {});
   svg.dataset.ready = "1";
@@ -89,7 +101,7 @@ function renderActions(actions) {
   box.dataset.key = key;
   box.replaceChildren(...actions.map((a) => {
     const b = document.createElement("button");
-    b.type = "button"; b.textContent = a; b.dataset.command = a;
+    b.type = "button"; b.textContent = actionCaption(lang, a); b.dataset.command = a;
     b.onclick = () => send({ type: "command", name: a });
     return b;
   }));
@@ -110,10 +122,7 @@ function markLiveButtons(actions) {
   });
 }
 
-const HELPERS = {
-  setup: "Set up the board for me",
-  bot_move: "Play the computer's move for me",
-};
+const HELPERS = new Set(["setup", "bot_move"]);  // captions in i18n.js
 function renderHelpers(helpers) {
   const box = document.getElementById("helpers");
   const key = helpers.join("|");
@@ -121,7 +130,7 @@ function renderHelpers(helpers) {
   box.dataset.key = key;
   box.replaceChildren(...helpers.map((h) => {
     const b = document.createElement("button");
-    b.type = "button"; b.textContent = HELPERS[h] ?? h; b.dataset.helper = h;
+    b.type = "button"; b.textContent = HELPERS.has(h) ? t(lang, `helper.${h}`) : h; b.dataset.helper = h;
     b.onclick = () => send({ type: h });
     return b;
   }));
@@ -137,8 +146,8 @@ function renderDebug(d) {
     grid.replaceChildren(...sensors.map(() => document.createElement("span")));
   }
   sensors.forEach((v, i) => { grid.children[i].className = `s${v}`; });
-  const rows = [["online", d.online], ["frames/s", d.fps], ["frames", d.frames], ["CRC errors", d.crc_errors],
-                ["framing errors", d.framing_errors], ["lost frames", d.lost]];
+  const rows = [["link.online", d.online], ["link.fps", d.fps], ["link.frames", d.frames], ["link.crc", d.crc_errors],
+                ["link.framing", d.framing_errors], ["link.lost", d.lost]].map(([k, v]) => [t(lang, k), v]);
   document.getElementById("link-stats").innerHTML =
     rows.map(([k, v]) => `<tr><th>${k}</th><td>${v ?? "–"}</td></tr>`).join("");
 }

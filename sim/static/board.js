@@ -71,8 +71,8 @@ export function drawBoard(svg) {
     }, points);
     el("text", { x: x + POINT_W / 2, y: top ? 12 : 516, class: "label" }, points).textContent = String(p);
   }
-  el("text", { x: TRAY_X + TRAY_W / 2, y: MID_TOP + 18, class: "label" }, svg).textContent = "off black ↑";
-  el("text", { x: TRAY_X + TRAY_W / 2, y: MID_BOTTOM - 8, class: "label" }, svg).textContent = "off white ↓";
+  el("text", { x: TRAY_X + TRAY_W / 2, y: MID_TOP + 18, class: "label", "data-i18n": "board.off_black" }, svg).textContent = "off black ↑";
+  el("text", { x: TRAY_X + TRAY_W / 2, y: MID_BOTTOM - 8, class: "label", "data-i18n": "board.off_white" }, svg).textContent = "off white ↓";
   const hits = el("g", { id: "hits" }, svg);
   const leds = el("g", { id: "leds" }, svg);
   const checkers = el("g", { id: "checkers" }, svg);

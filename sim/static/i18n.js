@@ -1,0 +1,223 @@
+// The page's own words in English, Danish and Swedish, and the one function that puts them
+// on the page. The language is the match's (snapshot `settings.language`), so the page speaks
+// what the board's display speaks; the vocabulary follows controller/show/texts.py
+// (terninger / tärningar, dobbeltkube / dubblingstärning, baren, slå).
+// Elements carry data-i18n (text), data-i18n-html (text with markup), data-i18n-title,
+// data-i18n-aria and data-i18n-alt naming a key here; ids and data-* the tests use stay put.
+
+export const LANGUAGES = ["en", "da", "sv"];
+
+const STRINGS = {
+  en: {
+    "title": "bgboard simulator", "sub": "simulator",
+    "status.connecting": "connecting…", "status.online": "board online", "status.offline": "board offline",
+    "status.stopped": "simulator stopped: reconnecting…",
+    "nav.new": "New match", "nav.download": "Download .mat", "nav.debug": "Debug",
+    "side.white": "White", "side.black": "Black",
+    "btn.white_main": "White ●", "btn.black_main": "Black ●", "btn.white_cube": "White cube", "btn.black_cube": "Black cube",
+    "btn.menu": "Menu",
+    "title.main": "roll / done / take / accept", "title.cube": "double / drop / decline",
+    "title.menu": "menu: resign, forfeit, new match, rematch, dice entry",
+    "board.aria": "backgammon board", "oled.alt": "board display",
+    "board.off_black": "off black ↑", "board.off_white": "off white ↓",
+    "facts.score": "Score", "facts.pips": "Pips", "facts.cube": "Cube", "facts.dice": "Dice", "facts.turn": "Turn",
+    "facts.match_id": "Match ID", "facts.position_id": "Position ID",
+    "actions.title": "Actions", "actions.hint": "(what you may do now; the coloured buttons do the same)",
+    "help.1": "<b>How to play.</b> Press your <b>●</b> button to roll (at the start, White ● rolls the opening: one die each). The board's lights show where the checker you hold may go (green) and what is wrong (blinking red); the display says what to do next.",
+    "help.2": "Drag a checker, or click it to lift it and click where it goes. Double-click a checker to play its highest die; click an empty point to cover it with two. A drop outside the board puts the checker back; hold Shift while dragging to slide it over the points.",
+    "help.3": "Keyboard: click the board first, then ← → ↑ ↓ move over the points, Enter lifts or places, Esc puts the checker back.",
+    "debug.title": "Debug", "debug.sensors": "Sensor matrix", "debug.link": "Link", "debug.inject": "Inject a fault",
+    "fault.noise": "Line noise", "fault.flip": "Flip bytes", "fault.drop": "Drop bytes",
+    "fault.flicker": "Flickering sensor", "fault.unplug": "Pull cable", "fault.plug": "Plug cable",
+    "link.online": "online", "link.fps": "frames/s", "link.frames": "frames", "link.crc": "CRC errors",
+    "link.framing": "framing errors", "link.lost": "lost frames",
+    "dlg.title": "New match", "dlg.length": "Length", "dlg.cube": "Cube", "dlg.crawford": "Crawford",
+    "dlg.clock": "Clock", "dlg.confirm": "End of turn", "dlg.opponent": "Opponent", "dlg.language": "Language",
+    "opt.on": "on", "opt.off": "off", "opt.timer": "timer (15 s + bank)", "opt.tournament": "tournament (delay + reserve)",
+    "opt.auto": "automatic", "opt.button": "done button", "opt.human": "a person",
+    "opt.simple": "computer: simple", "opt.gnubg": "computer: GNU Backgammon",
+    "dlg.cancel": "Cancel", "dlg.start": "Start",
+    "helper.setup": "Set up the board for me", "helper.bot_move": "Play the computer's move for me",
+    "score": "{white} {w} – {black} {b} (to {n})", "pips": "{white} {w} · {black} {b}",
+    "cube.none": "no cube", "cube.center": "center",
+    "state.setup": "setup", "state.opening": "opening", "state.roll": "roll", "state.move": "move",
+    "state.doubled": "doubled", "state.resigning": "resigning", "state.over": "over",
+    "verb.roll": "roll", "verb.double": "double", "verb.take": "take", "verb.drop": "drop",
+    "verb.accept": "accept", "verb.decline": "decline", "verb.done": "done", "verb.forfeit": "forfeit",
+    "verb.rematch": "rematch", "verb.resign": "resign",
+    "result.single": "single", "result.gammon": "gammon", "result.backgammon": "backgammon",
+  },
+  da: {
+    "title": "bgboard-simulator", "sub": "simulator",
+    "status.connecting": "forbinder…", "status.online": "brættet er online", "status.offline": "brættet er offline",
+    "status.stopped": "simulatoren er stoppet: forbinder igen…",
+    "nav.new": "Ny match", "nav.download": "Hent .mat", "nav.debug": "Fejlsøgning",
+    "side.white": "Hvid", "side.black": "Sort",
+    "btn.white_main": "Hvid ●", "btn.black_main": "Sort ●", "btn.white_cube": "Hvid kube", "btn.black_cube": "Sort kube",
+    "btn.menu": "Menu",
+    "title.main": "slå / færdig / tag imod / acceptér", "title.cube": "fordobl / afvis",
+    "title.menu": "menu: opgiv, opgiv matchen, ny match, revanche, indtast terninger",
+    "board.aria": "backgammonbræt", "oled.alt": "brættets display",
+    "board.off_black": "sorts bakke ↑", "board.off_white": "hvids bakke ↓",
+    "facts.score": "Stilling", "facts.pips": "Pip", "facts.cube": "Dobbeltkube", "facts.dice": "Terninger", "facts.turn": "Tur",
+    "facts.match_id": "Match-ID", "facts.position_id": "Positions-ID",
+    "actions.title": "Handlinger", "actions.hint": "(hvad du må gøre nu; de farvede knapper gør det samme)",
+    "help.1": "<b>Sådan spiller du.</b> Tryk på din <b>●</b>-knap for at slå (i starten slår Hvid ● åbningen: én terning hver). Brættets lys viser, hvor brikken, du holder, må stå (grønt), og hvad der er galt (blinkende rødt); displayet siger, hvad du skal gøre.",
+    "help.2": "Træk en brik, eller klik på den for at løfte den og klik, hvor den skal stå. Dobbeltklik på en brik for at flytte den med den højeste terning; klik på et tomt felt for at dække det med to. Slipper du en brik uden for brættet, kommer den tilbage; hold Shift nede, mens du trækker, for at skubbe den hen over felterne.",
+    "help.3": "Tastatur: klik først på brættet, så flytter ← → ↑ ↓ mellem felterne, Enter løfter eller sætter, Esc lægger brikken tilbage.",
+    "debug.title": "Fejlsøgning", "debug.sensors": "Sensormatrix", "debug.link": "Forbindelse", "debug.inject": "Fremkald en fejl",
+    "fault.noise": "Linjestøj", "fault.flip": "Vend bytes", "fault.drop": "Tab bytes",
+    "fault.flicker": "Blinkende sensor", "fault.unplug": "Træk kablet ud", "fault.plug": "Sæt kablet i",
+    "link.online": "online", "link.fps": "rammer/s", "link.frames": "rammer", "link.crc": "CRC-fejl",
+    "link.framing": "rammefejl", "link.lost": "tabte rammer",
+    "dlg.title": "Ny match", "dlg.length": "Længde", "dlg.cube": "Dobbeltkube", "dlg.crawford": "Crawford",
+    "dlg.clock": "Ur", "dlg.confirm": "Slut på turen", "dlg.opponent": "Modstander", "dlg.language": "Sprog",
+    "opt.on": "til", "opt.off": "fra", "opt.timer": "ur (15 s + bank)", "opt.tournament": "turnering (forsinkelse + reserve)",
+    "opt.auto": "automatisk", "opt.button": "færdig-knap", "opt.human": "en person",
+    "opt.simple": "computer: enkel", "opt.gnubg": "computer: GNU Backgammon",
+    "dlg.cancel": "Annuller", "dlg.start": "Begynd",
+    "helper.setup": "Stil brikkerne op for mig", "helper.bot_move": "Flyt computerens træk for mig",
+    "score": "{white} {w} – {black} {b} (til {n})", "pips": "{white} {w} · {black} {b}",
+    "cube.none": "ingen dobbeltkube", "cube.center": "midten",
+    "state.setup": "opstilling", "state.opening": "åbning", "state.roll": "slå", "state.move": "flyt",
+    "state.doubled": "fordoblet", "state.resigning": "opgiver", "state.over": "slut",
+    "verb.roll": "slå", "verb.double": "fordobl", "verb.take": "tag imod", "verb.drop": "afvis",
+    "verb.accept": "acceptér", "verb.decline": "afvis", "verb.done": "færdig", "verb.forfeit": "opgiv matchen",
+    "verb.rematch": "revanche", "verb.resign": "opgiv",
+    "result.single": "almindeligt spil", "result.gammon": "gammon", "result.backgammon": "backgammon",
+  },
+  sv: {
+    "title": "bgboard-simulator", "sub": "simulator",
+    "status.connecting": "ansluter…", "status.online": "brädet är online", "status.offline": "brädet är offline",
+    "status.stopped": "simulatorn har stoppat: ansluter igen…",
+    "nav.new": "Ny match", "nav.download": "Ladda ner .mat", "nav.debug": "Felsökning",
+    "side.white": "Vit", "side.black": "Svart",
+    "btn.white_main": "Vit ●", "btn.black_main": "Svart ●", "btn.white_cube": "Vit kub", "btn.black_cube": "Svart kub",
+    "btn.menu": "Meny",
+    "title.main": "slå / klar / ta emot / tacka ja", "title.cube": "dubbla / avböj",
+    "title.menu": "meny: ge upp, ge upp matchen, ny match, revansch, ange tärningar",
+    "board.aria": "backgammonbräde", "oled.alt": "brädets display",
+    "board.off_black": "svarts fack ↑", "board.off_white": "vits fack ↓",
+    "facts.score": "Ställning", "facts.pips": "Pip", "facts.cube": "Dubblingstärning", "facts.dice": "Tärningar", "facts.turn": "Tur",
+    "facts.match_id": "Match-ID", "facts.position_id": "Positions-ID",
+    "actions.title": "Handlingar", "actions.hint": "(vad du får göra nu; de färgade knapparna gör samma sak)",
+    "help.1": "<b>Så spelar du.</b> Tryck på din <b>●</b>-knapp för att slå (i början slår Vit ● öppningen: en tärning var). Brädets lampor visar var brickan du håller får stå (grönt) och vad som är fel (blinkande rött); displayen säger vad du ska göra.",
+    "help.2": "Dra en bricka, eller klicka på den för att lyfta den och klicka där den ska stå. Dubbelklicka på en bricka för att flytta den med den högsta tärningen; klicka på en tom spets för att täcka den med två. Släpper du en bricka utanför brädet går den tillbaka; håll ner Shift medan du drar för att skjuta den över spetsarna.",
+    "help.3": "Tangentbord: klicka först på brädet, sedan flyttar ← → ↑ ↓ mellan spetsarna, Enter lyfter eller ställer, Esc lägger tillbaka brickan.",
+    "debug.title": "Felsökning", "debug.sensors": "Sensormatris", "debug.link": "Förbindelse", "debug.inject": "Framkalla ett fel",
+    "fault.noise": "Brus på linjen", "fault.flip": "Vänd byte", "fault.drop": "Tappa byte",
+    "fault.flicker": "Fladdrande sensor", "fault.unplug": "Dra ur kabeln", "fault.plug": "Sätt i kabeln",
+    "link.online": "online", "link.fps": "ramar/s", "link.frames": "ramar", "link.crc": "CRC-fel",
+    "link.framing": "ramfel", "link.lost": "förlorade ramar",
+    "dlg.title": "Ny match", "dlg.length": "Längd", "dlg.cube": "Dubblingstärning", "dlg.crawford": "Crawford",
+    "dlg.clock": "Klocka", "dlg.confirm": "Slut på draget", "dlg.opponent": "Motståndare", "dlg.language": "Språk",
+    "opt.on": "på", "opt.off": "av", "opt.timer": "timer (15 s + bank)", "opt.tournament": "turnering (fördröjning + reserv)",
+    "opt.auto": "automatiskt", "opt.button": "klar-knapp", "opt.human": "en person",
+    "opt.simple": "dator: enkel", "opt.gnubg": "dator: GNU Backgammon",
+    "dlg.cancel": "Avbryt", "dlg.start": "Starta",
+    "helper.setup": "Ställ upp brickorna åt mig", "helper.bot_move": "Flytta datorns drag åt mig",
+    "score": "{white} {w} – {black} {b} (till {n})", "pips": "{white} {w} · {black} {b}",
+    "cube.none": "ingen dubblingstärning", "cube.center": "mitten",
+    "state.setup": "uppställning", "state.opening": "öppning", "state.roll": "slå", "state.move": "flytta",
+    "state.doubled": "dubblad", "state.resigning": "ger upp", "state.over": "slut",
+    "verb.roll": "slå", "verb.double": "dubbla", "verb.take": "ta emot", "verb.drop": "avböj",
+    "verb.accept": "tacka ja", "verb.decline": "spela vidare", "verb.done": "klar", "verb.forfeit": "ge upp matchen",
+    "verb.rematch": "revansch", "verb.resign": "ge upp",
+    "result.single": "enkelt spel", "result.gammon": "gammon", "result.backgammon": "backgammon",
+  },
+};
+
+// The server's hints (sim/web/live.py `hint`) arrive as English sentences; these turn each
+// known one into Danish or Swedish. {s} is the side named in it, {o} the other side.
+// An unknown sentence stays English rather than vanishing.
+const SIDE = "(White|Black)";
+const HINTS = [
+  [/^Put the checker you hold on a point \(a green light shows where it may go\)\.$/, {
+    da: "Sæt brikken, du holder, på et felt (et grønt lys viser, hvor den må stå).",
+    sv: "Ställ brickan du håller på en spets (ett grönt ljus visar var den får stå)." }],
+  [/^Move the computer's checkers as the blue lights show \(or let the helper do it\)\.$/, {
+    da: "Flyt computerens brikker, som de blå lys viser (eller lad hjælperen gøre det).",
+    sv: "Flytta datorns brickor som de blå lamporna visar (eller låt hjälparen göra det)." }],
+  [/^Set the checkers up as the purple lights and the display ask \(or let the helper do it\)\.$/, {
+    da: "Stil brikkerne op, som de lilla lys og displayet beder om (eller lad hjælperen gøre det).",
+    sv: "Ställ upp brickorna som de lila lamporna och displayen ber om (eller låt hjälparen göra det)." }],
+  [/^Something on the board is not right: do what the display says, or put it back\.$/, {
+    da: "Noget på brættet er forkert: gør, som displayet siger, eller sæt det tilbage.",
+    sv: "Något på brädet är fel: gör som displayen säger, eller ställ tillbaka det." }],
+  [/^Press White ● \(or Black ●\) to roll the opening: one die each, the higher die moves first\.$/, {
+    da: "Tryk på Hvid ● (eller Sort ●) for at slå åbningen: én terning hver, den højeste terning begynder.",
+    sv: "Tryck på Vit ● (eller Svart ●) för att slå öppningen: en tärning var, den högsta tärningen börjar." }],
+  [new RegExp(`^${SIDE}: press \\1 ● to roll, or \\1 cube to double\\.$`), {
+    da: "{s}: tryk på {s} ● for at slå, eller {s} kube for at fordoble.",
+    sv: "{s}: tryck på {s} ● för att slå, eller {s} kub för att dubbla." }],
+  [new RegExp(`^${SIDE}: press \\1 ● to roll \\(the dice roll by themselves shortly\\)\\.$`), {
+    da: "{s}: tryk på {s} ● for at slå (terningerne slår snart af sig selv).",
+    sv: "{s}: tryck på {s} ● för att slå (tärningarna slås snart av sig själva)." }],
+  [new RegExp(`^${SIDE}: press \\1 ● to take the double, or \\1 cube to drop it\\.$`), {
+    da: "{s}: tryk på {s} ● for at tage imod fordoblingen, eller {s} kube for at afvise den.",
+    sv: "{s}: tryck på {s} ● för att ta emot dubblingen, eller {s} kub för att avböja den." }],
+  [new RegExp(`^${SIDE}: press \\1 ● when your move is done\\.$`), {
+    da: "{s}: tryk på {s} ●, når du er færdig med dit træk.",
+    sv: "{s}: tryck på {s} ● när du är klar med draget." }],
+  [new RegExp(`^${SIDE}: move your checkers with the dice shown \\(drag, or click and click\\)\\.$`), {
+    da: "{s}: flyt dine brikker med de viste terninger (træk, eller klik og klik).",
+    sv: "{s}: flytta dina brickor med tärningarna som visas (dra, eller klicka och klicka)." }],
+  [new RegExp(`^${SIDE}: press \\1 ● to accept the resignation, or \\1 cube to decline\\.$`), {
+    da: "{s}: tryk på {s} ● for at acceptere opgivelsen, eller {s} kube for at afvise.",
+    sv: "{s}: tryck på {s} ● för att tacka ja till uppgivandet, eller {s} kub för att spela vidare." }],
+  [/^The match is over: press ● for a rematch, or start a New match\.$/, {
+    da: "Matchen er slut: tryk på ● for revanche, eller start en Ny match.",
+    sv: "Matchen är slut: tryck på ● för revansch, eller starta en Ny match." }],
+];
+
+/** A known language, or English: the snapshot may come from an older settings file. */
+export function normalise(lang) {
+  return LANGUAGES.includes(lang) ? lang : "en";
+}
+
+/** The page string `key` in `lang` with {name} fields filled; English, then the key, if missing. */
+export function t(lang, key, params = {}) {
+  const text = STRINGS[normalise(lang)][key] ?? STRINGS.en[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+}
+
+/** "white" -> "Hvid" etc.; anything else unchanged. */
+export function sideName(lang, side) {
+  return side === "white" || side === "black" ? t(lang, `side.${side}`) : side;
+}
+
+/** The caption of a script action such as "white resign gammon": "Hvid: opgiv gammon". */
+export function actionCaption(lang, action) {
+  if (normalise(lang) === "en") return action;
+  const [side, verb, ...rest] = action.split(" ");
+  if (!(side === "white" || side === "black") || !STRINGS.en[`verb.${verb}`]) return action;
+  const tail = rest.map((w) => (STRINGS.en[`result.${w}`] ? t(lang, `result.${w}`) : w)).join(" ");
+  return `${sideName(lang, side)}: ${t(lang, `verb.${verb}`)}${tail ? " " + tail : ""}`;
+}
+
+/** The server's English hint in `lang` (unchanged when English or not known). */
+export function translateHint(lang, hint) {
+  lang = normalise(lang);
+  if (lang === "en" || !hint) return hint;
+  for (const [pattern, texts] of HINTS) {
+    const m = pattern.exec(hint);
+    if (!m) continue;
+    const s = m[1] ? sideName(lang, m[1].toLowerCase()) : "";
+    return texts[lang].replaceAll("{s}", s);
+  }
+  return hint;
+}
+
+/** Put `lang`'s words on every element under `root` that names a key. */
+export function applyLanguage(lang, root = document) {
+  lang = normalise(lang);
+  if (root === document) {
+    document.documentElement.lang = lang;
+    document.title = t(lang, "title");
+  }
+  root.querySelectorAll("[data-i18n]").forEach((el) => { el.textContent = t(lang, el.dataset.i18n); });
+  root.querySelectorAll("[data-i18n-html]").forEach((el) => { el.innerHTML = t(lang, el.dataset.i18nHtml); });
+  root.querySelectorAll("[data-i18n-title]").forEach((el) => { el.title = t(lang, el.dataset.i18nTitle); });
+  root.querySelectorAll("[data-i18n-aria]").forEach((el) => { el.setAttribute("aria-label", t(lang, el.dataset.i18nAria)); });
+  root.querySelectorAll("[data-i18n-alt]").forEach((el) => { el.alt = t(lang, el.dataset.i18nAlt); });
+}

@@ -1,0 +1,191 @@
+"""The simulator page speaks the match's language (Debian's Chromium driven by Playwright).
+
+The language is chosen in the new-match dialog (`settings.language`); the page's own labels
+(header, buttons, facts table, dialog, help, hints, action captions) must follow it live and
+come back to English, while ids and data-* attributes stay as the other tests use them.
+Server notices (sim/web/live.py) stay English by design and are not checked here.
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from sim.web.harness import ServerThread, fast_profile
+
+CHROMIUM = "/usr/bin/chromium"
+OUTPUT = Path(__file__).resolve().parent / "output"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run"]
+
+pytestmark = [
+    pytest.mark.skipif(not os.path.exists(CHROMIUM) and not shutil.which("chromium"),
+                       reason="Debian's chromium is not installed (apt-get install chromium)"),
+    pytest.mark.timeout(120),
+]
+
+#: the labels checked in every language: selector -> English text
+LABELS = {
+    "#new-match-open": "New match",
+    "#download-mat": "Download .mat",
+    "#debug-toggle": "Debug",
+    "#white-buttons .who": "White",
+    "#black-buttons .who": "Black",
+    'button[data-button="white_main"]': "White ●",
+    'button[data-button="black_main"]': "Black ●",
+    'button[data-button="white_cube"]': "White cube",
+    'button[data-button="black_cube"]': "Black cube",
+    "#status": "board online",
+    ".facts tr:has(#score) th": "Score",
+    ".facts tr:has(#pips) th": "Pips",
+    ".facts tr:has(#cube) th": "Cube",
+    ".facts tr:has(#dice) th": "Dice",
+    ".facts tr:has(#turn) th": "Turn",
+    ".facts tr:has(#match-id) th": "Match ID",
+    ".facts tr:has(#position-id) th": "Position ID",
+    "#actions-box summary": "Actions (what you may do now; the coloured buttons do the same)",
+    '[data-fault="unplug"]': "Pull cable",
+    "#new-match-form h2": "New match",
+    "#new-match-start": "Start",
+}
+#: what the same labels must read in Danish and Swedish (a few, spelled out)
+EXPECTED = {
+    "da": {"#new-match-open": "Ny match", 'button[data-button="white_main"]': "Hvid ●",
+           'button[data-button="black_cube"]': "Sort kube", ".facts tr:has(#dice) th": "Terninger",
+           ".facts tr:has(#cube) th": "Dobbeltkube", "#status": "brættet er online"},
+    "sv": {"#new-match-open": "Ny match", 'button[data-button="white_main"]': "Vit ●",
+           'button[data-button="black_cube"]': "Svart kub", ".facts tr:has(#dice) th": "Tärningar",
+           ".facts tr:has(#cube) th": "Dubblingstärning", "#status": "brädet är online"},
+}
+#: English words that must not be seen in the header, the buttons or the facts table
+ENGLISH_WORDS = ("White", "Black", "cube", "Score", "Pips", "Dice", "Turn", "Download", "Debug",
+                 "New match", "board online", "Position ID", "Match ID", "to ")
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+def wait_until(cond: Callable[[], Any], timeout: float = 8.0, what: str = "condition") -> Any:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        value = cond()
+        if value:
+            return value
+        time.sleep(0.015)
+    raise AssertionError(f"{what} not reached within {timeout} s")
+
+
+@pytest.fixture()
+def sim(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[ServerThread]:
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    (tmp_path / "state").mkdir()
+    server = ServerThread(state_dir=tmp_path / "state",
+                          settings_file=tmp_path / "config" / "bgboard" / "simulator.json",
+                          profile=fast_profile(tmp_path), seed=11)
+    with server:
+        wait_until(lambda: server.inspect(lambda live: live.table.controller.online
+                                          and not live.table.controller.setting_up))
+        yield server
+
+
+@pytest.fixture()
+def page(browser: Any, sim: ServerThread) -> Iterator[Any]:
+    p = browser.new_page(viewport={"width": 1320, "height": 980})
+    errors: list[str] = []
+    p.on("pageerror", lambda exc: errors.append(str(exc)))
+    p.goto(sim.url)
+    p.wait_for_function("window.bgboard && window.bgboard.state !== null")
+    p.wait_for_function("document.getElementById('status').className.includes('online')")
+    yield p
+    assert errors == [], errors
+    p.close()
+
+
+def start_match(page: Any, sim: ServerThread, language: str) -> None:
+    """Start a new match in `language` through the dialog, and wait until the page speaks it."""
+    page.click("#new-match-open")
+    page.locator("#new-match-form [name=language]").select_option(language)
+    page.click("#new-match-start")
+    page.wait_for_function(f"window.bgboard.language === '{language}'"
+                           f" && window.bgboard.state.settings.language === '{language}'", timeout=8000)
+    page.wait_for_function("document.getElementById('status').className.includes('online')")
+    wait_until(lambda: sim.inspect(lambda live: not live.table.controller.setting_up), what="the set-up board")
+    page.wait_for_function("window.bgboard.state.match.state === 'opening'", timeout=8000)
+
+
+def label(page: Any, selector: str) -> str:
+    found = page.locator(selector)
+    assert found.count() == 1, f"{selector} matches {found.count()} elements"
+    return " ".join(found.text_content().split())
+
+
+def visible_texts(page: Any) -> str:
+    """The header, the side buttons, the menu button and the facts table, as one text."""
+    parts = [page.locator(sel).inner_text() for sel in ("header", "#black-buttons", "#white-buttons",
+                                                          ".menu-row", "aside > table.facts")]
+    return "\n".join(parts)
+
+
+def test_labels_follow_the_match_language_and_come_back(page: Any, sim: ServerThread) -> None:
+    for selector, english in LABELS.items():
+        assert label(page, selector) == english, selector
+    for language in ("da", "sv"):
+        start_match(page, sim, language)
+        for selector, english in LABELS.items():
+            assert label(page, selector) != english, f"{selector} still English in {language}"
+        for selector, text in EXPECTED[language].items():
+            assert label(page, selector) == text, (language, selector)
+        shown = visible_texts(page)
+        for word in ENGLISH_WORDS:
+            assert word not in shown, f"English {word!r} visible in {language}: {shown}"
+        assert page.evaluate("document.documentElement.lang") == language
+        # the facts table's values and the hint are in the language too
+        side = "Hvid" if language == "da" else "Vit"
+        assert label(page, "#score").startswith(f"{side} 0 – ")
+        hint = label(page, "#hint")
+        assert hint.startswith("Tryk på Hvid ●" if language == "da" else "Tryck på Vit ●"), hint
+        # the action captions are translated; the commands the tests click are not
+        button = page.locator('#actions button[data-command="white roll"]')
+        assert button.count() == 1 and button.inner_text() != "white roll"
+        # the setting persists with the match
+        assert sim.inspect(lambda live: json.loads(live.settings_file.read_text()))["language"] == language
+        if language == "da":
+            OUTPUT.mkdir(exist_ok=True)
+            page.screenshot(path=str(OUTPUT / "simulator-da.png"), full_page=True)
+    start_match(page, sim, "en")
+    for selector, english in LABELS.items():
+        assert label(page, selector) == english, selector
+    assert label(page, "#hint").startswith("Press White ●")
+    assert page.locator('#actions button[data-command="white roll"]').inner_text() == "white roll"
+
+
+def test_a_reload_keeps_the_language_and_the_buttons_still_work(page: Any, sim: ServerThread) -> None:
+    start_match(page, sim, "sv")
+    page.reload()
+    page.wait_for_function("window.bgboard && window.bgboard.language === 'sv'")
+    assert label(page, "#new-match-open") == "Ny match"
+    # the dialog's own labels are Swedish, its values unchanged
+    page.click("#new-match-open")
+    assert label(page, "#new-match-form h2") == "Ny match"
+    assert page.locator("#new-match-form [name=language]").input_value() == "sv"
+    assert page.locator('#new-match-form option[value="human"]').text_content() == "en person"
+    page.keyboard.press("Escape")
+    # a translated button still does what it did: White ● rolls the opening
+    page.click('button[data-button="white_main"]')
+    wait_until(lambda: sim.inspect(lambda live: live.table.controller.match.phase != "opening"),
+               what="the opening roll")
+    page.wait_for_function("document.getElementById('dice').textContent !== '–'")
+    assert "Ställning" in page.locator("aside > table.facts").inner_text()
