@@ -189,3 +189,29 @@ def test_a_reload_keeps_the_language_and_the_buttons_still_work(page: Any, sim: 
                what="the opening roll")
     page.wait_for_function("document.getElementById('dice').textContent !== '–'")
     assert "Ställning" in page.locator("aside > table.facts").inner_text()
+
+
+def server_hints() -> list[str]:
+    """Every sentence `LiveSim.hint` can return, read from its source with the sides filled
+    in, so a reworded hint on the server shows up here instead of staying English on the page."""
+    import inspect
+    import re
+
+    from sim.web.live import LiveSim
+
+    source = inspect.getsource(LiveSim.hint)
+    found = re.findall(r'return f?"([^"]+)"', source)
+    return [s.replace("{cap}", "Black").replace("{opp}", "White") for s in found]
+
+
+def test_every_server_hint_has_a_danish_and_swedish_line(page: Any) -> None:
+    hints = server_hints()
+    assert len(hints) >= 10, hints
+    got = page.evaluate("""async (hints) => {
+        const i18n = await import('/static/i18n.js');
+        return ['da', 'sv'].map((lang) => hints.map((h) => i18n.translateHint(lang, h)));
+    }""", hints)
+    for language, lines in zip(("da", "sv"), got):
+        for english, line in zip(hints, lines):
+            assert line != english, f"no {language} line for the hint {english!r}"
+            assert "Black" not in line and "White" not in line, line
