@@ -189,6 +189,11 @@ def test_a_reload_keeps_the_language_and_the_buttons_still_work(page: Any, sim: 
                what="the opening roll")
     page.wait_for_function("document.getElementById('dice').textContent !== '–'")
     assert "Ställning" in page.locator("aside > table.facts").inner_text()
+    # the debug panel's link table is Swedish too
+    page.click("#debug-toggle")
+    page.wait_for_function("document.querySelectorAll('#link-stats tr').length > 0")
+    rows = page.locator("#link-stats").inner_text()
+    assert "ramar/s" in rows and "förlorade ramar" in rows and "frames" not in rows and "true" not in rows, rows
 
 
 def server_hints() -> list[str]:

@@ -147,7 +147,7 @@ function renderDebug(d) {
   }
   sensors.forEach((v, i) => { grid.children[i].className = `s${v}`; });
   const rows = [["link.online", d.online], ["link.fps", d.fps], ["link.frames", d.frames], ["link.crc", d.crc_errors],
-                ["link.framing", d.framing_errors], ["link.lost", d.lost]].map(([k, v]) => [t(lang, k), v]);
+                ["link.framing", d.framing_errors], ["link.lost", d.lost]].map(([k, v]) => [t(lang, k), typeof v === "boolean" ? t(lang, `bool.${v}`) : v]);
   document.getElementById("link-stats").innerHTML =
     rows.map(([k, v]) => `<tr><th>${k}</th><td>${v ?? "–"}</td></tr>`).join("");
 }
