@@ -196,17 +196,18 @@ def test_a_reload_keeps_the_language_and_the_buttons_still_work(page: Any, sim: 
     assert "ramar/s" in rows and "förlorade ramar" in rows and "frames" not in rows and "true" not in rows, rows
 
 
-def server_hints() -> list[str]:
-    """Every sentence `LiveSim.hint` can return, read from its source with the sides filled
-    in, so a reworded hint on the server shows up here instead of staying English on the page."""
+def server_hints() -> list[dict[str, str]]:
+    """Every hint `LiveSim.hint` can return (its keys read from its source, spoken to
+    Black), so a hint added on the server shows up here instead of missing on the page."""
     import inspect
     import re
 
     from sim.web.live import LiveSim
 
     source = inspect.getsource(LiveSim.hint)
-    found = re.findall(r'return f?"([^"]+)"', source)
-    return [s.replace("{cap}", "Black").replace("{opp}", "White") for s in found]
+    keys = set(re.findall(r'"key": "(\w+)"', source))
+    keys |= {k for pair in re.findall(r'"key": "(\w+)" if .+? else "(\w+)"', source) for k in pair}
+    return [{"key": key, "side": "black"} for key in sorted(keys)]
 
 
 def test_every_server_hint_has_a_danish_and_swedish_line(page: Any) -> None:
@@ -214,9 +215,12 @@ def test_every_server_hint_has_a_danish_and_swedish_line(page: Any) -> None:
     assert len(hints) >= 10, hints
     got = page.evaluate("""async (hints) => {
         const i18n = await import('/static/i18n.js');
-        return ['da', 'sv'].map((lang) => hints.map((h) => i18n.translateHint(lang, h)));
+        return ['en', 'da', 'sv'].map((lang) => hints.map((h) => i18n.hintText(lang, h)));
     }""", hints)
-    for language, lines in zip(("da", "sv"), got):
-        for english, line in zip(hints, lines):
+    english_lines = got[0]
+    for hint, english in zip(hints, english_lines):
+        assert english != f"hint.{hint['key']}", f"no English line for the hint {hint['key']!r}"
+    for language, lines in zip(("da", "sv"), got[1:]):
+        for english, line in zip(english_lines, lines):
             assert line != english, f"no {language} line for the hint {english!r}"
             assert "Black" not in line and "White" not in line, line

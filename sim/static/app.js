@@ -1,7 +1,7 @@
 // The simulator page: draws the server's snapshots and turns pointer and keyboard input
 // into the physical actions a hand makes (lift a checker, place it), sent over one WebSocket.
 import { CELLS, cellAt, cellRect, drawBoard, drawCheckers, drawHand, drawLeds, toBoardCoords } from "./board.js";
-import { actionCaption, applyLanguage, normalise, sideName, t, translateHint } from "./i18n.js";
+import { actionCaption, applyLanguage, normalise, sideName, t, hintText } from "./i18n.js";
 
 const svg = document.getElementById("board");
 const layers = drawBoard(svg);
@@ -88,7 +88,7 @@ function render() {
   set("position-id", m.position_id ?? "–");
   renderActions(state.actions ?? []);
   renderHelpers(state.helpers ?? []);
-  set("hint", translateHint(lang, state.hint ?? ""));
+  set("hint", hintText(lang, state.hint));
   markLiveButtons(state.actions ?? []);
   renderDebug(state.debug ?? {});
   svg.dataset.ready = "1";

@@ -9,6 +9,18 @@ export const LANGUAGES = ["en", "da", "sv"];
 
 const STRINGS = {
   en: {
+    "hint.in_hand": "Put the checker you hold on a point (a green light shows where it may go).",
+    "hint.bot_move": "Move the computer's checkers as the blue lights show (or let the helper do it).",
+    "hint.setup": "Set the checkers up as the purple lights and the display ask (or let the helper do it).",
+    "hint.correction": "Something on the board is not right: do what the display says, or put it back.",
+    "hint.opening": "Press White ● (or Black ●) to roll the opening: one die each, the higher die moves first.",
+    "hint.roll_or_double": "{s}: press {s} ● to roll, or {s} cube to double.",
+    "hint.roll": "{s}: press {s} ● to roll (the dice roll by themselves shortly).",
+    "hint.take_or_drop": "{s}: press {s} ● to take the double, or {s} cube to drop it.",
+    "hint.done": "{s}: press {s} ● when your move is done.",
+    "hint.move": "{s}: move your checkers with the dice shown (drag, or click and click).",
+    "hint.accept_or_decline": "{s}: press {s} ● to accept the resignation, or {s} cube to decline.",
+    "hint.over": "The match is over: press ● for a rematch, or start a New match.",
     "title": "bgboard simulator", "sub": "simulator",
     "status.connecting": "connecting…", "status.online": "board online", "status.offline": "board offline",
     "status.stopped": "simulator stopped: reconnecting…",
@@ -48,6 +60,18 @@ const STRINGS = {
     "result.single": "single", "result.gammon": "gammon", "result.backgammon": "backgammon",
   },
   da: {
+    "hint.in_hand": "Sæt brikken, du holder, på et felt (et grønt lys viser, hvor den må stå).",
+    "hint.bot_move": "Flyt computerens brikker, som de blå lys viser (eller lad hjælperen gøre det).",
+    "hint.setup": "Stil brikkerne op, som de lilla lys og displayet beder om (eller lad hjælperen gøre det).",
+    "hint.correction": "Noget på brættet er forkert: gør, som displayet siger, eller sæt det tilbage.",
+    "hint.opening": "Tryk på Hvid ● (eller Sort ●) for at slå åbningen: én terning hver, den højeste terning begynder.",
+    "hint.roll_or_double": "{s}: tryk på {s} ● for at slå, eller {s} kube for at fordoble.",
+    "hint.roll": "{s}: tryk på {s} ● for at slå (terningerne slår snart af sig selv).",
+    "hint.take_or_drop": "{s}: tryk på {s} ● for at tage imod fordoblingen, eller {s} kube for at afvise den.",
+    "hint.done": "{s}: tryk på {s} ●, når du er færdig med dit træk.",
+    "hint.move": "{s}: flyt dine brikker med de viste terninger (træk, eller klik og klik).",
+    "hint.accept_or_decline": "{s}: tryk på {s} ● for at acceptere opgivelsen, eller {s} kube for at afvise.",
+    "hint.over": "Matchen er slut: tryk på ● for revanche, eller start en Ny match.",
     "title": "bgboard-simulator", "sub": "simulator",
     "status.connecting": "forbinder…", "status.online": "brættet er online", "status.offline": "brættet er offline",
     "status.stopped": "simulatoren er stoppet: forbinder igen…",
@@ -87,6 +111,18 @@ const STRINGS = {
     "result.single": "almindeligt spil", "result.gammon": "gammon", "result.backgammon": "backgammon",
   },
   sv: {
+    "hint.in_hand": "Ställ brickan du håller på en spets (ett grönt ljus visar var den får stå).",
+    "hint.bot_move": "Flytta datorns brickor som de blå lamporna visar (eller låt hjälparen göra det).",
+    "hint.setup": "Ställ upp brickorna som de lila lamporna och displayen ber om (eller låt hjälparen göra det).",
+    "hint.correction": "Något på brädet är fel: gör som displayen säger, eller ställ tillbaka det.",
+    "hint.opening": "Tryck på Vit ● (eller Svart ●) för att slå öppningen: en tärning var, den högsta tärningen börjar.",
+    "hint.roll_or_double": "{s}: tryck på {s} ● för att slå, eller {s} kub för att dubbla.",
+    "hint.roll": "{s}: tryck på {s} ● för att slå (tärningarna slås snart av sig själva).",
+    "hint.take_or_drop": "{s}: tryck på {s} ● för att ta emot dubblingen, eller {s} kub för att avböja den.",
+    "hint.done": "{s}: tryck på {s} ● när du är klar med draget.",
+    "hint.move": "{s}: flytta dina brickor med tärningarna som visas (dra, eller klicka och klicka).",
+    "hint.accept_or_decline": "{s}: tryck på {s} ● för att tacka ja till uppgivandet, eller {s} kub för att spela vidare.",
+    "hint.over": "Matchen är slut: tryck på ● för revansch, eller starta en Ny match.",
     "title": "bgboard-simulator", "sub": "simulator",
     "status.connecting": "ansluter…", "status.online": "brädet är online", "status.offline": "brädet är offline",
     "status.stopped": "simulatorn har stoppat: ansluter igen…",
@@ -130,46 +166,6 @@ const STRINGS = {
 // The server's hints (sim/web/live.py `hint`) arrive as English sentences; these turn each
 // known one into Danish or Swedish. {s} is the side named in it, {o} the other side.
 // An unknown sentence stays English rather than vanishing.
-const SIDE = "(White|Black)";
-const HINTS = [
-  [/^Put the checker you hold on a point \(a green light shows where it may go\)\.$/, {
-    da: "Sæt brikken, du holder, på et felt (et grønt lys viser, hvor den må stå).",
-    sv: "Ställ brickan du håller på en spets (ett grönt ljus visar var den får stå)." }],
-  [/^Move the computer's checkers as the blue lights show \(or let the helper do it\)\.$/, {
-    da: "Flyt computerens brikker, som de blå lys viser (eller lad hjælperen gøre det).",
-    sv: "Flytta datorns brickor som de blå lamporna visar (eller låt hjälparen göra det)." }],
-  [/^Set the checkers up as the purple lights and the display ask \(or let the helper do it\)\.$/, {
-    da: "Stil brikkerne op, som de lilla lys og displayet beder om (eller lad hjælperen gøre det).",
-    sv: "Ställ upp brickorna som de lila lamporna och displayen ber om (eller låt hjälparen göra det)." }],
-  [/^Something on the board is not right: do what the display says, or put it back\.$/, {
-    da: "Noget på brættet er forkert: gør, som displayet siger, eller sæt det tilbage.",
-    sv: "Något på brädet är fel: gör som displayen säger, eller ställ tillbaka det." }],
-  [/^Press White ● \(or Black ●\) to roll the opening: one die each, the higher die moves first\.$/, {
-    da: "Tryk på Hvid ● (eller Sort ●) for at slå åbningen: én terning hver, den højeste terning begynder.",
-    sv: "Tryck på Vit ● (eller Svart ●) för att slå öppningen: en tärning var, den högsta tärningen börjar." }],
-  [new RegExp(`^${SIDE}: press \\1 ● to roll, or \\1 cube to double\\.$`), {
-    da: "{s}: tryk på {s} ● for at slå, eller {s} kube for at fordoble.",
-    sv: "{s}: tryck på {s} ● för att slå, eller {s} kub för att dubbla." }],
-  [new RegExp(`^${SIDE}: press \\1 ● to roll \\(the dice roll by themselves shortly\\)\\.$`), {
-    da: "{s}: tryk på {s} ● for at slå (terningerne slår snart af sig selv).",
-    sv: "{s}: tryck på {s} ● för att slå (tärningarna slås snart av sig själva)." }],
-  [new RegExp(`^${SIDE}: press \\1 ● to take the double, or \\1 cube to drop it\\.$`), {
-    da: "{s}: tryk på {s} ● for at tage imod fordoblingen, eller {s} kube for at afvise den.",
-    sv: "{s}: tryck på {s} ● för att ta emot dubblingen, eller {s} kub för att avböja den." }],
-  [new RegExp(`^${SIDE}: press \\1 ● when your move is done\\.$`), {
-    da: "{s}: tryk på {s} ●, når du er færdig med dit træk.",
-    sv: "{s}: tryck på {s} ● när du är klar med draget." }],
-  [new RegExp(`^${SIDE}: move your checkers with the dice shown \\(drag, or click and click\\)\\.$`), {
-    da: "{s}: flyt dine brikker med de viste terninger (træk, eller klik og klik).",
-    sv: "{s}: flytta dina brickor med tärningarna som visas (dra, eller klicka och klicka)." }],
-  [new RegExp(`^${SIDE}: press \\1 ● to accept the resignation, or \\1 cube to decline\\.$`), {
-    da: "{s}: tryk på {s} ● for at acceptere opgivelsen, eller {s} kube for at afvise.",
-    sv: "{s}: tryck på {s} ● för att tacka ja till uppgivandet, eller {s} kub för att spela vidare." }],
-  [/^The match is over: press ● for a rematch, or start a New match\.$/, {
-    da: "Matchen er slut: tryk på ● for revanche, eller start en Ny match.",
-    sv: "Matchen är slut: tryck på ● för revansch, eller starta en Ny match." }],
-];
-
 /** A known language, or English: the snapshot may come from an older settings file. */
 export function normalise(lang) {
   return LANGUAGES.includes(lang) ? lang : "en";
@@ -179,6 +175,11 @@ export function normalise(lang) {
 export function t(lang, key, params = {}) {
   const text = STRINGS[normalise(lang)][key] ?? STRINGS.en[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+}
+
+/** The server's hint ({key, side}, see LiveSim.hint) in `lang`; "" for none. */
+export function hintText(lang, hint) {
+  return hint ? t(lang, `hint.${hint.key}`, { s: sideName(lang, hint.side) }) : "";
 }
 
 /** "white" -> "Hvid" etc.; anything else unchanged. */
@@ -193,19 +194,6 @@ export function actionCaption(lang, action) {
   if (!(side === "white" || side === "black") || !STRINGS.en[`verb.${verb}`]) return action;
   const tail = rest.map((w) => (STRINGS.en[`result.${w}`] ? t(lang, `result.${w}`) : w)).join(" ");
   return `${sideName(lang, side)}: ${t(lang, `verb.${verb}`)}${tail ? " " + tail : ""}`;
-}
-
-/** The server's English hint in `lang` (unchanged when English or not known). */
-export function translateHint(lang, hint) {
-  lang = normalise(lang);
-  if (lang === "en" || !hint) return hint;
-  for (const [pattern, texts] of HINTS) {
-    const m = pattern.exec(hint);
-    if (!m) continue;
-    const s = m[1] ? sideName(lang, m[1].toLowerCase()) : "";
-    return texts[lang].replaceAll("{s}", s);
-  }
-  return hint;
 }
 
 /** Put `lang`'s words on every element under `root` that names a key. */

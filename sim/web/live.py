@@ -297,40 +297,39 @@ class LiveSim:
             },
         }
 
-    def hint(self) -> str:
-        """One line for a person who has never played on the board: which button or what
-        move comes next (the display's prompt says what the board itself would say)."""
+    def hint(self) -> dict[str, str] | None:
+        """What comes next for a person who has never played on the board, as a key of the
+        page's catalogue (`hint.<key>` in sim/static/i18n.js, in the match's language) and
+        the side it speaks to; the display's prompt says what the board itself would say."""
         assert self.table is not None
         c = self.table.controller
         m = c.match
-        side = m.turn
-        cap = side.capitalize() if side else ""
-        opp = other(side).capitalize() if side else ""
+        side = m.turn or ""
+        opp = other(m.turn) if m.turn else ""
         if self.hand:
-            return "Put the checker you hold on a point (a green light shows where it may go)."
+            return {"key": "in_hand", "side": side}
         if c.bot is not None:
-            return "Move the computer's checkers as the blue lights show (or let the helper do it)."
+            return {"key": "bot_move", "side": side}
         if c.setting_up:
-            return "Set the checkers up as the purple lights and the display ask (or let the helper do it)."
+            return {"key": "setup", "side": side}
         if c.verdict is not None and not isinstance(c.verdict, Matched):
-            return "Something on the board is not right: do what the display says, or put it back."
+            return {"key": "correction", "side": side}
         if m.phase == "opening":
-            return "Press White ● (or Black ●) to roll the opening: one die each, the higher die moves first."
-        if m.phase == "roll" and side:
-            if m.may_double(side):
-                return f"{cap}: press {cap} ● to roll, or {cap} cube to double."
-            return f"{cap}: press {cap} ● to roll (the dice roll by themselves shortly)."
-        if m.phase == "doubled" and side:
-            return f"{opp}: press {opp} ● to take the double, or {opp} cube to drop it."
-        if m.phase == "move" and side:
-            if m.move_complete and m.settings.confirm == "button":
-                return f"{cap}: press {cap} ● when your move is done."
-            return f"{cap}: move your checkers with the dice shown (drag, or click and click)."
-        if m.phase == "resigning" and side:
-            return f"{opp}: press {opp} ● to accept the resignation, or {opp} cube to decline."
+            return {"key": "opening", "side": ""}
+        if not side and m.phase != "over":
+            return None
+        if m.phase == "roll":
+            return {"key": "roll_or_double" if m.may_double(side) else "roll", "side": side}
+        if m.phase == "doubled":
+            return {"key": "take_or_drop", "side": opp}
+        if m.phase == "move":
+            done = m.move_complete and m.settings.confirm == "button"
+            return {"key": "done" if done else "move", "side": side}
+        if m.phase == "resigning":
+            return {"key": "accept_or_decline", "side": opp}
         if m.phase == "over":
-            return "The match is over: press ● for a rematch, or start a New match."
-        return ""
+            return {"key": "over", "side": ""}
+        return None
 
     def actions(self) -> list[str]:
         """The match commands that make sense now, as script actions (`white double`)."""
