@@ -11,10 +11,9 @@ import base64
 import io
 import json
 import os
-import shutil
 import statistics
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -26,41 +25,13 @@ from controller.engine.moves import Step
 from controller.engine.turn import TurnPlan
 from controller.records.mat_reader import check_mat
 from controller.show.display import text_lines
-from sim.web.harness import ServerThread, fast_profile
+from browser_support import OUTPUT, ctl, needs_chromium, wait_until
+from sim.web.harness import ServerThread
 
-CHROMIUM = "/usr/bin/chromium"
-OUTPUT = Path(__file__).resolve().parent / "output"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
-
-pytestmark = [
-    pytest.mark.skipif(not os.path.exists(CHROMIUM) and not shutil.which("chromium"),
-                       reason="Debian's chromium is not installed (apt-get install chromium)"),
-    pytest.mark.timeout(170),
-]
+pytestmark = [needs_chromium, pytest.mark.timeout(170)]
 
 
 # -- fixtures -------------------------------------------------------------------------------
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
-
-
-@pytest.fixture()
-def sim(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[ServerThread]:
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    (tmp_path / "state").mkdir()
-    server = ServerThread(state_dir=tmp_path / "state",
-                          settings_file=tmp_path / "config" / "bgboard" / "simulator.json",
-                          profile=fast_profile(tmp_path), seed=11)
-    with server:
-        wait_until(lambda: ctl(server, lambda c: c.online and not c.setting_up))
-        yield server
 
 
 class Page:
@@ -122,19 +93,6 @@ def page(browser: Any, sim: ServerThread) -> Iterator[Page]:
 
 
 # -- looking at the controller ---------------------------------------------------------------
-def ctl(sim: ServerThread, fn: Callable[[Any], Any]) -> Any:
-    """`fn(controller)` on the simulator's loop."""
-    return sim.inspect(lambda live: fn(live.table.controller))  # type: ignore[union-attr]
-
-
-def wait_until(cond: Callable[[], Any], timeout: float = 8.0, what: str = "condition") -> Any:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        value = cond()
-        if value:
-            return value
-        time.sleep(0.015)
-    raise AssertionError(f"{what} not reached within {timeout} s")
 
 
 def controller_view(sim: ServerThread) -> dict[str, Any]:

@@ -8,27 +8,15 @@ Server notices (sim/web/live.py) stay English by design and are not checked here
 from __future__ import annotations
 
 import json
-import os
-import shutil
-import time
-from collections.abc import Callable, Iterator
-from pathlib import Path
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from sim.web.harness import ServerThread, fast_profile
+from browser_support import OUTPUT, needs_chromium, wait_until
+from sim.web.harness import ServerThread
 
-CHROMIUM = "/usr/bin/chromium"
-OUTPUT = Path(__file__).resolve().parent / "output"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
-
-pytestmark = [
-    pytest.mark.skipif(not os.path.exists(CHROMIUM) and not shutil.which("chromium"),
-                       reason="Debian's chromium is not installed (apt-get install chromium)"),
-    pytest.mark.timeout(120),
-]
+pytestmark = [needs_chromium, pytest.mark.timeout(120)]
 
 #: the labels checked in every language: selector -> English text
 LABELS = {
@@ -66,39 +54,6 @@ EXPECTED = {
 #: English words that must not be seen in the header, the buttons or the facts table
 ENGLISH_WORDS = ("White", "Black", "cube", "Score", "Pips", "Dice", "Turn", "Download", "Debug",
                  "New match", "board online", "Position ID", "Match ID", "to ")
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
-
-
-def wait_until(cond: Callable[[], Any], timeout: float = 8.0, what: str = "condition") -> Any:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        value = cond()
-        if value:
-            return value
-        time.sleep(0.015)
-    raise AssertionError(f"{what} not reached within {timeout} s")
-
-
-@pytest.fixture()
-def sim(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[ServerThread]:
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    (tmp_path / "state").mkdir()
-    server = ServerThread(state_dir=tmp_path / "state",
-                          settings_file=tmp_path / "config" / "bgboard" / "simulator.json",
-                          profile=fast_profile(tmp_path), seed=11)
-    with server:
-        wait_until(lambda: server.inspect(lambda live: live.table.controller.online
-                                          and not live.table.controller.setting_up))
-        yield server
 
 
 @pytest.fixture()

@@ -1,0 +1,35 @@
+"""Fixtures of the simulator tests: a Chromium browser per module and the simulator on a
+thread with a temporary state and config directory (a test file may define its own `sim`)."""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from browser_support import ARGS, CHROMIUM, ctl, wait_until
+from sim.web.harness import ServerThread, fast_profile
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture()
+def sim(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[ServerThread]:
+    """The simulator with a 120 ms settling time, its board set up and online."""
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    (tmp_path / "state").mkdir()
+    server = ServerThread(state_dir=tmp_path / "state",
+                          settings_file=tmp_path / "config" / "bgboard" / "simulator.json",
+                          profile=fast_profile(tmp_path), seed=11)
+    with server:
+        wait_until(lambda: ctl(server, lambda c: c.online and not c.setting_up))
+        yield server
