@@ -66,6 +66,7 @@ class Recorder:
 
 
 def make_link(vb: VirtualBoard, rec: Recorder, **kw: Any) -> BoardLink:
+    """A link to the virtual board feeding `rec`; `async with` starts and closes it."""
     return BoardLink(vb.port, on_frame=rec.on_frame, on_status=rec.on_status, **kw)
 
 
@@ -74,9 +75,7 @@ def test_hello_on_connect_and_checker_in_reading_within_100ms() -> None:
         with VirtualBoard() as vb:
             vb.start()
             rec = Recorder()
-            link = make_link(vb, rec)
-            await link.start()
-            try:
+            async with make_link(vb, rec) as link:
                 await wait_for(lambda: link.is_online, 1.0)
                 await wait_for(lambda: any(isinstance(m, Hello) for m in rec.messages), 1.0)
                 hello = next(m for m in rec.messages if isinstance(m, Hello))
@@ -94,8 +93,6 @@ def test_hello_on_connect_and_checker_in_reading_within_100ms() -> None:
                 vb.lift("13")
                 await wait_for(lambda: rec.reading()["13"].is_empty, 0.1)
                 assert link.stats.crc_errors == link.stats.framing_errors == link.stats.lost == 0
-            finally:
-                link.close()
     run(main())
 
 
@@ -112,9 +109,7 @@ def test_ten_thousand_frames_at_full_rate_without_loss() -> None:
         fast = replace(PROFILE, timing=replace(PROFILE.timing, debounce_scans=1))
         with VirtualBoard(fast) as vb:
             rec = Recorder()
-            link = make_link(vb, rec)
-            await link.start()
-            try:
+            async with make_link(vb, rec) as link:
                 vb.advance(5)           # answer HELLO?
                 await wait_for(lambda: link.is_online, 1.0)
                 before = link.stats.frames
@@ -137,8 +132,6 @@ def test_ten_thousand_frames_at_full_rate_without_loss() -> None:
                 assert vb.cable.bytes_dropped == 0
                 assert len(rec.scans()) >= 10_000
                 assert elapsed < 30
-            finally:
-                link.close()
     run(main())
 
 
@@ -147,9 +140,7 @@ def test_pulled_cable_reported_within_2s_and_back_within_2s() -> None:
         with VirtualBoard() as vb:
             vb.start()
             rec = Recorder()
-            link = make_link(vb, rec)
-            await link.start()
-            try:
+            async with make_link(vb, rec) as link:
                 await wait_for(lambda: link.is_online, 1.0)
                 for _ in range(2):
                     vb.unplug()
@@ -168,8 +159,6 @@ def test_pulled_cable_reported_within_2s_and_back_within_2s() -> None:
                     await wait_for(lambda: rec.reading()["1"].white >= 1, 1.0)
                 assert link.reconnects == 2
                 assert [s.state for s in rec.statuses].count(LinkState.ONLINE) == 3
-            finally:
-                link.close()
     run(main())
 
 
@@ -177,9 +166,7 @@ def test_silent_board_goes_offline_after_2s_and_returns() -> None:
     async def main() -> None:
         with VirtualBoard() as vb:           # manual time: silent unless advanced
             rec = Recorder()
-            link = make_link(vb, rec)
-            await link.start()
-            try:
+            async with make_link(vb, rec) as link:
                 vb.advance(5)
                 await wait_for(lambda: link.is_online, 1.0)
                 t = await wait_for(lambda: link.status is LinkState.OFFLINE, 3.0)
@@ -187,8 +174,6 @@ def test_silent_board_goes_offline_after_2s_and_returns() -> None:
                 assert "no frame for 2 s" in rec.statuses[-1].detail
                 vb.advance(600)                # a heartbeat
                 await wait_for(lambda: link.is_online, 1.0)
-            finally:
-                link.close()
     run(main())
 
 
@@ -198,9 +183,7 @@ def test_offline_timing_follows_the_injected_clock() -> None:
         now = [100.0]
         with VirtualBoard() as vb:
             rec = Recorder()
-            link = make_link(vb, rec, clock=lambda: now[0])
-            await link.start()
-            try:
+            async with make_link(vb, rec, clock=lambda: now[0]) as link:
                 vb.advance(5)
                 await wait_for(lambda: link.is_online, 1.0)
                 now[0] += 1.9
@@ -210,8 +193,6 @@ def test_offline_timing_follows_the_injected_clock() -> None:
                 await wait_for(lambda: link.status is LinkState.OFFLINE, 0.5)
                 vb.advance(600)
                 await wait_for(lambda: link.is_online, 1.0)
-            finally:
-                link.close()
     run(main())
 
 
@@ -220,9 +201,7 @@ def test_ping_and_config_through_the_link() -> None:
         with VirtualBoard() as vb:
             vb.start()
             rec = Recorder()
-            link = make_link(vb, rec)
-            await link.start()
-            try:
+            async with make_link(vb, rec) as link:
                 await wait_for(lambda: link.is_online, 1.0)
                 assert link.send_ping(b"\x00abc\x00")
                 await wait_for(lambda: Pong(rec.messages[-1].seq, b"\x00abc\x00")
@@ -233,8 +212,6 @@ def test_ping_and_config_through_the_link() -> None:
                 assert link.send_config(0, 2, 100)  # out of range: the board says so
                 await wait_for(lambda: any(isinstance(m, BoardError) and m.code == 2
                                            for m in rec.messages), 1.0)
-            finally:
-                link.close()
     run(main())
 
 
@@ -243,9 +220,7 @@ def test_noise_and_flipped_bytes_counted_and_link_keeps_working() -> None:
         with VirtualBoard(seed=7) as vb:
             vb.start()
             rec = Recorder()
-            link = make_link(vb, rec)
-            await link.start()
-            try:
+            async with make_link(vb, rec) as link:
                 await wait_for(lambda: link.is_online, 1.0)
                 vb.noise(500)
                 vb.flip_bytes(0.02)
@@ -253,8 +228,6 @@ def test_noise_and_flipped_bytes_counted_and_link_keeps_working() -> None:
                 await wait_for(lambda: link.stats.crc_errors + link.stats.framing_errors > 0, 3.0)
                 vb.flip_bytes(0.0)
                 await wait_for(lambda: rec.reading()["13"].black == 5, 2.0)
-            finally:
-                link.close()
     run(main())
 
 
@@ -304,9 +277,7 @@ def test_latency_statistics_are_sane() -> None:
         with VirtualBoard() as vb:
             vb.start()
             rec = Recorder()
-            link = make_link(vb, rec)
-            await link.start()
-            try:
+            async with make_link(vb, rec) as link:
                 await wait_for(lambda: link.is_online, 1.0)
                 lat = []
                 for i in range(15):
@@ -315,6 +286,4 @@ def test_latency_statistics_are_sane() -> None:
                         lambda n=i + 1: rec.reading()["off-black"].black == n, 1.0))
                 within = sum(1 for x in lat if x < 0.100) / len(lat)
                 assert statistics.median(lat) < 0.060 and within >= 0.9 and max(lat) < 1.0, lat
-            finally:
-                link.close()
     run(main())
