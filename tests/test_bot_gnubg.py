@@ -24,13 +24,7 @@ needs_nn = pytest.mark.skipif(not HAVE_NN, reason="gnubg-nn wheel not installed"
 needs_program = pytest.mark.skipif(PROGRAM is None, reason="gnubg program not installed")
 
 
-def board(mine: dict[int, int], theirs: dict[int, int]) -> Position:
-    m, t = [0] * 25, [0] * 25
-    for p, n in mine.items():
-        m[p - 1] = n
-    for p, n in theirs.items():
-        t[p - 1] = n
-    return Position.checked(m, t)
+board = Position.from_points
 
 
 def apply_gnubg_move(position: Position, pairs: tuple[tuple[int, int], ...]) -> Position:

@@ -18,14 +18,7 @@ from controller.bot.simple import SimpleBot, gammon_values
 from controller.engine import Position, legal_moves
 
 
-def board(mine: dict[int, int], theirs: dict[int, int]) -> Position:
-    """A position from point->count maps in each side's own numbering (25 = bar)."""
-    m, t = [0] * 25, [0] * 25
-    for p, n in mine.items():
-        m[p - 1] = n
-    for p, n in theirs.items():
-        t[p - 1] = n
-    return Position.checked(m, t)
+board = Position.from_points
 
 
 # -- evaluation parts ------------------------------------------------------------------------

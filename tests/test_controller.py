@@ -168,14 +168,8 @@ def test_the_menu_enters_real_dice_and_resigns() -> None:
 def test_a_truly_ambiguous_reading_asks_the_player() -> None:
     from dataclasses import replace as dc_replace
 
-    def side(points: dict[int, int]) -> list[int]:
-        out = [0] * 25
-        for p, n in points.items():
-            out[p - 1] = n
-        return out
-
     # 7 white on the 6 point and 6 on the 5 point (6 slots each); 1-1 to play.
-    pos = Position.checked(side({6: 7, 5: 6, 13: 2}), side({24: 2, 13: 5, 8: 3, 6: 5}))
+    pos = Position.from_points({6: 7, 5: 6, 13: 2}, {24: 2, 13: 5, 8: 3, 6: 5})
     dice = QueuedDice(random.Random(0))
     dice.push((1, 1))
     match = dc_replace(Match.new(MatchSettings(length=5)), phase="roll", turn="white",

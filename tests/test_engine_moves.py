@@ -54,13 +54,6 @@ def test_every_move_is_distinct_and_uses_all_dice() -> None:
             assert m.result.pips()[0] == p.pips()[0] - sum(s.frm - s.to for s in m.steps)
 
 
-def side(d: dict[int, int]) -> list[int]:
-    s = [0] * 25
-    for p, n in d.items():
-        s[24 if p == 25 else p - 1] = n
-    return s
-
-
 def test_start_three_one_gives_16_moves() -> None:
     moves = legal_moves(Position.initial(), (3, 1))
     assert len(moves) == 16
@@ -69,31 +62,30 @@ def test_start_three_one_gives_16_moves() -> None:
 
 
 def test_bar_entry_six_four_with_four_closed() -> None:
-    p = Position.checked(side({25: 1, 24: 1, 13: 5, 8: 3, 6: 5}), side({13: 5, 8: 3, 7: 5, 4: 2}))
+    p = Position.from_points({25: 1, 24: 1, 13: 5, 8: 3, 6: 5}, {13: 5, 8: 3, 7: 5, 4: 2})
     moves = legal_moves(p, (6, 4))
     assert moves and all(m.steps[0] == Step(25, 19, 6, False) for m in moves)
 
 
 def test_six_two_in_bear_off_only_7_5_then_6_off() -> None:
-    p = Position.checked(side({7: 1, 6: 1, 5: 3, 4: 3, 3: 3, 2: 2}), side({24: 2, 6: 5, 5: 4, 4: 4}))
+    p = Position.from_points({7: 1, 6: 1, 5: 3, 4: 3, 3: 3, 2: 2}, {24: 2, 6: 5, 5: 4, 4: 4})
     (move,) = legal_moves(p, (6, 2))
     assert move.steps == (Step(7, 5, 2, False), Step(6, 0, 6, False))
     assert move.notation == "7/5 6/off"
 
 
 def test_six_five_one_die_only_plays_the_higher() -> None:
-    p = Position.checked(side({13: 1, 5: 3, 4: 4, 3: 4, 1: 3}), side({23: 2, 6: 5, 5: 4, 4: 4}))
+    p = Position.from_points({13: 1, 5: 3, 4: 4, 3: 4, 1: 3}, {23: 2, 6: 5, 5: 4, 4: 4})
     assert [m.notation for m in legal_moves(p, (6, 5))] == ["13/7"]
 
 
 def test_six_four_bears_off_two_or_plays_5_1() -> None:
-    p = Position.checked(side({5: 1, 3: 1}), side({13: 7, 8: 3, 6: 5}))
+    p = Position.from_points({5: 1, 3: 1}, {13: 7, 8: 3, 6: 5})
     assert sorted(m.notation for m in legal_moves(p, (6, 4))) == ["5/1 3/off", "5/off 3/off"]
 
 
 def test_lower_die_first_only_when_needed_and_no_move_at_all() -> None:
-    closed = side({6: 2, 5: 2, 4: 2, 3: 2, 2: 2, 1: 2})
-    stuck = Position.checked(side({25: 1, 6: 14}), closed)
+    stuck = Position.from_points({25: 1, 6: 14}, {6: 2, 5: 2, 4: 2, 3: 2, 2: 2, 1: 2})
     assert legal_moves(stuck, (6, 6)) == []
 
 
@@ -117,10 +109,12 @@ def test_more_than_15_checkers_and_both_colours_on_a_point() -> None:
     with pytest.raises(InvalidPositionError, match="more than 15"):
         Position.from_id("4H8AAAD//wAAAA")  # 16 checkers for the player on roll
     with pytest.raises(InvalidPositionError, match="more than 15"):
-        Position.checked(side({6: 16}), side({6: 1}))
+        Position.from_points({6: 16}, {6: 1})
     with pytest.raises(InvalidPositionError, match="both colours"):
-        Position.checked(side({6: 1}), side({19: 1}))
-    assert Position(tuple(side({6: 1})), tuple(side({19: 1}))).problems()
+        Position.from_points({6: 1}, {19: 1})
+    one_each = (0,) * 5 + (1,) + (0,) * 19  # a checker on each side's own 6 point ...
+    theirs = (0,) * 18 + (1,) + (0,) * 6     # ... and the opponent's on its 19: the same point
+    assert Position(one_each, theirs).problems()
 
 
 @pytest.mark.parametrize("bad", ["07", "3-x", "7", "123", "0-3", "", "6-7", "a1"])

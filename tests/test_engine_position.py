@@ -1,7 +1,9 @@
 """Positions as values: IDs, views, and the validity flags."""
 from __future__ import annotations
 
-from controller.engine import Position
+import pytest
+
+from controller.engine import InvalidPositionError, Position
 from controller.engine.ids import decode_position_id, encode_position_id
 from controller.engine.playout import played_positions
 
@@ -55,3 +57,11 @@ def test_after_a_step_the_hit_blot_is_on_the_bar_and_the_input_unchanged() -> No
     assert start.opponent_on(18) == 1  # positions are values
     off = Position.checked([0, 0, 1] + [0] * 22, [0] * 24 + [1]).after(Step(3, 0, 5, False))
     assert off.off == (15, 14)
+
+
+def test_from_points_reads_each_side_in_its_own_numbering_with_25_the_bar() -> None:
+    p = Position.from_points({25: 1, 6: 5}, {24: 2})
+    assert p.mine[24] == 1 and p.mine[5] == 5 and p.theirs[23] == 2
+    assert p == Position.checked([0] * 5 + [5] + [0] * 18 + [1], [0] * 23 + [2, 0])
+    with pytest.raises(InvalidPositionError, match="point 26"):
+        Position.from_points({26: 1}, {})

@@ -8,14 +8,7 @@ from controller.engine import Position, Step, legal_moves
 from controller.engine.turn import TurnPlan
 
 
-def pos(mine: dict[int, int], theirs: dict[int, int]) -> Position:
-    """Position from {point: count} in each side's own numbering (25 = bar)."""
-    def side(d: dict[int, int]) -> list[int]:
-        s = [0] * 25
-        for p, n in d.items():
-            s[24 if p == 25 else p - 1] = n
-        return s
-    return Position.checked(side(mine), side(theirs))
+pos = Position.from_points
 
 
 START_THEIRS = {13: 7, 8: 3, 6: 5}  # nothing on the mover's home board

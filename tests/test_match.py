@@ -26,18 +26,7 @@ from controller.engine.moves import Step
 from controller.engine.position import Position
 
 
-def empty() -> list[int]:
-    return [0] * 25
-
-
-def pos(mine: dict[int, int], theirs: dict[int, int]) -> Position:
-    """A position from {point: count} per side (25 = bar)."""
-    a, b = empty(), empty()
-    for p, n in mine.items():
-        a[p - 1] = n
-    for p, n in theirs.items():
-        b[p - 1] = n
-    return Position.checked(a, b)
+pos = Position.from_points
 
 
 def opened(m: Match | None = None, dice: tuple[int, int] = (3, 1)) -> Match:

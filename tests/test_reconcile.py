@@ -14,13 +14,6 @@ from controller.engine.board_view import cell_counts
 START = Position.initial()
 
 
-def side(points: dict[int, int]) -> list[int]:
-    out = [0] * 25
-    for p, n in points.items():
-        out[24 if p == 25 else p - 1] = n
-    return out
-
-
 def board(position: Position, mover: str = "white", changes: list[tuple[str, int, int]] = (),
           saturated: tuple[str, ...] = ()) -> BoardState:
     counts = cell_counts(position, mover)  # type: ignore[arg-type]
@@ -64,7 +57,7 @@ def test_targets_carry_the_dice_used() -> None:
 
 def test_bar_entry_6_4_with_the_4_point_closed_must_enter_with_the_6_first() -> None:
     # White on the bar; Black holds White's 21 point (entry with a 4) with two checkers.
-    pos = Position.checked(side({25: 1, 13: 5, 8: 3, 6: 5, 24: 1}), side({4: 2, 20: 13}))
+    pos = Position.from_points({25: 1, 13: 5, 8: 3, 6: 5, 24: 1}, {4: 2, 20: 13})
     graph = TurnGraph.build(pos, (6, 4))
     firsts = {(s.frm, s.to) for s in graph.next_steps(pos)}
     assert firsts == {(25, 19)}
@@ -100,7 +93,7 @@ def test_lifting_the_moved_checker_again_is_in_hand_from_the_current_partial() -
 
 def test_a_hit_blot_must_reach_the_bar() -> None:
     # White 9 -> 7 hits Black's blot on White's 7 point.
-    pos = Position.checked(side({13: 4, 9: 1, 8: 3, 6: 5, 24: 2}), side({18: 1, 24: 1, 13: 5, 8: 3, 6: 5}))
+    pos = Position.from_points({13: 4, 9: 1, 8: 3, 6: 5, 24: 2}, {18: 1, 24: 1, 13: 5, 8: 3, 6: 5})
     graph, exp = _expect((2, 1), pos)
     # the hitting checker landed, the blot still stands on 7
     pending = board(pos, changes=[("9", -1, 0), ("7", 1, 0)])
@@ -155,7 +148,7 @@ def test_pairs_surplus_with_the_nearest_deficit_and_counts_extra_checkers() -> N
 
 def test_a_saturated_point_is_resolved_from_fifteen_checkers() -> None:
     # Seven white checkers on the 6 point (6 slots): the reading shows 6 and "full".
-    pos = Position.checked(side({6: 7, 8: 3, 13: 5}), side({24: 2, 13: 5, 8: 3, 6: 5}))
+    pos = Position.from_points({6: 7, 8: 3, 13: 5}, {24: 2, 13: 5, 8: 3, 6: 5})
     seen = board(pos, changes=[("6", -1, 0)], saturated=("6",))
     verdict = reconcile(seen, Expectation.single(pos, "white"), pos)
     assert verdict == Matched(pos)
@@ -168,7 +161,7 @@ def test_a_saturated_point_is_resolved_from_fifteen_checkers() -> None:
 def test_two_saturated_points_that_fit_two_legal_positions_are_ambiguous() -> None:
     # 7 on the 6 point and 6 on the 5 point (6 slots each): after 6/5 it is 6 and 7, and
     # both boards read "6 full, 5 full".
-    pos = Position.checked(side({6: 7, 5: 6, 13: 2}), side({24: 2, 13: 5, 8: 3, 6: 5}))
+    pos = Position.from_points({6: 7, 5: 6, 13: 2}, {24: 2, 13: 5, 8: 3, 6: 5})
     graph, exp = _expect((1, 1), pos)
     seen = board(pos, changes=[("6", -1, 0)], saturated=("5", "6"))
     assert reconcile(seen, exp, pos) == Matched(pos)  # the last accepted position wins

@@ -52,6 +52,18 @@ class Position:
             raise InvalidPositionError(problems[0])
         return position
 
+    @classmethod
+    def from_points(cls, mine: dict[int, int], theirs: dict[int, int]) -> "Position":
+        """A position from {point: count} per side, each in its own numbering (25 = the
+        bar), checked: `Position.from_points({6: 5, 8: 3}, {24: 2})`."""
+        sides: list[list[int]] = [[0] * 25, [0] * 25]
+        for side, points in zip(sides, (mine, theirs)):
+            for point, count in points.items():
+                if not 1 <= point <= 25:
+                    raise InvalidPositionError(f"point {point} is not 1..24 or 25 (the bar)")
+                side[point - 1] = count
+        return cls.checked(*sides)
+
     def problems(self) -> list[str]:
         """Why this is not a valid position, as flags in words; empty when it is valid."""
         found: list[str] = []
