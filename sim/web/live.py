@@ -115,8 +115,7 @@ class LiveSim:
         self.table: Table | None = None
         self.online = False
         self._subscribers: list[Callable[[], None]] = []
-        self._display_version = 0
-        self._last_png = b""
+        self._tables = 0  # tables made so far: each new display counts its frames from 0
         self._last_key = ""
         self._tick_task: asyncio.Task[None] | None = None
         self._fault_task: asyncio.Task[None] | None = None
@@ -167,6 +166,7 @@ class LiveSim:
 
     def _make_table(self, match: Match, *, resumed: bool = False) -> None:
         controller = Controller(match, config=self._config(), dice=self.dice, now=self._now())
+        self._tables += 1
         display = Display.open(DisplayConfig.from_profile(self.mapping), "dummy")
         strip = SimulatedStrip(self.led_config)
         self.table = Table(controller, strip=strip, display=display,
@@ -231,12 +231,11 @@ class LiveSim:
         return repr((scene, board, tuple(tuple(h.items()) for h in self.hand), self.online,
                      self.display_version()))
 
-    def display_version(self) -> int:
-        png = self.display_png()
-        if png != self._last_png:
-            self._last_png = png
-            self._display_version += 1
-        return self._display_version
+    def display_version(self) -> str:
+        """Changes exactly when the display draws a new frame (the page then fetches it);
+        read from the display's own count, so no frame is encoded just to compare it."""
+        frames = self.table.display.frames_written if self.table and self.table.display else 0
+        return f"{self._tables}.{frames}"
 
     def display_png(self) -> bytes:
         if self.table is None or self.table.display is None:
