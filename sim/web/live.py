@@ -317,8 +317,8 @@ class LiveSim:
             return {"key": "opening", "side": ""}
         if not side and m.phase != "over":
             return None
-        if m.phase == "roll":
-            return {"key": "roll_or_double" if m.may_double(side) else "roll", "side": side}
+        if m.phase == "roll" and m.turn is not None:
+            return {"key": "roll_or_double" if m.may_double(m.turn) else "roll", "side": side}
         if m.phase == "doubled":
             return {"key": "take_or_drop", "side": opp}
         if m.phase == "move":
