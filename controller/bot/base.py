@@ -70,7 +70,8 @@ class MatchContext:
 
     def flipped(self) -> MatchContext:
         """The same match seen by the opponent (for duels where both sides are bots)."""
-        owner: CubeOwner = {"centre": "centre", "bot": "opponent", "opponent": "bot"}[self.owner]
+        flip: dict[CubeOwner, CubeOwner] = {"centre": "centre", "bot": "opponent", "opponent": "bot"}
+        owner = flip[self.owner]
         return MatchContext(self.length, self.opponent_away, self.bot_away, self.cube, owner, self.crawford)
 
 
