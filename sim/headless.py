@@ -362,7 +362,7 @@ class HeadlessRunner:
 
 def snapshot(controller: Controller, number: int, action: str, events: list[str]) -> dict[str, Any]:
     """The JSON object of one script line (DESIGN.md "Scenario scripts")."""
-    scene = controller.scene()
+    scene = controller.last_scene
     m = controller.match
     pips = m.pips()
     return {

@@ -226,7 +226,7 @@ class LiveSim:
     def _state_key(self) -> str:
         if self.table is None:
             return ""
-        scene = self.table.controller.scene()
+        scene = self.table.controller.last_scene
         board = tuple(self.vb.counts(c) for c in CELL_NAMES)
         return repr((scene, board, tuple(tuple(h.items()) for h in self.hand), self.online,
                      self.display_version()))
@@ -253,7 +253,7 @@ class LiveSim:
     def snapshot(self) -> dict[str, Any]:
         assert self.table is not None
         controller = self.table.controller
-        scene = controller.scene()
+        scene = controller.last_scene
         base = script_snapshot(controller, 0, "", [])
         match = base["match"]
         match["cube_enabled"] = controller.match.cube_enabled
