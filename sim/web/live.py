@@ -74,13 +74,17 @@ def dialog_path() -> Path:
 
 def check_dialog(data: dict[str, Any]) -> dict[str, Any]:
     """The dialog's settings checked and completed; ValueError names the bad field."""
+    if not isinstance(data, dict):
+        raise ValueError(f"the settings are {type(data).__name__}, not an object")
     out = dict(DEFAULT_DIALOG)
     for key, value in data.items():
         if key == "length":
             try:
+                if isinstance(value, bool | list | dict):
+                    raise TypeError
                 length = int(value)
-            except (TypeError, ValueError):
-                raise ValueError(f"match length {value!r} is not a number") from None
+            except (TypeError, ValueError, OverflowError):
+                raise ValueError(f"match length {str(value)[:20]!r} is not a number") from None
             if not 1 <= length <= 99:
                 raise ValueError(f"match length {length} is out of range (1-99)")
             out["length"] = length
@@ -578,8 +582,8 @@ class LiveSim:
             return check_dialog(json.loads(self.settings_file.read_text()))
         except FileNotFoundError:
             return dict(DEFAULT_DIALOG)
-        except (OSError, ValueError) as exc:
-            print(f"bgboard sim: ignoring {self.settings_file}: {exc}")
+        except (OSError, ValueError, RecursionError) as exc:
+            print(f"bgboard sim: ignoring {self.settings_file}: {str(exc)[:120]}")
             return dict(DEFAULT_DIALOG)
 
     def _save_dialog(self) -> None:

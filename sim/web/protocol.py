@@ -1,7 +1,7 @@
 """Messages between the simulator page and the server, checked at the boundary.
 
-The page sends small JSON objects; anything malformed is answered with one `notice`
-line and changes nothing. The server sends `state` snapshots (see `SimBackend.snapshot`).
+The page sends small JSON objects; anything malformed (not JSON, `NaN`/`Infinity`, a list
+where a name belongs) is answered with one short `notice` line and changes nothing. The server sends `state` snapshots (see `SimBackend.snapshot`).
 """
 from __future__ import annotations
 
@@ -30,32 +30,50 @@ class PageAction:
     settings: dict[str, Any] | None = None
 
 
+def short(value: object, limit: int = 40) -> str:
+    """What a notice shows of a value: its repr cut to `limit` characters, or only its
+    kind for a list or an object (a notice never echoes a whole message back)."""
+    if isinstance(value, list | dict):
+        return "a list" if isinstance(value, list) else "an object"
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "\u2026"
+
+
+def _one_of(value: object, names: frozenset[str]) -> bool:
+    """`value in names` for any JSON value (a list or an object is simply not a name)."""
+    return isinstance(value, str) and value in names
+
+
+def _no_constant(name: str) -> object:
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
 def parse_message(text: str) -> PageAction:
     """Parse and check one WebSocket text message (raises BadMessage)."""
     try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError):
+        data = json.loads(text, parse_constant=_no_constant)
+    except (ValueError, RecursionError):  # JSONDecodeError and UnicodeDecodeError are ValueErrors
         raise BadMessage("ignored a message that is not JSON") from None
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
         raise BadMessage("ignored a message without a type")
     kind = data["type"]
     if kind in ("lift", "place", "auto_step", "cover"):
         cell = data.get("cell")
-        if cell not in CELLS:
-            raise BadMessage(f"ignored {kind}: {cell!r} is not a place on the board")
+        if not _one_of(cell, CELLS):
+            raise BadMessage(f"ignored {kind}: {short(cell)} is not a place on the board")
         colour = data.get("colour")
-        if colour is not None and colour not in COLOURS:
-            raise BadMessage(f"ignored {kind}: colour {colour!r} is neither white nor black")
+        if colour is not None and not _one_of(colour, COLOURS):
+            raise BadMessage(f"ignored {kind}: colour {short(colour)} is neither white nor black")
         return PageAction(kind, cell=cell, colour=colour)
     if kind in ("drop_outside", "setup", "bot_move"):
         return PageAction(kind)
     if kind == "button":
-        if data.get("name") not in BUTTONS:
-            raise BadMessage(f"ignored an unknown button {data.get('name')!r}")
+        if not _one_of(data.get("name"), BUTTONS):
+            raise BadMessage(f"ignored an unknown button {short(data.get('name'))}")
         return PageAction(kind, name=data["name"])
     if kind == "fault":
-        if data.get("name") not in FAULTS:
-            raise BadMessage(f"ignored an unknown fault {data.get('name')!r}")
+        if not _one_of(data.get("name"), FAULTS):
+            raise BadMessage(f"ignored an unknown fault {short(data.get('name'))}")
         return PageAction(kind, name=data["name"])
     if kind == "new_match":
         settings = data.get("settings")
@@ -66,4 +84,4 @@ def parse_message(text: str) -> PageAction:
         if not isinstance(data.get("name"), str):
             raise BadMessage("ignored a command without a name")
         return PageAction(kind, name=data["name"])
-    raise BadMessage(f"ignored an unknown message type {kind!r}")
+    raise BadMessage(f"ignored an unknown message type {short(kind)}")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import errno
 import signal
+import sys
 import webbrowser
 from pathlib import Path
 
@@ -30,9 +31,12 @@ async def serve(host: str, port: int, *, open_browser: bool, state_dir: Path | N
         if exc.errno == errno.EADDRINUSE:
             raise BgboardError(f"port {port} on {host} is in use; choose another with --port") from None
         raise BgboardError(f"cannot listen on {host}:{port}: {exc.strerror}") from None
-    bound = runner.addresses[0][1] if runner.addresses else port
-    url = f"http://{'127.0.0.1' if host in ('127.0.0.1', '0.0.0.0') else host}:{bound}/"
+    assert server.guard is not None
+    url = server.guard.url()
     print(url, flush=True)
+    if not server.guard.loopback:
+        print(f"bgboard sim: warning: listening on {host}, reachable from other machines; "
+              "only the address above (with its token) is answered", file=sys.stderr, flush=True)
     if ready is not None and not ready.done():
         ready.set_result(url)
     if open_browser:

@@ -5,21 +5,32 @@ Only one tab plays at a time: the first tab that acts holds the board until it c
 has been idle for `handover_s` with no checker in the air; actions from any other tab are
 ignored with a notice meanwhile, so two tabs can never interleave half-moves, and a tab
 forgotten in the background does not lock the board for good.
+
+Only the simulator's own page is answered (`sim.web.guard`: Host, Origin, and a token off
+loopback), each tab is paced (`sim.web.pacing`), and a notice never echoes more than a
+line of what was sent.
 """
 from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import weakref
 from pathlib import Path
+from typing import Any
 
 from aiohttp import WSMsgType, web
 
 from controller.errors import BgboardError
 from sim.web.backend import SimBackend
+from sim.web.guard import COOKIE, Guard
+from sim.web.pacing import Pacer
 from sim.web.protocol import BadMessage, parse_message
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
+NOTICE_CHARS = 240  # a notice is one line, whatever the message it answers
+MAX_MESSAGE = 64 * 1024  # the page's largest message (a new match's settings) is tiny
+log = logging.getLogger("bgboard.sim")
 
 
 class SimServer:
@@ -32,7 +43,8 @@ class SimServer:
         self._player: web.WebSocketResponse | None = None
         self._player_acted = 0.0
         self._push_pending = False
-        self.app = web.Application()
+        self.guard: Guard | None = None
+        self.app = web.Application(middlewares=[self._door])
         self.app.router.add_get("/", self._index)
         self.app.router.add_get("/display.png", self._display)
         self.app.router.add_get("/match.mat", self._record)
@@ -41,6 +53,21 @@ class SimServer:
         self._unsubscribe = backend.subscribe(self._changed)
 
     # -- HTTP --------------------------------------------------------------------------
+    @web.middleware
+    async def _door(self, request: web.Request, handler: Any) -> web.StreamResponse:
+        """Every request passes the guard first (see `sim.web.guard`)."""
+        guard = self.guard
+        if guard is None:
+            return web.Response(status=503, text="the simulator is starting\n")
+        refused = guard.check(request.method, request.headers, request.query, request.cookies)
+        if refused is not None:
+            log.warning("%s %s: %s", request.method, request.path[:80], refused)
+            return web.Response(status=403, text=refused + "\n", content_type="text/plain")
+        response: web.StreamResponse = await handler(request)
+        if guard.token is not None and request.query.get("token") and not response.prepared:
+            response.set_cookie(COOKIE, guard.token, httponly=True, samesite="Strict")
+        return response
+
     async def _index(self, request: web.Request) -> web.StreamResponse:
         return web.FileResponse(STATIC / "index.html")
 
@@ -61,16 +88,25 @@ class SimServer:
 
     # -- WebSocket ---------------------------------------------------------------------
     async def _websocket(self, request: web.Request) -> web.WebSocketResponse:
-        ws = web.WebSocketResponse(heartbeat=20)
+        ws = web.WebSocketResponse(heartbeat=20, max_msg_size=MAX_MESSAGE)
         await ws.prepare(request)
         self._sockets.add(ws)
-        await ws.send_str(json.dumps({"type": "state", **self.backend.snapshot()}))
+        pacer = Pacer()
+        loop = asyncio.get_running_loop()
         try:
+            await _send(ws, json.dumps({"type": "state", **self.backend.snapshot()}))
             async for msg in ws:
+                if not pacer.allow(loop.time()):
+                    told = pacer.notice(loop.time())
+                    if told:
+                        await self._notice(ws, told)
+                    continue
                 if msg.type != WSMsgType.TEXT:
                     await self._notice(ws, "ignored a message that is not text")
                     continue
                 await self._handle(ws, msg.data)
+        except ConnectionError:
+            pass  # the tab went away mid-answer: nothing to tell anyone
         finally:
             self._sockets.discard(ws)
             if self._player is ws:
@@ -92,18 +128,20 @@ class SimServer:
             await self._notice(self._player, "another browser tab plays now; this tab only watches")
         self._player = ws
         self._player_acted = now
-        notice = await self.backend.act(action)
+        try:
+            notice = await self.backend.act(action)
+        except Exception as exc:  # noqa: BLE001 - one line for the tab and the log, the socket lives on
+            log.error("ignored %s: %s: %s", action.kind, type(exc).__name__, str(exc)[:NOTICE_CHARS])
+            notice = f"ignored {action.kind}: {type(exc).__name__}"
         if notice:
             # the acting tab gets the state its action left before the notice about it,
             # so whatever reacts to the notice already sees that state
-            if not ws.closed:
-                await ws.send_str(json.dumps({"type": "state", **self.backend.snapshot()}))
+            await _send(ws, json.dumps({"type": "state", **self.backend.snapshot()}))
             await self._notice(ws, notice)
         self._changed()
 
     async def _notice(self, ws: web.WebSocketResponse, text: str) -> None:
-        if not ws.closed:
-            await ws.send_str(json.dumps({"type": "notice", "text": text}))
+        await _send(ws, json.dumps({"type": "notice", "text": one_line(text)}))
 
     def _changed(self) -> None:
         """Coalesce change notifications into one push per event-loop turn."""
@@ -117,19 +155,30 @@ class SimServer:
         payload = json.dumps({"type": "state", **self.backend.snapshot()})
         for ws in list(self._sockets):
             if not ws.closed:
-                asyncio.ensure_future(_send_quietly(ws, payload))
+                asyncio.ensure_future(_send(ws, payload))
 
     async def start(self, host: str, port: int) -> web.AppRunner:
+        """Listen on `host:port` (0: any free port); the guard then knows the port."""
         runner = web.AppRunner(self.app, access_log=None)
         await runner.setup()
         site = web.TCPSite(runner, host, port)
         await site.start()
+        bound = runner.addresses[0][1] if runner.addresses else port
+        self.guard = Guard.for_server(host, bound)
         return runner
 
 
-async def _send_quietly(ws: web.WebSocketResponse, payload: str) -> None:
-    """Send a snapshot; a tab that went away meanwhile is simply gone (its handler cleans
-    up), not an error to log."""
+def one_line(text: str, limit: int = NOTICE_CHARS) -> str:
+    """`text` as one line of at most `limit` characters (what a notice may say)."""
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[: limit - 1] + "\u2026"
+
+
+async def _send(ws: web.WebSocketResponse, payload: str) -> None:
+    """Send to a tab; a tab that went away meanwhile (even mid-answer) is simply gone (its
+    handler cleans up), not an error to log."""
+    if ws.closed:
+        return
     try:
         await ws.send_str(payload)
     except (ConnectionError, RuntimeError):

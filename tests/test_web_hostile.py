@@ -1,0 +1,246 @@
+"""The simulator's web server against hostile input, over real TCP on loopback: a page of
+another origin, a foreign Host (DNS rebinding), a server bound off loopback without its
+token, a flood of messages, messages with the wrong types, a tab closing mid-answer."""
+from __future__ import annotations
+
+import asyncio
+import base64
+import json
+import logging
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import aiohttp
+import pytest
+
+from sim.web.harness import ServerThread, fast_profile
+from sim.web.live import check_dialog
+from sim.web.protocol import BadMessage, parse_message
+
+pytestmark = pytest.mark.timeout(120)
+
+
+@pytest.fixture()
+def sim(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[ServerThread]:
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    (tmp_path / "state").mkdir()
+    server = ServerThread(state_dir=tmp_path / "state", settings_file=tmp_path / "config" / "sim.json",
+                          profile=fast_profile(tmp_path), seed=5)
+    with server:
+        yield server
+
+
+def _port(url: str) -> int:
+    port = urlsplit(url).port
+    assert port is not None
+    return port
+
+
+def raw_request(port: int, lines: list[str], host: str = "127.0.0.1") -> str:
+    """Send one HTTP request as raw lines over TCP; the status line and headers answered."""
+    with socket.create_connection((host, port), timeout=5) as conn:
+        conn.sendall(("\r\n".join(lines) + "\r\n\r\n").encode())
+        answer = b""
+        while b"\r\n\r\n" not in answer:
+            chunk = conn.recv(4096)
+            if not chunk:
+                break
+            answer += chunk
+    return answer.decode("latin-1")
+
+
+def handshake(port: int, origin: str | None, host: str | None = None) -> str:
+    key = base64.b64encode(os.urandom(16)).decode()
+    lines = ["GET /ws HTTP/1.1", f"Host: {host or f'127.0.0.1:{port}'}", "Upgrade: websocket",
+             "Connection: Upgrade", f"Sec-WebSocket-Key: {key}", "Sec-WebSocket-Version: 13"]
+    if origin is not None:
+        lines.append(f"Origin: {origin}")
+    return raw_request(port, lines).split("\r\n", 1)[0]
+
+
+def match_key(server: ServerThread) -> tuple[Any, ...]:
+    return server.inspect(lambda live: (live.table.controller.match, live.vb.sensors()))  # type: ignore[union-attr]
+
+
+def test_a_websocket_from_another_origin_is_refused_at_the_handshake(sim: ServerThread) -> None:
+    port = _port(sim.url)
+    assert " 403 " in handshake(port, "http://evil.example")
+    assert " 403 " in handshake(port, f"http://evil.example:{port}")
+    assert " 403 " in handshake(port, "null")
+    assert " 403 " in handshake(port, f"https://127.0.0.1:{port}")
+    # the page's own origin (under each loopback name it is served as) is let in
+    assert " 101 " in handshake(port, f"http://127.0.0.1:{port}")
+    assert " 101 " in handshake(port, f"http://localhost:{port}", host=f"localhost:{port}")
+    assert " 101 " in handshake(port, f"http://[::1]:{port}", host=f"[::1]:{port}")
+    # an origin that is one of ours but not the page's own Host is still a different page
+    assert " 403 " in handshake(port, f"http://localhost:{port}")
+
+
+def test_a_foreign_host_is_refused_on_every_path(sim: ServerThread) -> None:
+    port = _port(sim.url)
+    for path in ("/", "/match.mat", "/display.png", "/static/app.js", "/ws"):
+        for host in ("evil.example", f"evil.example:{port}", f"127.0.0.1:{port + 1}", "127.0.0.1",
+                     f"localhost.evil.example:{port}", ""):
+            status = raw_request(port, [f"GET {path} HTTP/1.1", f"Host: {host}"]).split("\r\n", 1)[0]
+            assert " 403 " in status, (path, host, status)
+        for host in (f"127.0.0.1:{port}", f"localhost:{port}", f"[::1]:{port}", f"LOCALHOST:{port}"):
+            status = raw_request(port, [f"GET {path} HTTP/1.1", f"Host: {host}"]).split("\r\n", 1)[0]
+            assert " 403 " not in status, (path, host, status)
+
+
+def test_a_cross_site_post_is_refused(sim: ServerThread) -> None:
+    port = _port(sim.url)
+    for origin in (None, "http://evil.example"):
+        lines = ["POST /ws HTTP/1.1", f"Host: 127.0.0.1:{port}", "Content-Length: 0"]
+        if origin:
+            lines.append(f"Origin: {origin}")
+        assert " 403 " in raw_request(port, lines).split("\r\n", 1)[0]
+
+
+def test_off_loopback_every_request_needs_the_printed_token(tmp_path: Path) -> None:
+    env = dict(os.environ, XDG_CONFIG_HOME=str(tmp_path / "cfg"), XDG_STATE_HOME=str(tmp_path / "st"))
+    proc = subprocess.Popen([sys.executable, "-m", "controller.cli", "sim", "--no-browser", "--host", "0.0.0.0",
+                             "--port", "0", "--state-dir", str(tmp_path / "state")],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        assert proc.stdout is not None and proc.stderr is not None
+        url = proc.stdout.readline().strip()
+        warning = proc.stderr.readline()
+        assert "warning" in warning and "0.0.0.0" in warning and "token" in warning
+        parts = urlsplit(url)
+        assert parts.query.startswith("token=") and len(parts.query) > 20, url
+        port = _port(url)
+        token = parts.query.split("=", 1)[1]
+        host = f"127.0.0.1:{port}"
+        for path in ("/", "/match.mat", "/display.png", "/ws", f"/?token={token[:-1]}x"):
+            status = raw_request(port, [f"GET {path} HTTP/1.1", f"Host: {host}"]).split("\r\n", 1)[0]
+            assert " 403 " in status, (path, status)
+        answer = raw_request(port, [f"GET /?token={token} HTTP/1.1", f"Host: {host}"])
+        assert " 200 " in answer.split("\r\n", 1)[0] and "bgboard_token=" in answer
+        assert "HttpOnly" in answer and "SameSite=Strict" in answer
+        # then the page's own requests carry the cookie
+        cookie = f"Cookie: bgboard_token={token}"
+        for path in ("/match.mat", "/display.png"):
+            status = raw_request(port, [f"GET {path} HTTP/1.1", f"Host: {host}", cookie]).split("\r\n", 1)[0]
+            assert " 200 " in status, (path, status)
+
+        async def ws() -> str:
+            async with aiohttp.ClientSession(cookies={"bgboard_token": token}) as session, \
+                    session.ws_connect(f"http://{host}/ws", origin=f"http://{host}") as sock:
+                return str(json.loads((await sock.receive(timeout=5)).data)["type"])
+        assert asyncio.run(ws()) == "state"
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+def test_wrong_types_get_one_short_line_and_the_socket_lives_on(sim: ServerThread) -> None:
+    before = match_key(sim)
+    hostile = ['{"type": "lift", "cell": ["13"]}', '{"type": "lift", "cell": {"a": 1}}',
+               '{"type": "button", "name": ["white_main"]}', '{"type": "fault", "name": {}}',
+               '{"type": "new_match", "settings": {"length": Infinity}}',
+               '{"type": "new_match", "settings": {"length": 1e400}}',
+               '{"type": "new_match", "settings": {"length": [5]}}',
+               '{"type": "new_match", "settings": {"length": true}}',
+               '{"type": "new_match", "settings": {"cube": ["on"]}}',
+               '{"type": "command", "name": "' + "white " * 9000 + '"}',
+               '{"type": "lift", "cell": "' + "x" * 60000 + '"}',
+               "[" * 30000 + "]" * 30000]
+
+    async def body() -> list[str]:
+        async with aiohttp.ClientSession() as session, session.ws_connect(sim.url + "ws") as sock:
+            notices = []
+            for raw in hostile:
+                await sock.send_str(raw)
+                while True:
+                    msg = await sock.receive(timeout=5)
+                    assert msg.type == aiohttp.WSMsgType.TEXT, msg
+                    data = json.loads(msg.data)
+                    if data["type"] == "notice":
+                        notices.append(data["text"])
+                        break
+            return notices
+
+    notices = asyncio.run(body())
+    assert len(notices) == len(hostile)
+    for text in notices:
+        assert len(text) <= 240 and "\n" not in text and "Traceback" not in text, text[:300]
+    assert "not a place" in notices[0] and "not JSON" in notices[4] and "not a number" in notices[5]
+    assert "not JSON" in notices[-1]
+    assert match_key(sim) == before
+
+
+def test_parse_message_names_bad_values_briefly() -> None:
+    for bad in ['{"type": "lift", "cell": ["1"]}', '{"type": "lift", "cell": 1, "colour": [1]}',
+                '{"type": "button", "name": {"x": 1}}', '{"type": "lift", "cell": NaN}']:
+        with pytest.raises(BadMessage):
+            parse_message(bad)
+    with pytest.raises(BadMessage) as info:
+        parse_message('{"type": "' + "q" * 5000 + '"}')
+    assert len(str(info.value)) < 100
+
+
+def test_a_damaged_dialog_file_never_stops_the_start() -> None:
+    for bad in ([], None, float("inf"), 1e400, "x", {"length": float("inf")}, {"length": [3]}):
+        with pytest.raises(ValueError):
+            check_dialog(bad)  # type: ignore[arg-type]
+
+
+def test_a_flood_of_messages_does_not_stall_http(sim: ServerThread) -> None:
+    """10,000 messages as fast as one socket can send them; the page and its images are
+    still answered at once meanwhile, and the flood changes nothing."""
+    before = match_key(sim)
+
+    async def body() -> tuple[float, int, str]:
+        async with aiohttp.ClientSession() as session, session.ws_connect(sim.url + "ws") as sock:
+            async def flood() -> None:
+                for _ in range(10_000):
+                    await sock.send_str('{"type": "setup"}')
+            flooding = asyncio.create_task(flood())
+            await asyncio.sleep(0.3)
+            worst = 0.0
+            fetched = 0
+            for _ in range(10):
+                start = time.monotonic()
+                async with session.get(sim.url + "display.png") as resp:
+                    assert resp.status == 200
+                    await resp.read()
+                worst = max(worst, time.monotonic() - start)
+                fetched += 1
+                await asyncio.sleep(0.05)
+            await flooding
+            told = ""
+            while not told.startswith("ignored") or "messages" not in told:
+                data = json.loads((await sock.receive(timeout=5)).data)
+                told = data.get("text", "")
+            return worst, fetched, told
+
+    worst, fetched, told = asyncio.run(body())
+    assert fetched == 10 and worst < 0.5, worst
+    assert "more than 100 a second" in told
+    assert match_key(sim) == before
+
+
+def test_a_tab_closing_mid_answer_is_quiet(sim: ServerThread, caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.WARNING)
+
+    async def body() -> None:
+        for _ in range(20):
+            async with aiohttp.ClientSession() as session:
+                sock = await session.ws_connect(sim.url + "ws")
+                for raw in ('{"type": "setup"}', '{"type": "lift", "cell": "bar"}', "junk"):
+                    await sock.send_str(raw)
+                sock._response.connection.transport.abort()  # type: ignore[union-attr]  # gone at once
+        await asyncio.sleep(0.5)
+
+    asyncio.run(body())
+    assert sim.call(lambda: True)  # still serving
+    problems = [r for r in caplog.records if r.levelno >= logging.ERROR or r.exc_info]
+    assert not problems, [r.getMessage() for r in problems]
