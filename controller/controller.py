@@ -21,7 +21,6 @@ from typing import Any
 from controller.board.reconcile import (Ambiguous, BoardState, Expectation, Instruction,
                                         Matched, Mismatch, Verdict, path_expectation,
                                         reconcile, turn_expectation)
-from controller.board.reconcile_plan import TurnGraph
 from controller.engine.board_view import Colour, cell_counts, other, step_cells
 from controller.engine.errors import MatchStateError
 from controller.engine.match import Match, Transition
@@ -30,6 +29,7 @@ from controller.engine.match_events import (GameWon, MatchWon, Moved, RematchSta
                                            TimedOut)
 from controller.engine.moves import Move, Step
 from controller.engine.position import Position
+from controller.engine.turn import TurnPlan
 from controller.events import (ActionRequested, Announce, AskBot, BotCube, BotMoved,
                                ButtonPressed, Buzz, Effect, Event, LinkChanged, MenuPressed,
                                ReadingReceived, SaveMatch, ShowScene, Tick)
@@ -106,8 +106,6 @@ class Controller:
         self.ask_index = 0
         self._warned: Any = None
         self.roll_due: float | None = None
-        self._graph_key: Any = None
-        self._graph: TurnGraph | None = None
         self._expect_key: Any = None
         self._expect: Expectation | None = None
         self._last_scene: Scene | None = None
@@ -195,15 +193,12 @@ class Controller:
                 and self.config.player(m.turn) == "human":
             self._sync_steps(verdict.position, out)  # the computer's moves are played whole
 
-    def _graph_for(self) -> TurnGraph | None:
+    def _graph_for(self) -> TurnPlan | None:
+        """The engine's plan of the roll being played (the match builds it once per roll)."""
         m = self.match
-        if m.phase not in ("move", "resigning") or m.dice is None or m.turn is None:
+        if m.turn is None:
             return None
-        key = (m.position, m.dice)
-        if key != self._graph_key:
-            self._graph_key = key
-            self._graph = TurnGraph.build(m.position, m.dice)
-        return self._graph
+        return m.plan
 
     def _expectation(self) -> tuple[Colour, Position, Expectation]:
         """Whose checkers move now, the last accepted position and the boards allowed."""
@@ -241,14 +236,14 @@ class Controller:
         if graph is None or m.turn is None:
             return
         side = m.turn
-        path = _forward_path(graph, m.partial, target)
+        path = graph.path(m.partial, target)
         def undo(mm: Match) -> Transition:
             return mm.undo(side, self.now)
 
         while path is None and self.match.steps:
             if not self._apply(undo, out):
                 return
-            path = _forward_path(graph, self.match.partial, target)
+            path = graph.path(self.match.partial, target)
         if path is None:
             return
         for step in path:
@@ -575,7 +570,7 @@ class Controller:
             setup_counts = cell_counts(position, colour)
         return ControllerView(
             table=self.table(), language=self.config.language, online=self.online, mover=mover,
-            verdict=self.verdict, graph=self._graph_for() if self.bot is None else None,
+            verdict=self.verdict, plan=self._graph_for() if self.bot is None else None,
             current=m.partial, last_move=last, show_last=self.show_last, bot_move=bot_cells,
             setup=self.setting_up, setup_counts=setup_counts, prompt=self.phase_prompt())
 
@@ -615,8 +610,9 @@ class Controller:
             return self.menu.prompt
         choice = self._ambiguous_choice()
         graph = self._graph_for()
-        if choice is not None and graph is not None:
-            return Prompt.of("confirm_move", notation=Move(graph.path_to(choice), choice).notation)
+        path = graph.path(graph.start, choice) if choice is not None and graph is not None else None
+        if choice is not None and path is not None:
+            return Prompt.of("confirm_move", notation=Move(path, choice).notation)
         if self.setting_up:
             return Prompt.of("setup")
         if m.phase == "opening":
@@ -649,24 +645,6 @@ class Controller:
                 return Prompt.of("forfeit", side=other(m.winner))
             return Prompt.of("match_won", side=m.winner, score_white=m.score[0], score_black=m.score[1])
         return None
-
-
-def _forward_path(graph: TurnGraph, frm: Position, to: Position) -> list[Step] | None:
-    """Steps along the turn's graph from `frm` to `to` (breadth first), or None."""
-    if frm == to:
-        return []
-    queue: deque[tuple[Position, list[Step]]] = deque([(frm, [])])
-    seen = {frm}
-    while queue:
-        pos, steps = queue.popleft()
-        for step, nxt in graph.next_steps(pos).items():
-            if nxt in seen:
-                continue
-            if nxt == to:
-                return steps + [step]
-            seen.add(nxt)
-            queue.append((nxt, steps + [step]))
-    return None
 
 
 def _path_hits(plan: BotPlan) -> dict[Position, tuple[str, ...]]:

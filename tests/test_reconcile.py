@@ -1,41 +1,41 @@
-"""Reconcile: the turn's graph of legal partials and what a settled reading means."""
+"""Reconcile: the turn's plan of legal partials and what a settled reading means."""
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 import pytest
 
 from controller.board.reconcile import (Ambiguous, BoardState, Expectation, Matched, Mismatch,
                                         mismatch, reconcile, turn_expectation)
-from controller.board.reconcile_plan import TurnGraph
-from controller.engine import Position, legal_moves
-from controller.engine.board_view import cell_counts
+from controller.engine import Position, TurnPlan, legal_moves
+from controller.engine.board_view import Colour, cell_counts
 
 START = Position.initial()
 
 
-def board(position: Position, mover: str = "white", changes: list[tuple[str, int, int]] = (),
+def board(position: Position, mover: Colour = "white", changes: Sequence[tuple[str, int, int]] = (),
           saturated: tuple[str, ...] = ()) -> BoardState:
-    counts = cell_counts(position, mover)  # type: ignore[arg-type]
+    counts = cell_counts(position, mover)
     for cell, dw, db in changes:
         w, b = counts[cell]
         counts[cell] = (w + dw, b + db)
     return BoardState.of(counts, saturated)
 
 
-def test_graph_ends_are_exactly_the_legal_moves_over_random_play() -> None:
+def test_plan_ends_are_exactly_the_legal_moves_over_random_play() -> None:
     rng = random.Random(5)
     checked = 0
     for _ in range(12):
         pos = START
         for _ in range(120):
             dice = (rng.randint(1, 6), rng.randint(1, 6))
-            graph = TurnGraph.build(pos, dice)
+            graph = TurnPlan(pos, dice)
             moves = legal_moves(pos, dice)
             assert graph.complete == ({m.result for m in moves} or {pos}), (pos, dice)
             for m in moves[:3]:
-                assert graph.move_for(m.result) is not None
-                assert graph.move_for(m.result).result == m.result
+                found = graph.move_for(m.result)
+                assert found is not None and found.result == m.result
             checked += 1
             if not moves:
                 pos = pos.swap()
@@ -48,23 +48,23 @@ def test_graph_ends_are_exactly_the_legal_moves_over_random_play() -> None:
 
 
 def test_targets_carry_the_dice_used() -> None:
-    graph = TurnGraph.build(START, (3, 1))
+    graph = TurnPlan(START, (3, 1))
     assert graph.targets(START, 8) == {5: "3", 7: "1", 4: "3+1"}
     assert graph.targets(START, 24) == {21: "3", 23: "1", 20: "3+1"}
-    doubles = TurnGraph.build(START, (2, 2))
+    doubles = TurnPlan(START, (2, 2))
     assert doubles.targets(START, 6)[2] == "2+2"
 
 
 def test_bar_entry_6_4_with_the_4_point_closed_must_enter_with_the_6_first() -> None:
     # White on the bar; Black holds White's 21 point (entry with a 4) with two checkers.
     pos = Position.from_points({25: 1, 13: 5, 8: 3, 6: 5, 24: 1}, {4: 2, 20: 13})
-    graph = TurnGraph.build(pos, (6, 4))
+    graph = TurnPlan(pos, (6, 4))
     firsts = {(s.frm, s.to) for s in graph.next_steps(pos)}
     assert firsts == {(25, 19)}
 
 
-def _expect(dice: tuple[int, int], pos: Position = START, mover: str = "white") -> tuple[TurnGraph, Expectation]:
-    graph = TurnGraph.build(pos, dice)
+def _expect(dice: tuple[int, int], pos: Position = START, mover: str = "white") -> tuple[TurnPlan, Expectation]:
+    graph = TurnPlan(pos, dice)
     return graph, turn_expectation(graph, mover)  # type: ignore[arg-type]
 
 
@@ -75,7 +75,7 @@ def test_start_partial_complete_and_in_hand() -> None:
     assert isinstance(lifted, Matched) and lifted.in_hand == ("8", "white") and lifted.position == START
     partial = reconcile(board(START, changes=[("8", -1, 0), ("5", 1, 0)]), exp, START)
     assert isinstance(partial, Matched) and partial.is_exact
-    assert partial.position in graph.nodes and partial.position not in graph.complete
+    assert partial.position in graph.partials and partial.position not in graph.complete
     done = reconcile(board(START, changes=[("8", -1, 0), ("6", -1, 0), ("5", 2, 0)]), exp, START)
     assert isinstance(done, Matched) and done.position in graph.complete
 
@@ -165,7 +165,7 @@ def test_two_saturated_points_that_fit_two_legal_positions_are_ambiguous() -> No
     graph, exp = _expect((1, 1), pos)
     seen = board(pos, changes=[("6", -1, 0)], saturated=("5", "6"))
     assert reconcile(seen, exp, pos) == Matched(pos)  # the last accepted position wins
-    elsewhere = next(p for p in graph.nodes if p.mine[3] == 1 and p.mine[4] == 5)
+    elsewhere = next(p for p in graph.partials if p.mine[3] == 1 and p.mine[4] == 5)
     verdict = reconcile(seen, exp, elsewhere)
     assert isinstance(verdict, Ambiguous)
     assert set(verdict.cells) == {"5", "6"}

@@ -2,20 +2,19 @@
 from __future__ import annotations
 
 from controller.board.reconcile import Ambiguous, Instruction, Matched, Mismatch
-from controller.board.reconcile_plan import TurnGraph
-from controller.engine import Position
+from controller.engine import Position, TurnPlan
 from controller.engine.board_view import cell_counts
 from controller.show.content import DisplayContent, Hint, Prompt
 from controller.show.scene import ControllerView, build_scene
 
 START = Position.initial()
 TABLE = DisplayContent(turn="white", dice=(3, 1), match_length=5, pips_white=167, pips_black=167)
-GRAPH = TurnGraph.build(START, (3, 1))
+PLAN = TurnPlan(START, (3, 1))
 MOVE = Prompt.of("move", side="white", dice=(3, 1))
 
 
 def view(**kw: object) -> ControllerView:
-    base = dict(table=TABLE, mover="white", graph=GRAPH, current=START, prompt=MOVE,
+    base = dict(table=TABLE, mover="white", plan=PLAN, current=START, prompt=MOVE,
                 verdict=Matched(START))
     base.update(kw)
     return ControllerView(**base)  # type: ignore[arg-type]
@@ -58,7 +57,7 @@ def test_a_pending_hit_and_the_computers_move() -> None:
     hit = build_scene(view(verdict=Matched(START, hits_pending=("7",))))
     assert dict(hit.leds) == {"7": "hit"}
     assert hit.display.prompt == Prompt.of("hit_to_bar", colour="black")
-    bot = build_scene(view(mover="black", bot_move=(("17", "20"), ("19", "20")), graph=None,
+    bot = build_scene(view(mover="black", bot_move=(("17", "20"), ("19", "20")), plan=None,
                            prompt=Prompt.of("computer_move", notation="8/5 6/5")))
     assert dict(bot.leds) == {"17": "bot-from", "19": "bot-from", "20": "bot-to"}
 
@@ -90,7 +89,7 @@ def test_an_opponents_checker_lifted_must_go_back_unless_it_is_a_hit_blot() -> N
 
 
 def test_a_moved_checker_lifted_again_may_go_back_where_it_came_from() -> None:
-    after = next(p for s, p in GRAPH.next_steps(START).items() if (s.frm, s.to) == (8, 5))
+    after = next(START.after(s) for s in PLAN.next_steps(START) if (s.frm, s.to) == (8, 5))
     scene = build_scene(view(current=after, verdict=Matched(after, in_hand=("5", "white"))))
     assert scene.leds["5"] == "origin"
     assert scene.leds["4"] == "target"  # on with the 1

@@ -19,9 +19,9 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Literal
 
-from controller.board.reconcile_plan import TurnGraph
 from controller.engine.board_view import CELLS, Colour, cell_counts, point_of_cell
 from controller.engine.position import BAR, CHECKERS, Position
+from controller.engine.turn import TurnPlan
 
 Counts = Mapping[str, tuple[int, int]]
 Key = tuple[int, ...]
@@ -354,16 +354,16 @@ def _merge(instructions: list[Instruction]) -> list[Instruction]:
     return [Instruction(kind, colour, n, frm, to) for (kind, colour, frm, to), n in merged.items()]  # type: ignore[arg-type]
 
 
-def turn_expectation(graph: TurnGraph, mover: Colour) -> Expectation:
-    """The expectation of a turn in progress: every legal partial of `graph`."""
+def turn_expectation(plan: TurnPlan, mover: Colour) -> Expectation:
+    """The expectation of a turn in progress: every legal partial of the engine's plan,
+    fewest steps played first."""
     next_hits: dict[Position, tuple[str, ...]] = {}
-    for pos in graph.nodes:
+    for pos in plan.partials:
         hits = sorted({str(s.to if mover == "white" else 25 - s.to)
-                       for s in graph.next_steps(pos) if s.hit})
+                       for s in plan.next_steps(pos) if s.hit})
         if hits:
             next_hits[pos] = tuple(hits)
-    ordered = sorted(graph.nodes, key=lambda p: graph.depth.get(p, 0))
-    return Expectation(mover, graph.start, tuple(ordered), next_hits)
+    return Expectation(mover, plan.start, plan.partials, next_hits)
 
 
 def path_expectation(start: Position, path: Iterable[Position], mover: Colour,

@@ -13,6 +13,7 @@ with a 3 or with a 5), so the per-position answers are unions over those nodes.
 """
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable
 
 from controller.engine.dice import check_dice
@@ -74,12 +75,12 @@ class TurnPlan:
         if best == 1 and d1 != d2 and any(st.die == full[0] for st, _ in first):
             first = [e for e in first if e[0].die == full[0]]
         good: dict[int, list[_Edge]] = {0: first}
-        parents: dict[int, set[int]] = {}
+        parents: dict[int, list[_Edge]] = {}  # node -> (step, parent) of every good edge into it
         todo = [0]
         while todo:
             i = todo.pop()
-            for _, c in good[i]:
-                parents.setdefault(c, set()).add(i)
+            for step, c in good[i]:
+                parents.setdefault(c, []).append((step, i))
                 if c not in good:
                     need = longest[c] - 1
                     good[c] = [e for e in children[c] if longest[e[1]] == need]
@@ -94,6 +95,7 @@ class TurnPlan:
         done = len(full) - best
         self._complete = frozenset(positions[i] for i in good if len(lefts[i]) == done)
         self._moves: dict[Position, Move] | None = None
+        self._partials: tuple[Position, ...] | None = None
 
     @staticmethod
     def _expand(position: Position, left: tuple[int, ...],
@@ -151,6 +153,18 @@ class TurnPlan:
         """The legal end positions; with no legal move, just the start."""
         return self._complete
 
+    @property
+    def partials(self) -> tuple[Position, ...]:
+        """Every position some legal prefix of steps reaches (start and complete ones
+        included), fewest steps played first; built on first use."""
+        if self._partials is None:
+            left: dict[Position, int] = {}  # the most dice left at a position: the fewest played
+            for i in self._good:
+                at = self._positions[i]
+                left[at] = max(left.get(at, 0), len(self._lefts[i]))
+            self._partials = tuple(sorted(left, key=lambda at: -left[at]))
+        return self._partials
+
     def move_for(self, position: Position) -> Move | None:
         """The legal Move (as `legal_moves` gives it) leaving `position`; None if there is
         none (also when no checker can move at all)."""
@@ -186,7 +200,36 @@ class TurnPlan:
 
     def previous(self, position: Position) -> set[Position]:
         """Partial positions one legal step before `position` (for undo); empty for the start."""
-        return {self._positions[p] for i in self._nodes.get(position, ()) for p in self._parents.get(i, ())}
+        return {self._positions[p] for i in self._nodes.get(position, ()) for _, p in self._parents.get(i, ())}
+
+    def steps_into(self, position: Position) -> set[Step]:
+        """The legal steps that end at `position` (the last step of some legal prefix); a
+        checker set back along one of them is an undo."""
+        return {step for i in self._nodes.get(position, ()) for step, _ in self._parents.get(i, ())}
+
+    def path(self, frm: Position, to: Position) -> tuple[Step, ...] | None:
+        """The fewest legal steps that lead from the partial `frm` on to `to` (empty when
+        they are equal), or None when `to` does not follow from `frm` in this turn."""
+        if frm == to and frm in self._nodes:
+            return ()
+        goal = set(self._nodes.get(to, ()))
+        came: dict[int, tuple[Step, int] | None] = {i: None for i in self._nodes.get(frm, ())}
+        queue = deque(came)
+        while queue and goal:
+            i = queue.popleft()
+            for step, c in self._good[i]:
+                if c in came:
+                    continue
+                came[c] = (step, i)
+                if c in goal:
+                    steps: list[Step] = []
+                    back = came[c]
+                    while back is not None:
+                        steps.append(back[0])
+                        back = came[back[1]]
+                    return tuple(reversed(steps))
+                queue.append(c)
+        return None
 
     def routes(self, position: Position, frm: int) -> dict[int, list[tuple[Step, ...]]]:
         """Destination -> every legal sequence of steps by which the checker on `frm`
@@ -206,8 +249,11 @@ class TurnPlan:
 
     def targets(self, position: Position, frm: int) -> dict[int, str]:
         """Destinations the checker on `frm` can reach by itself next, labelled with the
-        dice used: `"5"`, `"5+3"`, `"2+2+2"` (fewest dice first, then the smallest dice, then
-        the higher die first)."""
+        dice it uses in the order it uses them, as the checker travels: `"5"`, `"3+5"`
+        (24/21/16 when 24/19 is blocked), `"2+2+2"`. Of several routes to one point the
+        label names the one with the fewest dice, then the smallest dice (bearing off),
+        then the higher die first (`"5+3"` when both orders are open). This is the one
+        rule for hint labels: the scene and the display show exactly these strings."""
         labels: dict[int, str] = {}
         for to, routes in self.routes(position, frm).items():
             best = min(routes, key=lambda r: (len(r), sum(s.die for s in r), [-s.die for s in r]))

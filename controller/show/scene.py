@@ -2,7 +2,7 @@
 
 The controller keeps the match as the display shows it (a `DisplayContent` without
 hints or prompt) in a `ControllerView` (what the board means right now: the reconciler's verdict, the turn's
-graph of legal partials, the opponent's last move, the computer's move to carry out,
+plan of legal partials, the opponent's last move, the computer's move to carry out,
 the position being set up). `build_scene(view)` decides every lit cell's role and the
 one prompt line; nothing here reads a clock or a device, so every screen can be built
 in a test from values alone.
@@ -19,9 +19,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from controller.board.reconcile import Ambiguous, Instruction, Matched, Mismatch, Verdict
-from controller.board.reconcile_plan import TurnGraph
 from controller.engine.board_view import Colour, cell_of_point, other, point_of_cell
 from controller.engine.position import Position
+from controller.engine.turn import TurnPlan
 from controller.show.content import (DisplayContent, Hint, Prompt,
                                      Scene)
 
@@ -31,7 +31,7 @@ class ControllerView:
     """Everything the scene needs of the controller at one moment.
 
     `mover` is the side whose checkers may move now (the side on turn, or the side whose
-    move the person carries out for the computer); `graph` the turn's legal partials
+    move the person carries out for the computer); `plan` the engine's plan of the turn
     (None outside a turn); `current` the last accepted position from the mover's view;
     `last_move` the opponent's last move as (from cell, to cell) pairs, lit while
     `show_last`; `bot_move` the (from, to) pairs of a move to carry out by hand;
@@ -44,7 +44,7 @@ class ControllerView:
     online: bool = True
     mover: Colour | None = None
     verdict: Verdict | None = None
-    graph: TurnGraph | None = None
+    plan: TurnPlan | None = None
     current: Position | None = None
     last_move: tuple[tuple[str, str], ...] = ()
     show_last: bool = False
@@ -124,29 +124,20 @@ def _in_hand(verdict: Matched, view: ControllerView, leds: dict[str, str]) -> tu
         leds[cell] = "origin" if leds.get(cell) != "bot-from" else "bot-from"
         return ()
     leds[cell] = "origin"
-    graph = view.graph
-    if graph is None:
+    plan = view.plan
+    if plan is None:
         return ()
     frm = point_of_cell(cell, mover)
     if frm == 0:
         return ()
-    for to, label in sorted(graph.targets(verdict.position, frm).items(), reverse=True):
+    for to, label in sorted(plan.targets(verdict.position, frm).items(), reverse=True):
         target = cell_of_point(to, mover)
         leds[target] = "target"
         hints.append(Hint(target, label))
-    for back in _undo_targets(graph, verdict.position, frm):
-        leds.setdefault(cell_of_point(back, mover), "target")  # moving it back is an undo
+    for step in plan.steps_into(verdict.position):
+        if step.to == frm:  # where the checker now on `frm` came from: moving it back is an undo
+            leds.setdefault(cell_of_point(step.frm, mover), "target")
     return tuple(hints)
-
-
-def _undo_targets(graph: TurnGraph, position: Position, frm: int) -> set[int]:
-    """Where the checker now on `frm` came from by the steps that led to `position`."""
-    found: set[int] = set()
-    for before, steps in graph.edges.items():
-        for step, after in steps.items():
-            if after == position and step.to == frm:
-                found.add(step.frm)
-    return found
 
 
 def _correction(ins: Instruction, view: ControllerView) -> Prompt:

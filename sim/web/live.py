@@ -461,9 +461,10 @@ class LiveSim:
     def _plan(self) -> tuple[TurnPlan, str] | None:
         assert self.table is not None
         m = self.table.controller.match
-        if m.phase != "move" or m.dice is None or m.turn is None or self.hand:
+        plan = m.plan
+        if m.phase != "move" or plan is None or m.turn is None or self.hand:
             return None
-        return TurnPlan(m.position, m.dice), m.turn
+        return plan, m.turn
 
     def _carry_out(self, frm_cell: str, to_cell: str, colour: str, hit: bool) -> None:
         if hit:
