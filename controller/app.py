@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import random
 import time
 import tomllib
 from collections.abc import Callable
@@ -28,7 +27,8 @@ from typing import Any
 from controller.board.profile import Profile, load_profile
 from controller.board.reading import Reading
 from controller.board.reconcile import BoardState
-from controller.controller import Controller, ControllerConfig, QueuedDice
+from controller.controller import Controller, ControllerConfig
+from controller.dice import TableDice
 from controller.engine.match import Match
 from controller.engine.match_settings import MatchSettings
 from controller.errors import BgboardError
@@ -254,7 +254,7 @@ async def run_table(port: str, *, profile: Profile | None = None, state_dir: Pat
         match = new_match(match_settings or MatchSettings(), position_id)
     config = config or ControllerConfig(settle_s=profile.timing.settle_ms / 1000)
     now = loop.time
-    controller = Controller(match, config=config, dice=QueuedDice(random.Random()), now=now())
+    controller = Controller(match, config=config, dice=TableDice(), now=now())
     led_config = LedConfig.from_profile(mapping)
     if brightness is not None:
         led_config = replace(led_config, brightness=brightness)

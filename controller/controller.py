@@ -12,7 +12,6 @@ it except through its commands, so a refused action ("rejected: ...") changes no
 """
 from __future__ import annotations
 
-import random
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -21,6 +20,7 @@ from typing import Any
 from controller.board.reconcile import (Ambiguous, BoardState, Expectation, Instruction,
                                         Matched, Mismatch, Verdict, path_expectation,
                                         reconcile, turn_expectation)
+from controller.dice import DiceError, DiceNeeded, TableDice
 from controller.engine.board_view import Colour, cell_counts, other, step_cells
 from controller.engine.errors import MatchStateError
 from controller.engine.match import Match, Transition
@@ -31,8 +31,9 @@ from controller.engine.moves import Move, Step
 from controller.engine.position import Position
 from controller.engine.turn import TurnPlan
 from controller.events import (ActionRequested, Announce, AskBot, BotCube, BotMoved,
-                               ButtonPressed, Buzz, Effect, Event, LinkChanged, MenuPressed,
-                               ReadingReceived, SaveMatch, ShowScene, Tick)
+                               ButtonPressed, Buzz, DiceEntered, DicePhraseGiven, Effect, Event,
+                               LinkChanged, MenuPressed, ReadingReceived, SaveMatch, ShowScene,
+                               Tick)
 from controller.inputs import menu as menus
 from controller.show.content import DisplayContent, MoveTimerView, Prompt, Scene, TournamentClockView
 from controller.show.scene import ControllerView, build_scene
@@ -54,23 +55,6 @@ class ControllerConfig:
         return self.white_player if side == "white" else self.black_player
 
 
-class QueuedDice:
-    """The dice: queued rolls first (a script's `dice` line, dice typed in from real dice),
-    then an injected random source (seeded in tests)."""
-
-    def __init__(self, rng: random.Random | None = None) -> None:
-        self.rng = rng or random.Random()
-        self.queue: deque[tuple[int, int]] = deque()
-
-    def push(self, dice: tuple[int, int]) -> None:
-        self.queue.append(dice)
-
-    def roll(self) -> tuple[int, int]:
-        if self.queue:
-            return self.queue.popleft()
-        return self.rng.randint(1, 6), self.rng.randint(1, 6)
-
-
 @dataclass(frozen=True)
 class BotPlan:
     """A move the person carries out for the computer: its steps (mover's numbering), its
@@ -85,11 +69,12 @@ class Controller:
     """The table's brain (see the module docstring). Build with a match (new or resumed)."""
 
     def __init__(self, match: Match, *, config: ControllerConfig | None = None,
-                 dice: QueuedDice | None = None, now: float = 0.0,
+                 dice: TableDice | None = None, now: float = 0.0,
                  save: bool = True) -> None:
         self.config = config or ControllerConfig()
         self.match = match
-        self.dice = dice or QueuedDice()
+        self.dice = dice or TableDice()
+        self.dice.adopt(match)
         self.save_enabled = save
         self.now = now
         self.online = True
@@ -145,6 +130,10 @@ class Controller:
                 out.append(Buzz("error"))
             else:
                 self._action(event.side, action, None, out)
+        elif isinstance(event, DicePhraseGiven):
+            self._dice_phrase(event.side, event.phrase, out)
+        elif isinstance(event, DiceEntered):
+            self._dice_entered(event.side, event.dice, out)
         elif isinstance(event, BotMoved):
             self._bot_moved(event, out)
         elif isinstance(event, BotCube):
@@ -272,8 +261,10 @@ class Controller:
                 self.match.steps != before.steps or self.match.game != before.game:
             self.verdict = None
             self._expect_key = None
+        if self.match.is_over and self.dice.reveal():
+            out.append(Announce("dice seed revealed: the match is over"))
         if self.save_enabled and self.match is not before:
-            out.append(SaveMatch(self.match))
+            out.append(self._save())
         if self.match.phase == "move" and before.phase != "move":
             self._expectation()  # built now, at the roll, not when the first checker moves
         self._schedule_auto_roll()
@@ -309,6 +300,7 @@ class Controller:
         elif isinstance(ev, (MatchWon, TimedOut)):
             self.bot = None
         elif isinstance(ev, RematchStarted):
+            self.dice.begin(self.match)
             self.setting_up = True
             self.show_last = False
 
@@ -353,13 +345,74 @@ class Controller:
 
     # -- actions and buttons ----------------------------------------------------------------
     def _roll(self, side: Colour, out: list[Effect]) -> None:
-        dice = self.dice.roll()
-        self._apply(lambda mm: mm.roll(side, dice, self.now), out)
+        dice = self._draw(side, out)
+        if dice is not None:
+            self._apply(lambda mm: mm.roll(side, dice, self.now), out)
+
+    def _draw(self, side: Colour, out: list[Effect]) -> tuple[int, int] | None:
+        """The next roll; with entered dice and none keyed in yet, None and the menu asks
+        `side` for them (at the opening, White's die then Black's)."""
+        try:
+            return self.dice.roll(self.match)
+        except DiceNeeded as exc:
+            opening = self.match.phase == "opening"
+            self.menu = menus.MenuState(mode="dice", side="white" if opening else side, opening=opening)
+            out.append(Announce(f"waiting: {exc}"))
+            return None
+
+    def _save(self) -> SaveMatch:
+        return SaveMatch(self.match, self.dice.secret)
+
+    def _dice_entered(self, side: Colour, dice: tuple[int, int], out: list[Effect]) -> None:
+        """Real dice keyed in (menu or page): queued, then rolled for whoever rolls now."""
+        m = self.match
+        if m.phase not in ("opening", "roll"):
+            out.append(Announce("rejected: dice can be entered only before a roll"))
+            out.append(Buzz("error"))
+            return
+        try:
+            self.dice.push(dice)
+        except DiceError as exc:
+            out.append(Announce(f"rejected: {exc}"))
+            out.append(Buzz("error"))
+            return
+        self.menu = menus.MenuState()
+        out.append(Announce(f"dice entered: {dice[0]}-{dice[1]}"))
+        roller = side if m.phase == "opening" else (m.turn or side)
+        if self.config.player(roller) == "human" or m.phase == "opening":
+            self._action(roller, "roll", None, out)
+        elif not self.setting_up:
+            self._roll(roller, out)  # the computer's roll, made with real dice for it
+        self.dice.queue.clear()  # a roll refused (the board not right) does not keep them
+
+    def _dice_phrase(self, side: Colour, phrase: str, out: list[Effect]) -> None:
+        try:
+            self.dice.set_phrase(side, phrase, self.match)
+        except DiceError as exc:
+            out.append(Announce(f"rejected: {exc}"))
+            return
+        out.append(Announce(f"{side} gave a dice phrase"))
+        if self.save_enabled:
+            out.append(self._save())
+
+    def reveal_dice(self, out: list[Effect]) -> None:
+        """Reveal the verifiable dice's seed on demand (the guarantee ends)."""
+        if self.dice.secret is None:
+            out.append(Announce("rejected: this match has no verifiable dice to reveal"))
+        elif not self.dice.reveal():
+            out.append(Announce("rejected: the dice seed is already revealed"))
+        else:
+            out.append(Announce("dice seed revealed: the dice to come are known now"))
+            if self.save_enabled:
+                out.append(self._save())
 
     def _action(self, side: Colour, action: str, level: str | None, out: list[Effect],
                 by_bot: bool = False) -> None:
         m = self.match
         now = self.now
+        if action == "reveal":
+            self.reveal_dice(out)
+            return
         if not by_bot and self.config.player(side) != "human" and action not in ("roll",):
             out.append(Announce(f"rejected: {side} is played by the computer"))
             return
@@ -369,8 +422,7 @@ class Controller:
                 out.append(Buzz("error"))
                 return
             if m.phase == "opening":
-                dice = self.dice.roll()
-                self._apply(lambda mm: mm.roll(side, dice, now), out)
+                self._roll(side, out)
                 return
             if m.phase == "roll" and m.turn == side and self.config.player(side) != "human":
                 out.append(Announce(f"rejected: the computer rolls for {side}"))
@@ -378,8 +430,7 @@ class Controller:
             if m.phase != "roll" or m.turn != side:
                 self._apply(lambda mm: mm.roll(side, (1, 2), now), out)  # refused with the reason
                 return
-            dice = self.dice.roll()
-            self._apply(lambda mm: mm.roll(side, dice, now), out)
+            self._roll(side, out)
             return
         if action == "done":
             if not (isinstance(self.verdict, Matched) and self.verdict.is_exact) and self.settled is not None:
@@ -438,10 +489,12 @@ class Controller:
             available.append("forfeit")
         else:
             available.append("rematch")
-        if m.phase in ("opening", "roll"):
+        if m.phase in ("opening", "roll") and self.dice.mode != "verifiable":
             available.append("dice_entry")
         result = menus.step(self.menu, event, tuple(available))  # type: ignore[arg-type]
         self.menu = result.state
+        if self.menu.mode == "dice" and m.phase == "opening" and not self.menu.opening:
+            self.menu = replace(self.menu, side="white", opening=True)  # one die per side
         action = result.action
         if isinstance(action, menus.Resign):
             self._action(action.side, "resign", action.level, out)
@@ -450,9 +503,7 @@ class Controller:
         elif isinstance(action, menus.Rematch):
             self._action(action.side, "rematch", None, out)
         elif isinstance(action, menus.DiceEntered):
-            self.dice.push(action.dice)
-            side = action.side if m.phase == "roll" else (m.turn or action.side)
-            self._action(side, "roll", None, out)
+            self._dice_entered(action.side, action.dice, out)
         elif isinstance(action, menus.NewMatch):
             self.new_match(replace(m.settings, length=action.length), out)
 
@@ -463,9 +514,10 @@ class Controller:
         self.bot = None
         self.verdict = None
         self._expect_key = None
+        self.dice.begin(self.match)
         out.append(Announce(f"new match to {settings.length}"))
         if self.save_enabled:
-            out.append(SaveMatch(self.match))
+            out.append(self._save())
         self._rereconcile(out)
 
     def _button_action(self, side: Colour, button: str) -> str | None:
@@ -616,7 +668,12 @@ class Controller:
         if self.setting_up:
             return Prompt.of("setup")
         if m.phase == "opening":
-            return Prompt.of("crawford") if m.crawford else Prompt.of("opening_roll")
+            secret = self.dice.secret
+            if m.crawford:
+                return Prompt.of("crawford")
+            if secret is not None and not secret.revealed:
+                return Prompt.of("opening_roll_verifiable", code=secret.short_commitment)
+            return Prompt.of("opening_roll")
         if side is None:
             return None
         reading = m.clock_reading(self.now)

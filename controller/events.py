@@ -17,7 +17,7 @@ from controller.show.content import Scene
 
 Colour = Literal["white", "black"]
 ActionName = Literal["roll", "done", "double", "take", "drop", "accept", "decline",
-                     "resign", "forfeit", "rematch"]
+                     "resign", "forfeit", "rematch", "reveal"]
 
 
 # -- events ------------------------------------------------------------------------------
@@ -94,8 +94,28 @@ class BotCube:
     turn_token: int = 0
 
 
+@dataclass(frozen=True)
+class DicePhraseGiven:
+    """A player's phrase for the verifiable dice (controller/dice/README.md), before the
+    match's first roll."""
+
+    side: Colour
+    phrase: str
+    at: float
+
+
+@dataclass(frozen=True)
+class DiceEntered:
+    """Real dice rolled at the table and keyed in (the page's die faces); for the opening
+    roll White's die, then Black's."""
+
+    side: Colour
+    dice: tuple[int, int]
+    at: float
+
+
 Event = Union[ReadingReceived, LinkChanged, ActionRequested, ButtonPressed, MenuPressed, Tick,
-              BotMoved, BotCube]
+              BotMoved, BotCube, DicePhraseGiven, DiceEntered]
 
 
 # -- effects -----------------------------------------------------------------------------
@@ -110,9 +130,11 @@ class ShowScene:
 @dataclass(frozen=True)
 class SaveMatch:
     """Save this match now (after a confirmed action): a `controller.engine.match.Match`,
-    which `controller.records.saved` writes atomically."""
+    which `controller.records.saved` writes atomically, with the secret of its verifiable
+    dice (a `controller.dice.DiceSecret`, saved beside it) if it has one."""
 
     match: Any
+    dice: Any = None
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,8 @@ from __future__ import annotations
 import random
 
 from controller.board.reconcile import BoardState
-from controller.controller import Controller, ControllerConfig, QueuedDice
+from controller.controller import Controller, ControllerConfig
+from controller.dice import TableDice
 from controller.engine import Position
 from controller.engine.board_view import cell_counts
 from controller.engine.match import Match
@@ -28,7 +29,7 @@ def texts(effects: list[object]) -> list[str]:
 
 
 def make(confirm: str = "auto", rolls: list[tuple[int, int]] = ()) -> Controller:
-    dice = QueuedDice(random.Random(1))
+    dice = TableDice(random.Random(1))
     for r in rolls:
         dice.push(r)
     c = Controller(Match.new(MatchSettings(length=5, confirm=confirm)), dice=dice)
@@ -113,7 +114,7 @@ def test_board_offline_is_shown_and_nothing_is_lost() -> None:
 
 
 def test_auto_roll_waits_for_its_delay_on_the_injected_clock() -> None:
-    dice = QueuedDice(random.Random(2))
+    dice = TableDice(random.Random(2))
     dice.push((3, 1))
     dice.push((6, 5))
     c = Controller(Match.new(MatchSettings(length=1)), dice=dice,
@@ -170,7 +171,7 @@ def test_a_truly_ambiguous_reading_asks_the_player() -> None:
 
     # 7 white on the 6 point and 6 on the 5 point (6 slots each); 1-1 to play.
     pos = Position.from_points({6: 7, 5: 6, 13: 2}, {24: 2, 13: 5, 8: 3, 6: 5})
-    dice = QueuedDice(random.Random(0))
+    dice = TableDice(random.Random(0))
     dice.push((1, 1))
     match = dc_replace(Match.new(MatchSettings(length=5)), phase="roll", turn="white",
                        position=pos, partial=pos)
@@ -214,7 +215,7 @@ def test_the_computers_hit_is_accepted_only_when_the_blot_is_on_the_bar() -> Non
     from controller.engine.board_view import step_cells
     from controller.events import AskBot, BotCube, BotMoved
 
-    dice = QueuedDice(random.Random(0))
+    dice = TableDice(random.Random(0))
     dice.push((6, 2))
     c = Controller(Match.new(MatchSettings(length=3)), dice=dice,
                    config=ControllerConfig(black_player="simple"))

@@ -12,7 +12,8 @@ import pytest
 from controller.app import MatchStore, Table, profile_mapping
 from controller.board.profile import load_profile
 from controller.board.reconcile import BoardState
-from controller.controller import Controller, QueuedDice
+from controller.controller import Controller
+from controller.dice import TableDice
 from controller.engine import Position
 from controller.engine.board_view import cell_counts
 from controller.engine.match import Match
@@ -24,7 +25,7 @@ REPO = Path(__file__).resolve().parents[1]
 
 
 def test_the_table_saves_after_each_action_and_resumes_exactly(tmp_path: Path) -> None:
-    dice = QueuedDice(random.Random(0))
+    dice = TableDice(random.Random(0))
     dice.push((3, 1))
     strip = SimulatedStrip(LedConfig.from_profile(profile_mapping(load_profile())))
     table = Table(Controller(Match.new(MatchSettings(length=3)), dice=dice), strip=strip,
@@ -79,7 +80,7 @@ def test_gpiozero_buttons_reach_the_controller_through_the_mock_pin_factory() ->
     from controller.inputs.buttons import ButtonConfig, ButtonPanel, make_pin_factory
 
     mapping = profile_mapping(load_profile())
-    dice = QueuedDice(random.Random(0))
+    dice = TableDice(random.Random(0))
     dice.push((3, 1))
     table = Table(Controller(Match.new(MatchSettings(length=3)), dice=dice))
     table.dispatch(ReadingReceived(BoardState.of(cell_counts(Position.initial(), "white")), 0.0))
@@ -151,7 +152,7 @@ def test_with_a_loop_the_computer_thinks_in_a_worker_and_answers_on_the_loop() -
 
     async def main() -> Table:
         loop = asyncio.get_running_loop()
-        dice = QueuedDice(random.Random(0))
+        dice = TableDice(random.Random(0))
         dice.push((1, 3))  # Black wins the opening roll: the computer moves first
         table = Table(Controller(Match.new(MatchSettings(length=1)), dice=dice,
                                  config=ControllerConfig(black_player="simple")),

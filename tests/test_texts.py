@@ -13,7 +13,7 @@ SAMPLE = {"side": "white", "winner": "black", "loser": "white", "colour": "black
           "cell": "bar", "from": "13", "to": "off-white", "dice": (5, 3), "value": 2,
           "result": "gammon", "points": 4, "score_white": 5, "score_black": 3,
           "notation": "13/8 6/3", "level": "gnubg", "length": 7,
-          "item_key": "menu.rematch", "colour_def": None}
+          "item_key": "menu.rematch", "colour_def": None, "die": 4, "code": "630d cd29"}
 
 REQUIRED = ["roll", "move", "done", "double_offered", "resign_offered", "put_back",
             "take_off", "hit_to_bar", "computer_move", "setup", "board_offline",

@@ -33,7 +33,8 @@ async def _latency(samples: int) -> list[float]:
     from controller.app import MatchStore, Table, profile_mapping, reading_to_state
     from controller.board.profile import load_profile
     from controller.board.reading import Reading
-    from controller.controller import Controller, ControllerConfig, QueuedDice
+    from controller.controller import Controller, ControllerConfig
+    from controller.dice import TableDice
     from controller.engine.match import Match
     from controller.engine.match_settings import MatchSettings
     from controller.events import ActionRequested, ReadingReceived, Tick
@@ -53,7 +54,7 @@ async def _latency(samples: int) -> list[float]:
             frame_seen.set_result(time.perf_counter())
 
     strip = SimulatedStrip(LedConfig.from_profile(mapping), when_frame=on_frame_led)
-    dice = QueuedDice(random.Random(0))
+    dice = TableDice(random.Random(0))
     dice.push((3, 1))
     controller = Controller(Match.new(MatchSettings(length=5)), dice=dice,
                             config=ControllerConfig(settle_s=0.0))

@@ -9,6 +9,9 @@ from controller.engine.errors import MatchStateError
 
 Colour = Literal["white", "black"]
 CONFIRM_MODES: tuple[str, ...] = ("auto", "button")
+#: where the rolls come from (controller/dice/README.md): the board's random source, real
+#: dice entered by the players, or the board's committed, verifiable sequence
+DICE_MODES: tuple[str, ...] = ("board", "entered", "verifiable")
 #: the cube goes no higher (RULES.md "Doubling cube")
 CUBE_CAP = 64
 
@@ -20,7 +23,7 @@ class MatchSettings:
     `confirm`: ``auto`` ends a turn as soon as a complete legal move is on the board,
     ``button`` waits for ``done``. `auto_roll_white` / `auto_roll_black`: that player's dice
     are rolled without waiting, and they cannot double. `white` / `black`: the players'
-    names (a rematch swaps them).
+    names (a rematch swaps them). `dice`: one of DICE_MODES.
     """
 
     length: int = 5
@@ -32,6 +35,7 @@ class MatchSettings:
     auto_roll_black: bool = False
     white: str = "White"
     black: str = "Black"
+    dice: str = "board"
 
     def __post_init__(self) -> None:
         if isinstance(self.length, bool) or not isinstance(self.length, int) or self.length < 1:
@@ -40,6 +44,8 @@ class MatchSettings:
             raise MatchStateError(f"match length {self.length} is too long (at most 32767, as GNU Backgammon)")
         if self.confirm not in CONFIRM_MODES:
             raise MatchStateError(f"bad confirm mode {self.confirm!r}: choose auto or button")
+        if self.dice not in DICE_MODES:
+            raise MatchStateError(f"bad dice setting {self.dice!r}: choose board, entered or verifiable")
         if self.clock not in CLOCK_MODES:
             raise MatchStateError(f"bad clock mode {self.clock!r}: choose off, timer or tournament")
         for name in ("cube", "crawford", "auto_roll_white", "auto_roll_black"):

@@ -4,7 +4,7 @@ The menu button opens the menu and cycles through its items; a main button choos
 item shown (the side whose button it was is the one who resigns, forfeits, ...); a cube
 button or a long press on the menu button closes it. Two items have a second step:
 dice entry (for people who roll real dice: the cube button counts a die up 1..6, main
-takes it, twice) and a new match (cube cycles the length, main starts it). Giving up
+takes it, twice; at the opening roll the prompt asks for White's die, then Black's) and a new match (cube cycles the length, main starts it). Giving up
 the whole match asks for a second main press, because a slip costs the match.
 
 `step(state, event, available)` returns the next state, the chosen action (or None)
@@ -76,6 +76,7 @@ class MenuState:
     dice: tuple[int, ...] = ()
     die: int = 1
     length: int = 5
+    opening: bool = False
 
     @property
     def is_open(self) -> bool:
@@ -90,6 +91,8 @@ class MenuState:
         """What the display's prompt line shows for the menu (None when closed)."""
         if self.mode == "items":
             return Prompt.of("menu", item_key=f"menu.{self.items[self.index]}")
+        if self.mode == "dice" and self.opening:
+            return Prompt.of("dice_entry_opening", side="black" if self.dice else "white", die=self.die)
         if self.mode == "dice" and self.side is not None:
             return Prompt.of("dice_entry", side=self.side, dice=self.dice + (self.die,))
         if self.mode == "length":
@@ -150,7 +153,7 @@ def _step_items(state: MenuState, event: ButtonPressed) -> MenuResult:
     if item == "rematch":
         return MenuResult(_CLOSED, Rematch(side))
     if item == "dice_entry":
-        return MenuResult(MenuState(mode="dice", side=side))
+        return MenuResult(MenuState(mode="dice", side=side, opening=state.opening))
     return MenuResult(_CLOSED, MenuClosed())
 
 

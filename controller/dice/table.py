@@ -1,0 +1,141 @@
+"""The table's dice: where each roll comes from, for the three `dice` settings.
+
+`TableDice.roll(match)` gives the next roll of `match`:
+
+- ``board``: queued rolls first (a scenario script's `dice` lines, dice entered from the
+  menu), then the injected random source (``random.SystemRandom`` unless a test seeds
+  one);
+- ``entered``: queued rolls only; with none queued it raises :class:`DiceNeeded` and the
+  controller asks the player for the real dice;
+- ``verifiable``: the roll derived from the match's committed seed
+  (``controller/dice/verifiable.py``); nothing can be queued.
+
+The verifiable roll's number is counted from the match itself (rolls in the current game's
+history, the opening roll's number from the seed), so a match resumed from its save goes on
+with the same sequence; only the count of opening ties shown is kept here, in memory.
+"""
+from __future__ import annotations
+
+import os
+import random
+from collections import deque
+from collections.abc import Callable
+from typing import Literal
+
+from controller.dice.secret import DiceSecret
+from controller.dice.verifiable import SEED_BYTES, derive_roll, opening_roll, phrase_problem
+from controller.engine.match import Match
+from controller.engine.match_history import TurnRecord
+from controller.errors import BgboardError
+
+Dice = tuple[int, int]
+Colour = Literal["white", "black"]
+
+
+class DiceError(BgboardError, ValueError):
+    """A dice request the current setting does not allow (one line saying why)."""
+
+
+class DiceNeeded(DiceError):
+    """Entered dice: the player must enter the roll first."""
+
+
+def next_roll_number(match: Match, key: bytes) -> int:
+    """The number of the next roll of the match's current game after its opening roll
+    (README step 4): the opening's own number plus the rolls played since."""
+    game = match.history[-1]
+    turns = [a for a in game.actions if isinstance(a, TurnRecord)]
+    if not turns:
+        return 0
+    start = opening_roll(key, match.game)[0] if turns[0].opening else 0
+    return start + len(turns)
+
+
+class TableDice:
+    """The dice of one table (see the module docstring)."""
+
+    def __init__(self, rng: random.Random | None = None,
+                 entropy: Callable[[int], bytes] = os.urandom) -> None:
+        self.rng = rng or random.SystemRandom()
+        self.entropy = entropy
+        self.queue: deque[Dice] = deque()
+        self.mode = "board"
+        self.secret: DiceSecret | None = None
+        self._ties: tuple[int, int] = (0, 0)  # (game, opening rolls shown in it)
+
+    # -- the match --------------------------------------------------------------------
+    def adopt(self, match: Match, secret: DiceSecret | None = None) -> None:
+        """Play `match` (new or resumed, with its saved secret): its setting decides; a
+        verifiable match without a secret gets a fresh one."""
+        self.mode = match.settings.dice
+        self._ties = (0, 0)
+        if self.mode != "verifiable":
+            self.secret = None
+        elif secret is not None:
+            self.secret = secret
+        elif self.secret is None:
+            self.secret = DiceSecret(self.entropy(SEED_BYTES))
+
+    def begin(self, match: Match) -> None:
+        """A new match (or rematch): a verifiable one gets a new seed and no phrases."""
+        self.secret = None
+        self.adopt(match)
+
+    # -- rolls ------------------------------------------------------------------------
+    def push(self, dice: Dice) -> None:
+        """Queue the next roll (a script's `dice` line, dice entered from real dice)."""
+        if self.mode == "verifiable":
+            raise DiceError("the dice are verifiable in this match: nobody can choose a roll")
+        self.queue.append(dice)
+
+    def roll(self, match: Match) -> Dice:
+        """The next roll of `match` (opening: White's die, then Black's)."""
+        if self.mode == "verifiable":
+            assert self.secret is not None
+            return self._derived(match, self.secret.key)
+        if self.queue:
+            return self.queue.popleft()
+        if self.mode == "entered":
+            raise DiceNeeded("enter the dice first: roll the real dice and key them in")
+        return self.rng.randint(1, 6), self.rng.randint(1, 6)
+
+    def _derived(self, match: Match, key: bytes) -> Dice:
+        if match.phase == "opening":
+            game, shown = self._ties
+            shown = shown if game == match.game else 0
+            self._ties = (match.game, shown + 1)
+            return derive_roll(key, match.game, shown)
+        return derive_roll(key, match.game, next_roll_number(match, key))
+
+    @property
+    def entered(self) -> bool:
+        return self.mode == "entered"
+
+    # -- phrases and reveal ----------------------------------------------------------------
+    def set_phrase(self, side: Colour, phrase: str, match: Match) -> None:
+        """A player's phrase, mixed into the dice; only before the match's first roll."""
+        if self.mode != "verifiable" or self.secret is None:
+            raise DiceError("a dice phrase needs verifiable dice (match setting dice = verifiable)")
+        if self.secret.revealed:
+            raise DiceError("the dice seed is revealed: a phrase would change nothing now")
+        if match.game != 1 or match.phase != "opening" or any(
+                isinstance(a, TurnRecord) for a in match.history[-1].actions) or self._ties[1]:
+            raise DiceError("the dice phrases are fixed once the first roll is made")
+        problem = phrase_problem(phrase)
+        if problem is not None:
+            raise DiceError(problem)
+        self.secret = self.secret.with_phrase(side, phrase)
+
+    def reveal(self) -> bool:
+        """Reveal the seed (into the record and on the page); False if already revealed
+        or there is none. The dice to come are then known: the guarantee ends."""
+        if self.secret is None or self.secret.revealed:
+            return False
+        self.secret = self.secret.revealed_now()
+        return True
+
+    def record_tags(self) -> tuple[tuple[str, str], ...]:
+        """The record's `; [Dice ...]` tags: the setting, and the commitment and (once
+        revealed) the seed and phrases of verifiable dice."""
+        tags: tuple[tuple[str, str], ...] = (("Dice", self.mode),)
+        return tags + (self.secret.record_tags() if self.secret is not None else ())
