@@ -25,7 +25,8 @@ from controller.app import (MatchStore, Table, make_bot, new_match, profile_mapp
                             reading_to_state)
 from controller.board.profile import Profile, load_profile
 from controller.board.reading import Reading
-from controller.controller import Controller, ControllerConfig, QueuedDice
+from controller.controller import Controller, ControllerConfig
+from controller.dice import TableDice
 from controller.engine.board_view import cell_counts, other
 from controller.engine.match import Match
 from controller.engine.match_history import GameRecord
@@ -67,7 +68,7 @@ class HeadlessRunner:
         self.vb: VirtualBoard | None = None
         self.link: BoardLink | None = None
         self.table: Table | None = None
-        self.dice = QueuedDice(random.Random(seed))
+        self.dice = TableDice(random.Random(seed))
         self.hand: list[str] = []
         self._pongs: dict[bytes, asyncio.Future[None]] = {}
         self._token = 0

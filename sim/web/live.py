@@ -29,7 +29,8 @@ from controller.app import (
 from controller.board.profile import Profile, load_profile
 from controller.board.reading import Reading
 from controller.board.reconcile import Matched
-from controller.controller import Controller, ControllerConfig, QueuedDice
+from controller.controller import Controller, ControllerConfig
+from controller.dice import TableDice
 from controller.engine.board_view import (
     cell_counts,
     cell_of_point,
@@ -111,7 +112,7 @@ class LiveSim:
         self.state_dir = state_dir
         self.settings_file = settings_file or dialog_path()
         self.dialog = self._load_dialog()
-        self.dice = QueuedDice(random.Random(seed))
+        self.dice = TableDice(random.Random(seed))
         self.vb = VirtualBoard(self.profile, seed=seed or 0)
         self.led_config = LedConfig.from_profile(self.mapping)
         self.hand: list[dict[str, str]] = []
