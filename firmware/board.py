@@ -58,6 +58,8 @@ class Board:
         self.frames_sent = 0
         self.scans = 0
         self.decoded = 0          # scans whose chain bytes differed, so were decoded
+        self.configs = 0          # CONFIG frames applied
+        self.scan_ok = True       # the last scan read the chain; no SCAN goes out while False
         self.last_raw = None  # type: bytearray | None
         now = ticks_ms()
         self.next_scan = now
@@ -126,6 +128,7 @@ class Board:
         self.scan_period = period
         self.debouncer.set_count(count)
         self.heartbeat = heartbeat
+        self.configs += 1
 
     def step(self) -> None:
         """Run whatever is due now: a scan every period, SCAN on change or heartbeat."""
@@ -139,6 +142,7 @@ class Board:
             except Exception as exc:  # noqa: BLE001  any chain failure: report, keep running
                 self.send_error(wire.ERR_SCAN, "scan failed: " + str(exc))
                 raw = None
+            self.scan_ok = raw is not None
             if raw is not None:
                 self.scans += 1
                 # The same chain bytes as last time with nothing mid-debounce cannot
@@ -152,7 +156,9 @@ class Board:
             if diff(now, self.next_scan) >= 0:  # fell behind: do not try to catch up
                 self.next_scan = now + self.scan_period
         since = diff(now, self.last_sent)
-        if (self.pending and since >= MIN_CHANGE_MS) or since >= self.heartbeat:
+        # while the chain fails, a SCAN would repeat stale values as if read: the host
+        # hears ERROR 4 instead, and the next SCAN means the sensors are read again
+        if self.scan_ok and ((self.pending and since >= MIN_CHANGE_MS) or since >= self.heartbeat):
             self.send_scan(now)
 
     def next_due(self) -> int:

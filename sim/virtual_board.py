@@ -13,13 +13,17 @@ Two ways to drive time:
 
 Stable API (others call it):
 
-    vb = VirtualBoard(profile=None, *, seed=0, link_dir=None)
+    vb = VirtualBoard(profile=None, *, seed=0, link_dir=None, size=None, boot_timing=None)
     vb.port                                   # the path to open (a symlink that survives plug/unplug)
     vb.set_cell(cell, white, black); vb.place(cell, colour); vb.lift(cell, colour=None)
     vb.counts(cell) -> (white, black); vb.clear()
     vb.noise(n_bytes); vb.drop_bytes(p); vb.flip_bytes(p)
     vb.flicker(sensor, period_ms=10, value=None); vb.stick(sensor, value_or_None)
     vb.unplug(); vb.plug(); vb.is_plugged
+    vb.fail_chain(reason_or_None)             # the chain fails to read: ERROR 4, no SCAN
+    vb.flash(rows, cols)                      # firmware for another matrix size (reboots)
+    vb.reboot(watchdog=False)                 # restart; with watchdog, ERROR 3 after HELLO
+    vb.size -> (rows, cols); vb.timing -> (scan_period, debounce, heartbeat); vb.configs
     vb.start(); vb.stop(); vb.advance(ms); vb.now_ms
     vb.close()          # also a context manager
 
@@ -36,7 +40,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from controller.board.profile import Profile, load_profile
+from controller.board.profile import Profile, Timing, load_profile
 from firmware.board import Board
 from firmware.scan import Scanner
 from sim.vboard_hardware import HallField, ShiftChain
@@ -50,8 +54,17 @@ class VirtualBoard:
                  link_dir: str | Path | None = None,
                  firmware_version: str = "bgboard-fw 1.0 (virtual)",
                  tick_s: float = 0.002,
-                 mono_ms: Callable[[], float] | None = None) -> None:
+                 mono_ms: Callable[[], float] | None = None,
+                 size: tuple[int, int] | None = None,
+                 boot_timing: Timing | None = None) -> None:
         self.profile = profile if profile is not None else load_profile()
+        #: the matrix the firmware was built for (a board flashed for another profile
+        #: reports it in HELLO and scans that many sensors); default: the profile's
+        self.size = size or (self.profile.sensors.rows, self.profile.sensors.cols)
+        #: the timing the firmware boots with (a real board: its built-in defaults, until
+        #: the host's CONFIG arrives); None: firmware/board.py's defaults
+        self.boot_timing = boot_timing
+        self._watchdog_boot = False
         self.field = HallField(self.profile)
         self.chain = ShiftChain(lambda: self.field.values(self.now_ms))
         self.cable = PtyCable(link_dir, seed=seed)
@@ -83,15 +96,49 @@ class VirtualBoard:
         return a - b
 
     def _boot(self) -> Board:
-        t = self.profile.timing
-        board = Board(Scanner(self.chain, self.chain, self.profile.sensors.count),
-                      self.cable.write, self._ticks_ms, self._ticks_diff,
-                      self.profile.sensors.rows, self.profile.sensors.cols,
-                      firmware=self.firmware_version, scan_period=t.scan_period_ms,
-                      debounce=t.debounce_scans, heartbeat=t.heartbeat_ms)
+        """Power-up with the firmware's built-in timing (the host's CONFIG changes it)."""
+        rows, cols = self.size
+        scanner = Scanner(self.chain, self.chain, rows * cols)
+        t = self.boot_timing
+        if t is None:
+            board = Board(scanner, self.cable.write, self._ticks_ms, self._ticks_diff, rows, cols,
+                          firmware=self.firmware_version, watchdog_reset=self._watchdog_boot)
+        else:
+            board = Board(scanner, self.cable.write, self._ticks_ms, self._ticks_diff, rows, cols,
+                          firmware=self.firmware_version, watchdog_reset=self._watchdog_boot,
+                          scan_period=t.scan_period_ms, debounce=t.debounce_scans,
+                          heartbeat=t.heartbeat_ms)
+        self._watchdog_boot = False
         board.boot()
         self.boots += 1
         return board
+
+    def reboot(self, watchdog: bool = False) -> None:
+        """Restart the firmware (HELLO with seq 0, timing back to its defaults); with
+        `watchdog`, as after a watchdog reset: ERROR 3 follows the HELLO."""
+        with self._lock:
+            self._watchdog_boot = watchdog
+            self.firmware = self._boot()
+
+    def flash(self, rows: int, cols: int) -> None:
+        """Flash firmware built for a rows x cols matrix, and restart it."""
+        if not (1 <= rows <= 64 and 1 <= cols <= 64):
+            raise ValueError(f"matrix {rows}x{cols} out of 1..64")
+        with self._lock:
+            self.size = (rows, cols)
+            self.firmware = self._boot()
+
+    @property
+    def timing(self) -> tuple[int, int, int]:
+        """What the firmware runs on now: scan period ms, debounce scans, heartbeat ms."""
+        with self._lock:
+            fw = self.firmware
+            return fw.scan_period, fw.debouncer.count, fw.heartbeat
+
+    @property
+    def configs(self) -> int:
+        """CONFIG frames the running firmware applied since it booted."""
+        return self.firmware.configs
 
     def _run_once(self) -> None:
         data = self.cable.read()
@@ -259,6 +306,8 @@ HELP_TEXT = """commands:
   stick SENSOR VALUE|off       hold a sensor at 0..3
   fail [TEXT|off]              the shift-register chain fails to read
   unplug | plug                pull the cable / plug it back
+  flash ROWS COLS              firmware for another matrix size (restarts the board)
+  reboot [watchdog]            restart the board (after a watchdog reset: ERROR 3)
   show                         the counts of the non-empty cells
   help | quit"""
 
@@ -314,6 +363,13 @@ def execute(vb: VirtualBoard, line: str) -> str:
     if cmd == "plug":
         vb.plug()
         return f"ok plugged {vb.port}"
+    if cmd == "flash":
+        need(2, "flash ROWS COLS")
+        vb.flash(int(args[0]), int(args[1]))
+        return f"ok flashed for {args[0]}x{args[1]}"
+    if cmd == "reboot":
+        vb.reboot(watchdog=bool(args) and args[0] == "watchdog")
+        return "ok rebooted"
     if cmd == "show":
         from controller.board.profile import CELLS
         parts = [f"{c}:{w}w{b}b" for c in CELLS for w, b in [vb.counts(c)] if w or b]

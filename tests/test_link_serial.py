@@ -107,7 +107,7 @@ def test_ten_thousand_frames_at_full_rate_without_loss() -> None:
     the pty takes them; the host must decode every one."""
     async def main() -> None:
         fast = replace(PROFILE, timing=replace(PROFILE.timing, debounce_scans=1))
-        with VirtualBoard(fast) as vb:
+        with VirtualBoard(fast, boot_timing=fast.timing) as vb:
             rec = Recorder()
             async with make_link(vb, rec) as link:
                 vb.advance(5)           # answer HELLO?

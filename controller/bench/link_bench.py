@@ -56,7 +56,7 @@ async def _pty_rate(n: int) -> float:
         nonlocal got
         got += 1
 
-    with VirtualBoard(fast) as vb:
+    with VirtualBoard(fast, boot_timing=fast.timing) as vb:
         link = BoardLink(vb.port, on_frame=on_frame)
         await link.start()
         try:

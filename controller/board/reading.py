@@ -13,6 +13,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from controller.board.profile import Profile
+from controller.board.reconcile import BoardState
 
 EMPTY, WHITE, BLACK, FAULT = 0, 1, 2, 3
 
@@ -88,6 +89,16 @@ class Reading:
     @property
     def has_faults(self) -> bool:
         return bool(self.faults)
+
+    @property
+    def fault_cells(self) -> tuple[str, ...]:
+        """The cells with at least one sensor reading fault, in `CELLS` order."""
+        return tuple(c for c, r in self.cells if r.faults)
+
+    def board_state(self) -> BoardState:
+        """The controller's view: counts per cell, saturated cells and faulty cells.
+        The one conversion from a reading; every front end gets it from the session."""
+        return BoardState.of(self.counts(), self.saturated, self.fault_cells)
 
     def counts(self) -> dict[str, tuple[int, int]]:
         """cell -> (white, black), every cell."""

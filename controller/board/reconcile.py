@@ -31,18 +31,23 @@ _MAX_SATURATION_SPLITS = 4096
 
 @dataclass(frozen=True)
 class BoardState:
-    """What the board reads: (white, black) per cell and the cells whose slots are all full.
+    """What the board reads: (white, black) per cell, the cells whose slots are all full,
+    and the cells with a faulty sensor (`faults`: their counts are what the working
+    sensors see, so a fault is never mistaken for an empty slot by whoever shows it).
 
-    The controller's own view of a reading (the link's `Reading` converts to it); equal
-    states compare equal, so settling can tell a change from a heartbeat.
+    The controller's own view of a reading (`Reading.board_state()` converts to it);
+    equal states compare equal, so settling can tell a change from a heartbeat.
     """
 
     counts: tuple[tuple[int, int], ...]
     saturated: frozenset[str] = frozenset()
+    faults: frozenset[str] = frozenset()
 
     @classmethod
-    def of(cls, counts: Counts, saturated: Iterable[str] = ()) -> "BoardState":
-        return cls(tuple(tuple(counts.get(c, (0, 0))) for c in CELLS), frozenset(saturated))  # type: ignore[misc]
+    def of(cls, counts: Counts, saturated: Iterable[str] = (),
+           faults: Iterable[str] = ()) -> "BoardState":
+        return cls(tuple(tuple(counts.get(c, (0, 0))) for c in CELLS),  # type: ignore[misc]
+                   frozenset(saturated), frozenset(faults))
 
     @classmethod
     def of_position(cls, position: Position, mover: Colour) -> "BoardState":

@@ -1,0 +1,333 @@
+"""The board session: the protocol's promises kept in front of the serial link.
+
+`BoardLink` (serial_link.py) is the transport: it opens the port, decodes frames and
+reconnects. The session sits in front of it, for every front end alike (the Pi, the
+headless runner, the browser simulator), and does what protocol version 1 promises:
+
+1. on every HELLO (at boot, when asked, after a reconnect) it checks the protocol version
+   and the matrix size (rows x cols) against the profile;
+2. a board that matches gets CONFIG from the profile's [timing] (scan period, debounce,
+   heartbeat: what `bgboard calibrate` writes) and a PING behind it; the PONG proves the
+   board read the CONFIG (no ERROR 2 before it), and the session is ONLINE;
+3. ONLINE, it PINGs every `ping_interval_s` as liveness (two PONGs missed: OFFLINE) and
+   turns each SCAN into a `BoardReading` (SCAN -> Reading -> BoardState, once, here);
+4. a board of another size or protocol is MISMATCH: its SCANs are dropped, one line
+   naming both sizes is logged (`board mismatch: profile 14x13, board 12x12; ...`) and
+   the session waits for a new HELLO (a board replaced, reflashed, replugged);
+5. ERROR frames become `BoardErrorReport` events (logged with code and text); ERROR 4
+   (the sensor chain failed) makes the board SCAN_FAILING, not playing, until a SCAN
+   arrives again (the firmware sends no SCAN while its chain fails);
+6. faulty sensors (value 3) travel in the reading's `BoardState.faults`; a change of the
+   faulty cells is logged once ("sensor fault at 13").
+
+Request/response is matched by futures (the zigpy-znp shape): `await session.request(
+HelloRequest(), Hello)` resolves with the next HELLO, `await session.ping()` with the
+PONG that echoes its payload.
+
+    session = BoardSession(port, profile, on_event=handle)   # handle(BoardEvent), on the loop
+    await session.start()        # LinkError (one line, device and hint) if the port won't open
+    session.status               # the last BoardStatus (state, detail, sizes)
+    session.is_playing           # state is ONLINE
+    session.hello, session.config_sent, session.stats, session.link
+    await session.ping()         # round trip in seconds; TimeoutError when no PONG
+    await session.close()        # also `async with BoardSession(...) as session:`
+
+Events (controller.link.board_events): `BoardReading(reading, board, at)`,
+`BoardStatus(state, at, detail, hello, profile_size, board_size, board_version)` on every
+change of state, `BoardErrorReport(code, text, at)`. Callbacks run on the event loop.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TypeVar
+
+from controller.board.profile import Profile
+from controller.link.board_events import (BoardErrorReport, BoardEvent, BoardStatus, SessionState,
+                                          Size, fault_line, read_scan)
+from controller.link.codec import (PROTOCOL_VERSION, BoardError, Config, ErrorCode, FrameError,
+                                   Hello, HelloRequest, LinkStats, Message, Ping, Pong, Scan)
+from controller.link.serial_link import BoardLink, LinkState, LinkStatus
+
+log = logging.getLogger("bgboard.board")
+
+M = TypeVar("M", bound=Message)
+
+
+def config_of(profile: Profile) -> Config:
+    """The CONFIG frame of a profile's [timing] section."""
+    t = profile.timing
+    return Config(scan_period_ms=t.scan_period_ms, debounce_scans=t.debounce_scans,
+                  heartbeat_ms=t.heartbeat_ms)
+
+
+def check_hello(hello: Hello, profile: Profile) -> str | None:
+    """None when the board fits the profile, else the one line saying how it does not."""
+    if hello.version != PROTOCOL_VERSION:
+        return (f"board speaks protocol {hello.version}, this program {PROTOCOL_VERSION}; "
+                "flash the firmware of this release")
+    want = Size(profile.sensors.rows, profile.sensors.cols)
+    have = Size(hello.rows, hello.cols)
+    if want != have:
+        return (f"profile {want}, board {have}; flash the firmware for this profile "
+                f"or pass --profile for this board")
+    return None
+
+
+@dataclass
+class _Waiter:
+    """A request waiting for its reply: what it accepts and the future to resolve."""
+
+    accepts: Callable[[Message], bool]
+    future: asyncio.Future[Message]
+
+
+class BoardSession:
+    """The protocol's promises on one port (see the module docstring)."""
+
+    def __init__(self, port: str, profile: Profile, *, on_event: Callable[[BoardEvent], None],
+                 clock: Callable[[], float] | None = None, ping_interval_s: float = 1.0,
+                 reply_timeout_s: float = 0.5, hello_retry_s: float = 1.0,
+                 read_timeout: float = 0.1) -> None:
+        self.profile = profile
+        self._on_event = on_event
+        self._clock = clock
+        self.ping_interval_s = ping_interval_s
+        self.reply_timeout_s = reply_timeout_s
+        self.hello_retry_s = hello_retry_s
+        self.link = BoardLink(port, on_frame=self._on_frame, on_status=self._on_link_status,
+                              baudrate=profile.link.baudrate,
+                              offline_after=profile.link.offline_after_ms / 1000,
+                              read_timeout=read_timeout)
+        self.status = BoardStatus(SessionState.CLOSED, 0.0, "not started")
+        self.hello: Hello | None = None
+        self.config_sent: Config | None = None
+        self.bad_scans = 0
+        self.errors: list[BoardErrorReport] = []
+        self._faults: frozenset[str] = frozenset()
+        self._mismatch_told: tuple[int, int, int, str] | None = None
+        self._hellos: asyncio.Queue[Hello] | None = None
+        self._waiting: list[_Waiter] = []
+        self._config_rejected = False
+        self._ping_counter = 0
+        self._missed_pongs = 0
+        self._task: asyncio.Task[None] | None = None
+
+    # -- life cycle ----------------------------------------------------------------------
+    async def start(self) -> None:
+        """Open the port (LinkError if that fails) and start the handshake; idempotent."""
+        if self._task is not None:
+            return
+        self._hellos = asyncio.Queue()
+        self._set(SessionState.CONNECTING, "port opening")
+        await self.link.start()
+        self._task = asyncio.get_running_loop().create_task(self._run(), name="BoardSession")
+
+    async def close(self) -> None:
+        task, self._task = self._task, None
+        if task is not None:
+            task.cancel()
+            try:
+                await task
+            except asyncio.CancelledError:
+                pass
+        self.link.close()
+        for waiter in self._waiting:
+            waiter.future.cancel()
+        self._waiting.clear()
+        self._set(SessionState.CLOSED, "closed")
+
+    async def __aenter__(self) -> BoardSession:
+        await self.start()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    @property
+    def is_playing(self) -> bool:
+        return self.status.is_playing
+
+    @property
+    def stats(self) -> LinkStats:
+        return self.link.stats
+
+    def now(self) -> float:
+        """The session's clock: the injected one, else the running loop's."""
+        if self._clock is not None:
+            return self._clock()
+        try:
+            return asyncio.get_running_loop().time()
+        except RuntimeError:
+            return 0.0
+
+    # -- requests ------------------------------------------------------------------------
+    async def request(self, message: Message, reply: type[M], *,
+                      match: Callable[[M], bool] = lambda m: True,
+                      timeout: float | None = None) -> M:
+        """Send `message` and wait for the next `reply` that `match`es; TimeoutError when
+        none comes within `timeout` (default `reply_timeout_s`)."""
+        future: asyncio.Future[Message] = asyncio.get_running_loop().create_future()
+
+        def accepts(m: Message) -> bool:
+            return isinstance(m, reply) and match(m)
+
+        waiter = _Waiter(accepts, future)
+        self._waiting.append(waiter)
+        try:
+            if not self.link.send(message):
+                raise TimeoutError(f"{self.link.port}: the port is down")
+            answer = await asyncio.wait_for(future, timeout or self.reply_timeout_s)
+        finally:
+            self._waiting.remove(waiter)
+        if not isinstance(answer, reply):  # accepts() let only a `reply` through
+            raise TypeError(f"expected {reply.__name__}, got {answer!r}")
+        return answer
+
+    async def ping(self, timeout: float | None = None) -> float:
+        """PING and wait for its PONG; the round trip in seconds (TimeoutError if none)."""
+        self._ping_counter = (self._ping_counter + 1) & 0xFFFFFFFF
+        payload = self._ping_counter.to_bytes(4, "little")
+        sent = self.now()
+        await self.request(Ping(payload=payload), Pong, match=lambda p: p.payload == payload,
+                           timeout=timeout)
+        return self.now() - sent
+
+    # -- frames from the link (on the loop) ---------------------------------------------------
+    def _on_frame(self, message: Message) -> None:
+        self._resolve(message)
+        if isinstance(message, Scan):
+            self._on_scan(message)
+        elif isinstance(message, Hello):
+            if self._hellos is not None:
+                self._hellos.put_nowait(message)
+        elif isinstance(message, BoardError):
+            self._on_error(message)
+
+    def _resolve(self, message: Message) -> None:
+        for waiter in self._waiting:
+            if not waiter.future.done() and waiter.accepts(message):
+                waiter.future.set_result(message)
+                return
+
+    def _on_scan(self, scan: Scan) -> None:
+        state = self.status.state
+        if state is SessionState.SCAN_FAILING:
+            self._set(SessionState.ONLINE, "sensor scans good again")
+        elif state is not SessionState.ONLINE:
+            return  # no matching HELLO yet (or a board of another size): not ours to read
+        try:
+            event = read_scan(scan, self.profile, self.now())
+        except FrameError as exc:
+            self.bad_scans += 1
+            if self.bad_scans == 1:
+                log.error("board sent a SCAN the profile cannot read: %s", exc)
+            return
+        if event.faults != self._faults:
+            self._faults = event.faults
+            if event.faults:
+                log.warning("%s", fault_line(event.faults))
+            else:
+                log.info("sensor faults cleared")
+        self._on_event(event)
+
+    def _on_error(self, error: BoardError) -> None:
+        report = BoardErrorReport(error.code, error.text, self.now())
+        self.errors.append(report)
+        del self.errors[:-32]
+        log.warning("%s", report.line)
+        if error.code == ErrorCode.BAD_CONFIG:
+            self._config_rejected = True
+        self._on_event(report)
+        if error.code == ErrorCode.SCAN and self.status.state is SessionState.ONLINE:
+            self._set(SessionState.SCAN_FAILING, f"sensors cannot be read: {error.text}")
+
+    def _on_link_status(self, status: LinkStatus) -> None:
+        if status.state in (LinkState.DISCONNECTED, LinkState.OFFLINE):
+            self._mismatch_told = None  # a board plugged back in is told about afresh
+            self._set(SessionState.OFFLINE, status.detail or status.state.value)
+        elif status.state is LinkState.CONNECTING and self.status.state is SessionState.OFFLINE:
+            self._set(SessionState.CONNECTING, status.detail)
+
+    # -- the handshake and liveness (one task) -------------------------------------------------
+    async def _run(self) -> None:
+        assert self._hellos is not None
+        while True:
+            try:
+                hello = await asyncio.wait_for(self._hellos.get(), self._wait_s())
+            except TimeoutError:
+                await self._idle()
+                continue
+            await self._handshake(hello)
+
+    def _wait_s(self) -> float:
+        if self.status.state in (SessionState.ONLINE, SessionState.SCAN_FAILING):
+            return self.ping_interval_s
+        if self.status.state is SessionState.MISMATCH:
+            return 5 * self.hello_retry_s
+        return self.hello_retry_s
+
+    async def _idle(self) -> None:
+        """Nothing arrived for a while: PING a playing board, ask any other HELLO?."""
+        if self.status.state not in (SessionState.ONLINE, SessionState.SCAN_FAILING):
+            self.link.send(HelloRequest())
+            return
+        try:
+            await self.ping()
+            self._missed_pongs = 0
+        except TimeoutError:
+            self._missed_pongs += 1
+            if self._missed_pongs >= 2:
+                self._set(SessionState.OFFLINE,
+                          f"no PONG for {self._missed_pongs} pings; asking HELLO?")
+                self.link.send(HelloRequest())
+
+    async def _handshake(self, hello: Hello) -> None:
+        self.hello = hello
+        problem = check_hello(hello, self.profile)
+        if problem is not None:
+            self._mismatch(hello, problem)
+            return
+        self._mismatch_told = None
+        config = config_of(self.profile)
+        self._config_rejected = False
+        self.link.send(config)
+        try:
+            await self.ping()  # the board answers in order: PONG means CONFIG was read
+        except TimeoutError:
+            self._set(SessionState.CONNECTING, "no PONG after CONFIG; asking HELLO? again")
+            return
+        if self._config_rejected:
+            log.warning("the board refused CONFIG %s; it runs on its own timing", _timing(config))
+        else:
+            self.config_sent = config
+        self._missed_pongs = 0
+        self._set(SessionState.ONLINE, f"{hello.firmware}, {hello.rows}x{hello.cols}, "
+                                       f"CONFIG {_timing(config)}")
+
+    def _mismatch(self, hello: Hello, problem: str) -> None:
+        key = (hello.version, hello.rows, hello.cols, hello.firmware)
+        if self._mismatch_told != key:
+            self._mismatch_told = key
+            log.error("board mismatch: %s", problem)
+        self._set(SessionState.MISMATCH, problem,
+                  profile_size=Size(self.profile.sensors.rows, self.profile.sensors.cols),
+                  board_size=Size(hello.rows, hello.cols), board_version=hello.version)
+
+    def _set(self, state: SessionState, detail: str, **sizes: object) -> None:
+        old = self.status
+        if old.state is state and (state is not SessionState.MISMATCH or old.detail == detail):
+            return
+        self.status = BoardStatus(state, self.now(), detail, self.hello, **sizes)  # type: ignore[arg-type]
+        if state is not SessionState.MISMATCH:
+            log.info("board %s: %s", state.value, detail)
+        self._on_event(self.status)
+
+
+def _timing(config: Config) -> str:
+    return f"{config.scan_period_ms} ms / {config.debounce_scans} scans / {config.heartbeat_ms} ms"
+
+
+

@@ -1,0 +1,203 @@
+"""The board session on a real pseudo-terminal, against the virtual board (real firmware).
+
+What the protocol promises (DESIGN.md "Wire protocol", issue 11): HELLO checked against
+the profile, CONFIG from the profile's timing really applied by the firmware, PING as
+liveness, a board of another size refused with one line naming both sizes (and taken
+once it is replaced), ERROR frames as typed events, faulty sensors reported per cell.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Callable, Coroutine
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from controller.board.profile import Profile, load_profile
+from controller.link.board_events import (BoardErrorReport, BoardEvent, BoardReading,
+                                          BoardStatus, SessionState)
+from controller.link.session import BoardSession, check_hello
+from controller.link.codec import Hello
+from sim.virtual_board import VirtualBoard
+
+PROFILE = load_profile()
+#: a calibrated profile: timing unlike the firmware's built-in 10 ms / 3 scans / 500 ms
+CALIBRATED = replace(PROFILE, timing=replace(PROFILE.timing, scan_period_ms=5,
+                                              debounce_scans=2, heartbeat_ms=200))
+
+pytestmark = pytest.mark.timeout(60)
+
+
+def run(coro: Coroutine[Any, Any, None]) -> None:
+    asyncio.run(coro)
+
+
+async def until(cond: Callable[[], bool], timeout: float = 3.0) -> None:
+    t0 = time.monotonic()
+    while not cond():
+        if time.monotonic() - t0 > timeout:
+            raise AssertionError(f"condition not met within {timeout} s")
+        await asyncio.sleep(0.005)
+
+
+class Events:
+    def __init__(self) -> None:
+        self.all: list[BoardEvent] = []
+
+    def __call__(self, event: BoardEvent) -> None:
+        self.all.append(event)
+
+    def of(self, kind: type) -> list[Any]:
+        return [e for e in self.all if isinstance(e, kind)]
+
+    def states(self) -> list[SessionState]:
+        return [s.state for s in self.of(BoardStatus)]
+
+    def last_reading(self) -> BoardReading | None:
+        readings = self.of(BoardReading)
+        return readings[-1] if readings else None
+
+
+def session_for(vb: VirtualBoard, events: Events, profile: Profile = PROFILE) -> BoardSession:
+    return BoardSession(vb.port, profile, on_event=events, ping_interval_s=0.2,
+                        reply_timeout_s=0.5, hello_retry_s=0.2, read_timeout=0.02)
+
+
+def test_handshake_sends_the_profiles_config_and_the_firmware_applies_it() -> None:
+    async def main() -> None:
+        with VirtualBoard(CALIBRATED) as vb:
+            assert vb.timing == (10, 3, 500)     # as flashed: the firmware's defaults
+            vb.start()
+            events = Events()
+            async with session_for(vb, events, CALIBRATED) as session:
+                await until(lambda: session.is_playing)
+                assert vb.timing == (5, 2, 200) and vb.configs >= 1
+                assert session.config_sent is not None
+                assert session.hello is not None and (session.hello.rows, session.hello.cols) == (14, 13)
+                assert SessionState.ONLINE in events.states()
+                # the heartbeat now comes every 200 ms of board time, not every 500 ms
+                await until(lambda: len(events.of(BoardReading)) >= 1)
+                vb.stop()                         # from here on the board runs on manual time
+                sent = vb.firmware.frames_sent
+                n0 = len(events.of(BoardReading))
+                vb.advance(1000)
+                assert vb.firmware.frames_sent - sent == 5
+                await until(lambda: len(events.of(BoardReading)) >= n0 + 5)
+                vb.start()
+                # readings are the controller's board state, converted once
+                vb.place("13", "black")
+                await until(lambda: (r := events.last_reading()) is not None
+                            and r.board.count("13") == (0, 1))
+                assert 0 < await session.ping() < 0.5
+    run(main())
+
+
+def test_a_board_of_another_size_gets_one_line_and_a_status_then_plays_once_replaced(
+        caplog: pytest.LogCaptureFixture) -> None:
+    async def main() -> None:
+        with VirtualBoard(PROFILE, size=(12, 12)) as vb:
+            vb.start()
+            events = Events()
+            async with session_for(vb, events) as session:
+                await until(lambda: session.status.state is SessionState.MISMATCH)
+                status = session.status
+                assert "profile 14x13, board 12x12" in status.detail
+                assert (str(status.profile_size), str(status.board_size)) == ("14x13", "12x12")
+                await asyncio.sleep(1.5)         # SCANs keep coming, HELLO? is asked again
+                assert events.of(BoardReading) == []
+                assert not session.is_playing and vb.configs == 0
+                lines = [r for r in caplog.records if "board 12x12" in r.getMessage()]
+                assert len(lines) == 1 and lines[0].levelno == logging.ERROR
+                assert "profile 14x13, board 12x12" in lines[0].getMessage()
+                assert not any(r.exc_info for r in caplog.records)
+                vb.flash(14, 13)                 # the right firmware: it boots, says HELLO
+                await until(lambda: session.is_playing)
+                vb.place("6", "white")
+                await until(lambda: (r := events.last_reading()) is not None
+                            and r.board.count("6") == (1, 0))
+    caplog.set_level(logging.INFO, logger="bgboard")
+    run(main())
+
+
+def test_protocol_version_mismatch_is_named() -> None:
+    line = check_hello(Hello(0, 2, 14, 13, "fw 2"), PROFILE)
+    assert line is not None and "protocol 2" in line and "\n" not in line
+    assert check_hello(Hello(0, 1, 14, 13, "fw"), PROFILE) is None
+
+
+def test_scan_failure_is_a_typed_error_and_the_board_offline_until_scans_are_good() -> None:
+    async def main() -> None:
+        with VirtualBoard(PROFILE) as vb:
+            vb.start()
+            events = Events()
+            async with session_for(vb, events) as session:
+                await until(lambda: session.is_playing)
+                vb.fail_chain("SPI timeout")
+                await until(lambda: session.status.state is SessionState.SCAN_FAILING)
+                error = events.of(BoardErrorReport)[0]
+                assert error.code == 4 and "SPI timeout" in error.text
+                assert error.line.startswith("board error 4 (scan): ")
+                n = len(events.of(BoardReading))
+                await asyncio.sleep(0.7)          # longer than a heartbeat: no stale SCAN
+                assert len(events.of(BoardReading)) == n
+                assert session.status.state is SessionState.SCAN_FAILING
+                vb.fail_chain(None)
+                await until(lambda: session.is_playing)
+                await until(lambda: len(events.of(BoardReading)) > n)
+    run(main())
+
+
+def test_watchdog_reset_is_reported_and_the_config_sent_again() -> None:
+    async def main() -> None:
+        with VirtualBoard(CALIBRATED) as vb:
+            vb.start()
+            events = Events()
+            async with session_for(vb, events, CALIBRATED) as session:
+                await until(lambda: session.is_playing and vb.timing == (5, 2, 200))
+                vb.reboot(watchdog=True)
+                await until(lambda: any(e.code == 3 for e in events.of(BoardErrorReport)))
+                await until(lambda: vb.timing == (5, 2, 200) and vb.configs >= 1)
+                assert session.is_playing
+    run(main())
+
+
+def test_a_sensor_stuck_at_fault_is_reported_per_cell_and_not_read_as_empty(
+        caplog: pytest.LogCaptureFixture) -> None:
+    async def main() -> None:
+        with VirtualBoard(PROFILE) as vb:
+            vb.start()
+            events = Events()
+            async with session_for(vb, events) as session:
+                await until(lambda: session.is_playing)
+                vb.set_cell("13", 0, 2)
+                vb.stick(PROFILE.cell_sensors("13")[1], 3)   # the second slot's sensor
+                await until(lambda: (r := events.last_reading()) is not None and bool(r.faults))
+                reading = events.last_reading()
+                assert reading is not None
+                assert reading.faults == frozenset({"13"}) == reading.board.faults
+                assert reading.reading["13"].faults == 1
+                await asyncio.sleep(0.6)                      # heartbeats: logged once
+                assert [r.getMessage() for r in caplog.records
+                        if "sensor fault" in r.getMessage()] == ["sensor fault at 13"]
+                vb.stick(PROFILE.cell_sensors("13")[1], None)
+                await until(lambda: (r := events.last_reading()) is not None and not r.faults)
+    caplog.set_level(logging.INFO, logger="bgboard")
+    run(main())
+
+
+def test_unplugged_is_offline_and_back_after_a_new_handshake() -> None:
+    async def main() -> None:
+        with VirtualBoard(CALIBRATED) as vb:
+            vb.start()
+            events = Events()
+            async with session_for(vb, events, CALIBRATED) as session:
+                await until(lambda: session.is_playing)
+                vb.unplug()
+                await until(lambda: session.status.state is SessionState.OFFLINE)
+                vb.plug()                         # reboots: firmware defaults again
+                await until(lambda: session.is_playing and vb.timing == (5, 2, 200), 5.0)
+            assert session.status.state is SessionState.CLOSED
+    run(main())
