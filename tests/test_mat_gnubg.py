@@ -64,7 +64,9 @@ def test_gnubg_exports_cover_cube_and_resignations() -> None:
 
 def test_writer_lays_out_what_gnubg_reads() -> None:
     """The layout of gnubg's own export (export.c): columns at 5 and 33, `Doubles => N`,
-    `Takes`, `Drops`, and `Wins N point(s)` in the winner's column."""
+    `Takes`, `Drops`, and `Wins N point(s)` in the winner's column; moves in the notation
+    gnubg shows and `bgboard moves` prints (`24/18(2) 13/7(2)`), which gnubg imports (the
+    tests below import our exports into gnubg)."""
     g1 = Game(1, (0, 0), False, (Roll(0, (3, 1), (Step(8, 5, 3), Step(6, 5, 1))), Double(1, 2), Take(0),
                                  Roll(1, (6, 6), (Step(24, 18, 6),) * 2 + (Step(13, 7, 6),) * 2), Double(0, 4), Drop(1)),
               winner=0, points=2, end="drop", cube=2)
@@ -77,13 +79,13 @@ def test_writer_lays_out_what_gnubg_reads() -> None:
         " Game 1",
         " ann : 0                        bo : 0",
         "  1) 31: 8/5 6/5                  Doubles => 2",
-        "  2)  Takes                      66: 24/18 24/18 13/7 13/7",
+        "  2)  Takes                      66: 24/18(2) 13/7(2)",
         "  3)  Doubles => 4                Drops",
         "      Wins 2 points",
         "",
         " Game 2",
         " ann : 2                        bo : 0",
-        "  1)                             42: 24/20 24/22",
+        "  1)                             42: 24/22 24/20",
         "                                  Wins 2 points",
         "",
     ]

@@ -16,7 +16,7 @@ from controller.records.mat_reader import (
     play_written,
     read_mat,
 )
-from controller.records.mat_writer import format_steps
+from controller.engine.notation import format_move as format_steps
 from controller.records.model import Double, Resign, Roll, Take
 
 DATA = Path(__file__).parent / "data"

@@ -1,8 +1,9 @@
 """Round trips: a record written and read back is the same games and score, for real
 matches and for 2,000 random complete matches played through the match state machine.
 
-`.mat` text does not say which die bore a checker off (`3/0 2/0` with 5-3), so moves are
-compared as written: player, dice and each step's from, to and hit.
+Moves are written in GNU Backgammon's notation (`13/9`, not which die went first, nor
+which die bore a checker off), so they are compared as written: player, dice and the
+move's notation.
 """
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from typing import Any
 import pytest
 
 from controller.engine.match import Match
+from controller.engine.notation import format_move
 from controller.records.from_match import record_from_match
 from controller.records.mat_reader import check_mat, read_mat
 from controller.records.mat_writer import write_mat
@@ -29,7 +31,7 @@ BGLAB = Path(__file__).resolve().parents[2] / "shared" / "matches" / "bglab"
 def games_of(record: MatchRecord) -> list[tuple[Any, ...]]:
     def action(a: Any) -> Any:
         if isinstance(a, Roll):
-            return ("roll", a.player, a.dice, tuple((s.frm, s.to, s.hit) for s in a.steps))
+            return ("roll", a.player, a.dice, format_move(a.steps))
         return a
     return [(g.number, g.score, g.crawford, g.winner, g.points, g.end, tuple(map(action, g.actions)))
             for g in record.games]

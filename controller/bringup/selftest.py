@@ -6,6 +6,7 @@ from collections.abc import Callable, Sequence
 from controller.bringup import steps
 from controller.bringup.requests import StepResult
 from controller.bringup.rig import Operator, Rig
+from controller.wording import counted
 
 
 async def run_selftest(rig: Rig, op: Operator, names: Sequence[str], *,
@@ -32,5 +33,5 @@ def verdict(results: Sequence[StepResult]) -> str:
     """The last line: all passed, or which failed."""
     failed = [r.name for r in results if not r.passed]
     if not failed:
-        return f"selftest: all {len(results)} steps passed"
+        return f"selftest: {'all ' if len(results) != 1 else ''}{counted(len(results), 'step')} passed"
     return f"selftest: {len(failed)} of {len(results)} steps failed: {', '.join(failed)}"

@@ -1,6 +1,9 @@
 """Typed events a match command returns, so the controller, the display and the buzzer
 react to what happened without comparing states.
 
+Moves and steps are written in GNU Backgammon's notation (`notation.format_move`, the
+one `bgboard moves` prints): `white moved 3-1: 8/5 6/5`, `13/9` rather than `13/10 10/9`.
+
 Every event is a frozen dataclass; ``str(event)`` is a short stable text (``"white rolled
 3-1"``) for logs and the scenario runner's ``events`` list.
 """
@@ -10,14 +13,10 @@ from dataclasses import dataclass
 from typing import Literal
 
 from controller.engine.moves import Step
+from controller.engine.notation import format_move as _steps
+from controller.wording import counted
 
 Colour = Literal["white", "black"]
-
-
-def _steps(steps: tuple[Step, ...]) -> str:
-    def pt(p: int) -> str:
-        return "bar" if p == 25 else "off" if p == 0 else str(p)
-    return " ".join(f"{pt(s.frm)}/{pt(s.to)}{'*' if s.hit else ''}" for s in steps)
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,7 +175,7 @@ class GameWon:
 
     def __str__(self) -> str:
         what = f" {self.result}" if self.result else ""
-        return f"{self.side} wins game {self.number}{what} by {self.how}, {self.points} points, score {self.score[0]}-{self.score[1]}"
+        return f"{self.side} wins game {self.number}{what} by {self.how}, {counted(self.points, 'point')}, score {self.score[0]}-{self.score[1]}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,9 +1,11 @@
 """Write match records in the `.mat` text layout that GNU Backgammon exports and imports.
 
 The layout follows GNU Backgammon's own `export match mat` (export.c, `ExportGameJF`):
-a left column for player 1 and a right one for player 2, each move as one `from/to`
-token per die (`25` the bar, `0` off, `*` a hit), `Doubles => N`, `Takes`, `Drops`, and
-`Wins N point(s)` in the winner's column. On top of that, the `; [Tag "value"]` header
+a left column for player 1 and a right one for player 2, `Doubles => N`, `Takes`, `Drops`,
+and `Wins N point(s)` in the winner's column. Moves are written in the notation every
+other part of the product prints, GNU Backgammon's `FormatMove` (`notation.format_move`:
+`13/9`, `24/18(2)`, `bar/22*`, `6/off`), which GNU Backgammon's importer reads as it reads
+its own one-token-per-die export. On top of that, the `; [Tag "value"]` header
 that BackgammonGalaxy, Backgammon Studio and eXtreme Gammon write, including
 `; [Crawford "On"]`: GNU Backgammon works out the Crawford game from the scores itself
 and ignores that tag, other programs read it.
@@ -13,18 +15,11 @@ every importer reads back as that level (N / cube).
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from controller.engine import Step
+from controller.engine.notation import format_move
 from controller.records.model import Double, Drop, Game, MatchRecord, Roll, Take
 
 _LEFT_WIDTH = 27
 _OWN_TAGS = ("player 1", "player 2", "crawford", "variation")
-
-
-def format_steps(steps: Sequence[Step]) -> str:
-    """`13/8 13/8 6/1* 6/1`: one token per die as GNU Backgammon exports them."""
-    return " ".join(f"{s.frm}/{s.to}{'*' if s.hit else ''}" for s in steps)
 
 
 def _points(n: int) -> str:
@@ -36,7 +31,7 @@ def _cells(game: Game) -> list[tuple[int, str, bool]]:
     cells: list[tuple[int, str, bool]] = []
     for action in game.actions:
         if isinstance(action, Roll):
-            cells.append((action.player, f"{action.dice[0]}{action.dice[1]}: {format_steps(action.steps)}".rstrip(), False))
+            cells.append((action.player, f"{action.dice[0]}{action.dice[1]}: {format_move(action.steps)}".rstrip(), False))
         elif isinstance(action, Double):
             cells.append((action.player, f" Doubles => {action.cube}", False))
         elif isinstance(action, Take):

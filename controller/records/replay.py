@@ -14,6 +14,7 @@ from typing import Any
 from controller.errors import RecordError
 from controller.records.mat_reader import check_mat
 from controller.records.model import MatchRecord
+from controller.wording import counted
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +69,7 @@ class ReplayReport:
         score = f"{a or '?'} {self.final[0]} - {b or '?'} {self.final[1]}"
         length = f"match to {self.length}" if self.length else "money play"
         head = "ok" if self.ok else "PROBLEM"
-        return f"{self.file}: {head}, {len(self.games)} games, {score} ({length})"
+        return f"{self.file}: {head}, {counted(len(self.games), 'game')}, {score} ({length})"
 
     def problem_line(self) -> str:
         """The one line that names the file, game and move of the problem."""
