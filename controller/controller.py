@@ -483,7 +483,7 @@ class Controller:
         its chosen action becomes the match action it names."""
         m = self.match
         available: list[str] = ["new_match"]
-        if m.phase in ("roll", "move"):
+        if m.phase == "roll":  # RULES.md "Resigning": before rolling
             available += ["resign_single", "resign_gammon", "resign_backgammon"]
         if not m.is_over:
             available.append("forfeit")

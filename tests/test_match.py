@@ -131,9 +131,10 @@ def _states() -> dict[str, tuple[Match, dict[str, set[str]]]]:
         "roll": (roll, {"black": {"roll", "double", "resign"} | f, "white": f}),
         "doubled": (doubled, {"white": {"take", "drop"} | f, "black": f}),
         "taken": (taken, {"black": {"roll", "resign"} | f, "white": f}),
-        "move": (move, {"white": {"step", "play", "resign"} | f, "black": f}),
-        "stepped": (stepped, {"white": {"step", "undo", "resign"} | f, "black": f}),
-        "complete": (complete, {"white": {"undo", "done", "resign"} | f, "black": f}),
+        # RULES.md "Resigning": at the start of one's own turn, before rolling, only
+        "move": (move, {"white": {"step", "play"} | f, "black": f}),
+        "stepped": (stepped, {"white": {"step", "undo"} | f, "black": f}),
+        "complete": (complete, {"white": {"undo", "done"} | f, "black": f}),
         "resigning": (resigning, {"white": {"accept", "decline"} | f, "black": f}),
         "declined": (declined, {"black": {"roll", "double", "resign"} - {"resign"} | f, "white": f}),
         "over": (over, {"white": {"rematch"}, "black": {"rematch"}}),
@@ -375,12 +376,16 @@ def test_backgammon_resignation_is_accepted_by_itself() -> None:
     assert t.match.score == (3, 0) and t.match.phase == "opening"
 
 
-def test_resign_during_the_move_and_decline_returns_to_the_move() -> None:
-    m = opened(dice=(3, 1)).step("white", Step(8, 5, 3)).match
-    r = m.resign("white", "single").match
-    assert r.pending_resign == "single" and r.phase == "resigning"
-    d = r.decline("black").match
-    assert d.phase == "move" and d.steps == (Step(8, 5, 3),) and d.declined == 1
+def test_resigning_after_the_roll_or_halfway_through_a_move_is_refused() -> None:
+    """RULES.md "Resigning": at the start of their own turn a player may offer to resign."""
+    rolled = opened(dice=(3, 1))
+    halfway = rolled.step("white", Step(8, 5, 3)).match
+    for m in (rolled, halfway):
+        with pytest.raises(MatchStateError, match="before rolling") as info:
+            m.resign("white", "single")
+        assert "\n" not in str(info.value)
+    declined = black_to_roll().resign("black", "single").match.decline("white").match
+    assert declined.phase == "roll" and declined.turn == "black" and declined.declined == 1
 
 
 def test_offers_reset_every_turn() -> None:
@@ -462,7 +467,7 @@ def test_json_round_trip_of_unusual_states() -> None:
     samples = [
         Match.new(length=3).forfeit("black").match,  # over before any roll
         black_to_roll().resign("black", "single").match,  # resigning before the roll
-        opened(dice=(3, 1)).step("white", Step(8, 5, 3)).match.resign("white", "gammon").match,
+        black_to_roll(clock="timer").resign("black", "gammon", now=4.0).match,
         black_to_roll().double("black").match,
         Match.new(length=3, clock="tournament").roll("white", (3, 1), now=5.0).match,
     ]

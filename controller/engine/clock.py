@@ -24,6 +24,8 @@ interface, so the match does not care which one it holds:
   its delay when the clock is hit, i.e. when the running side changes.
 - ``finish(now, moved=False)``: the running side's action is over and nobody's time runs
   (``moved=True`` after a completed move: the timer's bank grows).
+- ``resume(side, now, used)``: ``side`` takes up an interrupted action (its declined
+  resignation offer) with what was left of its allowance, not a fresh one.
 - ``reading(now)``, ``expired(now)``, ``expires_at()``: what to show and when time runs out.
 """
 from __future__ import annotations
@@ -113,6 +115,17 @@ class _RunningClock:
         program's clock starts again): the running side's action starts afresh at `now`,
         the time lost while the program was down is charged to nobody."""
         return type(self)(self._store, self.running, now)  # type: ignore[call-arg]
+
+    def resume(self, side: Colour, now: float, used: float) -> Self:
+        """`side` takes up again an action it had used `used` seconds of (after its
+        resignation offer was declined): the running side is charged as by ``begin``, and
+        `side` gets what was left of its allowance, not a fresh one."""
+        begun = self.begin(side, now)  # type: ignore[attr-defined]
+        return type(self)(begun._store, side, now - min(max(0.0, used), self.ALLOWANCE))  # type: ignore[call-arg, no-any-return]
+
+    def used(self, side: Colour, now: float) -> float:
+        """Seconds `side`'s current action has run (0 when `side` is not running)."""
+        return self._used(now) if self.running == side else 0.0
 
     def expires_at(self) -> float | None:
         """When the running side's time runs out (None when nothing runs)."""

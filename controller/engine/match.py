@@ -11,7 +11,8 @@ Phases (``Match.phase``):
 
 - ``opening``: before a game; either side's ``roll(side, (white_die, black_die))`` makes
   the opening roll (a tie is rolled again); the higher die plays both dice.
-- ``roll``: the side on turn may ``double``, ``resign`` or ``roll``. When that player may
+- ``roll``: the side on turn may ``double``, ``resign`` or ``roll`` (a resignation only
+  here, at the start of one's own turn before rolling: RULES.md "Resigning"). When that player may
   not double (no cube, Crawford game, 1-point match, cube owned by the opponent or at 64,
   or auto-roll chosen) ``auto_roll`` is true and the controller rolls at once.
 - ``doubled``: the opponent ``take``s or ``drop``s.
@@ -132,7 +133,9 @@ class Match:
     (`turn`); `partial` the board after the `steps` played so far this turn. `score` and
     per-colour tuples are (white, black). `crawford` marks the Crawford game,
     `post_crawford` that it has been reached. `resign_level` is a pending resignation,
-    `declined` the highest level declined this turn (0 none, 1..3). `winner` and `end`
+    `declined` the highest level declined this turn (0 none, 1..3); `resume` the phase a
+    declined offer returns to and `resume_used` the seconds of the resigner's action used
+    before the offer (a decline gives back the rest, not a fresh move timer). `winner` and `end`
     (``score``, ``forfeit`` or ``time``) are set when the match is over.
     """
 
@@ -152,6 +155,7 @@ class Match:
     resign_level: str | None = None
     declined: int = 0
     resume: str | None = None
+    resume_used: float = 0.0
     last_move: LastMove | None = None
     winner: Colour | None = None
     end: str | None = None
@@ -314,7 +318,7 @@ class Match:
     def _start_turn(self, side: Colour, position: Position, now: float,
                     events: tuple[Event, ...], **changes: Any) -> Transition:
         m = replace(self, phase="roll", turn=side, position=position, partial=position, dice=None,
-                    steps=(), resign_level=None, declined=0, resume=None,
+                    steps=(), resign_level=None, declined=0, resume=None, resume_used=0.0,
                     clock=self._begin(side, now), **changes)
         return Transition(m, events + (TurnStarted(side, m.auto_roll),))
 
@@ -468,7 +472,11 @@ class Match:
             raise self._fail(f"unknown resignation {level!r}: single, gammon or backgammon")
         if (t := self._timed_out(now)) is not None:
             return t
-        self._need_phase("resign", "roll", "move")
+        if self.phase == "move" and self.turn == side:
+            raise self._fail(f"{side} cannot resign now: a resignation is offered at the start of "
+                             f"one's own turn, before rolling, and {side} has rolled "
+                             f"{self.dice[0]}-{self.dice[1]}")  # type: ignore[index]
+        self._need_phase("resign", "roll")
         self._need_turn(side, "resign")
         rank = LEVELS.index(level) + 1
         if rank <= self.declined:
@@ -481,7 +489,8 @@ class Match:
             m = replace(m, history=m._record(ResignRecord(other(side), "accept", level)))
             return m._end_game(other(side), "resign", level, 3 * self.cube, now,
                                events + (ResignAccepted(other(side), level, True),))
-        m = replace(m, phase="resigning", resign_level=level, resume=self.phase,
+        used = 0.0 if self.clock is None else self.clock.used(side, now)
+        m = replace(m, phase="resigning", resign_level=level, resume=self.phase, resume_used=used,
                     clock=self._begin(other(side), now))
         return Transition(m, events)
 
@@ -517,10 +526,10 @@ class Match:
             raise self._fail(f"{side} cannot decline: {side} offered the resignation")
         level = self.resign_level
         assert level is not None and self.turn is not None and self.resume is not None
-        m = replace(self, phase=self.resume, resign_level=None, resume=None,
+        clock = None if self.clock is None else self.clock.resume(self.turn, now, self.resume_used)
+        m = replace(self, phase=self.resume, resign_level=None, resume=None, resume_used=0.0,
                     declined=LEVELS.index(level) + 1,
-                    history=self._record(ResignRecord(side, "decline", level)),
-                    clock=self._begin(self.turn, now))
+                    history=self._record(ResignRecord(side, "decline", level)), clock=clock)
         return Transition(m, (ResignDeclined(side, level),))
 
     def forfeit(self, side: Colour, now: float = 0.0) -> Transition:

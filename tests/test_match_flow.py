@@ -1,0 +1,150 @@
+"""Match flow against the rule book (issue 12): resigning before the roll, the move timer
+around a declined offer, GNU Backgammon's notation in the events, counts in words."""
+from __future__ import annotations
+
+import pytest
+
+from controller.engine.errors import MatchStateError
+from controller.engine.match import Match
+from controller.engine.match_events import GameWon, Moved
+from controller.engine.moves import Step
+from controller.engine.notation import format_move
+from controller.engine.position import Position
+
+
+def white_moving(dice: tuple[int, int], **settings: object) -> Match:
+    """White on turn with `dice` from the start (White won the opening roll)."""
+    return Match.new(**settings).roll("white", dice).match  # type: ignore[arg-type]
+
+
+def black_to_roll(**settings: object) -> Match:
+    m = white_moving((3, 1), **settings)
+    m = m.play("white", m.legal_moves()[0]).match
+    assert m.phase == "roll" and m.turn == "black"
+    return m
+
+
+# -- RULES.md "Resigning": at the start of one's own turn, before rolling -----------------
+def test_a_resignation_before_the_roll_is_offered() -> None:
+    t = black_to_roll().resign("black", "gammon")
+    assert t.match.phase == "resigning" and t.match.pending_resign == "gammon"
+
+
+@pytest.mark.parametrize("steps", [(), (Step(8, 5, 3),)], ids=["after the roll", "halfway"])
+def test_a_resignation_after_the_roll_is_refused_and_changes_nothing(steps: tuple[Step, ...]) -> None:
+    m = white_moving((3, 1))
+    for s in steps:
+        m = m.step("white", s).match
+    with pytest.raises(MatchStateError, match="before rolling"):
+        m.resign("white", "single")
+    assert m.phase == "move" and m.steps == steps
+
+
+def test_a_declined_offer_gives_back_the_rest_of_the_move_timer_not_a_fresh_one() -> None:
+    """RULES.md "Timer": 15 s per action, then the bank (20 s). Black thinks 10 s, offers,
+    White takes 5 s to decline: Black has 5 s of the action left, then its bank runs."""
+    m = black_to_roll(clock="timer")  # Black's action began at 0
+    white_bank = m.clock_reading(0.0).white.bank  # type: ignore[union-attr]
+    m = m.resign("black", "single", now=10.0).match
+    m = m.decline("white", now=15.0).match
+    reading = m.clock_reading(15.0)
+    assert reading is not None and reading.running == "black"
+    assert reading.black.allowance == pytest.approx(5.0) and reading.black.bank == pytest.approx(20.0)
+    later = m.clock_reading(25.0)
+    assert later is not None and later.black.bank == pytest.approx(15.0)
+    assert later.white.bank == pytest.approx(white_bank)  # 5 s of White's 15 s: no bank used
+
+
+def test_a_declined_offer_after_the_action_timer_ran_out_leaves_only_the_bank() -> None:
+    m = black_to_roll(clock="timer").resign("black", "single", now=18.0).match  # 3 s of bank used
+    m = m.decline("white", now=20.0).match
+    reading = m.clock_reading(20.0)
+    assert reading is not None and reading.black.allowance == 0.0
+    assert reading.black.bank == pytest.approx(17.0)
+
+
+def test_a_declined_offer_on_the_tournament_clock_keeps_the_delay_used() -> None:
+    m = black_to_roll(clock="tournament", length=3).resign("black", "single", now=4.0).match
+    m = m.decline("white", now=6.0).match
+    reading = m.clock_reading(6.0)
+    assert reading is not None and reading.black.allowance == pytest.approx(8.0)  # 12 s delay - 4
+
+
+def test_a_declined_offer_survives_a_save_and_resume() -> None:
+    import json
+
+    from controller.engine.match_json import match_from_dict, match_to_dict
+
+    m = black_to_roll(clock="timer").resign("black", "single", now=10.0).match
+    again = match_from_dict(json.loads(json.dumps(match_to_dict(m))))
+    assert again == m and again.resume_used == pytest.approx(10.0)
+
+
+# -- notation: the one `bgboard moves` prints ---------------------------------------------
+@pytest.mark.parametrize(("dice", "steps", "written"), [
+    ((4, 2), (Step(8, 4, 4), Step(13, 11, 2)), "13/11 8/4"),
+    ((3, 1), (Step(13, 10, 3), Step(10, 9, 1)), "13/9"),
+    ((6, 4), (Step(24, 18, 6), Step(18, 14, 4)), "24/14"),
+    ((6, 1), (Step(8, 7, 1), Step(13, 7, 6)), "13/7 8/7"),
+])
+def test_the_moved_event_is_written_in_gnubg_notation(dice: tuple[int, int], steps: tuple[Step, ...],
+                                                       written: str) -> None:
+    m = white_moving(dice)
+    events = []
+    for s in steps:
+        t = m.step("white", s)
+        m = t.match
+        events += list(t.events)
+    moved = [e for e in events if isinstance(e, Moved)]
+    assert len(moved) == 1 and str(moved[0]).endswith(f": {written}")
+    assert format_move(moved[0].steps) == written
+
+
+def test_the_moved_notation_is_a_line_of_bgboard_moves(capsys: pytest.CaptureFixture[str]) -> None:
+    from controller.cli import main
+
+    assert main(["moves", Position.initial().id, "31"]) == 0
+    listed = {line.split("  ")[0] for line in capsys.readouterr().out.splitlines()}
+    m = white_moving((3, 1))
+    m = m.step("white", Step(13, 10, 3)).match
+    t = m.step("white", Step(10, 9, 1))
+    text = str(next(e for e in t.events if isinstance(e, Moved))).split(": ", 1)[1]
+    assert text == "13/9" and text in listed
+
+
+# -- counts: "1 point", never "1 points" --------------------------------------------------
+def test_a_single_game_won_says_1_point() -> None:
+    m = black_to_roll(length=3).resign("black", "single").match
+    won = next(e for e in m.accept("white").events if isinstance(e, GameWon))
+    assert ", 1 point," in str(won) and "1 points" not in str(won)
+    gammon = black_to_roll(length=3).resign("black", "gammon").match.accept("white").events
+    assert ", 2 points," in str(next(e for e in gammon if isinstance(e, GameWon)))
+
+
+@pytest.mark.parametrize(("language", "one", "two"), [
+    ("en", "1 point", "2 points"), ("da", "1 point", "2 point"), ("sv", "1 poäng", "2 poäng"),
+])
+def test_game_won_on_the_display_has_each_languages_plural(language: str, one: str, two: str) -> None:
+    from controller.show.texts import render
+
+    assert render("game_won", {"side": "white", "result": "single", "points": 1}, language).endswith(one)
+    assert render("game_won", {"side": "white", "result": "gammon", "points": 2}, language).endswith(two)
+
+
+@pytest.mark.parametrize(("language", "one", "two"), [
+    ("en", "Put 1 white back", "Put 2 white back"), ("da", "Sæt 1 hvid tilbage", "Sæt 2 hvide tilbage"),
+    ("sv", "Ställ tillbaka 1 vit ", "Ställ tillbaka 2 vita "),
+])
+def test_checker_counts_on_the_display_agree_with_the_number(language: str, one: str, two: str) -> None:
+    from controller.show.texts import render
+
+    assert render("put_back", {"n": 1, "colour": "white", "cell": "13"}, language).startswith(one)
+    assert render("put_back", {"n": 2, "colour": "white", "cell": "13"}, language).startswith(two)
+
+
+def test_the_replay_summary_of_one_game_says_1_game() -> None:
+    from controller.records.replay import replay_text
+
+    text = ("; [Player 1 \"a\"]\n; [Player 2 \"b\"]\n\n 1 point match\n\n Game 1\n a : 0      b : 0\n"
+            "  1) 31: 8/5 6/5\n      Wins 1 point\n")
+    assert ", 1 game," in replay_text(text).summary_line()
