@@ -585,9 +585,13 @@ class Controller:
         path = [m.position]
         for step in move.steps:
             path.append(path[-1].after(step))
-        self.bot = BotPlan(m.turn, move, tuple(path))
+        side = m.turn
+        # the move is chosen: no clock runs while the person carries it out (RULES.md "Timer")
+        if not self._apply(lambda mm: mm.choose(side, move, self.now), out) or self.match.phase != "move":
+            return  # not a legal move, or its time ran out while it thought
+        self.bot = BotPlan(side, move, tuple(path))
         self._expect_key = None
-        out.append(Announce(f"{m.turn} (computer) plays {move.notation}"))
+        out.append(Announce(f"{side} (computer) plays {move.notation}"))
         self._rereconcile(out)
         if isinstance(self.verdict, Matched) and self.verdict.is_exact and \
                 self.verdict.position == move.result:

@@ -148,3 +148,75 @@ def test_the_replay_summary_of_one_game_says_1_game() -> None:
     text = ("; [Player 1 \"a\"]\n; [Player 2 \"b\"]\n\n 1 point match\n\n Game 1\n a : 0      b : 0\n"
             "  1) 31: 8/5 6/5\n      Wins 1 point\n")
     assert ", 1 game," in replay_text(text).summary_line()
+
+
+# -- RULES.md "Timer": carrying out a move shown on the LEDs is nobody's thinking time ----
+def test_a_chosen_move_stops_the_clock_until_it_is_carried_out() -> None:
+    from controller.engine.match_events import MoveChosen
+
+    m = white_moving((3, 1), clock="timer")  # White's action began at 0
+    move = m.legal_moves()[0]
+    t = m.choose("white", move, now=3.0)
+    assert [type(e) for e in t.events] == [MoveChosen]
+    chosen = t.match
+    reading = chosen.clock_reading(3.0)
+    assert reading is not None and reading.running is None
+    # 12 of the 15 s unused: the bank grows by 5 x 12 / 15 = 4 s, as for any move
+    assert reading.white.bank == pytest.approx(24.0)
+    assert chosen.tick(1000.0).events == ()  # minutes of carrying out lose nothing
+    after = chosen.play("white", move, now=1000.0).match
+    later = after.clock_reading(1005.0)
+    assert after.turn == "black" and later is not None and later.running == "black"
+    assert later.white.bank == pytest.approx(24.0) and later.black.allowance == pytest.approx(10.0)
+
+
+def test_only_a_legal_move_of_the_side_on_turn_can_be_chosen() -> None:
+    m = white_moving((3, 1), clock="timer")
+    other_roll = Match.new().roll("white", (6, 5)).match.legal_moves()[0]
+    with pytest.raises(MatchStateError, match="not a legal move"):
+        m.choose("white", other_roll)
+    with pytest.raises(MatchStateError):
+        m.choose("black", m.legal_moves()[0])
+
+
+def test_against_the_computer_no_clock_runs_while_the_person_carries_out_its_move() -> None:
+    """The issue's case: waiting 35 s while the computer's move is on the LEDs used to win."""
+    import random
+
+    from controller.board.reconcile import BoardState
+    from controller.controller import Controller, ControllerConfig, QueuedDice
+    from controller.engine.board_view import cell_counts, step_cells
+    from controller.engine.match_settings import MatchSettings
+    from controller.events import ActionRequested, AskBot, BotCube, BotMoved, ReadingReceived, Tick
+
+    dice = QueuedDice(random.Random(0))
+    dice.push((6, 2))
+    c = Controller(Match.new(MatchSettings(length=3, clock="timer")), dice=dice,
+                   config=ControllerConfig(black_player="simple"))
+    counts = cell_counts(Position.initial(), "white")
+    c.handle(ReadingReceived(BoardState.of(counts), 0.0))
+    c.handle(Tick(0.3))
+    c.handle(ActionRequested("white", "roll", 0.4))
+    counts["13"], counts["7"], counts["11"] = (3, 0), (1, 0), (1, 0)  # White's 13/7 13/11
+    out = c.handle(ReadingReceived(BoardState.of(counts), 1.0))
+    out += c.handle(Tick(1.3))
+    asked = [e for e in out if isinstance(e, AskBot)]
+    c.dice.push((6, 4))
+    c.handle(BotCube("roll", 1.5, asked[-1].turn_token))
+    move = c.match.legal_moves()[0]
+    c.handle(BotMoved(move, 1.6, c.bot_token))
+    out = c.handle(Tick(60.0))  # the person takes a minute to move the computer's checkers
+    assert not c.match.is_over, [str(e) for e in out]
+    reading = c.match.clock_reading(60.0)
+    assert reading is not None and reading.running is None
+    for s in move.steps:
+        frm, to = step_cells(s, "black")
+        counts[frm] = (counts[frm][0], counts[frm][1] - 1)
+        counts[to] = (counts[to][0] - (1 if s.hit else 0), counts[to][1] + 1)
+        if s.hit:
+            counts["bar"] = (counts["bar"][0] + 1, counts["bar"][1])
+    c.handle(ReadingReceived(BoardState.of(counts), 61.0))
+    c.handle(Tick(61.3))
+    assert c.match.turn == "white" and not c.match.is_over
+    reading = c.match.clock_reading(61.3)
+    assert reading is not None and reading.running == "white" and reading.black.bank >= 20.0

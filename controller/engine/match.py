@@ -17,7 +17,10 @@ Phases (``Match.phase``):
   or auto-roll chosen) ``auto_roll`` is true and the controller rolls at once.
 - ``doubled``: the opponent ``take``s or ``drop``s.
 - ``move``: the dice are rolled; ``step``/``undo`` one checker at a time, or ``play`` a
-  whole move. With confirm ``auto`` the turn ends as soon as a complete legal move is
+  whole move. A player whose checkers someone else moves (the computer, a remote
+  opponent) first ``choose``s the move: their clock stops there, and no clock runs while
+  the person carries the move out on the board (RULES.md "Timer": that time is nobody's
+  thinking time); ``play`` then ends the turn. With confirm ``auto`` the turn ends as soon as a complete legal move is
   made; with ``button`` it waits for ``done``. A roll that cannot be played passes by
   itself (the ``roll`` command's events say so).
 - ``resigning``: the side on turn offered to resign; the opponent ``accept``s or
@@ -49,6 +52,7 @@ from controller.engine.match_events import (
     GameWon,
     MatchWon,
     Moved,
+    MoveChosen,
     NoMove,
     OpeningTie,
     RematchDeclined,
@@ -599,6 +603,24 @@ class Match:
             raise self._fail(f"{side} cannot play {move.notation} with {self.dice[0]}-{self.dice[1]}: not a legal move")
         steps = move.steps if _replays(self.position, move) else found.steps
         return self._end_turn(steps, now, ())
+
+    def choose(self, side: Colour, move: Move, now: float = 0.0) -> Transition:
+        """The move is decided (the computer's, a remote player's) but not yet on the
+        board: the mover's action ends as a completed move (the timer's bank grows as for
+        any move) and no clock runs until ``play`` carries it out."""
+        side = _check_side(side)
+        if (t := self._timed_out(now)) is not None:
+            return t
+        self._need_phase("choose a move", "move")
+        self._need_turn(side, "choose a move")
+        assert self.dice is not None
+        if self.steps:
+            raise self._fail(f"{side} has already moved checkers this turn: finish with steps or undo them")
+        if not any(x is move for x in self.legal_moves()) and \
+                move.result not in {x.result for x in self.legal_moves()}:
+            raise self._fail(f"{side} cannot play {move.notation} with {self.dice[0]}-{self.dice[1]}: not a legal move")
+        clock = None if self.clock is None else self.clock.finish(now, moved=True)
+        return Transition(replace(self, clock=clock), (MoveChosen(side, self.dice, move.steps),))
 
     def done(self, side: Colour, now: float = 0.0) -> Transition:
         """Confirm a complete move (confirm mode ``button``): the turn ends."""

@@ -108,6 +108,19 @@ class Moved:
 
 
 @dataclass(frozen=True, slots=True)
+class MoveChosen:
+    """`side` (the computer, a remote player) has decided its move; a person carries it
+    out on the board, and no clock runs meanwhile."""
+
+    side: Colour
+    dice: tuple[int, int]
+    steps: tuple[Step, ...]
+
+    def __str__(self) -> str:
+        return f"{self.side} chose {self.dice[0]}-{self.dice[1]}: {_steps(self.steps)}, no clock runs until it is on the board"
+
+
+@dataclass(frozen=True, slots=True)
 class DoubleOffered:
     side: Colour
     value: int
@@ -234,6 +247,6 @@ class RematchStarted:
 
 
 Event = (OpeningTie | GameStarted | TurnStarted | Rolled | NoMove | Stepped | Undone | Moved
-         | DoubleOffered | DoubleTaken | DoubleDropped | ResignOffered | ResignAccepted
+         | MoveChosen | DoubleOffered | DoubleTaken | DoubleDropped | ResignOffered | ResignAccepted
          | ResignDeclined | GameWon | Forfeited | TimedOut | MatchWon | RematchOffered
          | RematchDeclined | RematchStarted)
