@@ -184,12 +184,13 @@ def test_against_the_computer_no_clock_runs_while_the_person_carries_out_its_mov
     import random
 
     from controller.board.reconcile import BoardState
-    from controller.controller import Controller, ControllerConfig, QueuedDice
+    from controller.controller import Controller, ControllerConfig
+    from controller.dice import TableDice
     from controller.engine.board_view import cell_counts, step_cells
     from controller.engine.match_settings import MatchSettings
     from controller.events import ActionRequested, AskBot, BotCube, BotMoved, ReadingReceived, Tick
 
-    dice = QueuedDice(random.Random(0))
+    dice = TableDice(random.Random(0))
     dice.push((6, 2))
     c = Controller(Match.new(MatchSettings(length=3, clock="timer")), dice=dice,
                    config=ControllerConfig(black_player="simple"))
