@@ -28,7 +28,7 @@ from controller.board.profile import Profile, load_profile
 from controller.board.reading import Reading
 from controller.board.reconcile import BoardState
 from controller.controller import Controller, ControllerConfig
-from controller.dice import TableDice
+from controller.dice import DiceSecret, TableDice
 from controller.engine.match import Match
 from controller.engine.match_settings import MatchSettings
 from controller.errors import BgboardError
@@ -57,23 +57,34 @@ class MatchStore:
         self.directory = directory
         self.saves = 0
 
-    def save(self, match: Match) -> None:
+    def save(self, match: Match, dice: DiceSecret | None = None) -> None:
         if self.directory is None:
             return
         from controller.records import saved
 
-        saved.save_match(self.directory, match)
+        saved.save_match(self.directory, match, dice=dice)
         self.saves += 1
 
     def load(self, now: float) -> Match | None:
         """The last saved match, put on this run's time origin (`now` on its clock), so a
         running match clock charges the time the program was down to nobody."""
+        resumed = self.resume(now)
+        return None if resumed is None else resumed[0]
+
+    def resume(self, now: float) -> tuple[Match, TableDice] | None:
+        """As :meth:`load`, with the table's dice set to go on with the saved match's
+        (its verifiable dice's secret included)."""
         if self.directory is None:
             return None
         from controller.records import saved
 
-        match = saved.load_latest(self.directory)
-        return None if match is None else match.resumed(now)
+        found = saved.MatchStore(self.directory).load_saved()
+        if found is None:
+            return None
+        match = found.match.resumed(now)
+        dice = TableDice()
+        dice.adopt(match, found.dice)
+        return match, dice
 
 
 @dataclass
@@ -127,7 +138,7 @@ class Table:
                 self.show(effect.scene, now)
             elif isinstance(effect, SaveMatch):
                 try:
-                    self.store.save(effect.match)
+                    self.store.save(effect.match, effect.dice)
                 except (BgboardError, OSError) as exc:
                     self.log_lines.append(f"save failed: {exc}")
             elif isinstance(effect, Buzz):
@@ -248,13 +259,15 @@ async def run_table(port: str, *, profile: Profile | None = None, state_dir: Pat
     mapping = profile_mapping(profile)
     store = MatchStore(state_dir)
     loop = asyncio.get_running_loop()
-    match = store.load(loop.time()) if state_dir is not None else None
+    resumed = store.resume(loop.time()) if state_dir is not None else None
     table: Table
-    if match is None or position_id:
-        match = new_match(match_settings or MatchSettings(), position_id)
+    if resumed is None or position_id:
+        match, dice = new_match(match_settings or MatchSettings(), position_id), TableDice()
+    else:
+        match, dice = resumed
     config = config or ControllerConfig(settle_s=profile.timing.settle_ms / 1000)
     now = loop.time
-    controller = Controller(match, config=config, dice=TableDice(), now=now())
+    controller = Controller(match, config=config, dice=dice, now=now())
     led_config = LedConfig.from_profile(mapping)
     if brightness is not None:
         led_config = replace(led_config, brightness=brightness)

@@ -26,6 +26,7 @@ COMMANDS: dict[str, str] = {
     "bench": "bench",
     "selftest": "selftest",
     "calibrate": "calibrate",
+    "verify-dice": "verify_dice",
 }
 
 _HELP_FALLBACK = {
@@ -37,6 +38,7 @@ _HELP_FALLBACK = {
     "bench": "speed and memory figures of this machine",
     "selftest": "bring-up checks of a board, step by step",
     "calibrate": "measure settling time and flicker, write the local profile",
+    "verify-dice": "recompute a record's verifiable dice from its revealed seed",
 }
 
 

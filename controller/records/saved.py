@@ -10,7 +10,10 @@ state is safely on disk:
 3. ``fsync`` the directory, so the rename itself survives a power cut.
 
 A power cut or a kill at any point leaves either the previous state or the new one,
-never a torn file. The JSON carries a SHA-256 of its match data, so a file damaged some
+never a torn file. A match with verifiable dice also keeps their secret (seed, phrases,
+whether revealed: ``controller/dice/secret.py``) under ``dice``, so a resumed match goes on
+with the same rolls; the file is the board's own and the seed is shown nowhere before the
+reveal. The JSON carries a SHA-256 of its match data, so a file damaged some
 other way (a bad SD card, an edit by hand) is detected: :func:`load_latest` then moves it
 aside to ``match.json.damaged-<n>`` (never overwriting an earlier one) and raises
 :class:`~controller.errors.RecordError` with one line naming both files; the caller shows
@@ -27,8 +30,9 @@ import json
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
+from controller.dice.secret import DiceSecret
 from controller.engine.errors import EngineError
 from controller.engine.match import Match
 from controller.engine.match_json import match_from_dict, match_to_dict
@@ -90,15 +94,35 @@ def _digest(match_data: dict[str, Any]) -> str:
     return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
 
 
-def encode(match: Match) -> bytes:
+class Saved(NamedTuple):
+    """A saved match and the secret of its verifiable dice (None for other dice)."""
+
+    match: Match
+    dice: DiceSecret | None = None
+
+
+def _checked(data: dict[str, Any], dice: dict[str, Any] | None) -> dict[str, Any]:
+    """What the checksum covers: the match data, with the dice secret when there is one."""
+    return data if dice is None else {"match": data, "dice": dice}
+
+
+def encode(match: Match, dice: DiceSecret | None = None) -> bytes:
     """The bytes of a saved match."""
     data = match_to_dict(match)
-    doc = {"format": FORMAT, "sha256": _digest(data), "match": data}
+    secret = None if dice is None else dice.to_dict()
+    doc: dict[str, Any] = {"format": FORMAT, "sha256": _digest(_checked(data, secret)), "match": data}
+    if secret is not None:
+        doc["dice"] = secret
     return (json.dumps(doc, sort_keys=True, indent=1) + "\n").encode("utf-8")
 
 
 def decode(raw: bytes) -> Match:
     """The match in saved bytes; ValueError saying why they are not a good saved match."""
+    return decode_saved(raw).match
+
+
+def decode_saved(raw: bytes) -> Saved:
+    """The match and dice secret in saved bytes; ValueError saying why they are not good."""
     try:
         doc = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
@@ -106,12 +130,14 @@ def decode(raw: bytes) -> Match:
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise ValueError("not a bgboard saved match")
     data = doc.get("match")
-    if not isinstance(data, dict) or doc.get("sha256") != _digest(data):
+    secret = doc.get("dice")
+    if not isinstance(data, dict) or doc.get("sha256") != _digest(_checked(data, secret)):
         raise ValueError("checksum mismatch")
     try:
-        return match_from_dict(data)
+        match = match_from_dict(data)
     except EngineError as exc:
         raise ValueError(str(exc)) from None
+    return Saved(match, None if secret is None else DiceSecret.from_dict(secret))
 
 
 @dataclass
@@ -125,9 +151,10 @@ class MatchStore:
     def path(self) -> Path:
         return self.directory / FILE_NAME
 
-    def save(self, match: Match) -> None:
-        """Write `match` atomically; RecordError (the old save intact) if the disk fails."""
-        data = encode(match)
+    def save(self, match: Match, dice: DiceSecret | None = None) -> None:
+        """Write `match` (and its dice secret) atomically; RecordError (the old save
+        intact) if the disk fails."""
+        data = encode(match, dice)
         final = str(self.path)
         temp = final + TEMP_SUFFIX
         try:
@@ -155,6 +182,11 @@ class MatchStore:
     def load_latest(self) -> Match | None:
         """The last saved match, or None when there is none. A damaged file is moved aside
         and reported by RecordError (one line naming both files)."""
+        saved = self.load_saved()
+        return None if saved is None else saved.match
+
+    def load_saved(self) -> Saved | None:
+        """As :meth:`load_latest`, with the secret of the match's verifiable dice."""
         final = str(self.path)
         try:
             raw = self.ops.read(final)
@@ -163,7 +195,7 @@ class MatchStore:
         if raw is None:
             return None
         try:
-            return decode(raw)
+            return decode_saved(raw)
         except ValueError as exc:
             aside = self._move_aside(final)
             raise RecordError(f"saved match {final} is damaged ({exc}); kept as {aside}, "
@@ -183,9 +215,10 @@ class MatchStore:
         return aside
 
 
-def save_match(directory: Path | str, match: Match, ops: FileOps | None = None) -> None:
-    """Save `match` atomically into the state directory."""
-    MatchStore(Path(directory), ops or OsFileOps()).save(match)
+def save_match(directory: Path | str, match: Match, ops: FileOps | None = None,
+               dice: DiceSecret | None = None) -> None:
+    """Save `match` (with its dice secret, if any) atomically into the state directory."""
+    MatchStore(Path(directory), ops or OsFileOps()).save(match, dice)
 
 
 def load_latest(directory: Path | str, ops: FileOps | None = None) -> Match | None:

@@ -1,0 +1,40 @@
+"""`bgboard verify-dice FILE.mat`: recompute a record's committed electronic dice.
+
+Prints `all N rolls verified` and exits 0, or names the first roll that differs (or why
+the record cannot be checked: no commitment, the seed not revealed, a seed that does not
+match) on stderr and exits 1. A file that cannot be read or is not a `.mat` record is a
+runtime error too (exit 1, one line). The construction: controller/dice/README.md.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+
+from controller.errors import RecordError
+
+HELP = "recompute a record's verifiable dice from its revealed seed"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", metavar="FILE.mat", help="a match record played with dice = verifiable")
+
+
+def run(args: argparse.Namespace) -> int:
+    from controller.dice.verify import verify_dice
+    from controller.records.mat_reader import parse_mat
+
+    try:
+        with open(args.file, encoding="utf-8") as handle:
+            text = handle.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise RecordError(f"{args.file}: cannot read: {getattr(exc, 'strerror', None) or exc}") from None
+    try:
+        raw = parse_mat(text)
+    except RecordError as exc:
+        raise RecordError(f"{args.file}: {exc}") from None
+    check = verify_dice(raw)
+    if not check.ok:
+        sys.stderr.write(f"{args.file}: {check.line}\n")
+        return 1
+    print(check.line)
+    return 0

@@ -1,0 +1,89 @@
+"""Check a match record's verifiable dice: `bgboard verify-dice FILE.mat`.
+
+Only the record's dice are read (stage 1 of ``controller/records/mat_reader.py``, no
+rules), so a record altered in one roll is named at that roll even when its move no
+longer fits. The record must carry the tags ``Dice commitment`` and ``Dice seed`` (and the
+phrases, empty when absent); the seed must hash to the commitment; then every game's
+rolls are recomputed as ``controller/dice/README.md`` says: the first roll of a game is
+its opening roll (the first non-double; the higher die's player, White being the left
+column, starts), each later roll the next number.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from controller.dice.verifiable import commitment, derive_roll, match_key, opening_roll
+from controller.records.mat_reader import RawMatch
+
+_HEX64 = re.compile(r"^[0-9a-f]{64}$")
+
+
+@dataclass(frozen=True)
+class DiceCheck:
+    """The answer: how many rolls agreed and, if one did not, which and why."""
+
+    rolls: int
+    problem: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.problem is None
+
+    @property
+    def line(self) -> str:
+        return f"all {self.rolls} rolls verified" if self.ok else str(self.problem)
+
+
+def _tag(raw: RawMatch, name: str) -> str | None:
+    for key, value in raw.tags:
+        if key.strip().lower() == name.lower():
+            return value
+    return None
+
+
+def verify_dice(raw: RawMatch) -> DiceCheck:
+    """Recompute every roll of `raw` from its revealed seed and phrases."""
+    committed = (_tag(raw, "Dice commitment") or "").lower()
+    seed_hex = (_tag(raw, "Dice seed") or "").lower()
+    if not committed:
+        return DiceCheck(0, "no dice commitment in this record: its dice were not verifiable dice")
+    if not _HEX64.match(committed):
+        return DiceCheck(0, "the dice commitment is not 64 hex digits")
+    if not seed_hex:
+        return DiceCheck(0, "the dice seed is not revealed in this record yet")
+    if not _HEX64.match(seed_hex):
+        return DiceCheck(0, "the dice seed is not 64 hex digits")
+    seed = bytes.fromhex(seed_hex)
+    if commitment(seed) != committed:
+        return DiceCheck(0, "the revealed seed does not match the commitment: SHA-256(seed) is "
+                            f"{commitment(seed)}")
+    key = match_key(seed, _tag(raw, "Dice phrase white") or "", _tag(raw, "Dice phrase black") or "")
+    checked = 0
+    for game in raw.games:
+        rolls = [e for e in game.entries if e.kind == "roll" and e.dice is not None]
+        if not rolls:
+            continue
+        number, (white_die, black_die) = opening_roll(key, game.number)
+        for k, entry in enumerate(rolls):
+            assert entry.dice is not None
+            if k == 0:
+                expected = (white_die, black_die)
+                starter = 0 if white_die > black_die else 1
+                right = sorted(entry.dice) == sorted(expected) and entry.player == starter
+            else:
+                expected = derive_roll(key, game.number, number + k)
+                right = sorted(entry.dice) == sorted(expected)
+            if not right:
+                who = game.names[entry.player] or ("White", "Black")[entry.player]
+                said = f"{entry.dice[0]}-{entry.dice[1]}"
+                if k == 0:
+                    should = (f"the opening roll was White {white_die}, Black {black_die} "
+                              f"({game.names[starter] or ('White', 'Black')[starter]} to start)")
+                else:
+                    should = f"the dice were {expected[0]}-{expected[1]}"
+                return DiceCheck(checked, f"roll {checked + 1} differs (game {game.number}, move "
+                                          f"{entry.move}, {who}, line {entry.line}): the record says "
+                                          f"{said}, {should}")
+            checked += 1
+    return DiceCheck(checked)
