@@ -1,0 +1,322 @@
+"""The server's events (bgammon PROTOCOL.md "Server events", JSON mode) as typed values.
+
+In JSON mode every line the server sends is one JSON object whose ``Type`` names the event
+(`event.go` in the bgammon repository lists the fields). `decode_event(line)` turns a line
+into one of the frozen dataclasses below or raises :class:`ProtocolError` with one line
+saying what is wrong; nothing here trusts the server: types, lengths and ranges are checked,
+so a malformed line cannot reach the rules engine.
+
+The board event carries the whole game state as the receiving player sees it: the server
+shows every game from player 1's side (the receiver is always ``PlayerNumber`` 1, its
+checkers positive, moving from space 24 towards 1); `controller.online.perspective` turns
+that into the engine's positions.
+"""
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Union
+
+from controller.errors import BgboardError
+
+#: spaces of a server board: 0 the receiver's off tray, 1..24 points, 25 the opponent's off
+#: tray, 26 the receiver's bar, 27 the opponent's bar
+BOARD_SPACES = 28
+
+
+class ProtocolError(BgboardError, ValueError):
+    """A line from the server that is not a well-formed event of the protocol."""
+
+
+@dataclass(frozen=True)
+class PlayerInfo:
+    """One seat of a game: name ('' while empty), points scored in the match."""
+
+    number: int
+    name: str
+    points: int
+    rating: int = 0
+
+
+@dataclass(frozen=True)
+class GameState:
+    """A board event's game, as the receiver sees it (see the module docstring)."""
+
+    player1: PlayerInfo
+    player2: PlayerInfo
+    variant: int
+    board: tuple[int, ...]
+    turn: int
+    roll1: int
+    roll2: int
+    moves: tuple[tuple[int, int], ...]
+    winner: int
+    points: int
+    crawford: int
+    double_value: int
+    double_player: int
+    double_offered: bool
+    player_number: int
+    available: tuple[tuple[int, int], ...]
+    spectating: bool
+    started: int = 0
+    ended: int = 0
+
+
+@dataclass(frozen=True)
+class Welcome:
+    """Logged in: the name the server gave us."""
+
+    player_name: str
+    clients: int
+    games: int
+
+
+@dataclass(frozen=True)
+class Ping:
+    message: str
+
+
+@dataclass(frozen=True)
+class Notice:
+    message: str
+
+
+@dataclass(frozen=True)
+class Say:
+    """A chat line from another player."""
+
+    player: str
+    message: str
+
+
+@dataclass(frozen=True)
+class GameListing:
+    id: int
+    password: bool
+    points: int
+    players: int
+    name: str
+
+
+@dataclass(frozen=True)
+class MatchList:
+    games: tuple[GameListing, ...]
+
+
+@dataclass(frozen=True)
+class FailedCreate:
+    reason: str
+
+
+@dataclass(frozen=True)
+class Joined:
+    """`player` joined game `game_id` (ourselves after create/join, or the opponent)."""
+
+    player: str
+    game_id: int
+    player_number: int
+
+
+@dataclass(frozen=True)
+class FailedJoin:
+    reason: str
+
+
+@dataclass(frozen=True)
+class Left:
+    player: str
+
+
+@dataclass(frozen=True)
+class FailedLeave:
+    reason: str
+
+
+@dataclass(frozen=True)
+class Board:
+    state: GameState
+
+
+@dataclass(frozen=True)
+class Rolled:
+    """`player` rolled (at the opening roll `roll1` is the receiver's own die)."""
+
+    player: str
+    roll1: int
+    roll2: int
+
+
+@dataclass(frozen=True)
+class FailedRoll:
+    reason: str
+
+
+@dataclass(frozen=True)
+class Moved:
+    """`player` moved checkers: (from, to) spaces in the receiver's view."""
+
+    player: str
+    moves: tuple[tuple[int, int], ...]
+
+
+@dataclass(frozen=True)
+class FailedMove:
+    reason: str
+
+
+@dataclass(frozen=True)
+class FailedOk:
+    reason: str
+
+
+@dataclass(frozen=True)
+class Win:
+    """`player` won the game (`points` only in matches longer than 1 point); `resigned`
+    names who resigned or declined a double, '' for a game borne off."""
+
+    player: str
+    points: int
+    resigned: str
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Account settings (sent to registered users); only auto-play matters here."""
+
+    autoplay: bool
+
+
+ServerEvent = Union[Welcome, Ping, Notice, Say, MatchList, FailedCreate, Joined, FailedJoin,
+                    Left, FailedLeave, Board, Rolled, FailedRoll, Moved, FailedMove, FailedOk,
+                    Win, Settings]
+
+#: events the client reads but has no use for (achievements, replays, histories)
+IGNORED_TYPES = frozenset({"achievements", "replay", "history", "help"})
+
+
+class _Fields:
+    """Typed reads from one event object; every failure names the event and the field."""
+
+    def __init__(self, kind: str, data: Mapping[str, object]) -> None:
+        self.kind = kind
+        self.data = data
+
+    def _fail(self, name: str, want: str) -> ProtocolError:
+        return ProtocolError(f"server sent a {self.kind} event whose {name} is not {want}")
+
+    def int(self, name: str, low: int = -(2**31), high: int = 2**31, default: int | None = None) -> int:
+        value = self.data.get(name, default)
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise self._fail(name, f"a whole number {low}..{high}")
+        return value
+
+    def str(self, name: str) -> str:
+        value = self.data.get(name, "")
+        if not isinstance(value, str):
+            raise self._fail(name, "text")
+        return value
+
+    def bool(self, name: str) -> bool:
+        value = self.data.get(name, False)
+        if not isinstance(value, bool):
+            raise self._fail(name, "true or false")
+        return value
+
+    def pairs(self, name: str) -> tuple[tuple[int, int], ...]:
+        value = self.data.get(name) or []
+        if not isinstance(value, list):
+            raise self._fail(name, "a list of moves")
+        out = []
+        for item in value:
+            if (not isinstance(item, list) or len(item) != 2
+                    or any(isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < BOARD_SPACES
+                           for v in item)):
+                raise self._fail(name, f"a list of [from, to] spaces 0..{BOARD_SPACES - 1}")
+            out.append((item[0], item[1]))
+        return tuple(out)
+
+    def sub(self, name: str) -> _Fields:
+        value = self.data.get(name)
+        if not isinstance(value, dict):
+            raise self._fail(name, "an object")
+        return _Fields(f"{self.kind} {name}", value)
+
+
+def _player(f: _Fields) -> PlayerInfo:
+    return PlayerInfo(f.int("Number", 0, 2), f.str("Name"), f.int("Points", 0, 127, 0), f.int("Rating", default=0))
+
+
+def _game_state(f: _Fields) -> GameState:
+    board = f.data.get("Board")
+    if (not isinstance(board, list) or len(board) != BOARD_SPACES
+            or any(isinstance(v, bool) or not isinstance(v, int) or not -15 <= v <= 15 for v in board)):
+        raise f._fail("Board", f"{BOARD_SPACES} counts -15..15")
+    return GameState(
+        player1=_player(f.sub("Player1")), player2=_player(f.sub("Player2")),
+        variant=f.int("Variant", 0, 2), board=tuple(board), turn=f.int("Turn", 0, 2),
+        roll1=f.int("Roll1", 0, 6), roll2=f.int("Roll2", 0, 6), moves=f.pairs("Moves"),
+        winner=f.int("Winner", 0, 2), points=f.int("Points", 1, 127), crawford=f.int("Crawford", 0, 2),
+        double_value=f.int("DoubleValue", 1, 64), double_player=f.int("DoublePlayer", 0, 2),
+        double_offered=f.bool("DoubleOffered"), player_number=f.int("PlayerNumber", 0, 2),
+        available=f.pairs("Available"), spectating=f.bool("Spectating"),
+        started=f.int("Started", 0, 2**62, 0), ended=f.int("Ended", 0, 2**62, 0))
+
+
+def _listing(item: object) -> GameListing:
+    if not isinstance(item, dict):
+        raise ProtocolError("server sent a list event whose Games are not objects")
+    f = _Fields("list", item)
+    return GameListing(f.int("ID", 0), f.bool("Password"), f.int("Points", 0, 127), f.int("Players", 0, 2),
+                       f.str("Name"))
+
+
+def _list(f: _Fields) -> MatchList:
+    games = f.data.get("Games") or []
+    if not isinstance(games, list):
+        raise f._fail("Games", "a list")
+    return MatchList(tuple(_listing(g) for g in games))
+
+
+_DECODERS: dict[str, Callable[[_Fields], ServerEvent]] = {
+    "welcome": lambda f: Welcome(f.str("PlayerName"), f.int("Clients", 0), f.int("Games", 0)),
+    "ping": lambda f: Ping(f.str("Message")),
+    "notice": lambda f: Notice(f.str("Message")),
+    "say": lambda f: Say(f.str("Player"), f.str("Message")),
+    "list": _list,
+    "failedcreate": lambda f: FailedCreate(f.str("Reason")),
+    "joined": lambda f: Joined(f.str("Player"), f.int("GameID", 0), f.int("PlayerNumber", 0, 2)),
+    "failedjoin": lambda f: FailedJoin(f.str("Reason")),
+    "left": lambda f: Left(f.str("Player")),
+    "failedleave": lambda f: FailedLeave(f.str("Reason")),
+    "board": lambda f: Board(_game_state(f)),
+    "rolled": lambda f: Rolled(f.str("Player"), f.int("Roll1", 0, 6), f.int("Roll2", 0, 6)),
+    "failedroll": lambda f: FailedRoll(f.str("Reason")),
+    "moved": lambda f: Moved(f.str("Player"), f.pairs("Moves")),
+    "failedmove": lambda f: FailedMove(f.str("Reason")),
+    "failedok": lambda f: FailedOk(f.str("Reason")),
+    "win": lambda f: Win(f.str("Player"), f.int("Points", 0, 127, 0), f.str("Resigned")),
+    "settings": lambda f: Settings(f.bool("AutoPlay")),
+}
+
+
+def decode_event(line: str | bytes) -> ServerEvent | None:
+    """One server line as an event; None for a known event this client has no use for.
+    Raises ProtocolError for anything that is not a JSON event of the protocol."""
+    text = line.decode("utf-8", "replace") if isinstance(line, bytes) else line
+    text = text.strip()
+    shown = text if len(text) <= 60 else text[:57] + "..."
+    try:
+        data = json.loads(text)
+    except ValueError:
+        raise ProtocolError(f"server sent a line that is not JSON: {shown!r}") from None
+    if not isinstance(data, dict) or not isinstance(data.get("Type"), str):
+        raise ProtocolError(f"server sent JSON without an event type: {shown!r}")
+    kind = data["Type"]
+    if kind in IGNORED_TYPES:
+        return None
+    decoder = _DECODERS.get(kind)
+    if decoder is None:
+        raise ProtocolError(f"server sent an unknown event type {kind!r}")
+    return decoder(_Fields(kind, data))
