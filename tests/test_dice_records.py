@@ -26,7 +26,7 @@ GNUBG = shutil.which("gnubg") or "/usr/games/gnubg"
 def play(seed: bytes, rng: random.Random, length: int = 7,
          phrases: tuple[str, str] = ("", "")) -> tuple[Match, TableDice, list[tuple[int, int]]]:
     """A whole match with verifiable dice: random legal moves, doubles, takes, drops and
-    resignations; returns the match, its dice and every roll the dice gave, in order."""
+    resignations (at the start of a turn); returns the match, its dice and every roll the dice gave, in order."""
     dice = TableDice(entropy=lambda n: seed)
     m = Match.new(MatchSettings(length=length, dice="verifiable"))
     dice.adopt(m)
@@ -55,9 +55,6 @@ def play(seed: bytes, rng: random.Random, length: int = 7,
             m = (m.take if rng.random() < 0.7 else m.drop)(other(side)).match
         elif m.phase == "move":
             assert side is not None
-            if rng.random() < 0.004:
-                m = m.resign(side, LEVELS[rng.randint(m.declined, 2)]).match  # after rolling
-                continue
             m = m.play(side, rng.choice(m.legal_moves())).match
             if m.phase == "move" and m.turn == side:
                 m = m.done(side).match
