@@ -26,20 +26,22 @@ from controller.app import (MatchStore, Table, make_bot, new_match, profile_mapp
 from controller.board.profile import Profile, load_profile
 from controller.board.reading import Reading
 from controller.controller import Controller, ControllerConfig
-from controller.dice import TableDice
+from controller.dice import DiceError, TableDice
 from controller.engine.board_view import cell_counts, other
 from controller.engine.match import Match
 from controller.engine.match_history import GameRecord
 from controller.engine.match_settings import MatchSettings
 from controller.engine.position import Position
 from controller.errors import BgboardError, UsageError
-from controller.events import ActionRequested, LinkChanged, ReadingReceived, Tick
+from controller.events import (ActionRequested, DiceEntered, DicePhraseGiven, LinkChanged,
+                               ReadingReceived, Tick)
 from controller.link.codec import Pong, Scan
 from controller.link.serial_link import BoardLink, LinkState, LinkStatus
 from controller.show.display import text_lines
 from controller.show.display_backends import Display, DisplayConfig
 from controller.show.leds import LedConfig, SimulatedStrip
 from sim import script as sc
+from sim.web.record import mat_text
 from sim.virtual_board import VirtualBoard
 
 STEP_MS = 20          # the runner's time step while letting time pass
@@ -53,7 +55,8 @@ class HeadlessRunner:
 
     def __init__(self, script: sc.Script, *, out: TextIO | None = None,
                  profile: Profile | None = None, state_dir: Path | None = None,
-                 seed: int = 0) -> None:
+                 seed: int = 0, record: Path | None = None,
+                 entropy: Callable[[int], bytes] | None = None) -> None:
         self.script = script
         self.out = out
         self.profile = profile or load_profile()
@@ -68,7 +71,8 @@ class HeadlessRunner:
         self.vb: VirtualBoard | None = None
         self.link: BoardLink | None = None
         self.table: Table | None = None
-        self.dice = TableDice(random.Random(seed))
+        self.dice = TableDice(random.Random(seed), **({"entropy": entropy} if entropy else {}))
+        self.record = record
         self.hand: list[str] = []
         self._pongs: dict[bytes, asyncio.Future[None]] = {}
         self._token = 0
@@ -197,6 +201,8 @@ class HeadlessRunner:
                 await self.execute(line.command)
                 await self.advance(self.settle_ms + FRAME_MS)
                 self.emit(line)
+            if self.record is not None:
+                self.write_record(self.record)
         finally:
             if self.link is not None:
                 self.link.close()
@@ -204,6 +210,15 @@ class HeadlessRunner:
             if self._tmp is not None:
                 self._tmp.cleanup()
         return self.results
+
+    def write_record(self, path: Path) -> None:
+        """The match as played so far (finished or not) as a `.mat` record at `path`."""
+        assert self.table is not None
+        text = mat_text(self.table.controller.match, self.dice.record_tags())
+        try:
+            path.write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise BgboardError(f"cannot write the record {path}: {exc.strerror or exc}") from None
 
     def emit(self, line: sc.ScriptLine) -> None:
         assert self.table is not None
@@ -233,7 +248,11 @@ class HeadlessRunner:
         if isinstance(command, sc.MatchCmd):
             await self._new_match(command)
         elif isinstance(command, sc.DiceCmd):
-            self.dice.push(command.dice)
+            self._dice(command.dice)
+        elif isinstance(command, sc.PhraseCmd):
+            self.dispatch(DicePhraseGiven(command.side, command.phrase, self.now))
+        elif isinstance(command, sc.RevealCmd):
+            self.dispatch(ActionRequested(self.table.controller.match.turn or "white", "reveal", self.now))
         elif isinstance(command, sc.ActionCmd):
             self.dispatch(ActionRequested(command.side, command.action, self.now, command.level))  # type: ignore[arg-type]
         elif isinstance(command, sc.LiftCmd):
@@ -280,6 +299,20 @@ class HeadlessRunner:
         elif isinstance(command, sc.RestartCmd):
             await self._restart()
 
+    def _dice(self, dice: tuple[int, int]) -> None:
+        """A `dice` line: the next roll queued; with entered dice the controller waiting
+        for them gets them as keyed in; with verifiable dice refused."""
+        assert self.table is not None
+        controller = self.table.controller
+        if controller.dice.mode == "entered" and controller.menu.mode == "dice":
+            side = controller.match.turn or "white"
+            self.dispatch(DiceEntered(side, dice, self.now))
+            return
+        try:
+            self.dice.push(dice)
+        except DiceError as exc:
+            self.table.log_lines.append(f"rejected: {exc}")
+
     def _physical(self, action: Callable[[], Any]) -> None:
         try:
             action()
@@ -321,9 +354,13 @@ class HeadlessRunner:
         assert self.link is not None
         self.link.close()
         self.table = None
-        match = MatchStore(self.state_dir).load(self.now)
-        if match is None:
+        resumed = MatchStore(self.state_dir).resume(self.now)
+        self.dice.secret = None  # what was in memory is lost; the save has the secret
+        if resumed is None:
             match = Match.new(self.settings)
+        else:
+            match = resumed[0]
+            self.dice.adopt(match, resumed[1].secret)
         await self._open_link()
         self._make_table(match, resumed=True)
 
@@ -332,7 +369,8 @@ class HeadlessRunner:
         self.settings = MatchSettings(length=length, cube=command.get("cube", "on") == "on",
                                       crawford=command.get("crawford", "on") == "on",
                                       confirm=command.get("confirm", "auto"),
-                                      clock=command.get("clock", "off"))
+                                      clock=command.get("clock", "off"),
+                                      dice=command.get("dice", "board"))
         opponent = command.get("opponent", "human")
         self.config = replace(self.config, language=command.get("language", "en"),
                               black_player=opponent)
@@ -352,6 +390,7 @@ class HeadlessRunner:
             match = replace(new_match(self.settings, position_id, command.get("turn", "white")),
                             score=match.score, crawford=match.crawford,
                             post_crawford=match.post_crawford, history=match.history)
+        self.dice.begin(match)
         self._make_table(match)
         if opponent != "human":
             try:
@@ -392,15 +431,19 @@ def _cell_order(cell: str) -> int:
 
 
 async def run_script(path: str | Path, *, out: TextIO, profile_path: str | None = None,
-                     seed: int = 0, state_dir: Path | None = None) -> list[dict[str, Any]]:
-    """Parse and run a script file, writing JSON lines to `out`."""
+                     seed: int = 0, state_dir: Path | None = None,
+                     record: Path | None = None) -> list[dict[str, Any]]:
+    """Parse and run a script file, writing JSON lines to `out` (and, with `record`, the
+    match's `.mat` record when the script ends)."""
     script = sc.load_script(path)
     profile = load_profile(profile_path) if profile_path else None
-    runner = HeadlessRunner(script, out=out, profile=profile, seed=seed, state_dir=state_dir)
+    runner = HeadlessRunner(script, out=out, profile=profile, seed=seed, state_dir=state_dir,
+                            record=record)
     return await runner.run()
 
 
 def run_script_sync(path: str | Path, *, out: TextIO, profile_path: str | None = None,
-                    seed: int = 0, state_dir: Path | None = None) -> list[dict[str, Any]]:
+                    seed: int = 0, state_dir: Path | None = None,
+                    record: Path | None = None) -> list[dict[str, Any]]:
     return asyncio.run(run_script(path, out=out, profile_path=profile_path, seed=seed,
-                                  state_dir=state_dir))
+                                  state_dir=state_dir, record=record))

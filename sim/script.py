@@ -12,9 +12,15 @@ does to the board, never a shortcut into the controller):
     set 13 2 0            a cell's (white, black) counts set by hand (set-up scenarios)
     reset                 every checker put back to the starting position (between games)
     setup                 every cell set as the set-up lights ask (the expected position)
+    phrase white WORDS    a player's phrase for verifiable dice (before the first roll)
+    reveal                reveal the verifiable dice's seed (on demand: the guarantee ends)
 
 `match` also takes `position=<Position ID>` and `turn=white|black` (a game from a given
-position, the side on turn to roll) and `score=A-B` (the score before the game).
+position, the side on turn to roll), `score=A-B` (the score before the game) and
+`dice=board|entered|verifiable` (controller/dice/README.md). With entered dice a `dice`
+line is the real dice keyed in (the opening roll: White's die, then Black's); with
+verifiable dice a `dice` line is refused (nobody chooses a roll) and verifiable dice need
+the starting position.
 
 Cells are `1`..`24`, `bar`, `off-white`, `off-black`, or `off` (the colour's own tray).
 A malformed line raises UsageError naming the line, before anything runs.
@@ -35,7 +41,7 @@ MATCH_KEYS: dict[str, tuple[str, ...] | None] = {
     "length": None, "opponent": ("human", "simple", "gnubg"), "clock": ("off", "timer", "tournament"),
     "confirm": ("auto", "button"), "crawford": ("on", "off"), "cube": ("on", "off"),
     "language": ("en", "da", "sv"), "seed": None, "position": None, "turn": ("white", "black"),
-    "score": None,
+    "score": None, "dice": ("board", "entered", "verifiable"),
 }
 
 
@@ -128,7 +134,20 @@ class ResetCmd:
     """Every checker put back to the starting position by hand (between games)."""
 
 
-Command = Union[MatchCmd, DiceCmd, ActionCmd, LiftCmd, PlaceCmd, MoveCmd, SlideCmd, HitCmd,
+@dataclass(frozen=True)
+class PhraseCmd:
+    """A player's phrase for the verifiable dice."""
+
+    side: Colour
+    phrase: str
+
+
+@dataclass(frozen=True)
+class RevealCmd:
+    """Reveal the verifiable dice's seed now."""
+
+
+Command = Union[PhraseCmd, RevealCmd, MatchCmd, DiceCmd, ActionCmd, LiftCmd, PlaceCmd, MoveCmd, SlideCmd, HitCmd,
                 WaitCmd, FlickerCmd, SetCmd, CableCmd, RestartCmd, ResetCmd, SetupCmd]
 
 
@@ -200,6 +219,8 @@ def parse_line(text: str, number: int, source: str = "script") -> Command | None
                     raise UsageError(f"{where}: {exc}") from None
             options.append((key, value))
         found = dict(options)
+        if found.get("dice") == "verifiable" and "position" in found:
+            raise UsageError(f"{where}: verifiable dice start from the starting position, not position=")
         if "score" in found:
             length = int(found.get("length", "5"))
             if max(int(x) for x in found["score"].split("-")) >= length:
@@ -264,6 +285,14 @@ def parse_line(text: str, number: int, source: str = "script") -> Command | None
         if args:
             raise UsageError(f"{where}: 'reset' takes no argument")
         return ResetCmd()
+    if head == "phrase":
+        if not args or args[0].lower() not in ("white", "black"):
+            raise UsageError(f"{where}: expected 'phrase white|black WORDS'")
+        return PhraseCmd(args[0].lower(), " ".join(args[1:]))  # type: ignore[arg-type]
+    if head == "reveal":
+        if args:
+            raise UsageError(f"{where}: 'reveal' takes no argument")
+        return RevealCmd()
     if head == "restart":
         if args:
             raise UsageError(f"{where}: 'restart' takes no argument")

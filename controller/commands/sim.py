@@ -16,6 +16,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--headless", action="store_true",
                         help="no browser: run --script against the virtual board and print JSON lines")
     parser.add_argument("--script", metavar="FILE", help="the scenario script to play (with --headless)")
+    parser.add_argument("--record", metavar="OUT.mat",
+                        help="with --headless: write the match record here when the script ends")
     parser.add_argument("--profile", metavar="FILE", help="hardware profile (default: the default board)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the dice when a script gives none")
     parser.add_argument("--state-dir", metavar="DIR",
@@ -34,10 +36,13 @@ def run(args: argparse.Namespace) -> int:
         from sim.headless import run_script_sync
 
         run_script_sync(args.script, out=sys.stdout, profile_path=args.profile, seed=args.seed,
-                        state_dir=Path(args.state_dir) if args.state_dir else None)
+                        state_dir=Path(args.state_dir) if args.state_dir else None,
+                        record=Path(args.record) if args.record else None)
         return 0
     if args.script:
         raise UsageError("--script needs --headless")
+    if args.record:
+        raise UsageError("--record needs --headless (the page has its own Download .mat)")
     from sim.web.run import run_browser
 
     return run_browser(args.host, args.port, open_browser=not args.no_browser,

@@ -13,6 +13,7 @@ from controller.records.mat_writer import write_mat
 TAGS = (("Event", "bgboard simulator"),)
 
 
-def mat_text(match: Match) -> str:
-    """The match so far as `.mat` text (an unfinished game is written as far as played)."""
-    return write_mat(record_from_match(match, tags=TAGS))
+def mat_text(match: Match, dice_tags: tuple[tuple[str, str], ...] = ()) -> str:
+    """The match so far as `.mat` text (an unfinished game is written as far as played),
+    with the table's `; [Dice ...]` tags (`controller.dice.TableDice.record_tags`)."""
+    return write_mat(record_from_match(match, tags=TAGS + dice_tags))
