@@ -1,0 +1,114 @@
+"""Entered dice on the board's buttons: gpiozero's mock pins through the real ButtonPanel
+and the application's button handler into the controller (the menu shows a die, the cube
+button steps it 1..6, the main button takes it, twice)."""
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+from controller.app import Table, _button
+from controller.board.reconcile import BoardState
+from controller.controller import Controller
+from controller.dice import TableDice
+from controller.engine import Position
+from controller.engine.board_view import cell_counts
+from controller.engine.match import Match
+from controller.engine.match_settings import MatchSettings
+from controller.events import ReadingReceived, Tick
+from controller.inputs.buttons import ButtonConfig, ButtonPanel, make_pin_factory
+from controller.show.texts import render
+
+PROFILE = tomllib.loads(
+    (Path(__file__).resolve().parents[1] / "hardware" / "profiles" / "default.toml").read_text())
+PINS = ButtonConfig.from_profile(PROFILE).pins
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 10.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def _rig(dice: str) -> tuple[Table, ButtonPanel, object, Clock]:
+    clock = Clock()
+    controller = Controller(Match.new(MatchSettings(length=3, dice=dice)), dice=TableDice(), now=clock.now)
+    table = Table(controller, clock=clock)
+    table.dispatch(ReadingReceived(BoardState.of(cell_counts(Position.initial(), "white")), clock.now))
+    table.dispatch(Tick(clock.now + 0.5))
+    clock.now += 1
+    assert not controller.setting_up
+    factory = make_pin_factory("mock")
+    panel = ButtonPanel(ButtonConfig.from_profile(PROFILE), factory,
+                        lambda event: _button(table, event, clock), clock=clock)
+    return table, panel, factory, clock
+
+
+def _press(factory: object, clock: Clock, name: str) -> None:
+    pin = factory.pin(PINS[name])  # type: ignore[attr-defined]
+    pin.drive_low()
+    clock.now += 0.1
+    pin.drive_high()
+    clock.now += 0.2
+
+
+def _prompt(table: Table) -> str:
+    prompt = table.controller.phase_prompt()
+    assert prompt is not None
+    return render(prompt.key, prompt.as_dict())
+
+
+def test_entered_dice_on_the_buttons_opening_then_a_roll() -> None:
+    table, panel, factory, clock = _rig("entered")
+    try:
+        c = table.controller
+        _press(factory, clock, "white_main")  # roll: the board asks for the real dice
+        assert c.match.phase == "opening" and _prompt(table) == "White: your die 1? Cube: change"
+        for _ in range(4):
+            _press(factory, clock, "white_cube")  # 1 -> 5
+        _press(factory, clock, "white_main")
+        assert _prompt(table) == "Black: your die 1? Cube: change"
+        _press(factory, clock, "black_cube")  # 1 -> 2
+        _press(factory, clock, "black_main")
+        assert c.match.phase == "move" and c.match.dice == (5, 2) and c.match.turn == "white"
+        assert any("dice entered: 5-2" in line for line in table.log_lines)
+        # White plays 13/8 6/4 on the board; Black rolls real dice: 6-6 after stepping past 6 once
+        moved = cell_counts(Position.initial(), "white")
+        for cell, (dw, db) in {"13": (-1, 0), "8": (1, 0), "6": (-1, 0), "4": (1, 0)}.items():
+            w, b = moved[cell]
+            moved[cell] = (w + dw, b + db)
+        table.dispatch(ReadingReceived(BoardState.of(moved), clock.now))
+        clock.now += 0.5
+        table.dispatch(Tick(clock.now))
+        assert c.match.phase == "roll" and c.match.turn == "black"
+        _press(factory, clock, "black_main")
+        assert _prompt(table) == "Black: dice 1? Cube: change"
+        for _ in range(5):
+            _press(factory, clock, "black_cube")
+        _press(factory, clock, "black_main")
+        assert _prompt(table) == "Black: dice 6-1? Cube: change"
+        for _ in range(5):
+            _press(factory, clock, "black_cube")
+        _press(factory, clock, "black_main")
+        assert c.match.dice == (6, 6) and c.match.turn == "black"
+    finally:
+        panel.close()
+        factory.close()  # type: ignore[attr-defined]
+
+
+def test_verifiable_dice_offer_no_dice_entry_and_show_the_commitment() -> None:
+    table, panel, factory, clock = _rig("verifiable")
+    try:
+        c = table.controller
+        secret = c.dice.secret
+        assert secret is not None
+        assert _prompt(table) == f"Dice {secret.commitment[:4]} {secret.commitment[4:8]}: each rolls one die"
+        _press(factory, clock, "menu")
+        assert "dice_entry" not in c.menu.items
+        _press(factory, clock, "white_cube")  # closes the menu
+        _press(factory, clock, "black_main")
+        assert c.match.phase == "move" or any("tie" in line for line in table.log_lines)
+    finally:
+        panel.close()
+        factory.close()  # type: ignore[attr-defined]
