@@ -18,7 +18,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -40,14 +39,8 @@ log = logging.getLogger("bgboard")
 
 
 def reading_to_state(reading: Reading) -> BoardState:
-    """The controller's view of a link reading (counts per cell, saturated cells)."""
-    return BoardState.of(reading.counts(), reading.saturated)
-
-
-def profile_mapping(profile: Profile) -> dict[str, Any]:
-    """The profile's TOML as a plain mapping (the LED and display backends read it so)."""
-    with open(profile.path, "rb") as handle:
-        return tomllib.load(handle)
+    """The controller's view of a link reading (counts, saturated and faulty cells)."""
+    return reading.board_state()
 
 
 class MatchStore:
@@ -252,11 +245,10 @@ async def run_table(port: str, *, profile: Profile | None = None, state_dir: Pat
     `brightness` (0..1, the settings' value) overrides the profile's LED brightness."""
     from controller.link.codec import Scan
     from controller.link.serial_link import BoardLink, LinkState, LinkStatus
-    from controller.show.display_backends import Display, DisplayConfig
-    from controller.show.leds import LedConfig, open_strip
+    from controller.show.display_backends import Display
+    from controller.show.leds import open_strip
 
     profile = profile or load_profile()
-    mapping = profile_mapping(profile)
     store = MatchStore(state_dir)
     loop = asyncio.get_running_loop()
     resumed = store.resume(loop.time()) if state_dir is not None else None
@@ -268,24 +260,24 @@ async def run_table(port: str, *, profile: Profile | None = None, state_dir: Pat
     config = config or ControllerConfig(settle_s=profile.timing.settle_ms / 1000)
     now = loop.time
     controller = Controller(match, config=config, dice=dice, now=now())
-    led_config = LedConfig.from_profile(mapping)
+    led_config = profile.leds
     if brightness is not None:
         led_config = replace(led_config, brightness=brightness)
     strip = open_strip(strip_name, led_config)
-    display = Display.open(DisplayConfig.from_profile(mapping), display_driver)
+    display = Display.open(profile.display, display_driver)
     buzzer = None
     panel = None
     if pin_factory is not None:
         try:
-            from controller.inputs.buttons import ButtonConfig, ButtonPanel, make_pin_factory
-            from controller.inputs.buzzer import Buzzer, BuzzerConfig
+            from controller.inputs.buttons import ButtonPanel, make_pin_factory
+            from controller.inputs.buzzer import Buzzer
 
             factory = make_pin_factory(pin_factory)
-            buzzer = Buzzer(BuzzerConfig.from_profile(mapping), factory)
+            buzzer = Buzzer(profile.buzzer, factory)
             def emit(ev: Any) -> None:
                 loop.call_soon_threadsafe(_button, table, ev, now)
 
-            panel = ButtonPanel(ButtonConfig.from_profile(mapping), factory, emit)
+            panel = ButtonPanel(profile.buttons, factory, emit)
         except (ImportError, BgboardError) as exc:
             log.warning("buttons unavailable: %s", exc)
     table = Table(controller, strip=strip, display=display, buzzer=buzzer, store=store,

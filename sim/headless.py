@@ -21,8 +21,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, TextIO
 
-from controller.app import (MatchStore, Table, make_bot, new_match, profile_mapping,
-                            reading_to_state)
+from controller.app import MatchStore, Table, make_bot, new_match, reading_to_state
 from controller.board.profile import Profile, load_profile
 from controller.board.reading import Reading
 from controller.controller import Controller, ControllerConfig
@@ -38,8 +37,8 @@ from controller.events import (ActionRequested, DiceEntered, DicePhraseGiven, Li
 from controller.link.codec import Pong, Scan
 from controller.link.serial_link import BoardLink, LinkState, LinkStatus
 from controller.show.display import text_lines
-from controller.show.display_backends import Display, DisplayConfig
-from controller.show.leds import LedConfig, SimulatedStrip
+from controller.show.display_backends import Display
+from controller.show.leds import SimulatedStrip
 from sim import script as sc
 from sim.web.record import mat_text
 from sim.virtual_board import VirtualBoard
@@ -60,7 +59,6 @@ class HeadlessRunner:
         self.script = script
         self.out = out
         self.profile = profile or load_profile()
-        self.mapping = profile_mapping(self.profile)
         self._tmp: tempfile.TemporaryDirectory[str] | None = None
         if state_dir is None:
             self._tmp = tempfile.TemporaryDirectory(prefix="bgboard-headless-")
@@ -179,8 +177,8 @@ class HeadlessRunner:
     def _make_table(self, match: Match, *, resumed: bool = False) -> None:
         store = MatchStore(self.state_dir)
         controller = Controller(match, config=self.config, dice=self.dice, now=self.now)
-        strip = SimulatedStrip(LedConfig.from_profile(self.mapping))
-        display = Display.open(DisplayConfig.from_profile(self.mapping), "dummy")
+        strip = SimulatedStrip(self.profile.leds)
+        display = Display.open(self.profile.display, "dummy")
         self.table = Table(controller, strip=strip, display=display, store=store,
                            bot_factory=make_bot)
         self.table.log_lines.append("resumed the saved match" if resumed else "new match")

@@ -17,10 +17,15 @@ from typing import Any
 import pytest
 
 from controller.board.profile import Profile, load_profile
-from controller.link.board_events import (BoardErrorReport, BoardEvent, BoardReading,
-                                          BoardStatus, SessionState)
-from controller.link.session import BoardSession, check_hello
+from controller.link.board_events import (
+    BoardErrorReport,
+    BoardEvent,
+    BoardReading,
+    BoardStatus,
+    SessionState,
+)
 from controller.link.codec import Hello
+from controller.link.session import BoardSession, check_hello
 from sim.virtual_board import VirtualBoard
 
 PROFILE = load_profile()

@@ -38,11 +38,8 @@ def profile() -> Profile:
 
 
 def _calibrate_sim(profile: Profile, faults: list[str]) -> Calibration:
-    with open(profile.path, "rb") as handle:
-        raw = tomllib.load(handle)
-
     async def go() -> Calibration:
-        async with open_sim_rig(profile, raw, parse_faults(faults, profile)) as (rig, bench):
+        async with open_sim_rig(profile, parse_faults(faults, profile)) as (rig, bench):
             return await calibrate(rig, SimOperator(bench), idle_seconds=3.0, placements=2,
                                    burst_quiet=0.0)
     return asyncio.run(go())

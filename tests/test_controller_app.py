@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from controller.app import MatchStore, Table, profile_mapping
+from controller.app import MatchStore, Table
 from controller.board.profile import load_profile
 from controller.board.reconcile import BoardState
 from controller.controller import Controller
@@ -19,7 +19,7 @@ from controller.engine.board_view import cell_counts
 from controller.engine.match import Match
 from controller.engine.match_settings import MatchSettings
 from controller.events import ActionRequested, ReadingReceived, Tick
-from controller.show.leds import LedConfig, SimulatedStrip
+from controller.show.leds import SimulatedStrip
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -27,7 +27,7 @@ REPO = Path(__file__).resolve().parents[1]
 def test_the_table_saves_after_each_action_and_resumes_exactly(tmp_path: Path) -> None:
     dice = TableDice(random.Random(0))
     dice.push((3, 1))
-    strip = SimulatedStrip(LedConfig.from_profile(profile_mapping(load_profile())))
+    strip = SimulatedStrip(load_profile().leds)
     table = Table(Controller(Match.new(MatchSettings(length=3)), dice=dice), strip=strip,
                   store=MatchStore(tmp_path))
     counts = cell_counts(Position.initial(), "white")
@@ -77,9 +77,9 @@ def test_run_plays_against_the_virtual_board(tmp_path: Path) -> None:
 
 def test_gpiozero_buttons_reach_the_controller_through_the_mock_pin_factory() -> None:
     from controller.app import _button
-    from controller.inputs.buttons import ButtonConfig, ButtonPanel, make_pin_factory
+    from controller.inputs.buttons import ButtonPanel, make_pin_factory
 
-    mapping = profile_mapping(load_profile())
+    profile = load_profile()
     dice = TableDice(random.Random(0))
     dice.push((3, 1))
     table = Table(Controller(Match.new(MatchSettings(length=3)), dice=dice))
@@ -88,10 +88,10 @@ def test_gpiozero_buttons_reach_the_controller_through_the_mock_pin_factory() ->
     factory = make_pin_factory("mock")
     clock = iter(x / 10 for x in range(100, 1000))
     events: list[object] = []
-    panel = ButtonPanel(ButtonConfig.from_profile(mapping), factory, events.append,
+    panel = ButtonPanel(profile.buttons, factory, events.append,
                         clock=lambda: next(clock))
     try:
-        pin = factory.pin(mapping["buttons"]["black_main"])
+        pin = factory.pin(profile.buttons.pins["black_main"])
         pin.drive_low()
         pin.drive_high()
         assert events, "the mock button was pressed"

@@ -98,12 +98,12 @@ def test_cells_without_leds_are_skipped(config: LedConfig) -> None:
 @pytest.mark.parametrize("change, message", [
     (lambda t: t["cells"].update({"25": [0]}), "unknown cell"),
     (lambda t: t["cells"].update({"1": [999]}), "outside"),
-    (lambda t: t["cells"].update({"1": [0, 1, 2]}), "both 12 and 1"),
+    (lambda t: t["cells"].update({"1": [0, 1, 2]}), "LED 0 is already in cell 12"),
     (lambda t: t["roles"].update({"glow": {"color": "#ffffff"}}), "unknown role"),
     (lambda t: t["roles"].update({"target": {"color": "green"}}), "#rrggbb"),
     (lambda t: t["roles"].update({"target": {"color": "#00ff00", "pattern": "strobe"}}), "strobe"),
-    (lambda t: t["roles"].pop("hit"), "lacks hit"),
-    (lambda t: t.pop("count"), "lacks count"),
+    (lambda t: t["roles"].pop("hit"), "leds.roles.hit: missing"),
+    (lambda t: t.pop("count"), "leds.count: missing"),
     (lambda t: t.update({"brightness": 3}), "brightness"),
 ])
 def test_bad_profiles_are_profile_errors(change, message: str) -> None:

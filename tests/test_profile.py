@@ -1,12 +1,20 @@
 """Hardware profiles: the default loads with typed sections; bad ones name file and key."""
 from __future__ import annotations
 
+import re
 import tomllib
 from pathlib import Path
 
 import pytest
 
-from controller.board.profile import CELLS, default_profile_path, load_profile
+from controller.board.profile import (
+    CELLS,
+    ButtonConfig,
+    DisplayConfig,
+    LedConfig,
+    default_profile_path,
+    load_profile,
+)
 from controller.errors import ProfileError
 
 DEFAULT = default_profile_path()
@@ -43,11 +51,11 @@ def test_typed_access_to_every_section() -> None:
     p = load_profile()
     assert p.leds.count == 82 and p.leds.pin == "D10" and p.leds.order == "GRB"
     assert p.leds.cell_leds("bar") == (39, 40, 41, 42)
-    assert p.leds.role("target").rgb == (0x00, 0xC0, 0x40)
+    assert p.leds.role("target").color == (0x00, 0xC0, 0x40)
     assert p.leds.role("error").pattern == "blink"
     assert (p.display.driver, p.display.width, p.display.height, p.display.i2c_address) == \
         ("ssd1306", 128, 64, 0x3C)
-    assert p.buttons.menu == 26 and p.buttons.bounce_ms == 30
+    assert p.buttons.pins["menu"] == 26 and p.buttons.bounce_ms == 30
     assert p.buzzer.pin == 12
     assert (p.pico.sck, p.pico.miso, p.pico.load, p.pico.clock_inhibit) == (18, 16, 17, 19)
 
@@ -94,3 +102,35 @@ def test_unreadable_or_broken_files(tmp_path: Path) -> None:
 def test_an_edited_copy_with_a_smaller_matrix_loads(tmp_path: Path) -> None:
     path = _variant(tmp_path, "rows = 14", "rows = 15")
     assert load_profile(path).sensors.count == 195
+
+
+def test_the_backend_sections_are_the_backends_configs() -> None:
+    """One parser: the strip, the display, the buttons and the buzzer take the profile's
+    own sections, and a section parsed alone (from a mapping) follows the same rules."""
+    from controller.inputs import buttons, buzzer
+    from controller.show import display_backends, leds
+
+    p = load_profile()
+    raw = tomllib.loads(DEFAULT.read_text())
+    for cls, name in ((leds.LedConfig, "leds"), (display_backends.DisplayConfig, "display"),
+                      (buttons.ButtonConfig, "buttons"), (buzzer.BuzzerConfig, "buzzer")):
+        section = getattr(p, name)
+        assert isinstance(section, cls)
+        assert cls.from_profile(p) is section
+        assert cls.from_profile(raw) == section == cls.from_profile(raw[name])
+
+
+@pytest.mark.parametrize("old,new,section,needle", [
+    ("count = 82", "count = 0", LedConfig, "leds.count: 0 out of range"),
+    ("bounce_ms = 30", "bounce_ms = -5", ButtonConfig, "buttons.bounce_ms: -5 out of range"),
+    ("menu = 26", "menu = 5", ButtonConfig, "buttons: two buttons share a pin (GPIO5)"),
+    ("width = 128", "width = 96", DisplayConfig, "display: 96x64; the screens are drawn for 128x64"),
+])
+def test_backend_rules_hold_for_a_whole_file_and_a_section_alike(
+        tmp_path: Path, old: str, new: str,
+        section: type[LedConfig] | type[ButtonConfig] | type[DisplayConfig], needle: str) -> None:
+    path = _variant(tmp_path, old, new)
+    with pytest.raises(ProfileError, match=re.escape(f"{path}: {needle}")):
+        load_profile(path)
+    with pytest.raises(ProfileError, match=re.escape(f"profile: {needle}")):
+        section.from_profile(tomllib.loads(path.read_text()))

@@ -3,7 +3,6 @@ the right step fails, naming the right part, for each injected fault."""
 from __future__ import annotations
 
 import asyncio
-import tomllib
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -36,40 +35,33 @@ def profile() -> Profile:
     return load_profile()
 
 
-@pytest.fixture(scope="module")
-def raw(profile: Profile) -> dict[str, Any]:
-    with open(profile.path, "rb") as handle:
-        return tomllib.load(handle)
-
-
-def _run(profile: Profile, raw: dict[str, Any], faults: list[str],
+def _run(profile: Profile, faults: list[str],
          names: tuple[str, ...] = ALL, colours: tuple[str, ...] = ("white",)) -> dict[str, StepResult]:
     async def go() -> list[StepResult]:
-        async with open_sim_rig(profile, raw, parse_faults(faults, profile)) as (rig, bench):
+        async with open_sim_rig(profile, parse_faults(faults, profile)) as (rig, bench):
             return await run_selftest(rig, SimOperator(bench), names, link_seconds=2.0,
                                       colours=colours)
     return {r.name: r for r in asyncio.run(go())}
 
 
-def _with_rig(profile: Profile, raw: dict[str, Any],
+def _with_rig(profile: Profile,
               body: Callable[[Rig, SimBench], Awaitable[Any]], faults: Faults | None = None) -> Any:
     async def go() -> Any:
-        async with open_sim_rig(profile, raw, faults or Faults()) as (rig, bench):
+        async with open_sim_rig(profile, faults or Faults()) as (rig, bench):
             return await body(rig, bench)
     return asyncio.run(go())
 
 
-def test_a_good_virtual_board_passes_every_step(profile: Profile, raw: dict[str, Any]) -> None:
-    results = _run(profile, raw, [], colours=("white", "black"))
+def test_a_good_virtual_board_passes_every_step(profile: Profile) -> None:
+    results = _run(profile, [], colours=("white", "black"))
     assert list(results) == list(ALL)
     assert all(r.passed for r in results.values()), [r.lines() for r in results.values()]
     assert results["sensors"].summary.startswith(f"{2 * profile.sensors.count} placements")
     assert verdict(list(results.values())) == "selftest: all 6 steps passed"
 
 
-def test_a_swapped_pair_of_sensors_fails_the_sensor_map_only(profile: Profile,
-                                                            raw: dict[str, Any]) -> None:
-    results = _run(profile, raw, ["swap:26,36"], ("leds", "sensors", "buttons"))
+def test_a_swapped_pair_of_sensors_fails_the_sensor_map_only(profile: Profile,) -> None:
+    results = _run(profile, ["swap:26,36"], ("leds", "sensors", "buttons"))
     assert results["leds"].passed and results["buttons"].passed
     sensors = results["sensors"]
     assert not sensors.passed
@@ -77,39 +69,37 @@ def test_a_swapped_pair_of_sensors_fails_the_sensor_map_only(profile: Profile,
                                 "are swapped"),)
 
 
-def test_a_dead_led_range_fails_the_led_walk_naming_its_cells(profile: Profile,
-                                                             raw: dict[str, Any]) -> None:
-    results = _run(profile, raw, ["dead-leds:39-42"], ("leds", "buttons"))
+def test_a_dead_led_range_fails_the_led_walk_naming_its_cells(profile: Profile,) -> None:
+    results = _run(profile, ["dead-leds:39-42"], ("leds", "buttons"))
     assert results["buttons"].passed
     leds = results["leds"]
     assert not leds.passed
     assert leds.problems == ("the bar (LEDs 39–42) not lit as it should be",)
     # one dead LED inside a cell is enough to fail that cell, and only that one
-    partial = _run(profile, raw, ["dead-leds:5-6"], ("leds",))["leds"]
+    partial = _run(profile, ["dead-leds:5-6"], ("leds",))["leds"]
     assert [p.split(" (")[0] for p in partial.problems] == ["point 11", "point 10"]
 
 
-def test_a_stuck_button_fails_the_button_step_naming_it(profile: Profile,
-                                                       raw: dict[str, Any]) -> None:
-    results = _run(profile, raw, ["stuck-button:black_cube"], ("leds", "buttons"))
+def test_a_stuck_button_fails_the_button_step_naming_it(profile: Profile,) -> None:
+    results = _run(profile, ["stuck-button:black_cube"], ("leds", "buttons"))
     assert results["leds"].passed
     buttons = results["buttons"]
     assert not buttons.passed
     assert len(buttons.problems) == 1 and buttons.problems[0].startswith("black_cube reads pressed")
 
 
-def test_a_dead_sensor_is_named_with_its_slot(profile: Profile, raw: dict[str, Any]) -> None:
+def test_a_dead_sensor_is_named_with_its_slot(profile: Profile) -> None:
     async def body(rig: Rig, bench: SimBench) -> StepResult:
         rig.wait = 0.3
         return await steps.sensor_map(rig, SimOperator(bench), ("white",), cells=("17",))
-    result = _with_rig(profile, raw, body, parse_faults(["dead-sensor:100"], profile))
+    result = _with_rig(profile, body, parse_faults(["dead-sensor:100"], profile))
     assert not result.passed
     assert result.problems == (("point 17 slot 5: no sensor changed for a white checker "
                                "(sensor 100 dead or not wired?)"),)
 
 
 def test_a_sensor_reading_the_wrong_colour_is_reported_upside_down(
-        profile: Profile, raw: dict[str, Any]) -> None:
+        profile: Profile) -> None:
     async def body(rig: Rig, bench: SimBench) -> StepResult:
         class UpsideDown(SimOperator):
             async def do(self, request: Any) -> None:
@@ -117,22 +107,22 @@ def test_a_sensor_reading_the_wrong_colour_is_reported_upside_down(
                     request = PlaceChecker("3", 0, "black")    # what the sensor will report
                 await super().do(request)
         return await steps.sensor_map(rig, UpsideDown(bench), ("white",), cells=("3",))
-    result = _with_rig(profile, raw, body)
+    result = _with_rig(profile, body)
     assert result.problems == (("point 3 slot 1: sensor 12 reads black for a white checker "
                                "(mounted upside down?)"),)
 
 
-def test_a_noisy_line_fails_the_link_step(profile: Profile, raw: dict[str, Any]) -> None:
+def test_a_noisy_line_fails_the_link_step(profile: Profile) -> None:
     async def body(rig: Rig, bench: SimBench) -> StepResult:
         bench.board.flip_bytes(0.2)
         return await steps.link(rig, SimOperator(bench), 2.0)
-    result = _with_rig(profile, raw, body)
+    result = _with_rig(profile, body)
     assert not result.passed
     assert "errors on the line" in " ".join(result.problems)
 
 
 def test_the_operator_notices_a_wrong_display_and_a_silent_buzzer(
-        profile: Profile, raw: dict[str, Any]) -> None:
+        profile: Profile) -> None:
     async def body(rig: Rig, bench: SimBench) -> tuple[bool, bool, bool]:
         op = SimOperator(bench)
         rig.display_device.clear()
@@ -141,7 +131,7 @@ def test_the_operator_notices_a_wrong_display_and_a_silent_buzzer(
         rig.strip.update({"5": "origin", "6": "origin"}, 0.0)
         two_cells = await op.confirm(CellLit("5"))     # more than the cell is lit
         return blank, silent, two_cells
-    assert _with_rig(profile, raw, body) == (False, False, False)
+    assert _with_rig(profile, body) == (False, False, False)
 
 
 def test_display_test_pattern_lights_the_frame_and_both_halves() -> None:

@@ -13,12 +13,14 @@ SAMPLE = {"side": "white", "winner": "black", "loser": "white", "colour": "black
           "cell": "bar", "from": "13", "to": "off-white", "dice": (5, 3), "value": 2,
           "result": "gammon", "points": 4, "score_white": 5, "score_black": 3,
           "notation": "13/8 6/3", "level": "gnubg", "length": 7,
-          "item_key": "menu.rematch", "colour_def": None, "die": 4, "code": "630d cd29"}
+          "item_key": "menu.rematch", "colour_def": None, "die": 4, "code": "630d cd29",
+          "profile": "14x13", "board": "12x12", "version": 2, "text": "scan failed"}
 
 REQUIRED = ["roll", "move", "done", "double_offered", "resign_offered", "put_back",
             "take_off", "hit_to_bar", "computer_move", "setup", "board_offline",
             "board_back", "no_move", "game_won", "match_won", "crawford", "time_warning",
-            "time_out", "ambiguous", "rematch", "level_unavailable"]
+            "time_out", "ambiguous", "rematch", "level_unavailable", "board_mismatch",
+            "board_protocol", "board_scan_failed", "board_error", "sensor_fault"]
 
 
 def _params(key: str) -> dict[str, object]:

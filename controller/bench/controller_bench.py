@@ -30,7 +30,7 @@ def _percentile(values: list[float], q: float) -> float:
 
 
 async def _latency(samples: int) -> list[float]:
-    from controller.app import MatchStore, Table, profile_mapping, reading_to_state
+    from controller.app import MatchStore, Table, reading_to_state
     from controller.board.profile import load_profile
     from controller.board.reading import Reading
     from controller.controller import Controller, ControllerConfig
@@ -40,11 +40,10 @@ async def _latency(samples: int) -> list[float]:
     from controller.events import ActionRequested, ReadingReceived, Tick
     from controller.link.codec import Scan
     from controller.link.serial_link import BoardLink, LinkState
-    from controller.show.leds import LedConfig, SimulatedStrip
+    from controller.show.leds import SimulatedStrip
     from sim.virtual_board import VirtualBoard
 
     profile = load_profile()
-    mapping = profile_mapping(profile)
     loop = asyncio.get_running_loop()
     frame_seen: asyncio.Future[float] | None = None
     write_times: list[float] = []
@@ -53,7 +52,7 @@ async def _latency(samples: int) -> list[float]:
         if frame_seen is not None and not frame_seen.done():
             frame_seen.set_result(time.perf_counter())
 
-    strip = SimulatedStrip(LedConfig.from_profile(mapping), when_frame=on_frame_led)
+    strip = SimulatedStrip(profile.leds, when_frame=on_frame_led)
     dice = TableDice(random.Random(0))
     dice.push((3, 1))
     controller = Controller(Match.new(MatchSettings(length=5)), dice=dice,

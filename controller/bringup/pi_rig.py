@@ -6,24 +6,18 @@ becomes that module's one-line `BackendUnavailableError` (or `LinkError` for the
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator
 from contextlib import AsyncExitStack, asynccontextmanager
 from pathlib import Path
-from typing import Any
 
 from controller.board.profile import Profile
 from controller.bringup.feed import SensorFeed
 from controller.bringup.rig import Rig, button_emitter
-from controller.inputs.buttons import (
-    ButtonConfig,
-    ButtonEvent,
-    ButtonPanel,
-    make_pin_factory,
-)
-from controller.inputs.buzzer import Buzzer, BuzzerConfig
+from controller.inputs.buttons import ButtonEvent, ButtonPanel, make_pin_factory
+from controller.inputs.buzzer import Buzzer
 from controller.link.serial_link import BoardLink
-from controller.show.display_backends import DisplayConfig, open_device
-from controller.show.leds import LedConfig, open_strip
+from controller.show.display_backends import open_device
+from controller.show.leds import open_strip
 
 MODEL_FILE = Path("/proc/device-tree/model")
 
@@ -39,22 +33,22 @@ def pin_factory_name(model_file: Path = MODEL_FILE) -> str:
 
 
 @asynccontextmanager
-async def open_pi_rig(profile: Profile, raw: Mapping[str, Any], port: str,
+async def open_pi_rig(profile: Profile, port: str,
                       *, wait: float = 120.0) -> AsyncIterator[Rig]:
     """The real board's rig; every device is closed on the way out, even after an error."""
     loop = asyncio.get_running_loop()
     async with AsyncExitStack() as stack:
-        strip = open_strip("neopixel", LedConfig.from_profile(raw))
+        strip = open_strip("neopixel", profile.leds)
         stack.callback(strip.close)
-        device = open_device(DisplayConfig.from_profile(raw))
+        device = open_device(profile.display)
         stack.callback(device.cleanup)
         factory = make_pin_factory(pin_factory_name())
         stack.callback(factory.close)
         events: asyncio.Queue[ButtonEvent] = asyncio.Queue()
-        panel = ButtonPanel(ButtonConfig.from_profile(raw), factory,
+        panel = ButtonPanel(profile.buttons, factory,
                             button_emitter(loop, events))
         stack.callback(panel.close)
-        buzzer = Buzzer(BuzzerConfig.from_profile(raw), factory)
+        buzzer = Buzzer(profile.buzzer, factory)
         stack.callback(buzzer.close)
         feed = SensorFeed(profile.sensors.count)
         link = BoardLink(port, on_frame=feed.on_message, baudrate=profile.link.baudrate,

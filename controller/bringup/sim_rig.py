@@ -27,14 +27,13 @@ from controller.bringup.rig import Rig, button_emitter
 from controller.errors import UsageError
 from controller.inputs.buttons import (
     BUTTON_KEYS,
-    ButtonConfig,
     ButtonEvent,
     ButtonPanel,
     make_pin_factory,
 )
-from controller.inputs.buzzer import Buzzer, BuzzerConfig
+from controller.inputs.buzzer import Buzzer
 from controller.link.serial_link import BoardLink
-from controller.show.display_backends import DisplayConfig, open_device
+from controller.show.display_backends import open_device
 from controller.show.leds import LedConfig, SimulatedStrip
 
 FAULT_HELP = "swap:A,B | dead-leds:FIRST-LAST | stuck-button:KEY | dead-sensor:N | flicker:N"
@@ -137,8 +136,7 @@ class SimBench:
 
 
 @asynccontextmanager
-async def open_sim_rig(profile: Profile, raw: Mapping[str, Any],
-                       faults: Faults = Faults()) -> AsyncIterator[tuple[Rig, SimBench]]:
+async def open_sim_rig(profile: Profile, faults: Faults = Faults()) -> AsyncIterator[tuple[Rig, SimBench]]:
     """A rig around a fresh virtual board with `faults` built in; everything closed after."""
     from sim.virtual_board import VirtualBoard  # the simulator is imported only here
 
@@ -153,16 +151,16 @@ async def open_sim_rig(profile: Profile, raw: Mapping[str, Any],
     feed = SensorFeed(profile.sensors.count)
     link = BoardLink(board.port, on_frame=feed.on_message, baudrate=profile.link.baudrate,
                      offline_after=profile.link.offline_after_ms / 1000)
-    strip = DeadLedStrip(LedConfig.from_profile(raw), faults.dead_leds)
-    device = open_device(DisplayConfig.from_profile(raw), "dummy")
+    strip = DeadLedStrip(profile.leds, faults.dead_leds)
+    device = open_device(profile.display, "dummy")
     factory = make_pin_factory("mock")
     events: asyncio.Queue[ButtonEvent] = asyncio.Queue()
-    button_config = ButtonConfig.from_profile(raw)
+    button_config = profile.buttons
     panel = ButtonPanel(button_config, factory,
                         button_emitter(loop, events))
     for key in faults.stuck_buttons:
         factory.pin(button_config.pins[key]).drive_low()
-    buzzer = Buzzer(BuzzerConfig.from_profile(raw), factory)
+    buzzer = Buzzer(profile.buzzer, factory)
     bench = SimBench(board, strip, device, factory, button_config.pins, profile.buzzer.pin,
                      button_config.bounce_ms / 1000, settle_ms, faults.stuck_buttons)
 

@@ -55,11 +55,11 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--idle-seconds must be more than 0 and --placements at least 1")
     if args.fault and not args.sim:
         raise UsageError("--fault only goes with --sim")
-    settings, raw, profile = load_board(args)
+    settings, profile = load_board(args)
     if args.cell not in dict(profile.cells):
         raise UsageError(f"--cell {args.cell!r}: not a cell of the profile "
                          "(1..24, bar, off-white, off-black)")
-    calibration = asyncio.run(_measure(args, settings, raw, profile))
+    calibration = asyncio.run(_measure(args, settings, profile))
     for line in calibration.lines():
         print(line)
     if args.dry_run:
@@ -76,8 +76,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-async def _measure(args: argparse.Namespace, settings: Any, raw: dict[str, Any],
-                   profile: Any) -> Any:
+async def _measure(args: argparse.Namespace, settings: Any, profile: Any) -> Any:
     from controller.bringup.calibrate import calibrate
 
     try:
@@ -85,7 +84,7 @@ async def _measure(args: argparse.Namespace, settings: Any, raw: dict[str, Any],
             from controller.bringup.sim_operator import SimOperator
             from controller.bringup.sim_rig import open_sim_rig, parse_faults
 
-            async with open_sim_rig(profile, raw, parse_faults(args.fault, profile)) as (rig, bench):
+            async with open_sim_rig(profile, parse_faults(args.fault, profile)) as (rig, bench):
                 return await calibrate(rig, SimOperator(bench), idle_seconds=args.idle_seconds,
                                        placements=args.placements, cell=args.cell,
                                        burst_quiet=0.0)
@@ -100,7 +99,7 @@ async def _measure(args: argparse.Namespace, settings: Any, raw: dict[str, Any],
             return None
 
         operator = ConsoleOperator(no_input, lambda text: print(text, flush=True))
-        async with open_pi_rig(profile, raw, port) as rig:
+        async with open_pi_rig(profile, port) as rig:
             return await calibrate(rig, operator, idle_seconds=args.idle_seconds,
                                    placements=args.placements, cell=args.cell)
     except TimeoutError as exc:

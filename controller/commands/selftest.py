@@ -11,11 +11,10 @@ import argparse
 import asyncio
 import json
 import sys
-import tomllib
 from pathlib import Path
 from typing import Any
 
-from controller.errors import ProfileError, UsageError
+from controller.errors import UsageError
 
 HELP = "bring-up checks of a board, step by step"
 STEP_NAMES = ("leds", "sensors", "buttons", "buzzer", "display", "link")
@@ -48,21 +47,15 @@ def _steps(text: str) -> tuple[str, ...]:
     return names
 
 
-def load_board(args: argparse.Namespace) -> tuple[Any, dict[str, Any], Any]:
-    """The settings, the profile (validated) and its raw TOML (for the device configs)."""
+def load_board(args: argparse.Namespace) -> tuple[Any, Any]:
+    """The settings and the profile (validated; its sections are the device configs)."""
     from controller.board.profile import default_profile_path, load_profile
     from controller.settings import load_settings
 
     settings = load_settings(args.config)
     path = Path(args.profile) if args.profile else settings.profile_path(
         default_profile_path().parent)
-    profile = load_profile(path)
-    try:
-        with open(profile.path, "rb") as handle:
-            raw = tomllib.load(handle)
-    except OSError as exc:   # it was readable a moment ago; report it all the same
-        raise ProfileError(f"{profile.path}: cannot read: {exc.strerror or exc}") from None
-    return settings, raw, profile
+    return settings, load_profile(path)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -71,13 +64,13 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--link-seconds must be more than 0")
     if args.fault and not args.sim:
         raise UsageError("--fault only goes with --sim")
-    settings, raw, profile = load_board(args)
+    settings, profile = load_board(args)
     colours = ("white",) if args.quick else ("white", "black")
-    return asyncio.run(_main(args, names, settings, raw, profile, colours))
+    return asyncio.run(_main(args, names, settings, profile, colours))
 
 
 async def _main(args: argparse.Namespace, names: tuple[str, ...], settings: Any,
-                raw: dict[str, Any], profile: Any, colours: tuple[str, ...]) -> int:
+                profile: Any, colours: tuple[str, ...]) -> int:
     from controller.bringup.selftest import run_selftest, verdict
 
     def report(result: Any) -> None:
@@ -93,7 +86,7 @@ async def _main(args: argparse.Namespace, names: tuple[str, ...], settings: Any,
         from controller.bringup.sim_rig import open_sim_rig, parse_faults
 
         faults = parse_faults(args.fault, profile)
-        async with open_sim_rig(profile, raw, faults) as (rig, bench):
+        async with open_sim_rig(profile, faults) as (rig, bench):
             results = await run_selftest(rig, SimOperator(bench), names,
                                          link_seconds=args.link_seconds, colours=colours,
                                          report=report)
@@ -111,7 +104,7 @@ async def _main(args: argparse.Namespace, names: tuple[str, ...], settings: Any,
             return line if line else None
 
         operator = ConsoleOperator(read_line, lambda text: print(text, flush=True))
-        async with open_pi_rig(profile, raw, port) as rig:
+        async with open_pi_rig(profile, port) as rig:
             results = await run_selftest(rig, operator, names, link_seconds=args.link_seconds,
                                          colours=colours, report=report)
     line = verdict(results)

@@ -21,6 +21,8 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable, Literal, Mapping, Union
 
+# the [buttons] section is parsed with the profile; re-exported here for the panel's users
+from controller.board.profile_sections import ButtonConfig  # noqa: F401
 from controller.errors import BackendUnavailableError, ProfileError
 
 Side = Literal["white", "black"]
@@ -53,38 +55,6 @@ BUTTON_KEYS: Mapping[str, tuple[Side | None, ButtonKind]] = {
     "black_cube": ("black", "cube"),
     "menu": (None, "menu"),
 }
-
-
-@dataclass(frozen=True)
-class ButtonConfig:
-    """The [buttons] section of a profile: BCM pin numbers and timings."""
-
-    pins: Mapping[str, int]
-    bounce_ms: int = 30
-    long_press_ms: int = 800
-
-    @classmethod
-    def from_profile(cls, profile: Mapping[str, Any]) -> "ButtonConfig":
-        """Read [buttons] from a parsed profile (the whole mapping or the section).
-        `long_press_ms` is optional (not in the default profile; 800 ms)."""
-        section = profile.get("buttons", profile)
-        if not isinstance(section, Mapping):
-            raise ProfileError("the profile's [buttons] section must be a table")
-        pins: dict[str, int] = {}
-        for key in BUTTON_KEYS:
-            value = section.get(key)
-            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 27:
-                raise ProfileError(f"profile [buttons] {key} must be a BCM GPIO number 0..27, "
-                                   f"not {value!r}")
-            pins[key] = value
-        if len(set(pins.values())) != len(pins):
-            raise ProfileError("profile [buttons]: two buttons share a pin")
-        bounce = section.get("bounce_ms", 30)
-        long_press = section.get("long_press_ms", 800)
-        for name, value in (("bounce_ms", bounce), ("long_press_ms", long_press)):
-            if not isinstance(value, int) or value < 0:
-                raise ProfileError(f"profile [buttons] {name} must be a whole number of ms")
-        return cls(pins=pins, bounce_ms=bounce, long_press_ms=long_press)
 
 
 FACTORIES: tuple[str, ...] = ("rpigpio", "lgpio", "mock")

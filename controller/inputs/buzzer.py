@@ -10,7 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from controller.errors import BackendUnavailableError, ProfileError
+# the [buzzer] section is parsed with the profile; re-exported here for the buzzer's users
+from controller.board.profile_sections import BuzzerConfig  # noqa: F401
+from controller.errors import BackendUnavailableError
 
 
 @dataclass(frozen=True)
@@ -37,21 +39,6 @@ PATTERNS: Mapping[str, BuzzerPattern] = {
     "error": BuzzerPattern(0.4, 0.1, 1),
     "time_out": BuzzerPattern(1.2, 0.1, 1),
 }
-
-
-@dataclass(frozen=True)
-class BuzzerConfig:
-    """The [buzzer] section of a profile."""
-
-    pin: int
-
-    @classmethod
-    def from_profile(cls, profile: Mapping[str, Any]) -> "BuzzerConfig":
-        section = profile.get("buzzer", profile)
-        pin = section.get("pin") if isinstance(section, Mapping) else None
-        if not isinstance(pin, int) or isinstance(pin, bool) or not 0 <= pin <= 27:
-            raise ProfileError(f"profile [buzzer] pin must be a BCM GPIO number 0..27, not {pin!r}")
-        return cls(pin)
 
 
 class Buzzer:

@@ -45,10 +45,29 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from controller.board.profile import Profile
-from controller.link.board_events import (BoardErrorReport, BoardEvent, BoardStatus, SessionState,
-                                          Size, fault_line, read_scan)
-from controller.link.codec import (PROTOCOL_VERSION, BoardError, Config, ErrorCode, FrameError,
-                                   Hello, HelloRequest, LinkStats, Message, Ping, Pong, Scan)
+from controller.link.board_events import (
+    BoardErrorReport,
+    BoardEvent,
+    BoardStatus,
+    SessionState,
+    Size,
+    fault_line,
+    read_scan,
+)
+from controller.link.codec import (
+    PROTOCOL_VERSION,
+    BoardError,
+    Config,
+    ErrorCode,
+    FrameError,
+    Hello,
+    HelloRequest,
+    LinkStats,
+    Message,
+    Ping,
+    Pong,
+    Scan,
+)
 from controller.link.serial_link import BoardLink, LinkState, LinkStatus
 
 log = logging.getLogger("bgboard.board")

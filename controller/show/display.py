@@ -23,12 +23,12 @@ from typing import Any, Sequence
 from luma.core.render import canvas
 from PIL import Image, ImageDraw
 
+from controller.board.profile_sections import SCREEN_SIZE
 from controller.show import texts
 from controller.show.content import (ClockView, DisplayContent, MoveTimerView, Side)
 from controller.show.fonts import BIG, MEDIUM, SMALL, BitmapFont
 
-WIDTH = 128
-HEIGHT = 64
+WIDTH, HEIGHT = SCREEN_SIZE
 #: x ranges of the three columns and the height of the part above the prompt.
 WHITE_COLUMN = (0, 40)
 CENTRE_COLUMN = (40, 88)

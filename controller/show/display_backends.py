@@ -12,55 +12,17 @@ frame of 1 KiB takes about 25 ms at 400 kHz and the loop has better things to do
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass
-from typing import Any, Callable, Mapping
+from typing import Any, Callable
 
 from PIL import Image
 
+# the [display] section is parsed with the profile; re-exported here for the display's users
+from controller.board.profile_sections import DISPLAY_DRIVERS, DisplayConfig  # noqa: F401
 from controller.errors import BackendUnavailableError, ProfileError
 from controller.show import display as drawing
 from controller.show.content import DisplayContent
 
-DRIVERS: tuple[str, ...] = ("dummy", "ssd1306", "sh1106")
-
-
-@dataclass(frozen=True)
-class DisplayConfig:
-    """The [display] section of a hardware profile."""
-
-    driver: str = "ssd1306"
-    width: int = drawing.WIDTH
-    height: int = drawing.HEIGHT
-    i2c_port: int = 1
-    i2c_address: int = 0x3C
-    rotate: int = 0
-
-    @classmethod
-    def from_profile(cls, profile: Mapping[str, Any]) -> "DisplayConfig":
-        """Read the [display] section from a parsed profile (the whole dict or the section)."""
-        section = profile.get("display", profile)
-        if not isinstance(section, Mapping):
-            raise ProfileError("the profile's [display] section must be a table")
-        try:
-            config = cls(
-                driver=str(section.get("driver", cls.driver)),
-                width=int(section.get("width", cls.width)),
-                height=int(section.get("height", cls.height)),
-                i2c_port=int(section.get("i2c_port", cls.i2c_port)),
-                i2c_address=int(section.get("i2c_address", cls.i2c_address)),
-                rotate=int(section.get("rotate", cls.rotate)),
-            )
-        except (TypeError, ValueError) as error:
-            raise ProfileError(f"profile [display]: {error}") from None
-        if config.driver not in DRIVERS:
-            raise ProfileError(f"profile [display] driver {config.driver!r} is unknown; "
-                               f"choose one of {', '.join(DRIVERS)}")
-        if (config.width, config.height) != (drawing.WIDTH, drawing.HEIGHT):
-            raise ProfileError(f"profile [display] is {config.width}x{config.height}; "
-                               f"the screens are drawn for {drawing.WIDTH}x{drawing.HEIGHT}")
-        if config.rotate not in (0, 1, 2, 3):
-            raise ProfileError("profile [display] rotate must be 0, 1, 2 or 3 (quarter turns)")
-        return config
+DRIVERS: tuple[str, ...] = DISPLAY_DRIVERS
 
 
 def open_device(config: DisplayConfig, driver: str | None = None) -> Any:

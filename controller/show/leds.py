@@ -23,18 +23,15 @@ hardware driver (NeoPixel's own brightness), and the page may apply it too.
 from __future__ import annotations
 
 import math
-import re
 import threading
 from collections import deque
-from dataclasses import dataclass, field
-from typing import Any, Callable, Literal, Mapping
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping
 
+# the [leds] section is parsed with the profile; re-exported here for the strip's users
+from controller.board.profile_sections import (PATTERNS, RGB, LedConfig, Pattern,  # noqa: F401
+                                               RoleLight)
 from controller.errors import BackendUnavailableError, ProfileError
-from controller.show.content import CELLS, ROLES
-
-RGB = tuple[int, int, int]
-Pattern = Literal["solid", "blink", "pulse"]
-PATTERNS: tuple[str, ...] = ("solid", "blink", "pulse")
 
 BLINK_HZ = 2.0
 PULSE_HZ = 1.0
@@ -43,102 +40,6 @@ PULSE_STEPS = 16
 #: The dimmest point of a pulse, so a pulsing cell never looks unlit.
 PULSE_FLOOR = 0.15
 OFF: RGB = (0, 0, 0)
-
-_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
-
-
-@dataclass(frozen=True)
-class RoleLight:
-    """How one role looks: a colour and a pattern."""
-
-    color: RGB
-    pattern: Pattern = "solid"
-
-
-@dataclass(frozen=True)
-class LedConfig:
-    """The [leds] section of a hardware profile, checked."""
-
-    count: int
-    cells: Mapping[str, tuple[int, ...]] = field(repr=False)
-    roles: Mapping[str, RoleLight] = field(repr=False)
-    brightness: float = 0.25
-    pin: str = "D10"
-    order: str = "GRB"
-
-    @classmethod
-    def from_profile(cls, profile: Mapping[str, Any]) -> "LedConfig":
-        """Read [leds], [leds.cells] and [leds.roles] from a parsed profile (a plain
-        mapping, e.g. from `tomllib`), or from the [leds] table itself."""
-        section = profile.get("leds", profile)
-        if not isinstance(section, Mapping):
-            raise ProfileError("the profile's [leds] section must be a table")
-        try:
-            count = int(section["count"])
-            brightness = float(section.get("brightness", 0.25))
-        except KeyError as missing:
-            raise ProfileError(f"profile [leds] lacks {missing.args[0]}") from None
-        except (TypeError, ValueError) as error:
-            raise ProfileError(f"profile [leds]: {error}") from None
-        if count < 1:
-            raise ProfileError("profile [leds] count must be at least 1")
-        if not 0.0 <= brightness <= 1.0:
-            raise ProfileError(f"profile [leds] brightness must be 0..1, not {brightness}")
-        order = str(section.get("order", "GRB"))
-        if sorted(order) not in (sorted("RGB"), sorted("RGBW")):
-            raise ProfileError(f"profile [leds] order {order!r} must be a permutation of RGB")
-        return cls(count=count, cells=_read_cells(section.get("cells", {}), count),
-                   roles=_read_roles(section.get("roles", {})), brightness=brightness,
-                   pin=str(section.get("pin", "D10")), order=order)
-
-
-def _read_cells(table: Any, count: int) -> dict[str, tuple[int, ...]]:
-    if not isinstance(table, Mapping):
-        raise ProfileError("profile [leds.cells] must be a table")
-    cells: dict[str, tuple[int, ...]] = {}
-    owner: dict[int, str] = {}
-    for cell, indices in table.items():
-        if cell not in CELLS:
-            raise ProfileError(f"profile [leds.cells] names an unknown cell {cell!r}")
-        if not isinstance(indices, list) or not all(isinstance(i, int) for i in indices):
-            raise ProfileError(f"profile [leds.cells] {cell} must be a list of LED indices")
-        for index in indices:
-            if not 0 <= index < count:
-                raise ProfileError(f"profile [leds.cells] {cell}: LED {index} is outside "
-                                   f"the chain of {count}")
-            if index in owner:
-                raise ProfileError(f"profile [leds.cells]: LED {index} belongs to both "
-                                   f"{owner[index]} and {cell}")
-            owner[index] = cell
-        cells[cell] = tuple(indices)
-    return cells
-
-
-def _read_roles(table: Any) -> dict[str, RoleLight]:
-    if not isinstance(table, Mapping):
-        raise ProfileError("profile [leds.roles] must be a table")
-    roles: dict[str, RoleLight] = {}
-    for role, spec in table.items():
-        if role not in ROLES:
-            raise ProfileError(f"profile [leds.roles] names an unknown role {role!r}")
-        if not isinstance(spec, Mapping):
-            raise ProfileError(f"profile [leds.roles] {role} must be a table")
-        colour = str(spec.get("color", ""))
-        if not _COLOUR.match(colour):
-            raise ProfileError(f"profile [leds.roles] {role}: color {colour!r} is not #rrggbb")
-        pattern = str(spec.get("pattern", "solid"))
-        if pattern not in PATTERNS:
-            raise ProfileError(f"profile [leds.roles] {role}: pattern {pattern!r} must be "
-                               f"one of {', '.join(PATTERNS)}")
-        roles[role] = RoleLight(_parse_colour(colour), pattern)  # type: ignore[arg-type]
-    missing = [role for role in ROLES if role not in roles]
-    if missing:
-        raise ProfileError(f"profile [leds.roles] lacks {', '.join(missing)}")
-    return roles
-
-
-def _parse_colour(text: str) -> RGB:
-    return (int(text[1:3], 16), int(text[3:5], 16), int(text[5:7], 16))
 
 
 def pattern_level(pattern: str, now: float) -> float:

@@ -8,7 +8,10 @@ one prompt line; nothing here reads a clock or a device, so every screen can be 
 in a test from values alone.
 
 Priorities, highest first: a board offline (the prompt says so, the LEDs keep their
-meaning); corrections (`error` cells and "put 1 white back on 13"); an ambiguous count;
+meaning); the board session's own problem (`board_prompt`: a board of another size, a
+sensor chain that fails, an ERROR); a faulty sensor (`error` on its cell, "sensor fault
+at 13": a fault is never read as a missing checker to put back); corrections (`error`
+cells and "put 1 white back on 13"); an ambiguous count;
 a hit blot still on its point (`hit`); a checker in hand (`origin`, `target` with the dice
 labels); the computer's move to carry out (`bot-from`/`bot-to`); set-up (`setup`); the
 opponent's last move (`last-from`/`last-to`) until the player starts; the phase's prompt.
@@ -19,9 +22,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from controller.board.reconcile import Ambiguous, Instruction, Matched, Mismatch, Verdict
-from controller.engine.board_view import Colour, cell_of_point, other, point_of_cell
+from controller.engine.board_view import CELLS, Colour, cell_of_point, other, point_of_cell
 from controller.engine.position import Position
 from controller.engine.turn import TurnPlan
+from controller.link.board_events import BoardErrorReport, BoardStatus, SessionState
+from controller.link.codec import PROTOCOL_VERSION
 from controller.show.content import (DisplayContent, Hint, Prompt,
                                      Scene)
 
@@ -36,7 +41,9 @@ class ControllerView:
     `last_move` the opponent's last move as (from cell, to cell) pairs, lit while
     `show_last`; `bot_move` the (from, to) pairs of a move to carry out by hand;
     `setup` True while the board is being brought to the expected position (then the
-    verdict's mismatch cells are lit `setup`); `prompt` the phase's own prompt line.
+    verdict's mismatch cells are lit `setup`); `prompt` the phase's own prompt line;
+    `faults` the cells whose sensors read fault (`BoardState.faults`); `board_prompt`
+    what the board session has to say (`board_status_prompt`), None while it plays.
     """
 
     table: DisplayContent = field(default_factory=DisplayContent)
@@ -52,6 +59,25 @@ class ControllerView:
     setup: bool = False
     setup_counts: Mapping[str, tuple[int, int]] | None = None
     prompt: Prompt | None = None
+    faults: frozenset[str] = frozenset()
+    board_prompt: Prompt | None = None
+
+
+def board_status_prompt(event: BoardStatus | BoardErrorReport | None) -> Prompt | None:
+    """The display's line for the board session's last status or ERROR; None when the
+    board plays (or is merely offline: `online` covers that)."""
+    if isinstance(event, BoardErrorReport):
+        return Prompt.of("board_error", code=event.code, text=event.text)
+    if event is None:
+        return None
+    if event.state is SessionState.MISMATCH:
+        if event.board_version is not None and event.board_version != PROTOCOL_VERSION:
+            return Prompt.of("board_protocol", version=event.board_version)
+        return Prompt.of("board_mismatch", profile=str(event.profile_size),
+                         board=str(event.board_size))
+    if event.state is SessionState.SCAN_FAILING:
+        return Prompt.of("board_scan_failed")
+    return None
 
 
 def build_scene(view: ControllerView) -> Scene:
@@ -100,6 +126,13 @@ def build_scene(view: ControllerView) -> Scene:
             hints = _in_hand(verdict, view, leds)
             if view.mover and view.table.dice and not view.bot_move:
                 prompt = Prompt.of("move", side=view.mover, dice=tuple(view.table.dice))
+    if view.faults:
+        faulty = [cell for cell in CELLS if cell in view.faults]
+        for cell in faulty:
+            leds[cell] = "error"
+        prompt = Prompt.of("sensor_fault", cell=faulty[0])
+    if view.board_prompt is not None:
+        prompt = view.board_prompt
     if not view.online:
         prompt = Prompt.of("board_offline")
     display = replace(view.table, hints=hints, prompt=prompt, language=view.language)

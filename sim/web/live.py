@@ -23,7 +23,6 @@ from controller.app import (
     MatchStore,
     Table,
     make_bot,
-    profile_mapping,
     reading_to_state,
 )
 from controller.board.profile import Profile, load_profile
@@ -51,8 +50,8 @@ from controller.events import (
 )
 from controller.link.codec import Scan
 from controller.link.serial_link import BoardLink, LinkState, LinkStatus
-from controller.show.display_backends import Display, DisplayConfig
-from controller.show.leds import LedConfig, SimulatedStrip
+from controller.show.display_backends import Display
+from controller.show.leds import SimulatedStrip
 from controller.show.texts import render
 from sim.headless import snapshot as script_snapshot
 from sim.virtual_board import VirtualBoard
@@ -104,7 +103,6 @@ class LiveSim:
     def __init__(self, *, profile: Profile | None = None, state_dir: Path | None = None,
                  settings_file: Path | None = None, seed: int | None = None) -> None:
         self.profile = profile or load_profile()
-        self.mapping = profile_mapping(self.profile)
         self._tmp: tempfile.TemporaryDirectory[str] | None = None
         if state_dir is None:
             self._tmp = tempfile.TemporaryDirectory(prefix="bgboard-sim-")
@@ -114,7 +112,7 @@ class LiveSim:
         self.dialog = self._load_dialog()
         self.dice = TableDice(random.Random(seed))
         self.vb = VirtualBoard(self.profile, seed=seed or 0)
-        self.led_config = LedConfig.from_profile(self.mapping)
+        self.led_config = self.profile.leds
         self.hand: list[dict[str, str]] = []
         self.link: BoardLink | None = None
         self.table: Table | None = None
@@ -172,7 +170,7 @@ class LiveSim:
     def _make_table(self, match: Match, *, resumed: bool = False) -> None:
         controller = Controller(match, config=self._config(), dice=self.dice, now=self._now())
         self._tables += 1
-        display = Display.open(DisplayConfig.from_profile(self.mapping), "dummy")
+        display = Display.open(self.profile.display, "dummy")
         strip = SimulatedStrip(self.led_config)
         self.table = Table(controller, strip=strip, display=display,
                            store=MatchStore(self.state_dir), bot_factory=make_bot,

@@ -1,0 +1,61 @@
+"""What the display and LEDs show of the board session: a faulty sensor, a board of
+another size, a failing sensor chain, an ERROR (issue 11: one clear line, shown)."""
+from __future__ import annotations
+
+from controller.board.reconcile import BoardState, Instruction, Mismatch
+from controller.link.board_events import (
+    BoardErrorReport,
+    BoardStatus,
+    SessionState,
+    Size,
+)
+from controller.show.content import Prompt
+from controller.show.scene import ControllerView, board_status_prompt, build_scene
+from controller.show.texts import render
+
+PUT_BACK = Mismatch(("13",), (Instruction("put", "black", 1, to="13"),))
+
+
+def test_a_faulty_sensor_lights_its_cell_error_and_is_named_not_put_back() -> None:
+    scene = build_scene(ControllerView(verdict=PUT_BACK, faults=frozenset({"13", "bar"})))
+    assert scene.leds["13"] == "error" and scene.leds["bar"] == "error"
+    prompt = scene.display.prompt
+    assert prompt == Prompt.of("sensor_fault", cell="13")
+    assert render(prompt.key, prompt.as_dict()) == "Sensor fault at 13: check it"
+    assert render("sensor_fault", {"cell": "bar"}, "da") == "Sensorfejl på baren: tjek den"
+
+
+def test_board_state_carries_faults_and_compares_by_them() -> None:
+    counts = {"13": (0, 2)}
+    assert BoardState.of(counts, faults=["13"]).faults == frozenset({"13"})
+    assert BoardState.of(counts, faults=["13"]) != BoardState.of(counts)
+
+
+def test_a_board_of_another_size_is_shown_with_both_sizes() -> None:
+    status = BoardStatus(SessionState.MISMATCH, 0.0, "profile 14x13, board 12x12",
+                         profile_size=Size(14, 13), board_size=Size(12, 12), board_version=1)
+    prompt = board_status_prompt(status)
+    assert prompt is not None
+    scene = build_scene(ControllerView(board_prompt=prompt))
+    shown = scene.display.prompt
+    assert shown is not None
+    assert render(shown.key, shown.as_dict()) == "Wrong board: profile 14x13, board 12x12"
+
+
+def test_other_statuses_and_errors() -> None:
+    assert board_status_prompt(BoardStatus(SessionState.ONLINE, 0.0)) is None
+    assert board_status_prompt(None) is None
+    failing = board_status_prompt(BoardStatus(SessionState.SCAN_FAILING, 0.0))
+    assert failing == Prompt.of("board_scan_failed")
+    old = board_status_prompt(BoardStatus(SessionState.MISMATCH, 0.0, board_version=2,
+                                          profile_size=Size(14, 13), board_size=Size(14, 13)))
+    assert old == Prompt.of("board_protocol", version=2)
+    error = board_status_prompt(BoardErrorReport(3, "restarted by the watchdog", 0.0))
+    assert error is not None
+    assert render(error.key, error.as_dict(), "sv") == "Brädfel 3: restarted by the watchdog"
+
+
+def test_offline_still_comes_first() -> None:
+    view = ControllerView(online=False, board_prompt=Prompt.of("board_scan_failed"),
+                          faults=frozenset({"1"}))
+    assert build_scene(view).display.prompt == Prompt.of("board_offline")
