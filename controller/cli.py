@@ -20,6 +20,7 @@ from controller.errors import BgboardError, UsageError
 COMMANDS: dict[str, str] = {
     "moves": "moves",
     "replay": "replay",
+    "analyze": "analyze",
     "monitor": "monitor",
     "sim": "sim",
     "run": "run",
@@ -32,6 +33,7 @@ COMMANDS: dict[str, str] = {
 _HELP_FALLBACK = {
     "moves": "list every legal move of a position and roll",
     "replay": "check recorded matches (.mat) move by move",
+    "analyze": "GNU Backgammon's analysis of recorded matches: errors, marks, PR, luck",
     "monitor": "print what the sensor board reports, live",
     "sim": "the simulator: the virtual board in a browser",
     "run": "play on the real board (Raspberry Pi)",

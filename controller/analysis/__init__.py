@@ -1,0 +1,1 @@
+"""GNU Backgammon's judgement: match analysis (`bgboard analyze`), hints and the tutor."""

@@ -1,0 +1,284 @@
+"""Cubeful match equity at 0-ply, as GNU Backgammon 1.07 computes it from cubeless chances.
+
+gnubg turns the network's five cubeless chances into a cubeful match winning chance by
+Janowski's interpolation generalised to match play (Jørn Thyssen): a mix, by the cube
+efficiency `x` of the position's class, of the dead-cube chance and a live-cube chance
+that is linear between the take and cash points worked out from the match equity table.
+This module follows gnubg's `Cl2CfMatch`, `GetPoints`, `getME` and the gammon prices of
+`SetCubeInfoMatch` step by step (same formulas, same branches), because the analysis
+must agree with gnubg's own numbers; double precision instead of gnubg's floats changes
+figures by about 1e-6.
+
+Chances are always those of the player on roll in a `CubeInfo`, as gnubg's `arOutput`:
+(win, win gammon, win backgammon, lose gammon, lose backgammon), gammons including
+backgammons. Scores are match scores (points won so far), players 0 and 1.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import NamedTuple
+
+from controller.analysis.met_table import LENGTH, POST_CRAWFORD, PRE_CRAWFORD
+
+Chances = tuple[float, float, float, float, float]
+WIN, WIN_GAMMON, WIN_BACKGAMMON, LOSE_GAMMON, LOSE_BACKGAMMON = range(5)
+CENTRE = -1
+
+CONTACT_EFFICIENCY = 0.68  # gnubg's rContactX and rCrashedX
+BEAROFF_EFFICIENCY = 0.6  # rOSCubeX (one-sided bear-off) and rTSCubeX
+RACE_FACTOR, RACE_COEFFICIENT, RACE_MIN, RACE_MAX = 0.00125, 0.55, 0.6, 0.7
+
+
+class CubeInfo(NamedTuple):
+    """gnubg's `cubeinfo` for match play: who is on roll, the cube and who owns it
+    (-1 centred), the score and whether this is the Crawford game."""
+
+    match_to: int
+    score: tuple[int, int]
+    cube: int
+    owner: int
+    mover: int
+    crawford: bool
+
+    def flipped(self) -> "CubeInfo":
+        """The same cube with the other player on roll."""
+        return self._replace(mover=1 - self.mover)
+
+    def doubled(self) -> "CubeInfo":
+        """After the player on roll doubles and the opponent takes (opponent owns it)."""
+        return self._replace(cube=2 * self.cube, owner=1 - self.mover)
+
+
+def _mwc0(n0: int, n1: int, post_crawford: bool) -> float:
+    """Player 0's match winning chance when players need `n0 + 1`, `n1 + 1` points
+    (negative: that player has won); `post_crawford` uses the post-Crawford table."""
+    if n0 < 0:
+        return 1.0
+    if n1 < 0:
+        return 0.0
+    if post_crawford:
+        if n0 == 0:
+            return 1.0 - POST_CRAWFORD[n1]
+        return POST_CRAWFORD[n0]
+    return PRE_CRAWFORD[n0][n1]
+
+
+def match_equity(match_to: int, score: tuple[int, int], player: int, points: int, winner: int,
+                 crawford: bool) -> float:
+    """gnubg's `getME`: `player`'s chance to win the match after `winner` wins `points`."""
+    n0 = match_to - (score[0] + (winner == 0) * points) - 1
+    n1 = match_to - (score[1] + (winner == 1) * points) - 1
+    post = crawford or match_to - score[0] == 1 or match_to - score[1] == 1
+    p0 = _mwc0(n0, n1, post)
+    return 1.0 - p0 if player else p0
+
+
+def check_length(match_to: int) -> None:
+    """The table covers matches up to LENGTH points."""
+    if not 1 <= match_to <= LENGTH:
+        raise ValueError(f"the match equity table covers matches of 1 to {LENGTH} points, not {match_to}")
+
+
+@lru_cache(maxsize=4096)
+def gammon_prices(n0: int, n1: int, cube: int) -> tuple[float, float, float, float]:
+    """gnubg's `getGammonPrice` (players needing `n0 + 1`, `n1 + 1` points): the extra
+    value of a gammon for player 0 and player 1, and of a backgammon over a gammon, in
+    units of a single game at this cube."""
+    big = 64  # gnubg tabulates the prices as if the match were to 64 points
+    s = (big - 1 - n0, big - 1 - n1)
+
+    def me(points: int, winner: int) -> float:
+        return match_equity(big, s, 0, points, winner, False)
+
+    win, win_g, win_bg = me(cube, 0), me(2 * cube, 0), me(3 * cube, 0)
+    lose, lose_g, lose_bg = me(cube, 1), me(2 * cube, 1), me(3 * cube, 1)
+    centre = (win + lose) / 2.0
+    if abs(win - centre) <= 1e-7:
+        return (0.0, 0.0, 0.0, 0.0)
+    g0 = (win_g - centre) / (win - centre) - 1.0
+    g1 = (centre - lose_g) / (win - centre) - 1.0
+    b0 = (win_bg - centre) / (win - centre) - (g0 + 1.0)
+    b1 = (centre - lose_bg) / (win - centre) - (g1 + 1.0)
+    return (max(g0, 0.0), max(g1, 0.0), max(b0, 0.0), max(b1, 0.0))
+
+
+@lru_cache(maxsize=4096)
+def _win_lose(ci: CubeInfo) -> tuple[float, float]:
+    """The mover's match chance if they win / lose a single game at this cube."""
+    me = match_equity(ci.match_to, ci.score, ci.mover, ci.cube, ci.mover, ci.crawford)
+    other = match_equity(ci.match_to, ci.score, ci.mover, ci.cube, 1 - ci.mover, ci.crawford)
+    return me, other
+
+
+def mwc_to_emg(mwc: float, ci: CubeInfo) -> float:
+    """gnubg's `mwc2eq`: a match winning chance as normalised money equity (EMG)."""
+    win, lose = _win_lose(ci)
+    return (2.0 * mwc - (win + lose)) / (win - lose)
+
+
+def emg_to_mwc(emg: float, ci: CubeInfo) -> float:
+    """gnubg's `eq2mwc`, the inverse of `mwc_to_emg`."""
+    win, lose = _win_lose(ci)
+    return 0.5 * (emg * (win - lose) + (win + lose))
+
+
+def _prices(ci: CubeInfo) -> tuple[float, float, float, float]:
+    return gammon_prices(ci.match_to - ci.score[0] - 1, ci.match_to - ci.score[1] - 1, ci.cube)
+
+
+def utility(p: Chances, ci: CubeInfo) -> float:
+    """gnubg's `Utility`: the cubeless equity of the mover's chances at the score."""
+    gp = _prices(ci)
+    m = ci.mover
+    return (p[WIN] * 2.0 - 1.0 + p[WIN_GAMMON] * gp[m] - p[LOSE_GAMMON] * gp[1 - m]
+            + p[WIN_BACKGAMMON] * gp[2 + m] - p[LOSE_BACKGAMMON] * gp[3 - m])
+
+
+def may_double(ci: CubeInfo) -> bool:
+    """gnubg's `GetDPEq` for match play: the mover has access to a live cube."""
+    post = not ci.crawford and (ci.score[0] == ci.match_to - 1 or ci.score[1] == ci.match_to - 1)
+    return (not ci.crawford and ci.score[ci.mover] + ci.cube < ci.match_to
+            and not (post and ci.score[ci.mover] == ci.match_to - 1)
+            and ci.owner in (CENTRE, ci.mover))
+
+
+def double_pass_mwc(ci: CubeInfo) -> float:
+    """The mover's match chance when they double and the opponent passes."""
+    return _win_lose(ci)[0]
+
+
+def _cube_is_live(ci: CubeInfo) -> bool:
+    """gnubg's `fDoCubeful`: False for a dead cube, at -2/-2 and in the Crawford game."""
+    if ci.score[0] + ci.cube >= ci.match_to and ci.score[1] + ci.cube >= ci.match_to:
+        return False
+    if ci.score[0] == ci.match_to - 2 and ci.score[1] == ci.match_to - 2:
+        return False
+    return not ci.crawford
+
+
+_MULTIPLES = (1, 2, 3, 4, 6)
+
+
+@lru_cache(maxsize=8192)
+def _results(match_to: int, score: tuple[int, int], cube: int, crawford: bool) -> tuple[tuple[float, ...], ...]:
+    """gnubg's `getMEMultiple` for one cube value: per player k, k's match chance when k
+    wins 1, 2, 3, 4, 6 cubes (indices 0..4) and loses them (5..9)."""
+    n0, n1 = match_to - score[0] - 1, match_to - score[1] - 1
+    post = crawford or n0 == 0 or n1 == 0
+    out = []
+    for k in (0, 1):
+        row = []
+        for winner in (k, 1 - k):
+            for mult in _MULTIPLES:
+                pts = mult * cube
+                p0 = _mwc0(n0 - pts * (winner == 0), n1 - pts * (winner == 1), post)
+                row.append(p0 if k == 0 else 1.0 - p0)
+        out.append(tuple(row))
+    return tuple(out)
+
+
+def _ratios(p: Chances) -> tuple[float, float, float, float]:
+    """Gammon (without backgammons) and backgammon ratios of the mover's wins and losses."""
+    w = p[WIN]
+    if w > 0.0:
+        g0, b0 = (p[WIN_GAMMON] - p[WIN_BACKGAMMON]) / w, p[WIN_BACKGAMMON] / w
+    else:
+        g0 = b0 = 0.0
+    if w < 1.0:
+        g1, b1 = (p[LOSE_GAMMON] - p[LOSE_BACKGAMMON]) / (1.0 - w), p[LOSE_BACKGAMMON] / (1.0 - w)
+    else:
+        g1 = b1 = 0.0
+    return g0, b0, g1, b1
+
+
+def _prime(i: int, j: int, cube: int) -> int:
+    """gnubg's `GetCubePrimeValue`: the cube after an automatic redouble."""
+    return 2 * cube if i < 2 * cube and j >= 2 * cube else cube
+
+
+def cash_points(p: Chances, ci: CubeInfo) -> tuple[float, float]:
+    """gnubg's `GetPoints`: each player's live-cube cash point (as a win chance)."""
+    i, j = ci.match_to - ci.score[0] - 1, ci.match_to - ci.score[1] - 1
+    g0, b0, g1, b1 = _ratios(p)
+    if ci.mover == 0:
+        gam, bg = (g0, g1), (b0, b1)
+    else:
+        gam, bg = (g1, g0), (b1, b0)
+    dead = ci.cube
+    levels = 0
+    while i >= 2 * dead and j >= 2 * dead:
+        levels += 1
+        dead *= 2
+    live: dict[tuple[int, int], float] = {}
+    value = dead
+    for n in range(levels, -1, -1):
+        primes = (_prime(i, j, value), _prime(j, i, value))
+        base = _results(ci.match_to, ci.score, value, ci.crawford)
+        for k in (0, 1):
+            res = base[k]
+            if i < 2 * value or j < 2 * value:
+                pr = _results(ci.match_to, ci.score, primes[k], ci.crawford)[k]
+                o = 1 - k
+                dtl = (1.0 - gam[o] - bg[o]) * pr[6] + gam[o] * pr[8] + bg[o] * pr[9]
+                dp = res[0]
+                dtw = (1.0 - gam[k] - bg[k]) * pr[1] + gam[k] * pr[3] + bg[k] * pr[4]
+                live[k, n] = (dtl - dp) / (dtl - dtw)
+            else:
+                rdp = res[6]
+                dp = res[0]
+                dtw = (1.0 - gam[k] - bg[k]) * res[1] + gam[k] * res[3] + bg[k] * res[4]
+                live[k, n] = 1.0 - live[1 - k, n + 1] * (dp - dtw) / (rdp - dtw)
+        value //= 2
+    return live[0, 0], live[1, 0]
+
+
+def cubeful_mwc(p: Chances, ci: CubeInfo, x: float) -> float:
+    """gnubg's `Cl2CfMatch`: the mover's cubeful match winning chance at efficiency `x`."""
+    dead = emg_to_mwc(utility(p, ci), ci)
+    if not _cube_is_live(ci):
+        return dead
+    g0, b0, g1, b1 = _ratios(p)
+    cp = cash_points(p, ci)
+    res = _results(ci.match_to, ci.score, ci.cube, ci.crawford)[ci.mover]
+    cash, opp_cash = res[0], res[5]
+    w = p[WIN]
+    mover = ci.mover
+    if ci.owner == CENTRE or ci.owner == mover:
+        tg = cp[mover]
+    else:
+        tg = 1.0
+    if ci.owner == CENTRE or ci.owner != mover:
+        opp_tg = 1.0 - cp[1 - mover]
+    else:
+        opp_tg = 0.0
+    lose_all = (1.0 - g1 - b1) * res[5] + g1 * res[6] + b1 * res[7]
+    win_all = (1.0 - g0 - b0) * res[0] + g0 * res[1] + b0 * res[2]
+    if ci.owner == CENTRE:
+        if w <= opp_tg:
+            live_mwc = lose_all + (opp_cash - lose_all) * w / opp_tg if opp_tg > 0.0 else lose_all
+        elif w < tg:
+            live_mwc = opp_cash + (cash - opp_cash) * (w - opp_tg) / (tg - opp_tg)
+        else:
+            live_mwc = cash + (win_all - cash) * (w - tg) / (1.0 - tg) if tg < 1.0 else win_all
+    elif ci.owner == mover:
+        if w <= tg:
+            live_mwc = lose_all + (cash - lose_all) * w / tg if tg > 0.0 else lose_all
+        else:
+            live_mwc = cash + (win_all - cash) * (w - tg) / (1.0 - tg) if tg < 1.0 else win_all
+    else:
+        if w <= opp_tg:
+            live_mwc = lose_all + (opp_cash - lose_all) * w / opp_tg if opp_tg > 0.0 else lose_all
+        else:
+            live_mwc = opp_cash + (win_all - opp_cash) * (w - opp_tg) / (1.0 - opp_tg)
+    return dead * (1.0 - x) + live_mwc * x
+
+
+def efficiency(kind: str, pips_on_roll: int) -> float:
+    """gnubg's `EvalEfficiency` by position class ("over", "bearoff", "race", "contact")."""
+    if kind == "over":
+        return 0.0
+    if kind == "bearoff":
+        return BEAROFF_EFFICIENCY
+    if kind == "race":
+        return min(RACE_MAX, max(RACE_MIN, pips_on_roll * RACE_FACTOR + RACE_COEFFICIENT))
+    return CONTACT_EFFICIENCY

@@ -1,0 +1,203 @@
+"""GNU Backgammon's judgement of positions, moves and cube actions at the match score.
+
+The network (gnubg-nn) gives cubeless chances; `cubeful` turns them into cubeful match
+winning chances exactly as gnubg's 0-ply evaluation does, and every equity here is
+gnubg's normalised money equity (EMG) for the player on roll, as its analysis reports.
+
+Boards go to gnubg-nn as `[side not on roll, side on roll]`, 25 counts each (bar last):
+a `Position` seen from the mover is `[theirs, mine]`; after the mover's move, with the
+opponent on roll, `[mine, theirs]`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import ModuleType
+
+from controller.analysis.cubeful import (
+    WIN,
+    Chances,
+    CubeInfo,
+    cubeful_mwc,
+    double_pass_mwc,
+    efficiency,
+    may_double,
+    mwc_to_emg,
+    utility,
+)
+from controller.analysis.network import load_network
+
+Board = tuple[tuple[int, ...], tuple[int, ...]]
+
+PRUNE_MARGIN = 0.12
+"""Luck needs the best move of all 21 rolls: only moves whose cubeless equity is within
+this much of the best one's get the (slower) cubeful evaluation. Cubeful and cubeless
+equities of moves of one roll differ by far less, so the best move is never missed."""
+
+
+def position_class(board: Board) -> str:
+    """gnubg's position class, as far as the cube efficiency tells them apart:
+    "over", "contact" (also crashed), "bearoff" (both sides home) or "race"."""
+    b0, b1 = board
+    back0 = next((i for i in range(24, -1, -1) if b0[i]), -1)
+    back1 = next((i for i in range(24, -1, -1) if b1[i]), -1)
+    if back0 < 0 or back1 < 0:
+        return "over"
+    if back0 + back1 > 22:
+        return "contact"
+    if back0 < 6 and back1 < 6:
+        return "bearoff"
+    return "race"
+
+
+def board_efficiency(board: Board) -> float:
+    """The cube efficiency gnubg gives this board (race: by the pips of the side on roll)."""
+    kind = position_class(board)
+    pips = sum(n * (i + 1) for i, n in enumerate(board[1])) if kind == "race" else 0
+    return efficiency(kind, pips)
+
+
+def flip(p: Chances) -> Chances:
+    """The other side's chances."""
+    return (1.0 - p[0], p[3], p[4], p[1], p[2])
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """One legal move of a roll: gnubg's key of the result and its equity for the mover
+    (`equity` cubeful; `cubeless` for ordering ties and pruning)."""
+
+    key: str
+    equity: float
+    cubeless: float
+
+
+@dataclass(frozen=True, slots=True)
+class CubeEval:
+    """A cube decision as gnubg's `FindCubeDecision` leaves it, in EMG for the doubler:
+    no double, double/take, double/pass, and the best of them (`optimal`)."""
+
+    no_double: float
+    take: float
+    drop: float
+    optimal: float
+    available: bool
+
+    @property
+    def action(self) -> str:
+        """The proper action in words: "No double", "Double, take", "Double, pass", or
+        "Too good to double" (playing on beats cashing); "Redouble" when owned."""
+        if not self.available:
+            return "No double"
+        if self.take >= self.no_double and self.drop >= self.no_double:
+            return "Double, pass" if self.take >= self.drop else "Double, take"
+        if self.no_double > self.drop:
+            return "Too good to double"
+        return "No double"
+
+
+class Evaluator:
+    """Equities of moves and cube actions at the match score with gnubg's network."""
+
+    def __init__(self, gnubg: ModuleType | None = None, plies: int = 0) -> None:
+        self._g = gnubg if gnubg is not None else load_network()
+        self.plies = plies
+        self._chances: dict[Board, Chances] = {}
+        self._rolls: dict[tuple[Board, int, int], tuple[tuple[str, Chances], ...]] = {}
+
+    # -- the network ------------------------------------------------------------------
+    def chances(self, board: Board) -> Chances:
+        """Cubeless chances of the side on roll (`board[1]`)."""
+        found = self._chances.get(board)
+        if found is None:
+            raw = self._g.probabilities([list(board[0]), list(board[1])], self.plies)
+            found = (raw[0], raw[1], raw[2], raw[3], raw[4])
+            if len(self._chances) > 200_000:
+                self._chances.clear()
+            self._chances[board] = found
+        return found
+
+    def moves(self, board: Board, d1: int, d2: int) -> tuple[tuple[str, Chances], ...]:
+        """Every legal move of the roll for the side on roll: (key of the result, the
+        opponent's cubeless chances after it). Empty when no move is legal."""
+        found = self._rolls.get((board, d1, d2))
+        if found is None:
+            ranked = self._g.best_move([list(board[0]), list(board[1])], d1, d2, n=self.plies, list=1)
+            listed = ranked[1] if isinstance(ranked, tuple) and len(ranked) == 2 else ()
+            found = tuple((key, (p[0], p[1], p[2], p[3], p[4])) for key, _steps, p, _eq in listed)
+            if found:  # gnubg-nn reports stale chances for its first move: evaluate it again
+                key = found[0][0]
+                found = ((key, self.chances(self.board_of_key(key))),) + found[1:]
+            if len(self._rolls) > 50_000:
+                self._rolls.clear()
+            self._rolls[board, d1, d2] = found
+        return found
+
+    def board_of_key(self, key: str) -> Board:
+        """The board a move list key names (opponent on roll)."""
+        b = self._g.board_from_position_key(key)
+        return (tuple(b[0]), tuple(b[1]))
+
+    def key_of(self, board: Board) -> str:
+        return str(self._g.key_of_board([list(board[0]), list(board[1])]))
+
+    # -- equities ---------------------------------------------------------------------
+    def after_move_equity(self, opp_chances: Chances, board_after: Board, ci: CubeInfo) -> float:
+        """The mover's cubeful EMG once their move leaves `board_after` (opponent on roll,
+        who may double at once: gnubg's leaf with both cube positions)."""
+        opp = ci.flipped()
+        x = board_efficiency(board_after)
+        keep = cubeful_mwc(opp_chances, opp, x)
+        value = keep
+        if may_double(opp):
+            taken = cubeful_mwc(opp_chances, opp.doubled(), x)
+            passed = double_pass_mwc(opp)
+            if taken >= keep and passed >= keep:
+                value = passed if taken >= passed else taken
+        return mwc_to_emg(1.0 - value, ci)
+
+    def candidates(self, board: Board, dice: tuple[int, int], ci: CubeInfo,
+                   prune: bool = False, keep: str | None = None) -> list[Candidate]:
+        """The roll's moves with their equities, best first (gnubg's order: cubeful, then
+        cubeless). With `prune`, moves far behind on cubeless equity are left out, except
+        `keep`."""
+        listed = self.moves(board, dice[0], dice[1])
+        if not listed:
+            return []
+        scored = [(key, utility(flip(p), ci), p) for key, p in listed]
+        floor = max(s[1] for s in scored) - PRUNE_MARGIN if prune else -99.0
+        out = []
+        for key, cubeless, p in scored:
+            if cubeless >= floor or key == keep:
+                eq = self.after_move_equity(p, self.board_of_key(key), ci)
+                out.append(Candidate(key, eq, cubeless))
+        out.sort(key=lambda c: (c.equity, c.cubeless), reverse=True)
+        return out
+
+    def best_equity(self, board: Board, dice: tuple[int, int], ci: CubeInfo) -> float:
+        """The equity of the roll's best move; without a legal move, of the position as it
+        stands with the opponent on roll (gnubg's luck uses this for every roll)."""
+        best = self.candidates(board, dice, ci, prune=True)
+        if best:
+            return best[0].equity
+        swapped = (board[1], board[0])
+        return self.after_move_equity(self.chances(swapped), swapped, ci)
+
+    def cube(self, board: Board, ci: CubeInfo) -> CubeEval:
+        """gnubg's 0-ply cube decision for the side on roll (`board[1]`)."""
+        p = self.chances(board)
+        x = board_efficiency(board)
+        nd = mwc_to_emg(cubeful_mwc(p, ci, x), ci)
+        dt = mwc_to_emg(cubeful_mwc(p, ci.doubled(), x), ci)
+        dp = mwc_to_emg(double_pass_mwc(ci), ci)
+        available = may_double(ci)
+        if not available:
+            optimal = nd
+        elif dt >= nd and dp >= nd:
+            optimal = dt if dp > dt else dp
+        else:
+            optimal = nd
+        return CubeEval(nd, dt, dp, optimal, available)
+
+    def win_chance(self, board: Board) -> float:
+        """The cubeless chance that the side on roll wins the game."""
+        return self.chances(board)[WIN]

@@ -1,0 +1,108 @@
+"""GNU Backgammon's own `analyse match`, run in the gnubg program, and its statistics read.
+
+The reference the analysis is compared with (tests) and timed against (`bgboard bench`):
+gnubg imports the `.mat` file, analyses it at the chosen ply with the marks of
+`controller.analysis.match.MARKS`, and prints `show statistics match`, which is parsed
+into the same figures as `PlayerStats` (sign-free totals, mEMG rates).
+"""
+from __future__ import annotations
+
+import re
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+from controller.analysis.match import MARKS
+from controller.bot.gnubg_level import find_gnubg_program
+from controller.errors import BackendUnavailableError
+
+TIMEOUT = 600
+
+
+@dataclass(frozen=True, slots=True)
+class GnubgStats:
+    """One player's figures as gnubg printed them (its rounding: 3 decimals, rates 1)."""
+
+    unforced: int
+    doubtful: int
+    bad: int
+    very_bad: int
+    checker_error: float
+    checker_rate: float
+    close_cube: int
+    cube_error: float
+    cube_rate: float
+    overall_rate: float
+    luck: float
+    rating: str
+
+
+def script(path: str | Path, plies: int) -> str:
+    """The gnubg commands that analyse `path` and print its statistics."""
+    thresholds = {name: value for value, name in MARKS}
+    return "\n".join([
+        "set confirm default no",
+        f"set analysis chequerplay evaluation plies {plies}",
+        f"set analysis cubedecision evaluation plies {plies}",
+        f"set analysis threshold doubtful {thresholds['doubtful']}",
+        f"set analysis threshold bad {thresholds['bad']}",
+        f"set analysis threshold verybad {thresholds['very bad']}",
+        f"import mat {Path(path).resolve()}",
+        "analyse match",
+        "show statistics match",
+        "",
+    ])
+
+
+def run_gnubg_analysis(path: str | Path, plies: int = 0) -> str:
+    """gnubg's statistics text for `path`."""
+    program = find_gnubg_program()
+    if program is None:
+        raise BackendUnavailableError("the gnubg program is not installed (apt install gnubg)")
+    done = subprocess.run([program, "-t", "-q"], input=script(path, plies), capture_output=True,
+                          text=True, timeout=TIMEOUT, check=False)
+    return done.stdout
+
+
+def _pair(text: str, label: str) -> tuple[str, str]:
+    for line in text.splitlines():
+        if line.startswith(label):
+            rest = line[len(label):]
+            values = re.findall(r"[-+]?\d+\.?\d*|n/a", rest)
+            return values[0], values[2] if label.startswith(("Error", "Luck total", "Luck rate")) else values[1]
+    raise ValueError(f"gnubg printed no line {label!r}")
+
+
+def _ratings(text: str, label: str) -> tuple[str, str]:
+    for line in text.splitlines():
+        if line.startswith(label):
+            return line[41:64].strip(), line[65:].strip()
+    raise ValueError(f"gnubg printed no line {label!r}")
+
+
+def parse_statistics(text: str) -> tuple[GnubgStats, GnubgStats]:
+    """Both players' figures from `show statistics match` output."""
+    if "Chequerplay statistics" not in text:
+        raise ValueError("gnubg printed no statistics")
+    checker = text[text.index("Chequerplay statistics"):text.index("Luck statistics")]
+    luck = text[text.index("Luck statistics"):text.index("Cube statistics")]
+    cube = text[text.index("Cube statistics"):text.index("Overall statistics")]
+    overall = text[text.index("Overall statistics"):]
+    ints = {k: _pair(checker, k) for k in ("Unforced moves", "Moves marked doubtful", "Moves marked bad",
+                                           "Moves marked very bad")}
+    err = _pair(checker, "Error total EMG")
+    rate = _pair(checker, "Error rate mEMG")
+    close = _pair(cube, "Close or actual cube decisions")
+    cerr = _pair(cube, "Error total EMG")
+    crate = _pair(cube, "Error rate mEMG")
+    orate = _pair(overall, "Error rate mEMG")
+    lk = _pair(luck, "Luck total EMG")
+    rating = _ratings(overall, "Overall rating")
+    out = []
+    for i in (0, 1):
+        out.append(GnubgStats(
+            int(ints["Unforced moves"][i]), int(ints["Moves marked doubtful"][i]),
+            int(ints["Moves marked bad"][i]), int(ints["Moves marked very bad"][i]),
+            abs(float(err[i])), abs(float(rate[i])), int(close[i]), abs(float(cerr[i])),
+            abs(float(crate[i])), abs(float(orate[i])), float(lk[i]), rating[i]))
+    return out[0], out[1]

@@ -1,0 +1,215 @@
+"""Analyse a recorded match decision by decision, as GNU Backgammon's `analyse match` does.
+
+For every turn: the cube decision of a player who could have doubled and rolled instead
+(not in a game's first position), the luck of the roll, and the checker play; for every
+double, take and pass, that cube decision. Equities are cubeful at the match score
+(`controller.analysis.evaluator`); a decision's loss is what it gave away against gnubg's
+best choice, in EMG (normalised money equity), and its mark uses the thresholds below.
+How gnubg counts them (analysis.c, `AnalyzeMove` and `updateStatcontext`):
+
+- a turn with more than one legal move is an *unforced* move; its loss adds to the
+  checker-play error total;
+- a cube decision is *close* when doubling loses less than 0.16 against the best action
+  (a double, take or pass is always counted); its loss adds to the cube error total;
+- luck is the equity of the best move of the roll rolled minus the mean over the 36 rolls
+  (the opening roll: over the 30 non-doubles, either player's), at 0-ply.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from controller.analysis.cubeful import CENTRE, CubeInfo, check_length
+from controller.analysis.evaluator import Board, CubeEval, Evaluator
+from controller.engine import Position, format_move, legal_moves
+from controller.records.model import Double, Drop, Game, MatchRecord, Resign, Roll, Take
+
+Kind = Literal["move", "no double", "double", "take", "pass"]
+MARKS: tuple[tuple[float, str], ...] = ((0.16, "very bad"), (0.08, "bad"), (0.04, "doubtful"))
+"""gnubg's marks by EMG lost (the issue's thresholds; gnubg 1.07 ships 0.12/0.06/0.03 and is
+told these in the comparison test)."""
+CLOSE_CUBE = 0.16
+
+
+def mark_of(loss: float) -> str:
+    """The mark a loss earns: "very bad", "bad", "doubtful" or "" (none)."""
+    for threshold, name in MARKS:
+        if loss >= threshold:
+            return name
+    return ""
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One analysed decision. `loss` is in EMG, never negative; `luck` (turns only) is the
+    roll's luck for the player in EMG; `win` the player's cubeless chance to win the game
+    before the decision."""
+
+    game: int
+    move: int
+    player: int
+    kind: Kind
+    dice: tuple[int, int] | None
+    played: str
+    best: str
+    loss: float
+    mark: str
+    unforced: bool = False
+    close: bool = False
+    luck: float | None = None
+    win: float = 0.5
+
+
+@dataclass(frozen=True, slots=True)
+class MatchAnalysis:
+    """Every decision of a match, in order."""
+
+    length: int
+    players: tuple[str, str]
+    decisions: tuple[Decision, ...]
+    plies: int
+
+
+def _board(position: Position) -> Board:
+    """gnubg's board for the player on roll in `position`: [theirs, mine]."""
+    return (position.theirs, position.mine)
+
+
+@dataclass(slots=True)
+class _Table:
+    """The state of a game while it is being analysed."""
+
+    position: Position
+    player: int
+    cube: int = 1
+    owner: int = CENTRE
+    row: int = 1
+    acted: bool = False
+    pending: CubeEval | None = None
+
+    def face(self, player: int) -> None:
+        if player != self.player:
+            self.position = self.position.swap()
+            self.player = player
+
+
+class MatchAnalyser:
+    """Walks a record's games through an Evaluator."""
+
+    def __init__(self, evaluator: Evaluator) -> None:
+        self.ev = evaluator
+
+    def analyse(self, record: MatchRecord) -> MatchAnalysis:
+        if record.length == 0:
+            raise ValueError("money sessions are not analysed: only match play has a match equity table")
+        check_length(record.length)
+        out: list[Decision] = []
+        for game in record.games:
+            out.extend(self._game(record.length, game))
+        return MatchAnalysis(record.length, record.players, tuple(out), self.ev.plies)
+
+    def _ci(self, length: int, game: Game, t: _Table) -> CubeInfo:
+        return CubeInfo(length, game.score, t.cube, t.owner, t.player, game.crawford)
+
+    def _game(self, length: int, game: Game) -> list[Decision]:
+        first = game.actions[0].player if game.actions else 0
+        t = _Table(Position.initial(), first)
+        out: list[Decision] = []
+        for action in game.actions:
+            if action.player == 0 and t.acted:
+                t.row += 1
+            t.acted = True
+            if isinstance(action, (Take, Drop)):  # answered from the doubler's evaluation
+                if t.pending is not None:
+                    out.append(self._answer(game, t, t.pending, isinstance(action, Take)))
+                if isinstance(action, Take):
+                    t.cube, t.owner = 2 * t.cube, action.player
+                t.pending = None
+                continue
+            if isinstance(action, Resign):
+                continue
+            t.face(action.player)
+            ci = self._ci(length, game, t)
+            if isinstance(action, Roll):
+                out.extend(self._turn(game, t, ci, action))
+            elif isinstance(action, Double):
+                t.pending = self.ev.cube(_board(t.position), ci)
+                out.append(self._double(game, t, t.pending))
+        return out
+
+    # -- turns ------------------------------------------------------------------------
+    def _turn(self, game: Game, t: _Table, ci: CubeInfo, roll: Roll) -> list[Decision]:
+        out: list[Decision] = []
+        board = _board(t.position)
+        initial = t.position == Position.initial()
+        win = self.ev.win_chance(board)
+        if not initial:
+            cube = self.ev.cube(board, ci)
+            if cube.available:
+                loss = max(0.0, cube.optimal - cube.no_double)
+                close = cube.optimal - min(cube.take, 1.0) < CLOSE_CUBE
+                out.append(Decision(game.number, t.row, roll.player, "no double", None, "No double",
+                                    cube.action, loss, mark_of(loss), close=close, win=win))
+        luck = self._luck(board, roll.dice, ci, initial)
+        after = t.position
+        for step in roll.steps:
+            after = after.after(step)
+        listed = self.ev.candidates(board, roll.dice, ci)
+        played = format_move(roll.steps) if roll.steps else "(no move)"
+        if listed:
+            key = self.ev.key_of((after.mine, after.theirs))
+            mine = next((c for c in listed if c.key == key), None)
+            loss = max(0.0, listed[0].equity - mine.equity) if mine is not None else 0.0
+            best = played if loss == 0.0 else self._notation(t.position, roll.dice, listed[0].key)
+            out.append(Decision(game.number, t.row, roll.player, "move", roll.dice, played, best, loss,
+                                mark_of(loss), unforced=len(listed) > 1, luck=luck, win=win))
+        else:
+            out.append(Decision(game.number, t.row, roll.player, "move", roll.dice, played, played, 0.0, "",
+                                luck=luck, win=win))
+        t.position = after
+        return out
+
+    def _notation(self, position: Position, dice: tuple[int, int], key: str) -> str:
+        for move in legal_moves(position, dice):
+            if self.ev.key_of((move.result.mine, move.result.theirs)) == key:
+                return move.notation
+        return "?"
+
+    def _luck(self, board: Board, dice: tuple[int, int], ci: CubeInfo, initial: bool) -> float:
+        """gnubg's LuckNormal / LuckFirst at 0-ply."""
+        hi, lo = max(dice), min(dice)
+        rolled = self.ev.best_equity(board, (hi, lo), ci)
+        if initial and hi != lo:
+            total = 0.0
+            opp = ci.flipped()
+            swapped = (board[1], board[0])
+            for a in range(1, 7):
+                for b in range(1, a):
+                    total += rolled if (a, b) == (hi, lo) else self.ev.best_equity(board, (a, b), ci)
+                    total -= self.ev.best_equity(swapped, (a, b), opp)
+            return rolled - total / 30.0
+        total = 0.0
+        for a in range(1, 7):
+            for b in range(1, a + 1):
+                eq = rolled if (a, b) == (hi, lo) else self.ev.best_equity(board, (a, b), ci)
+                total += eq if a == b else 2.0 * eq
+        return rolled - total / 36.0
+
+    # -- cube actions -----------------------------------------------------------------
+    def _double(self, game: Game, t: _Table, cube: CubeEval) -> Decision:
+        worst = cube.take if cube.take < cube.drop else cube.drop
+        loss = max(0.0, cube.optimal - worst)
+        return Decision(game.number, t.row, t.player, "double", None, "Double", cube.action, loss,
+                        mark_of(loss), close=True, win=self.ev.win_chance(_board(t.position)))
+
+    def _answer(self, game: Game, t: _Table, cube: CubeEval, took: bool) -> Decision:
+        # the answer is the doubler's cube decision seen from the other side
+        taker = 1 - t.player
+        if took:
+            loss = max(0.0, cube.take - cube.drop)
+        else:
+            loss = max(0.0, cube.drop - cube.take)
+        right = "take" if cube.take <= cube.drop else "pass"
+        return Decision(game.number, t.row, taker, "take" if took else "pass", None,
+                        "Take" if took else "Pass", right.capitalize(), loss, mark_of(loss), close=True,
+                        win=1.0 - self.ev.win_chance(_board(t.position)))

@@ -1,0 +1,55 @@
+"""`bgboard analyze FILE.mat... [--ply 0|1|2] [--json]`: GNU Backgammon's judgement of a match.
+
+Every checker play and cube decision, cubeful at the match score (controller.analysis).
+Exit codes as `bgboard replay`: 2 when a file does not replay (its one-line problem on
+stderr) or cannot be analysed (money play, a match longer than the equity table), 1 when
+a file cannot be read or the network is missing, 0 otherwise.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from controller.records.mat_reader import read_mat
+from controller.records.replay import replay_text
+
+HELP = "GNU Backgammon's analysis of recorded matches: errors, marks, PR, luck"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("files", nargs="+", metavar="FILE", help="match records in .mat format")
+    parser.add_argument("--ply", type=int, choices=(0, 1, 2), default=0,
+                        help="evaluation depth (0: gnubg's 0-ply, the default)")
+    parser.add_argument("--json", action="store_true", help="one JSON object per file, one per line")
+
+
+def run(args: argparse.Namespace) -> int:
+    from controller.analysis.evaluator import Evaluator
+    from controller.analysis.match import MatchAnalyser
+    from controller.analysis.report import json_line, text_report
+
+    analyser = MatchAnalyser(Evaluator(plies=args.ply))
+    bad_input = unreadable = False
+    for name in args.files:
+        try:
+            text = Path(name).read_bytes().decode("utf-8", errors="replace").lstrip("\ufeff")
+        except OSError as exc:
+            unreadable = True
+            sys.stderr.write(f"{name}: cannot read: {exc.strerror or exc}\n")
+            continue
+        replayed = replay_text(text, name)
+        if not replayed.ok:
+            bad_input = True
+            sys.stderr.write(replayed.problem_line() + "\n")
+            continue
+        try:
+            analysis = analyser.analyse(read_mat(text))
+        except ValueError as exc:
+            bad_input = True
+            sys.stderr.write(f"{name}: {exc}\n")
+            continue
+        print(json_line(name, analysis) if args.json else text_report(name, analysis) + "\n", flush=True)
+    if bad_input:
+        return 2
+    return 1 if unreadable else 0
