@@ -24,6 +24,7 @@ from controller.analysis.cubeful import (
     mwc_to_emg,
     utility,
 )
+from controller.analysis.bearoff import bearoff_cubeful_mwc, is_small_bearoff
 from controller.analysis.network import load_network
 
 Board = tuple[tuple[int, ...], tuple[int, ...]]
@@ -36,7 +37,8 @@ equities of moves of one roll differ by far less, so the best move is never miss
 
 def position_class(board: Board) -> str:
     """gnubg's position class, as far as the cube efficiency tells them apart:
-    "over", "contact" (also crashed), "bearoff" (both sides home) or "race"."""
+    "over", "contact" (also crashed), "bearoff2" (both home, at most six checkers each:
+    the two-sided database), "bearoff" (both sides home) or "race"."""
     b0, b1 = board
     back0 = next((i for i in range(24, -1, -1) if b0[i]), -1)
     back1 = next((i for i in range(24, -1, -1) if b1[i]), -1)
@@ -45,15 +47,18 @@ def position_class(board: Board) -> str:
     if back0 + back1 > 22:
         return "contact"
     if back0 < 6 and back1 < 6:
-        return "bearoff"
+        return "bearoff2" if is_small_bearoff(board) else "bearoff"
     return "race"
 
 
-def board_efficiency(board: Board) -> float:
-    """The cube efficiency gnubg gives this board (race: by the pips of the side on roll)."""
+def board_cubeful(p: Chances, ci: CubeInfo, board: Board) -> float:
+    """gnubg's 0-ply cubeful match chance of the side on roll of `board` (chances `p`), with
+    the cube efficiency of the board's class (race: by the pips of the side on roll)."""
     kind = position_class(board)
+    if kind == "bearoff2":
+        return bearoff_cubeful_mwc(p, ci, board)
     pips = sum(n * (i + 1) for i, n in enumerate(board[1])) if kind == "race" else 0
-    return efficiency(kind, pips)
+    return cubeful_mwc(p, ci, efficiency("bearoff" if kind == "bearoff2" else kind, pips))
 
 
 def flip(p: Chances) -> Chances:
@@ -145,11 +150,10 @@ class Evaluator:
         """The mover's cubeful EMG once their move leaves `board_after` (opponent on roll,
         who may double at once: gnubg's leaf with both cube positions)."""
         opp = ci.flipped()
-        x = board_efficiency(board_after)
-        keep = cubeful_mwc(opp_chances, opp, x)
+        keep = board_cubeful(opp_chances, opp, board_after)
         value = keep
         if may_double(opp):
-            taken = cubeful_mwc(opp_chances, opp.doubled(), x)
+            taken = board_cubeful(opp_chances, opp.doubled(), board_after)
             passed = double_pass_mwc(opp)
             if taken >= keep and passed >= keep:
                 value = passed if taken >= passed else taken
@@ -185,9 +189,8 @@ class Evaluator:
     def cube(self, board: Board, ci: CubeInfo) -> CubeEval:
         """gnubg's 0-ply cube decision for the side on roll (`board[1]`)."""
         p = self.chances(board)
-        x = board_efficiency(board)
-        nd = mwc_to_emg(cubeful_mwc(p, ci, x), ci)
-        dt = mwc_to_emg(cubeful_mwc(p, ci.doubled(), x), ci)
+        nd = mwc_to_emg(board_cubeful(p, ci, board), ci)
+        dt = mwc_to_emg(board_cubeful(p, ci.doubled(), board), ci)
         dp = mwc_to_emg(double_pass_mwc(ci), ci)
         available = may_double(ci)
         if not available:

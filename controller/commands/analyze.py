@@ -29,7 +29,7 @@ def run(args: argparse.Namespace) -> int:
     from controller.analysis.match import MatchAnalyser
     from controller.analysis.report import json_line, text_report
 
-    analyser = MatchAnalyser(Evaluator(plies=args.ply))
+    analyser: MatchAnalyser | None = None  # the network loads only once a file replays
     bad_input = unreadable = False
     for name in args.files:
         try:
@@ -43,6 +43,8 @@ def run(args: argparse.Namespace) -> int:
             bad_input = True
             sys.stderr.write(replayed.problem_line() + "\n")
             continue
+        if analyser is None:
+            analyser = MatchAnalyser(Evaluator(plies=args.ply))
         try:
             analysis = analyser.analyse(read_mat(text))
         except ValueError as exc:

@@ -1,0 +1,127 @@
+"""`bgboard analyze` against GNU Backgammon 1.07's own `analyse match` of the same files.
+
+Tolerances, and why: the analysis uses gnubg 1.07's weights (read from the installed
+program) through gnubg-nn, whose network inputs differ from gnubg 1.07's for positions
+with a checker on the bar: their chances differ by up to about 1e-3 (measured on hits;
+other positions agree to 1e-5), which moves a single move's equity by up to about
+0.01 EMG. So counts that do not depend on a threshold (unforced moves, close cube
+decisions) must be equal; each mark count may differ by one (a move lying at a
+threshold); error totals within 0.02 EMG plus 4 %, luck within 0.06 EMG, the overall
+error rate within 1 mEMG.
+"""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from controller.analysis.cubeful import CubeInfo, match_equity
+from controller.analysis.evaluator import Evaluator
+from controller.analysis.gnubg_program import parse_statistics, run_gnubg_analysis
+from controller.analysis.match import MatchAnalyser, mark_of
+from controller.analysis.stats import player_stats
+from controller.bot.gnubg_level import find_gnubg_program, load_gnubg_nn
+from controller.engine import Position
+from controller.records.mat_reader import read_mat
+
+MATCHES = Path(__file__).resolve().parent.parent / "../shared/matches/bglab"
+SHORT = ("lasse__match1043097.txt", "lasse__match1004844.txt", "lasse__match10074339.txt",
+         "lasse__match10058734.txt")
+
+needs_gnubg = pytest.mark.skipif(load_gnubg_nn() is None or find_gnubg_program() is None,
+                                 reason="needs gnubg-nn and the gnubg program (installed by .ci/run)")
+
+
+def _analyse(path: Path):
+    text = path.read_text(encoding="utf-8", errors="replace").lstrip("\ufeff")
+    return MatchAnalyser(Evaluator()).analyse(read_mat(text))
+
+
+@needs_gnubg
+@pytest.mark.parametrize("name", SHORT)
+def test_statistics_agree_with_gnubg_analyse_match(name: str) -> None:
+    path = MATCHES / name
+    ours = _analyse(path)
+    theirs = parse_statistics(run_gnubg_analysis(path, plies=0))
+    for player in (0, 1):
+        s, g = player_stats(ours, player), theirs[player]
+        assert s.unforced == g.unforced
+        assert s.close_cube == g.close_cube
+        assert abs(s.doubtful - g.doubtful) <= 1
+        assert abs(s.bad - g.bad) <= 1
+        assert abs(s.very_bad - g.very_bad) <= 1
+        assert s.checker_error == pytest.approx(g.checker_error, abs=0.02 + 0.04 * g.checker_error)
+        assert s.cube_error == pytest.approx(g.cube_error, abs=0.02 + 0.04 * g.cube_error)
+        assert s.luck == pytest.approx(g.luck, abs=0.06)
+        assert s.overall_rate == pytest.approx(g.overall_rate, abs=1.0)
+
+
+@needs_gnubg
+def test_cube_decision_as_gnubg_evaluates_it() -> None:
+    # gnubg 1.07, 3-point match at 0-0, 0-ply (its analysis of lasse__match1043097 game 1
+    # move 2): no double -0.172, double/take -0.679, double/pass +1.000
+    position = Position.from_id("mGfwATDgc/ABMA")
+    cube = Evaluator().cube((position.theirs, position.mine), CubeInfo(3, (0, 0), 1, -1, 0, False))
+    assert cube.no_double == pytest.approx(-0.172, abs=0.0015)
+    assert cube.take == pytest.approx(-0.679, abs=0.0015)
+    assert cube.drop == pytest.approx(1.0)
+    assert cube.action == "No double"
+
+
+def test_match_equity_table_is_gnubgs_default() -> None:
+    # Kazaross XG2 as `show matchequitytable` prints it: 2-away v 3-away 59.947 %,
+    # 3-away v 2-away 40.053 %; post-Crawford 2-away trailer 48.803 %
+    assert match_equity(5, (3, 2), 0, 0, 0, False) == pytest.approx(0.59947)
+    assert match_equity(3, (0, 1), 0, 0, 0, False) == pytest.approx(0.40053)
+    assert match_equity(3, (2, 1), 1, 0, 0, False) == pytest.approx(0.48803)
+
+
+def test_marks_use_the_issue_thresholds() -> None:
+    assert [mark_of(x) for x in (0.0, 0.039, 0.04, 0.079, 0.08, 0.159, 0.16, 0.5)] == [
+        "", "", "doubtful", "doubtful", "bad", "bad", "very bad", "very bad"]
+
+
+def _cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "controller.cli", "analyze", *args],
+                          capture_output=True, text=True, timeout=300, check=False)
+
+
+@needs_gnubg
+def test_json_has_the_issue_keys() -> None:
+    done = _cli("--json", str(MATCHES / SHORT[1]))
+    assert done.returncode == 0, done.stderr
+    obj = json.loads(done.stdout)
+    assert set(obj) >= {"file", "players", "games"}
+    for player in obj["players"]:
+        assert set(player) == {"name", "checker", "cube", "overall", "luck"}
+        assert set(player["checker"]) == {"unforced", "doubtful", "bad", "very_bad", "error_total_emg",
+                                          "error_rate_memg"}
+        assert set(player["cube"]) == {"close", "error_total_emg", "error_rate_memg"}
+        assert set(player["overall"]) == {"error_rate_memg", "pr", "rating"}
+        assert set(player["luck"]) == {"total_emg"}
+        assert player["overall"]["pr"] == pytest.approx(player["overall"]["error_rate_memg"] / 2, abs=0.01)
+    decision = obj["games"][0]
+    assert {"game", "move", "player", "dice", "played", "best", "equity_loss", "mark"} <= set(decision)
+
+
+@needs_gnubg
+def test_text_report_puts_blunders_first() -> None:
+    done = _cli(str(MATCHES / SHORT[1]))
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[1].startswith("Marked decisions")
+    losses = [float(line.split()[1]) for line in lines[2:] if line.strip().startswith(("bad", "very", "doubt"))]
+    assert losses and losses == sorted(losses)  # -0.125 before -0.070: worst first
+    assert "PR" in done.stdout
+
+
+def test_a_file_that_does_not_replay_is_refused_with_the_replay_line(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.mat"
+    bad.write_text("1 point match\n\n Game 1\n a : 0   b : 0\n 1) 31: 8/5 6/5\n 2) 66: 24/18\n")
+    done = _cli(str(bad))
+    assert done.returncode == 2
+    assert done.stderr.strip() == f"{bad}: game 1 move 2: a rolls out of turn"
+    assert done.stdout == ""
