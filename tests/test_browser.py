@@ -25,7 +25,7 @@ from controller.engine.moves import Step
 from controller.engine.turn import TurnPlan
 from controller.records.mat_reader import check_mat
 from controller.show.display import text_lines
-from browser_support import OUTPUT, ctl, needs_chromium, wait_until
+from browser_support import OUTPUT, SPY, ctl, needs_chromium, wait_until
 from sim.web.harness import ServerThread
 
 pytestmark = [needs_chromium, pytest.mark.timeout(170)]
@@ -37,18 +37,18 @@ pytestmark = [needs_chromium, pytest.mark.timeout(170)]
 class Page:
     """One tab on the simulator, with the notices it logged."""
 
-    def __init__(self, browser: Any, url: str) -> None:
-        self.page = browser.new_page(viewport={"width": 1320, "height": 980})
-        self.notices: list[str] = []
+    def __init__(self, browser: Any, url: str, width: int = 1320, height: int = 980) -> None:
+        self.page = browser.new_page(viewport={"width": width, "height": height})
         self.errors: list[str] = []
-        self.page.on("console", self._console)
         self.page.on("pageerror", lambda exc: self.errors.append(str(exc)))
+        self.page.add_init_script(SPY)
         self.page.goto(url)
         self.page.wait_for_function("window.bgboard && window.bgboard.state !== null")
 
-    def _console(self, msg: Any) -> None:
-        if msg.text.startswith("notice: "):
-            self.notices.append(msg.text[len("notice: "):])
+    @property
+    def notices(self) -> list[str]:
+        """The notices the server sent this tab, in order."""
+        return self.page.evaluate("window.bgboard.notices")  # type: ignore[no-any-return]
 
     def state(self) -> dict[str, Any]:
         return self.page.evaluate("window.bgboard.state")  # type: ignore[no-any-return]
@@ -448,7 +448,7 @@ def test_bad_input_from_the_page_is_ignored_with_a_notice(browser: Any, page: Pa
     drag(page, page.checker("13", "white"), (1200.0, 900.0))
     assert page.wait_notice("dropped outside the board") == \
         "dropped outside the board: the white checker went back to 13"
-    assert page.page.locator("#notices li").first.inner_text().startswith("dropped outside")
+    assert page.page.locator("#notices li").first.inner_text() == "Dropped outside the board: the checker went back to 13."
     wait_until(lambda: match_and_board(sim) == before, 3, "the board as before")
     check_in_step(page, sim)
     # messages a page could send but must not: not JSON, an unknown type, a bad cell
@@ -551,6 +551,9 @@ def test_keyboard_menu_helpers_debug_dialog_and_download(page: Page, sim: Server
     form.locator("[name=confirm]").select_option("button")
     form.locator("[name=crawford]").select_option("off")
     page.page.click("#new-match-start")
+    # a match is being played (the opening roll is made): the page asks before ending it
+    assert page.page.locator("#confirm").evaluate("d => d.open")
+    page.page.click("#confirm-yes")
     page.wait_notice("new match to 3")
     m = ctl(sim, lambda c: c.match)
     assert (m.settings.length, m.settings.confirm, m.settings.crawford) == (3, "button", False)
@@ -591,6 +594,6 @@ def test_a_shift_drag_slides_the_checker_across_the_points(page: Page, sim: Serv
     sent = page.page.evaluate("window.bgboard.sent")
     placed = [m["cell"] for m in sent if m["type"] == "place"]
     assert placed[-5:] == ["12", "11", "10", "9", "8"], sent
-    assert sent[-1] == {"type": "place", "cell": "8", "colour": "white"}
+    assert sent[-1] == {"type": "place", "cell": "8", "colour": "white", "slide": True}  # a slide hits nothing
     assert sim.inspect(lambda live: live.hand) == []
     check_in_step(page, sim)

@@ -3,7 +3,7 @@
 The language is chosen in the new-match dialog (`settings.language`); the page's own labels
 (header, buttons, facts table, dialog, help, hints, action captions) must follow it live and
 come back to English, while ids and data-* attributes stay as the other tests use them.
-Server notices (sim/web/live.py) stay English by design and are not checked here.
+Server notices carry a key (sim/web/protocol.py `Notice`) and are shown in the language too.
 """
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from browser_support import OUTPUT, needs_chromium, wait_until
+from browser_support import OUTPUT, SPY, needs_chromium, wait_until
 from sim.web.harness import ServerThread
 
 pytestmark = [needs_chromium, pytest.mark.timeout(120)]
@@ -61,6 +61,7 @@ def page(browser: Any, sim: ServerThread) -> Iterator[Any]:
     p = browser.new_page(viewport={"width": 1320, "height": 980})
     errors: list[str] = []
     p.on("pageerror", lambda exc: errors.append(str(exc)))
+    p.add_init_script(SPY)
     p.goto(sim.url)
     p.wait_for_function("window.bgboard && window.bgboard.state !== null")
     p.wait_for_function("document.getElementById('status').className.includes('online')")
@@ -114,7 +115,16 @@ def test_labels_follow_the_match_language_and_come_back(page: Any, sim: ServerTh
         assert hint.startswith("Tryk på Hvid ●" if language == "da" else "Tryck på Vit ●"), hint
         # the action captions are translated; the commands the tests click are not
         button = page.locator('#actions button[data-command="white roll"]')
-        assert button.count() == 1 and button.inner_text() != "white roll"
+        assert button.count() == 1 and button.inner_text() == ("Hvid: slå" if language == "da" else "Vit: slå")
+        # a notice from the server is said in the language, and the next action clears it
+        page.click('button[data-button="menu"]')
+        page.wait_for_function("document.querySelectorAll('#notices li').length === 1")
+        assert label(page, "#notices li").startswith("Menu: opgiv" if language == "da" else "Meny: ge upp")
+        page.click("#debug-toggle")
+        page.click('[data-fault="noise"]')
+        page.wait_for_function("document.querySelector('#notices li')?.dataset.key === 'fault'")
+        assert page.locator("#notices li").count() == 1
+        page.click("#debug-toggle")
         # the setting persists with the match
         assert sim.inspect(lambda live: json.loads(live.settings_file.read_text()))["language"] == language
         if language == "da":
@@ -124,7 +134,7 @@ def test_labels_follow_the_match_language_and_come_back(page: Any, sim: ServerTh
     for selector, english in LABELS.items():
         assert label(page, selector) == english, selector
     assert label(page, "#hint").startswith("Press White ●")
-    assert page.locator('#actions button[data-command="white roll"]').inner_text() == "white roll"
+    assert page.locator('#actions button[data-command="white roll"]').inner_text() == "White: roll"
 
 
 def test_a_reload_keeps_the_language_and_the_buttons_still_work(page: Any, sim: ServerThread) -> None:

@@ -55,7 +55,7 @@ def test_the_opponents_last_move_shows_until_the_player_starts() -> None:
 
 def test_a_pending_hit_and_the_computers_move() -> None:
     hit = build_scene(view(verdict=Matched(START, hits_pending=("7",))))
-    assert dict(hit.leds) == {"7": "hit"}
+    assert dict(hit.leds) == {"7": "hit", "bar": "hit"}  # the blot and where it must go
     assert hit.display.prompt == Prompt.of("hit_to_bar", colour="black")
     bot = build_scene(view(mover="black", bot_move=(("17", "20"), ("19", "20")), plan=None,
                            prompt=Prompt.of("computer_move", notation="8/5 6/5")))

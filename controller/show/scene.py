@@ -115,6 +115,7 @@ def build_scene(view: ControllerView) -> Scene:
             mover = view.mover or "white"
             for cell in verdict.hits_pending:
                 leds[cell] = "hit"
+            leds["bar"] = "hit"  # and where it goes: the bar lights until it is there
             prompt = Prompt.of("hit_to_bar", colour=other(mover))
         elif verdict.in_hand is not None and verdict.in_hand[1] != view.mover \
                 and verdict.in_hand[0] != "bar":

@@ -1,10 +1,15 @@
-// The board drawn to scale in SVG: points, checkers, LED strips, trays, bar.
-// Geometry only; app.js decides what happens on input.
+// The board drawn to scale in SVG: points, checkers, LED strips, trays, bar, and what a
+// player reads off a real table: the dice, the cube, the pip counts and whose turn it is.
+// Geometry and drawing only; input.js turns pointer and keys into a hand's actions.
+// Every point carries two numbers: White's (light, as the board is printed) and Black's
+// (dark chip, 25 minus White's), so a move written for either side can be found.
 
 export const SVG_NS = "http://www.w3.org/2000/svg";
 export const POINT_W = 40, R = 18, STEP = 37;
 export const TOP = 30, BOTTOM = 490, MID_TOP = 230, MID_BOTTOM = 290;
 export const BAR_X = 270, BAR_W = 50, TRAY_X = 580, TRAY_W = 80;
+/** The drawing's extent (board units): a margin above and below for Black's numbers. */
+export const VIEW = { x: 0, y: -16, w: 700, h: 552 };
 
 /** Left edge of a point's triangle and whether it hangs from the top edge. */
 export function pointBox(p) {
@@ -46,6 +51,15 @@ export function checkerCentre(cell, i, colour) {
   return { x: x + POINT_W / 2, y: top ? TOP + R + 1 + k * STEP : BOTTOM - R - 1 - k * STEP };
 }
 
+/** Where an arrow to or from a cell points: the middle of its checkers. */
+function cellMiddle(cell) {
+  if (cell === "bar") return { x: BAR_X + BAR_W / 2, y: (MID_TOP + MID_BOTTOM) / 2 };
+  const r = cellRect(cell);
+  if (cell.startsWith("off-")) return { x: r.x + r.w / 2, y: r.y + r.h / 2 };
+  const { top } = pointBox(Number(cell));
+  return { x: r.x + r.w / 2, y: top ? TOP + 70 : BOTTOM - 70 };
+}
+
 function el(name, attrs = {}, parent = null) {
   const node = document.createElementNS(SVG_NS, name);
   for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
@@ -53,14 +67,26 @@ function el(name, attrs = {}, parent = null) {
   return node;
 }
 
-/** Draw the static board once; returns the layers app.js fills. */
-export function drawBoard(svg) {
+/** Draw the static board once; returns the layers the views fill. On a narrow (portrait)
+ * screen the whole drawing turns a quarter so the points are long and wide enough to touch;
+ * the cells, and so the input, stay in board units (`toBoardCoords`). */
+export function drawBoard(svg, { portrait = false } = {}) {
   svg.replaceChildren();
-  el("rect", { x: 20, y: 20, width: 560, height: 480, fill: "var(--felt)", rx: 4 }, svg);
-  el("rect", { x: BAR_X, y: 20, width: BAR_W, height: 480, fill: "var(--wood)" }, svg);
-  el("rect", { x: TRAY_X, y: TOP, width: TRAY_W, height: MID_TOP - TOP, fill: "var(--felt-dark)", rx: 3 }, svg);
-  el("rect", { x: TRAY_X, y: MID_BOTTOM, width: TRAY_W, height: BOTTOM - MID_BOTTOM, fill: "var(--felt-dark)", rx: 3 }, svg);
-  const points = el("g", { id: "points" }, svg);
+  const { x: vx, y: vy, w: vw, h: vh } = VIEW;
+  svg.setAttribute("viewBox", portrait ? `${vy} ${vx} ${vh} ${vw}` : `${vx} ${vy} ${vw} ${vh}`);
+  svg.classList.toggle("portrait", portrait);
+  // portrait: board x runs down the screen, board y runs right to left
+  const world = el("g", { id: "world", transform: portrait ? `translate(${vh + 2 * vy} 0) rotate(90)` : "" }, svg);
+  const upright = (x, y) => (portrait ? { transform: `rotate(-90 ${x} ${y})` } : {});
+  const defs = el("defs", {}, world);
+  const marker = el("marker", { id: "arrow-head", viewBox: "0 0 10 10", refX: 8, refY: 5, markerWidth: 5,
+                                markerHeight: 5, orient: "auto-start-reverse" }, defs);
+  el("path", { d: "M 0 0 L 10 5 L 0 10 z", fill: "context-stroke" }, marker);
+  el("rect", { x: 20, y: 20, width: 560, height: 480, fill: "var(--felt)", rx: 4 }, world);
+  el("rect", { x: BAR_X, y: 20, width: BAR_W, height: 480, fill: "var(--wood)" }, world);
+  el("rect", { x: TRAY_X, y: TOP, width: TRAY_W, height: MID_TOP - TOP, fill: "var(--felt-dark)", rx: 3 }, world);
+  el("rect", { x: TRAY_X, y: MID_BOTTOM, width: TRAY_W, height: BOTTOM - MID_BOTTOM, fill: "var(--felt-dark)", rx: 3 }, world);
+  const points = el("g", { id: "points" }, world);
   for (let p = 1; p <= 24; p++) {
     const { x, top } = pointBox(p);
     const tipY = top ? MID_TOP - 20 : MID_BOTTOM + 20;
@@ -69,20 +95,28 @@ export function drawBoard(svg) {
       points: `${x},${baseY} ${x + POINT_W},${baseY} ${x + POINT_W / 2},${tipY}`,
       class: p % 2 ? "point-a" : "point-b", "data-cell": String(p),
     }, points);
-    el("text", { x: x + POINT_W / 2, y: top ? 12 : 516, class: "label" }, points).textContent = String(p);
+    const cx = x + POINT_W / 2;
+    const wy = top ? 12 : 516, by = top ? -4 : 532;
+    el("text", { x: cx, y: wy, class: "label white-number", ...upright(cx, wy) }, points).textContent = String(p);
+    el("rect", { x: cx - 11, y: by - 8, width: 22, height: 15, rx: 4, class: "black-chip" }, points);
+    el("text", { x: cx, y: by, class: "label black-number", ...upright(cx, by) }, points).textContent = String(25 - p);
   }
-  el("text", { x: TRAY_X + TRAY_W / 2, y: MID_TOP + 18, class: "label", "data-i18n": "board.off_black" }, svg).textContent = "off black ↑";
-  el("text", { x: TRAY_X + TRAY_W / 2, y: MID_BOTTOM - 8, class: "label", "data-i18n": "board.off_white" }, svg).textContent = "off white ↓";
-  const hits = el("g", { id: "hits" }, svg);
-  const leds = el("g", { id: "leds" }, svg);
-  const checkers = el("g", { id: "checkers" }, svg);
+  const tx = TRAY_X + TRAY_W / 2;
+  el("text", { x: tx, y: MID_TOP + 18, class: "label", "data-i18n": "board.off_black", ...upright(tx, MID_TOP + 18) }, world).textContent = "off black ↑";
+  el("text", { x: tx, y: MID_BOTTOM - 8, class: "label", "data-i18n": "board.off_white", ...upright(tx, MID_BOTTOM - 8) }, world).textContent = "off white ↓";
+  const glow = el("g", { id: "glow" }, world);
+  const hits = el("g", { id: "hits" }, world);
+  const leds = el("g", { id: "leds" }, world);
+  const table = el("g", { id: "table-facts" }, world);
+  const checkers = el("g", { id: "checkers" }, world);
+  const arrows = el("g", { id: "arrows" }, world);
   for (const cell of CELLS) {
     const r = cellRect(cell);
     el("rect", { x: r.x, y: r.y, width: r.w, height: r.h, class: "cell-hit", "data-cell": cell }, hits);
   }
-  const cursor = el("rect", { class: "cursor", visibility: "hidden" }, svg);
-  const hand = el("g", { id: "hand" }, svg);
-  return { leds, checkers, hits, cursor, hand };
+  const cursor = el("rect", { class: "cursor", visibility: "hidden" }, world);
+  const hand = el("g", { id: "hand" }, world);
+  return { world, glow, leds, table, checkers, arrows, hits, cursor, hand, upright };
 }
 
 /** Where each cell's LEDs sit: 3 beside a point's base, 4 on the bar, 3 beside a tray. */
@@ -100,12 +134,22 @@ export function ledSpots(cell, count) {
   return spots;
 }
 
-export function drawLeds(layer, ledMap, ledCounts) {
-  layer.replaceChildren();
+/** The LEDs as the strip shows them, and a wide glow around every lit cell so a light is
+ * seen from across the room (and on a phone) and not only as a 5 px dot. */
+export function drawLeds(layers, ledMap, ledCounts) {
+  layers.leds.replaceChildren();
+  layers.glow.replaceChildren();
   for (const cell of CELLS) {
     const lit = ledMap[cell];
+    if (lit) {
+      const r = cellRect(cell);
+      const g = el("rect", { x: r.x + 2, y: r.y + 2, width: r.w - 4, height: r.h - 4, rx: 6,
+                             class: `glow ${lit.pattern}`, "data-glow-cell": cell, "data-role": lit.role }, layers.glow);
+      g.style.stroke = lit.color;
+      g.style.fill = lit.color;
+    }
     for (const s of ledSpots(cell, ledCounts[cell] ?? 3)) {
-      const c = el("circle", { cx: s.x, cy: s.y, r: 4.5, class: "led", "data-led-cell": cell }, layer);
+      const c = el("circle", { cx: s.x, cy: s.y, r: 5.5, class: "led", "data-led-cell": cell }, layers.leds);
       if (lit) {
         c.style.fill = lit.color;
         c.classList.add(lit.pattern);
@@ -115,7 +159,9 @@ export function drawLeds(layer, ledMap, ledCounts) {
   }
 }
 
-export function drawCheckers(layer, board) {
+/** The checkers; where both colours share a point (a hit in progress) they stack, the side
+ * not on turn first, so neither hides the other. */
+export function drawCheckers(layer, board, turn) {
   layer.replaceChildren();
   for (const cell of CELLS) {
     const [white, black] = board[cell] ?? [0, 0];
@@ -130,14 +176,19 @@ export function drawCheckers(layer, board) {
       }
       continue;
     }
-    for (const [colour, n] of [["white", white], ["black", black]]) {
-      for (let i = 0; i < Math.min(n, 5); i++) {
-        const { x, y } = checkerCentre(cell, i, colour);
+    const order = turn === "white" ? [["black", black], ["white", white]] : [["white", white], ["black", black]];
+    let below = 0;
+    for (const [colour, n] of order) {
+      const offset = cell === "bar" ? 0 : below;
+      for (let i = 0; i < Math.min(n, 5 - Math.min(offset, 4)); i++) {
+        const { x, y } = checkerCentre(cell, i + offset, colour);
         el("circle", { cx: x, cy: y, r: R, class: `checker ${colour}`, "data-cell": cell, "data-colour": colour }, layer);
-        if (i === 4 && n > 5) {
-          el("text", { x, y, class: `count ${colour}` }, layer).textContent = String(n);
-        }
       }
+      if (n > 5 - Math.min(offset, 4)) {
+        const { x, y } = checkerCentre(cell, 4, colour);
+        el("text", { x, y, class: `count ${colour}` }, layer).textContent = String(n);
+      }
+      below += n;
     }
   }
 }
@@ -149,9 +200,59 @@ export function drawHand(layer, hand, at) {
   });
 }
 
+/** Arrows from each of the computer's from-cells to its to-cell (the move to carry out). */
+export function drawArrows(layer, pairs, color) {
+  layer.replaceChildren();
+  for (const [frm, to] of pairs) {
+    const a = cellMiddle(frm), b = cellMiddle(to);
+    const line = el("line", { x1: a.x, y1: a.y, x2: b.x, y2: b.y, class: "bot-arrow", "marker-end": "url(#arrow-head)",
+                              "data-from": frm, "data-to": to }, layer);
+    line.style.stroke = color;
+  }
+}
+
+/**
+ * What a player reads off the table: the dice (used ones faded and struck), the cube on its
+ * owner's side or in the middle, each side's pip count by its own side of the board, and an
+ * arrow at the side on turn.
+ * @param {{dice: {value: number, colour: string, used: boolean}[], cube: {value: number, owner: string}|null,
+ *          pips: {white: number, black: number}|null, turn: string|null, names: {white: string, black: string}}} t
+ */
+export function drawTableFacts(layers, t) {
+  const layer = layers.table;
+  const up = layers.upright;
+  layer.replaceChildren();
+  const midY = (MID_TOP + MID_BOTTOM) / 2;
+  t.dice.forEach((d, i) => {
+    const x = 395 + i * 36 + (4 - t.dice.length) * 18, y = midY - 14;
+    const g = el("g", { class: `die ${d.colour}${d.used ? " used" : ""}`, "data-die": String(d.value),
+                        "data-used": String(d.used), ...up(x + 14, y + 14) }, layer);
+    el("rect", { x, y, width: 28, height: 28, rx: 5 }, g);
+    el("text", { x: x + 14, y: y + 15, class: "pips-text" }, g).textContent = String(d.value);
+    if (d.used) el("line", { x1: x + 3, y1: y + 25, x2: x + 25, y2: y + 3, class: "used-mark" }, g);
+  });
+  if (t.cube) {
+    const y = t.cube.owner === "white" ? BOTTOM - 34 : t.cube.owner === "black" ? TOP + 4 : midY - 15;
+    const g = el("g", { class: "cube", "data-owner": t.cube.owner, ...up(679, y + 15) }, layer);
+    el("rect", { x: 664, y, width: 30, height: 30, rx: 4 }, g);
+    el("text", { x: 679, y: y + 16 }, g).textContent = String(t.cube.value);
+  }
+  if (t.pips) {
+    for (const side of ["black", "white"]) {
+      const y = side === "black" ? midY - 12 : midY + 14;
+      const on = t.turn === side;
+      const text = el("text", { x: 145, y, class: `pip-count ${side}${on ? " on-turn" : ""}`, "data-side": side,
+                                ...up(145, y) }, layer);
+      text.textContent = `${on ? "▶ " : ""}${t.names[side]} ${t.pips[side]}`;
+    }
+  }
+}
+
+/** Board units under a pointer (through every transform, a turned board's too). */
 export function toBoardCoords(svg, clientX, clientY) {
+  const world = svg.querySelector("#world") ?? svg;
   const pt = svg.createSVGPoint();
   pt.x = clientX; pt.y = clientY;
-  const m = svg.getScreenCTM();
+  const m = world.getScreenCTM();
   return m ? pt.matrixTransform(m.inverse()) : { x: 0, y: 0 };
 }

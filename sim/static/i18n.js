@@ -10,7 +10,6 @@ export const LANGUAGES = ["en", "da", "sv"];
 const STRINGS = {
   en: {
     "hint.in_hand": "Put the checker you hold on a point (a green light shows where it may go).",
-    "hint.bot_move": "Move the computer's checkers as the blue lights show (or let the helper do it).",
     "hint.setup": "Set the checkers up as the purple lights and the display ask (or let the helper do it).",
     "hint.correction": "Something on the board is not right: do what the display says, or put it back.",
     "hint.opening": "Press White ● (or Black ●) to roll the opening: one die each, the higher die moves first.",
@@ -58,10 +57,31 @@ const STRINGS = {
     "verb.accept": "accept", "verb.decline": "decline", "verb.done": "done", "verb.forfeit": "forfeit",
     "verb.rematch": "rematch", "verb.resign": "resign",
     "result.single": "single", "result.gammon": "gammon", "result.backgammon": "backgammon",
+    // the board, the side panel and the dialogs added for issue 13
+    "hint.hit": "Put the hit checker on the bar (the bar and the checker blink).",
+    "hint.bot_move": "Move the computer's checkers along the arrows (dark blue: from, light blue: to); its move is written in Black's numbers, the dark labels (or let the helper do it).",
+    "winner": "{s} wins the match", "players": "{a} vs {b}", "player.you": "You",
+    "player.computer": "Computer ({level})", "level.simple": "simple",
+    "clock.title": "Clock", "clock.timer": "move", "clock.bank": "bank", "clock.delay": "delay", "clock.reserve": "reserve",
+    "moves.title": "Moves", "moves.none": "no move", "moves.double": "doubles to {v}", "moves.take": "takes",
+    "moves.drop": "drops", "moves.resign": "resigns {level}", "moves.accept": "accepts", "moves.decline": "declines",
+    "ask.forfeit": "{s} gives up the whole match: the opponent wins it. Give up?", "ask.forfeit_yes": "Give up the match",
+    "ask.new_match": "A match is being played ({w}–{b}, to {n}). A new match ends it. Start a new one?",
+    "ask.new_match_yes": "Start a new match", "helper.undo": "Take back my last step",
+    "debug.read": "read {time}", "debug.flickering": "sensor {i} ({cell}) flickers",
+    "board.numbers": "light numbers: White's · dark: Black's",
+    "caption.roll": "{s}: roll", "caption.double": "{s}: double", "caption.take": "{s}: take", "caption.drop": "{s}: drop",
+    "caption.accept": "{s}: accept", "caption.decline": "{s}: decline", "caption.done": "{s}: done",
+    "caption.forfeit": "{s}: give up the match", "caption.rematch": "{s}: rematch", "caption.resign": "{s}: resign {level}",
+    "notice.dropped": "Dropped outside the board: the checker went back to {cell}.",
+    "notice.menu": "Menu: resign, give up and rematch are in the Actions list; New match is at the top.",
+    "notice.fault": "Fault injected: {name}.", "notice.new_match": "New match to {n}.",
+    "notice.rejected": "Not now: {reason}", "notice.watching": "Another browser tab is playing on this board; this tab only watches.",
+    "notice.unplugged": "The cable is pulled: the controller sees this when it is plugged in again.",
+    "notice.stopped": "The simulator is not running: nothing was sent.",
   },
   da: {
     "hint.in_hand": "Sæt brikken, du holder, på et felt (et grønt lys viser, hvor den må stå).",
-    "hint.bot_move": "Flyt computerens brikker, som de blå lys viser (eller lad hjælperen gøre det).",
     "hint.setup": "Stil brikkerne op, som de lilla lys og displayet beder om (eller lad hjælperen gøre det).",
     "hint.correction": "Noget på brættet er forkert: gør, som displayet siger, eller sæt det tilbage.",
     "hint.opening": "Tryk på Hvid ● (eller Sort ●) for at slå åbningen: én terning hver, den højeste terning begynder.",
@@ -109,10 +129,30 @@ const STRINGS = {
     "verb.accept": "acceptér", "verb.decline": "afvis", "verb.done": "færdig", "verb.forfeit": "opgiv matchen",
     "verb.rematch": "revanche", "verb.resign": "opgiv",
     "result.single": "almindeligt spil", "result.gammon": "gammon", "result.backgammon": "backgammon",
+    "hint.hit": "Sæt den slåede brik på baren (baren og brikken blinker).",
+    "hint.bot_move": "Flyt computerens brikker langs pilene (mørkeblå: fra, lyseblå: til); dens træk står i Sorts numre, de mørke tal (eller lad hjælperen gøre det).",
+    "winner": "{s} vinder matchen", "players": "{a} mod {b}", "player.you": "Dig",
+    "player.computer": "Computer ({level})", "level.simple": "enkel",
+    "clock.title": "Ur", "clock.timer": "træk", "clock.bank": "bank", "clock.delay": "forsinkelse", "clock.reserve": "reserve",
+    "moves.title": "Træk", "moves.none": "intet træk", "moves.double": "fordobler til {v}", "moves.take": "tager imod",
+    "moves.drop": "afviser", "moves.resign": "opgiver {level}", "moves.accept": "accepterer", "moves.decline": "afviser",
+    "ask.forfeit": "{s} opgiver hele matchen: modstanderen vinder den. Opgiv?", "ask.forfeit_yes": "Opgiv matchen",
+    "ask.new_match": "En match er i gang ({w}–{b}, til {n}). En ny match afslutter den. Start en ny?",
+    "ask.new_match_yes": "Start en ny match", "helper.undo": "Tag mit sidste træk tilbage",
+    "debug.read": "læst {time}", "debug.flickering": "sensor {i} ({cell}) flimrer",
+    "board.numbers": "lyse tal: Hvids · mørke: Sorts",
+    "caption.roll": "{s}: slå", "caption.double": "{s}: fordobl", "caption.take": "{s}: tag imod", "caption.drop": "{s}: afvis",
+    "caption.accept": "{s}: acceptér", "caption.decline": "{s}: afvis", "caption.done": "{s}: færdig",
+    "caption.forfeit": "{s}: opgiv matchen", "caption.rematch": "{s}: revanche", "caption.resign": "{s}: opgiv {level}",
+    "notice.dropped": "Tabt uden for brættet: brikken kom tilbage på {cell}.",
+    "notice.menu": "Menu: opgiv og revanche står i listen Handlinger; Ny match er øverst.",
+    "notice.fault": "Fejl indsat: {name}.", "notice.new_match": "Ny match til {n}.",
+    "notice.rejected": "Ikke nu: {reason}", "notice.watching": "En anden fane spiller på brættet; denne fane ser kun på.",
+    "notice.unplugged": "Kablet er trukket ud: controlleren ser det, når det sættes i igen.",
+    "notice.stopped": "Simulatoren kører ikke: intet blev sendt.",
   },
   sv: {
     "hint.in_hand": "Ställ brickan du håller på en spets (ett grönt ljus visar var den får stå).",
-    "hint.bot_move": "Flytta datorns brickor som de blå lamporna visar (eller låt hjälparen göra det).",
     "hint.setup": "Ställ upp brickorna som de lila lamporna och displayen ber om (eller låt hjälparen göra det).",
     "hint.correction": "Något på brädet är fel: gör som displayen säger, eller ställ tillbaka det.",
     "hint.opening": "Tryck på Vit ● (eller Svart ●) för att slå öppningen: en tärning var, den högsta tärningen börjar.",
@@ -160,6 +200,27 @@ const STRINGS = {
     "verb.accept": "tacka ja", "verb.decline": "spela vidare", "verb.done": "klar", "verb.forfeit": "ge upp matchen",
     "verb.rematch": "revansch", "verb.resign": "ge upp",
     "result.single": "enkelt spel", "result.gammon": "gammon", "result.backgammon": "backgammon",
+    "hint.hit": "Lägg den utslagna brickan på baren (baren och brickan blinkar).",
+    "hint.bot_move": "Flytta datorns brickor längs pilarna (mörkblå: från, ljusblå: till); dess drag står i Svarts nummer, de mörka talen (eller låt hjälparen göra det).",
+    "winner": "{s} vinner matchen", "players": "{a} mot {b}", "player.you": "Du",
+    "player.computer": "Dator ({level})", "level.simple": "enkel",
+    "clock.title": "Klocka", "clock.timer": "drag", "clock.bank": "bank", "clock.delay": "fördröjning", "clock.reserve": "reserv",
+    "moves.title": "Drag", "moves.none": "inget drag", "moves.double": "dubblar till {v}", "moves.take": "tar emot",
+    "moves.drop": "avböjer", "moves.resign": "ger upp {level}", "moves.accept": "tackar ja", "moves.decline": "spelar vidare",
+    "ask.forfeit": "{s} ger upp hela matchen: motståndaren vinner den. Ge upp?", "ask.forfeit_yes": "Ge upp matchen",
+    "ask.new_match": "En match pågår ({w}–{b}, till {n}). En ny match avslutar den. Starta en ny?",
+    "ask.new_match_yes": "Starta en ny match", "helper.undo": "Ta tillbaka mitt senaste drag",
+    "debug.read": "läst {time}", "debug.flickering": "sensor {i} ({cell}) flimrar",
+    "board.numbers": "ljusa tal: Vits · mörka: Svarts",
+    "caption.roll": "{s}: slå", "caption.double": "{s}: dubbla", "caption.take": "{s}: ta emot", "caption.drop": "{s}: avböj",
+    "caption.accept": "{s}: tacka ja", "caption.decline": "{s}: spela vidare", "caption.done": "{s}: klar",
+    "caption.forfeit": "{s}: ge upp matchen", "caption.rematch": "{s}: revansch", "caption.resign": "{s}: ge upp {level}",
+    "notice.dropped": "Släppt utanför brädet: brickan gick tillbaka till {cell}.",
+    "notice.menu": "Meny: ge upp och revansch finns i listan Åtgärder; Ny match finns överst.",
+    "notice.fault": "Fel infört: {name}.", "notice.new_match": "Ny match till {n}.",
+    "notice.rejected": "Inte nu: {reason}", "notice.watching": "En annan flik spelar på brädet; den här fliken tittar bara på.",
+    "notice.unplugged": "Kabeln är utdragen: styrenheten ser det när den sätts i igen.",
+    "notice.stopped": "Simulatorn är inte igång: inget skickades.",
   },
 };
 
@@ -187,13 +248,22 @@ export function sideName(lang, side) {
   return side === "white" || side === "black" ? t(lang, `side.${side}`) : side;
 }
 
-/** The caption of a script action such as "white resign gammon": "Hvid: opgiv gammon". */
+/** The caption of a script action such as "white resign gammon": "White: resign gammon",
+ * "Hvid: opgiv gammon"; an action the page does not know keeps its command text. */
 export function actionCaption(lang, action) {
-  if (normalise(lang) === "en") return action;
-  const [side, verb, ...rest] = action.split(" ");
-  if (!(side === "white" || side === "black") || !STRINGS.en[`verb.${verb}`]) return action;
-  const tail = rest.map((w) => (STRINGS.en[`result.${w}`] ? t(lang, `result.${w}`) : w)).join(" ");
-  return `${sideName(lang, side)}: ${t(lang, `verb.${verb}`)}${tail ? " " + tail : ""}`;
+  const [side, verb, level] = action.split(" ");
+  if (!(side === "white" || side === "black") || !STRINGS.en[`caption.${verb}`]) return action;
+  return t(lang, `caption.${verb}`, { s: sideName(lang, side), level: level ? t(lang, `result.${level}`) : "" });
+}
+
+/** A server notice ({text, key, params}) in `lang`: its catalogue line when it has a key
+ * the page knows, else its English text. */
+export function noticeText(lang, notice) {
+  const key = notice.key ? `notice.${notice.key}` : null;
+  if (!key || !(key in STRINGS.en)) return notice.text;
+  const params = { ...(notice.params ?? {}) };
+  if (params.colour) params.colour = sideName(lang, params.colour);
+  return t(lang, key, params);
 }
 
 /** Put `lang`'s words on every element under `root` that names a key. */

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from sim.web.protocol import PageAction
+from sim.web.protocol import Notice, PageAction
 
 
 class SimBackend(Protocol):
@@ -25,7 +25,7 @@ class SimBackend(Protocol):
     def match_record(self) -> str:
         """The match so far in the `.mat` text format."""
 
-    async def act(self, action: PageAction) -> str | None:
+    async def act(self, action: PageAction) -> str | Notice | None:
         """Carry out a page action; return a notice for the user, or None."""
 
     def subscribe(self, callback: Callable[[], None]) -> Callable[[], None]:

@@ -55,10 +55,13 @@ from controller.show.leds import SimulatedStrip
 from controller.show.texts import render
 from sim.headless import snapshot as script_snapshot
 from sim.virtual_board import VirtualBoard
-from sim.web.protocol import PageAction
+from sim.web.page_facts import page_facts
+from sim.web.protocol import Notice, PageAction
 
 TICK_S = 0.05
 CELL_NAMES = tuple(str(p) for p in range(1, 25)) + ("bar", "off-white", "off-black")
+#: the page actions a hand does on the board (the controller sees them only through the cable)
+PHYSICAL = frozenset(["lift", "place", "drop_outside", "auto_step", "cover", "setup", "bot_move", "undo"])
 DEFAULT_DIALOG = {"length": 5, "cube": "on", "crawford": "on", "clock": "off", "confirm": "auto",
                   "opponent": "human", "language": "en"}
 DIALOG_CHOICES = {"cube": ("on", "off"), "crawford": ("on", "off"),
@@ -124,6 +127,8 @@ class LiveSim:
         self._fault_task: asyncio.Task[None] | None = None
         self._frames_window: list[float] = []
         self._loop: asyncio.AbstractEventLoop | None = None
+        self._tie: int | None = None  # the die of an opening tie, said until the next action
+        self._flickering: int | None = None  # the sensor a flicker fault is running on
 
     # -- life cycle ---------------------------------------------------------------------
     async def start(self) -> None:
@@ -231,8 +236,9 @@ class LiveSim:
             return ""
         scene = self.table.controller.last_scene
         board = tuple(self.vb.counts(c) for c in CELL_NAMES)
+        # the sensors (a flickering one shows) and the second (the link's counters move on)
         return repr((scene, board, tuple(tuple(h.items()) for h in self.hand), self.online,
-                     self.display_version()))
+                     self.display_version(), tuple(self.vb.sensors()), int(self._now()), self._tie))
 
     def display_version(self) -> str:
         """Changes exactly when the display draws a new frame (the page then fetches it);
@@ -289,12 +295,15 @@ class LiveSim:
             "helpers": self.helpers(),
             "hint": self.hint(),
             "settings": dict(self.dialog),
+            **page_facts(controller, self._tie),
             "debug": {
                 "online": self.online,
                 "sensors": self.vb.sensors(),
                 "rows": self.profile.sensors.rows,
                 "cols": self.profile.sensors.cols,
                 "fps": round(len(self._frames_window) / 2.0, 1),
+                "sensor_cells": self._sensor_cells(),
+                "flickering": self._flickering,
                 **(stats.as_dict() if stats is not None else {}),
             },
         }
@@ -359,20 +368,39 @@ class LiveSim:
             found += ["white rematch", "black rematch"]
         return found
 
-    async def act(self, action: PageAction) -> str | None:
+    def _sensor_cells(self) -> list[str]:
+        """The cell each sensor of the matrix watches (the Debug panel labels them)."""
+        cells = [""] * (self.profile.sensors.rows * self.profile.sensors.cols)
+        for cell in CELL_NAMES:
+            for index in self.profile.cell_sensors(cell):
+                if 0 <= index < len(cells):
+                    cells[index] = cell
+        return cells
+
+    async def act(self, action: PageAction) -> str | Notice | None:
         assert self.table is not None
+        kind = action.kind
+        self._tie = None
+        answer = self._act(action)
+        if kind in PHYSICAL and not self.vb.is_plugged and answer is None:
+            return Notice("unplugged", "the cable is pulled: the controller sees this when it is plugged in again")
+        return answer
+
+    def _act(self, action: PageAction) -> str | Notice | None:
         kind = action.kind
         try:
             if kind == "lift":
                 return self._lift(action.cell or "", action.colour)
             if kind == "place":
-                return self._place(action.cell or "", action.colour)
+                return self._place(action.cell or "", action.colour, hits=not action.slide)
             if kind == "drop_outside":
                 return self._drop_outside()
             if kind == "setup":
                 return self._setup()
             if kind == "bot_move":
                 return self._bot_move()
+            if kind == "undo":
+                return self._undo()
             if kind == "auto_step":
                 return self._auto_step(action.cell or "")
             if kind == "cover":
@@ -401,7 +429,7 @@ class LiveSim:
         self._changed()
         return None
 
-    def _place(self, cell: str, colour: str | None) -> str | None:
+    def _place(self, cell: str, colour: str | None, hits: bool = True) -> str | None:
         if not self.hand:
             return "no checker in hand to place"
         held = self.hand[-1] if colour is None else next(
@@ -412,9 +440,24 @@ class LiveSim:
         if w + b >= 15 or (cell.startswith("off-") and held["colour"] != cell[4:]):
             return f"a {held['colour']} checker does not fit on {cell}"
         self.hand.remove(held)
+        if hits and self._hits_blot(cell, held["colour"]):
+            # a hit is one gesture: the hand lays the blot on the bar, then the checker down
+            self.vb.lift(cell, other(held["colour"]))  # type: ignore[arg-type]
+            self.vb.place("bar", other(held["colour"]))  # type: ignore[arg-type]
         self.vb.place(cell, held["colour"])
         self._changed()
         return None
+
+    def _hits_blot(self, cell: str, colour: str) -> bool:
+        """A checker of the side moving now put on a point where one opposing checker stands:
+        a hand knocks that blot to the bar as it puts its own down."""
+        assert self.table is not None
+        m = self.table.controller.match
+        if not cell.isdigit() or m.phase != "move" or m.turn != colour:
+            return False
+        w, b = self.vb.counts(cell)
+        mine, theirs = (w, b) if colour == "white" else (b, w)
+        return mine == 0 and theirs == 1
 
     def _drop_outside(self) -> str | None:
         if not self.hand:
@@ -422,7 +465,8 @@ class LiveSim:
         held = self.hand.pop()
         self.vb.place(held["from"], held["colour"])
         self._changed()
-        return f"dropped outside the board: the {held['colour']} checker went back to {held['from']}"
+        return Notice("dropped", f"dropped outside the board: the {held['colour']} checker went back to {held['from']}",
+                      {"colour": held["colour"], "cell": held["from"]})
 
     def helpers(self) -> list[str]:
         """The simulator's helping hands that make sense now: `setup` (put every checker
@@ -436,7 +480,27 @@ class LiveSim:
             found.append("bot_move")
         if not self.hand and (c.setting_up or (c.verdict is not None and not isinstance(c.verdict, Matched))):
             found.append("setup")
+        m = c.match
+        if not self.hand and c.bot is None and m.phase == "move" and m.steps and m.settings.confirm == "button":
+            found.append("undo")
         return found
+
+    def _undo(self) -> str | None:
+        """Take back the turn's last step as a hand would: the checker back to where it came
+        from, and a checker it hit back from the bar."""
+        assert self.table is not None
+        m = self.table.controller.match
+        if "undo" not in self.helpers() or m.turn is None:
+            return "there is no step to take back now"
+        step = m.steps[-1]
+        frm, to = step_cells(step, m.turn)
+        self.vb.lift(to, m.turn)
+        self.vb.place(frm, m.turn)
+        if step.hit:
+            self.vb.lift("bar", other(m.turn))
+            self.vb.place(to, other(m.turn))
+        self._changed()
+        return None
 
     def _setup(self) -> str | None:
         assert self.table is not None
@@ -473,6 +537,9 @@ class LiveSim:
         self.vb.place(to_cell, colour)
 
     def _auto_step(self, cell: str) -> str | None:
+        if self.hand and self.hand[-1]["from"] == cell:
+            held = self.hand.pop()  # the first click of the double-click lifted it: back first
+            self.vb.place(cell, held["colour"])
         found = self._plan()
         if found is None:
             return "a checker plays by itself only during a move, with nothing in hand"
@@ -510,7 +577,7 @@ class LiveSim:
     def _button(self, name: str) -> str | None:
         assert self.table is not None
         if name == "menu":
-            return "menu: the Actions list beside the display has resign, forfeit and rematch; New match is at the top"
+            return Notice("menu", "menu: the Actions list beside the display has resign, forfeit and rematch; New match is at the top")
         side, button = name.split("_")
         self.table.dispatch(ButtonPressed(side, button, self._now()))  # type: ignore[arg-type]
         return self._rejections()
@@ -524,11 +591,14 @@ class LiveSim:
         self.table.dispatch(ActionRequested(parts[0], parts[1], self._now(), level))  # type: ignore[arg-type]
         return self._rejections()
 
-    def _rejections(self) -> str | None:
+    def _rejections(self) -> str | Notice | None:
         assert self.table is not None
+        for line in self.table.log_lines:
+            if line.startswith("opening tie "):  # "opening tie 4-4, roll again"
+                self._tie = int(line.split()[2].split("-")[0])
         lines = [line for line in self.table.log_lines if line.startswith("rejected")]
         self.table.log_lines.clear()
-        return lines[-1] if lines else None
+        return Notice("rejected", lines[-1], {"reason": lines[-1].removeprefix("rejected: ")}) if lines else None
 
     def _fault(self, name: str) -> str | None:
         if name == "noise":
@@ -541,7 +611,7 @@ class LiveSim:
             if self._fault_task is not None and not self._fault_task.done():
                 return "a fault is already running"
             self._fault_task = asyncio.create_task(self._timed_fault(name, 2.0))
-        return f"fault injected: {name}"
+        return Notice("fault", f"fault injected: {name}", {"name": name})
 
     async def _timed_fault(self, name: str, seconds: float) -> None:
         sensor = None
@@ -553,6 +623,7 @@ class LiveSim:
             sensors = self.profile.cell_sensors("7")
             sensor = sensors[sum(self.vb.counts("7"))] if sum(self.vb.counts("7")) < len(sensors) else sensors[-1]
             self.vb.flicker(sensor, 70, 1)
+            self._flickering = sensor
         try:
             await asyncio.sleep(seconds)
         finally:
@@ -562,6 +633,7 @@ class LiveSim:
                 self.vb.drop_bytes(0.0)
             elif sensor is not None:
                 self.vb.flicker(sensor, 0)
+                self._flickering = None
 
     def _new_match(self, data: dict[str, Any]) -> str | None:
         settings = check_dialog(data)
@@ -575,7 +647,7 @@ class LiveSim:
         if self.table is not None:
             self.table.controller.config = replace(self._config())
         self._changed()
-        return f"new match to {settings['length']}"
+        return Notice("new_match", f"new match to {settings['length']}", {"n": str(settings["length"])})
 
     def _load_dialog(self) -> dict[str, Any]:
         try:

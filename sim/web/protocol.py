@@ -6,13 +6,27 @@ where a name belongs) is answered with one short `notice` line and changes nothi
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 CELLS = frozenset([str(p) for p in range(1, 25)] + ["bar", "off-white", "off-black"])
 COLOURS = frozenset(["white", "black"])
 BUTTONS = frozenset(["white_main", "white_cube", "black_main", "black_cube", "menu"])
 FAULTS = frozenset(["noise", "unplug", "plug", "flicker", "drop", "flip"])
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A notice for the page: the English `text` (logs and tests read it) and a key of the
+    page's catalogue (`notice.<key>` in sim/static/i18n.js) with its parameters, so the page
+    says it in the match's language."""
+
+    key: str
+    text: str
+    params: dict[str, str] = field(default_factory=dict)
+
+    def message(self) -> dict[str, Any]:
+        return {"type": "notice", "text": self.text, "key": self.key, "params": self.params}
 
 
 class BadMessage(ValueError):
@@ -28,6 +42,7 @@ class PageAction:
     colour: str | None = None
     name: str | None = None
     settings: dict[str, Any] | None = None
+    slide: bool = False  # a place that is one point of a slide: it knocks no blot to the bar
 
 
 def short(value: object, limit: int = 40) -> str:
@@ -64,8 +79,8 @@ def parse_message(text: str) -> PageAction:
         colour = data.get("colour")
         if colour is not None and not _one_of(colour, COLOURS):
             raise BadMessage(f"ignored {kind}: colour {short(colour)} is neither white nor black")
-        return PageAction(kind, cell=cell, colour=colour)
-    if kind in ("drop_outside", "setup", "bot_move"):
+        return PageAction(kind, cell=cell, colour=colour, slide=data.get("slide") is True)
+    if kind in ("drop_outside", "setup", "bot_move", "undo"):
         return PageAction(kind)
     if kind == "button":
         if not _one_of(data.get("name"), BUTTONS):

@@ -68,17 +68,18 @@ def run_browser(host: str, port: int, *, open_browser: bool, state_dir: str | No
                 profile_path: str | None, seed: int | None) -> int:
     if not 0 <= port <= 65535:
         raise UsageError(f"--port {port} is not a TCP port (0-65535)")
-    directory = Path(state_dir) if state_dir else default_state_dir()
+    directory = Path(state_dir) if state_dir else default_state_dir(port)
     asyncio.run(serve(host, port, open_browser=open_browser, state_dir=directory,
                       profile_path=profile_path, seed=seed))
     return 0
 
 
-def default_state_dir() -> Path:
-    """Where the simulator keeps its saved match, so a restart resumes it."""
+def default_state_dir(port: int = 8080) -> Path:
+    """Where the simulator keeps its saved match, so a restart resumes it: one per port,
+    so two simulators started side by side each keep their own match."""
     import os
 
     base = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
-    path = Path(base) / "bgboard" / "simulator"
+    path = Path(base) / "bgboard" / ("simulator" if port == 8080 else f"simulator-{port}")
     path.mkdir(parents=True, exist_ok=True)
     return path

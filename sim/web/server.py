@@ -25,7 +25,7 @@ from controller.errors import BgboardError
 from sim.web.backend import SimBackend
 from sim.web.guard import COOKIE, Guard
 from sim.web.pacing import Pacer
-from sim.web.protocol import BadMessage, parse_message
+from sim.web.protocol import BadMessage, Notice, parse_message
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
 NOTICE_CHARS = 240  # a notice is one line, whatever the message it answers
@@ -123,7 +123,7 @@ class SimServer:
         if self._player is not None and self._player is not ws and not self._player.closed:
             idle = now - self._player_acted >= self.handover_s
             if not idle or self.backend.snapshot().get("hand"):
-                await self._notice(ws, "another browser tab is playing on this board; this tab only watches")
+                await self._notice(ws, Notice("watching", "another browser tab is playing on this board; this tab only watches"))
                 return
             await self._notice(self._player, "another browser tab plays now; this tab only watches")
         self._player = ws
@@ -140,8 +140,12 @@ class SimServer:
             await self._notice(ws, notice)
         self._changed()
 
-    async def _notice(self, ws: web.WebSocketResponse, text: str) -> None:
-        await _send(ws, json.dumps({"type": "notice", "text": one_line(text)}))
+    async def _notice(self, ws: web.WebSocketResponse, notice: str | Notice) -> None:
+        if isinstance(notice, Notice):
+            message = {**notice.message(), "text": one_line(notice.text)}
+        else:
+            message = {"type": "notice", "text": one_line(notice)}
+        await _send(ws, json.dumps(message))
 
     def _changed(self) -> None:
         """Coalesce change notifications into one push per event-loop turn."""

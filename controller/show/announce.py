@@ -1,0 +1,67 @@
+"""What is worth saying aloud right now: the latest event of the match a player must not
+miss, as message keys of `controller.show.texts` (so the display and the simulator page say
+it in the match's language).
+
+Read from the match alone (its history and phase), so an announcement stays exactly until
+the next action changes what is latest: a won game until the next opening roll, the
+opening roll's dice until the first move is played, the computer's double, take or drop
+until the game goes on. An opening tie leaves no trace in the match; the caller passes the
+tied die it saw (`tie`), and forgets it at the next action.
+"""
+from __future__ import annotations
+
+from collections.abc import Collection
+
+from controller.engine.board_view import Colour, other
+from controller.engine.match import Match
+from controller.engine.match_history import CubeRecord, GameEnd, TurnRecord
+from controller.show.content import Prompt
+
+
+def announcements(match: Match, computer: Collection[Colour] = (), tie: int | None = None) -> tuple[Prompt, ...]:
+    """The announcements for `match` now, most important first (empty when there is none).
+    `computer` names the sides a computer plays (their cube actions are announced)."""
+    if match.phase == "over" and match.winner is not None:
+        return _match_end(match)
+    if match.phase == "opening" and tie is not None:
+        return (Prompt.of("opening_tie", dice=(tie, tie)),)
+    game = match.history[-1] if match.history else None
+    if game is None:
+        return ()
+    if match.phase == "opening" and not game.actions and len(match.history) > 1:
+        end = match.history[-2].end
+        return () if end is None else _game_end(end)
+    if match.phase == "move" and match.dice is not None and match.turn is not None \
+            and not any(isinstance(a, TurnRecord) for a in game.actions):
+        white, black = match.dice
+        return (Prompt.of("opening_won", side=match.turn, dice=(max(white, black), min(white, black))),)
+    last = game.actions[-1] if game.actions else None
+    if isinstance(last, CubeRecord) and last.side in computer:
+        if last.action == "double":
+            return (Prompt.of("double_offered", side=last.side, value=last.value),)
+        if last.action == "take":
+            return (Prompt.of("double_taken", side=last.side, value=last.value),)
+    return ()
+
+
+def _match_end(match: Match) -> tuple[Prompt, ...]:
+    assert match.winner is not None
+    score = {"score_white": match.score[0], "score_black": match.score[1]}
+    won = Prompt.of("match_won", side=match.winner, **score)
+    if match.end == "time":
+        return (Prompt.of("time_out", side=other(match.winner)), won)
+    if match.end == "forfeit":
+        return (Prompt.of("forfeit", side=other(match.winner)), won)
+    end = match.history[-1].end if match.history else None
+    return (won,) if end is None else (won, *_game_end(end))
+
+
+def _game_end(end: GameEnd) -> tuple[Prompt, ...]:
+    if end.how == "drop":
+        return (Prompt.of("double_dropped", side=other(end.winner)),
+                Prompt.of("game_won_drop", side=end.winner, points=end.points))
+    if end.how == "resign":
+        return (Prompt.of("game_won_resign", side=end.winner, points=end.points),)
+    if end.how in ("time", "forfeit"):
+        return ()  # the match is over: _match_end says it
+    return (Prompt.of("game_won", side=end.winner, result=end.result or "single", points=end.points),)

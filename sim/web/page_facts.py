@@ -1,0 +1,117 @@
+"""What the simulator page shows beside the board that a snapshot of cells and LEDs does
+not say: the dice as they lie (used ones marked), the cube's place, the clock, the game's
+move list, the players, the computer's move as from/to pairs, and the announcement of the
+moment. Read-only views of the controller, as plain JSON for `LiveSim.snapshot`; the words
+are the product's own (`controller.show.texts`) in the match's language.
+"""
+from __future__ import annotations
+
+from typing import Any, TypedDict
+
+from controller.controller import Controller
+from controller.engine.board_view import Colour, step_cells
+from controller.engine.match import Match
+from controller.engine.match_history import CubeRecord, ResignRecord, TurnRecord
+from controller.engine.notation import format_move
+from controller.show.announce import announcements
+from controller.show.content import Prompt
+from controller.show.texts import render
+
+
+class Die(TypedDict):
+    value: int
+    colour: str
+    used: bool
+
+
+class MoveEntry(TypedDict):
+    side: str
+    kind: str  # move, double, take, drop, resign, accept, decline
+    dice: str
+    notation: str
+    value: int
+    current: bool
+
+
+def page_facts(controller: Controller, tie: int | None = None) -> dict[str, Any]:
+    """The extra snapshot fields (see the module docstring)."""
+    m = controller.match
+    computer = [side for side in ("white", "black") if controller.config.player(side) not in ("human", "remote")]
+    language = controller.config.language
+    said = announcements(m, computer, tie)  # type: ignore[arg-type]
+    return {
+        "dice_view": dice_view(m),
+        "cube_view": None if not m.cube_enabled else {"value": m.cube, "owner": m.cube_owner or "center"},
+        "clock": clock_view(controller),
+        "moves": move_list(m),
+        "players": {side: controller.config.player(side) for side in ("white", "black")},  # type: ignore[arg-type]
+        "bot_move": [list(step_cells(s, controller.bot.side)) for s in controller.bot.move.steps]
+        if controller.bot is not None else [],
+        "winner": m.winner,
+        "announcement": [{"key": p.key, "text": _text(p, language)} for p in said],
+    }
+
+
+def _text(prompt: Prompt, language: str) -> str:
+    return render(prompt.key, prompt.as_dict(), language)
+
+
+def dice_view(m: Match) -> list[Die]:
+    """The dice on the table: two (four for doubles) of the side on turn, or the opening's
+    one die each; a die is used once a step of the turn played it."""
+    if m.dice is None or m.turn is None:
+        return []
+    opening = m.phase == "move" and not any(isinstance(a, TurnRecord) for a in m.history[-1].actions) \
+        if m.history else False
+    if opening:
+        white, black = m.dice
+        dice = [(white, "white"), (black, "black")]
+    else:
+        d1, d2 = m.dice
+        dice = [(d1, m.turn), (d2, m.turn)] * (2 if d1 == d2 else 1)
+    used = [False] * len(dice)
+    for step in m.steps if m.phase == "move" else ():
+        for i, (value, _) in enumerate(dice):
+            if not used[i] and value == step.die:
+                used[i] = True
+                break
+    return [{"value": v, "colour": c, "used": u} for (v, c), u in zip(dice, used)]
+
+
+def clock_view(controller: Controller) -> dict[str, Any] | None:
+    """Both players' time: the move timer (or delay) and the bank (or reserve), which side
+    runs, and whether its time is short."""
+    reading = controller.match.clock_reading(controller.now)
+    if reading is None:
+        return None
+    sides = {}
+    for side in ("white", "black"):
+        r = reading.side(side)  # type: ignore[arg-type]
+        sides[side] = {"main": round(max(0.0, r.allowance), 1), "store": round(max(0.0, r.bank), 1),
+                       "running": reading.running == side,
+                       "warning": reading.warning and reading.running == side}
+    return {"mode": reading.mode, "expired": reading.expired, **sides}
+
+
+def move_list(m: Match) -> list[MoveEntry]:
+    """The current game's actions in gnubg's style (dice as "52", moves in the mover's own
+    numbering), and the move being made, if any."""
+    if not m.history:
+        return []
+    out: list[MoveEntry] = []
+    for a in m.history[-1].actions:
+        if isinstance(a, TurnRecord):
+            out.append(_entry(a.side, "move", dice=f"{a.dice[0]}{a.dice[1]}", notation=format_move(a.steps)))
+        elif isinstance(a, CubeRecord):
+            out.append(_entry(a.side, a.action, value=a.value))
+        elif isinstance(a, ResignRecord):
+            out.append(_entry(a.side, "resign" if a.action == "offer" else a.action, notation=a.level))
+    if m.phase == "move" and m.turn is not None and m.dice is not None:
+        out.append(_entry(m.turn, "move", dice=f"{m.dice[0]}{m.dice[1]}", notation=format_move(m.steps),
+                          current=True))
+    return out
+
+
+def _entry(side: Colour, kind: str, *, dice: str = "", notation: str = "", value: int = 0,
+           current: bool = False) -> MoveEntry:
+    return {"side": side, "kind": kind, "dice": dice, "notation": notation, "value": value, "current": current}
