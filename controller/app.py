@@ -16,6 +16,7 @@ position (the controller starts in set-up mode).
 from __future__ import annotations
 
 import asyncio
+import collections
 import logging
 import time
 from collections.abc import Callable
@@ -27,57 +28,22 @@ from controller.board.profile import Profile, load_profile
 from controller.board.reading import Reading
 from controller.board.reconcile import BoardState
 from controller.controller import Controller, ControllerConfig
-from controller.dice import DiceSecret, TableDice
+from controller.dice import TableDice
 from controller.engine.match import Match
 from controller.engine.match_settings import MatchSettings
 from controller.errors import BgboardError
 from controller.events import (Announce, AskBot, BotCube, BotMoved, Buzz, Effect, Event, LinkChanged,
                                ReadingReceived, SaveMatch, ShowScene, Tick)
+from controller.records.store import TableStore as MatchStore
 from controller.show.content import Scene
 
 log = logging.getLogger("bgboard")
+LOG_LINES = 200
 
 
 def reading_to_state(reading: Reading) -> BoardState:
     """The controller's view of a link reading (counts, saturated and faulty cells)."""
     return reading.board_state()
-
-
-class MatchStore:
-    """Saving and resuming through `controller.records.saved` (atomic JSON files)."""
-
-    def __init__(self, directory: Path | None) -> None:
-        self.directory = directory
-        self.saves = 0
-
-    def save(self, match: Match, dice: DiceSecret | None = None) -> None:
-        if self.directory is None:
-            return
-        from controller.records import saved
-
-        saved.save_match(self.directory, match, dice=dice)
-        self.saves += 1
-
-    def load(self, now: float) -> Match | None:
-        """The last saved match, put on this run's time origin (`now` on its clock), so a
-        running match clock charges the time the program was down to nobody."""
-        resumed = self.resume(now)
-        return None if resumed is None else resumed[0]
-
-    def resume(self, now: float) -> tuple[Match, TableDice] | None:
-        """As :meth:`load`, with the table's dice set to go on with the saved match's
-        (its verifiable dice's secret included)."""
-        if self.directory is None:
-            return None
-        from controller.records import saved
-
-        found = saved.MatchStore(self.directory).load_saved()
-        if found is None:
-            return None
-        match = found.match.resumed(now)
-        dice = TableDice()
-        dice.adopt(match, found.dice)
-        return match, dice
 
 
 @dataclass
@@ -91,7 +57,8 @@ class Table:
     store: MatchStore = field(default_factory=lambda: MatchStore(None))
     bot_factory: Callable[[str], Any] | None = None
     clock: Callable[[], float] = time.monotonic
-    log_lines: list[str] = field(default_factory=list)
+    #: what happened lately (bounded: a board left on for days keeps only the last lines)
+    log_lines: collections.deque[str] = field(default_factory=lambda: collections.deque(maxlen=LOG_LINES))
     on_scene: Callable[[Scene], None] | None = None
     #: with a loop, the computer thinks in a worker thread and its answer comes back as an
     #: event on the loop (the board keeps being read meanwhile); without, it answers at once
@@ -130,10 +97,8 @@ class Table:
             if isinstance(effect, ShowScene):
                 self.show(effect.scene, now)
             elif isinstance(effect, SaveMatch):
-                try:
-                    self.store.save(effect.match, effect.dice)
-                except (BgboardError, OSError) as exc:
-                    self.log_lines.append(f"save failed: {exc}")
+                if not self.store.save(effect.match, effect.dice, now=now):
+                    self.log_lines.append(self.store.status.line)
             elif isinstance(effect, Buzz):
                 if self.buzzer is not None:
                     self.buzzer.play(effect.pattern)
@@ -154,12 +119,14 @@ class Table:
         if self.strip is not None:
             self.strip.update(scene.leds, now)
         if self.display is not None:
-            self.display.show(scene.display, now)
+            self.display.show(self.store.on_display(scene.display, now), now)
         if self.on_scene is not None:
             self.on_scene(scene)
 
     def refresh(self, now: float) -> None:
-        """Redraw the last scene at `now` (blinking LEDs, a paging prompt)."""
+        """Redraw the last scene at `now` (blinking LEDs, a paging prompt); a failed save
+        is tried again."""
+        self.store.retry(now)
         self.show(self.controller.last_scene, now)
 
     def _ask(self, effect: AskBot, now: float) -> Event | None:

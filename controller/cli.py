@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import logging
 import sys
 from collections.abc import Sequence
 
@@ -82,6 +83,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return 2
     module = _load(args.command)
+    _set_up_logging(args.command)
     if module is None:
         sys.stderr.write(f"bgboard {args.command}: not available in this version\n")
         return 1
@@ -101,6 +103,19 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 141
+
+
+#: the long-running commands log to stderr (the journal, under systemd), at this level
+LOG_LEVELS = {"run": logging.INFO, "sim": logging.WARNING}
+
+
+def _set_up_logging(command: str) -> None:
+    """One line per record on stderr for `run` and `sim`: a failed save, a damaged saved
+    match set aside, a board that went away. Other commands print their own lines."""
+    level = LOG_LEVELS.get(command)
+    if level is not None and not logging.getLogger().handlers:
+        logging.basicConfig(level=level, stream=sys.stderr,
+                            format=f"bgboard {command}: %(levelname)s: %(message)s")
 
 
 if __name__ == "__main__":  # pragma: no cover

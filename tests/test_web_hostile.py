@@ -244,3 +244,17 @@ def test_a_tab_closing_mid_answer_is_quiet(sim: ServerThread, caplog: pytest.Log
     assert sim.call(lambda: True)  # still serving
     problems = [r for r in caplog.records if r.levelno >= logging.ERROR or r.exc_info]
     assert not problems, [r.getMessage() for r in problems]
+
+
+@pytest.mark.parametrize("text", ["[]", "null", "1e400", '{"length": 1e400}', "[" * 100_000])
+def test_a_damaged_dialog_file_is_ignored_with_one_line(tmp_path: Path, text: str,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    settings = tmp_path / "config" / "sim.json"
+    settings.parent.mkdir(parents=True)
+    settings.write_text(text)
+    (tmp_path / "state").mkdir()
+    with ServerThread(state_dir=tmp_path / "state", settings_file=settings,
+                      profile=fast_profile(tmp_path)) as server:
+        assert server.inspect(lambda live: live.dialog["length"]) == 5
+    out = capsys.readouterr().out
+    assert out.count("ignoring") == 1 and len(out.strip().splitlines()) == 1 and len(out) < 300, out[:400]

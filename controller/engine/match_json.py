@@ -2,15 +2,19 @@
 
 Used to save a match after every confirmed action and to resume it. Positions are
 written as GNU Backgammon Position IDs, steps as ``[from, to, die, hit]`` in the mover's
-numbering. Anything malformed raises :class:`MatchStateError` naming what is wrong.
+numbering. Anything malformed raises :class:`MatchStateError` naming what is wrong, and
+a match that is well-formed but that play could not have reached is refused too
+(``match_check``): a loaded match is held to the same rules as one being played.
 """
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from controller.engine.clock import clock_from_dict
 from controller.engine.errors import EngineError, MatchStateError
 from controller.engine.match import PHASES, LastMove, Match
+from controller.engine.match_check import check_reachable, check_step_shape
 from controller.engine.match_history import (
     Action,
     CubeRecord,
@@ -24,6 +28,29 @@ from controller.engine.moves import Step
 from controller.engine.position import Position
 
 FORMAT = 1
+#: the largest whole number a saved match holds (a clock's milliseconds, a game number)
+WHOLE_LIMIT = 10**12
+
+
+def _whole(value: Any, what: str) -> int:
+    """A whole number as JSON holds it: not a bool, a float, a string or a huge number."""
+    if isinstance(value, bool) or not isinstance(value, int) or abs(value) > WHOLE_LIMIT:
+        raise MatchStateError(f"{what} {str(value)[:20]!r} is not a whole number")
+    return value
+
+
+def _finite(data: Any) -> Any:
+    """`data` with every number in it finite and moderate (a clock's seconds)."""
+    if isinstance(data, dict):
+        for item in data.values():
+            _finite(item)
+    elif isinstance(data, list):
+        for item in data:
+            _finite(item)
+    elif isinstance(data, float | int) and not isinstance(data, bool) and not (
+            math.isfinite(data) and abs(data) <= WHOLE_LIMIT):
+        raise MatchStateError(f"number {str(data)[:20]} out of range")
+    return data
 
 
 def _steps_out(steps: tuple[Step, ...]) -> list[list[Any]]:
@@ -32,10 +59,14 @@ def _steps_out(steps: tuple[Step, ...]) -> list[list[Any]]:
 
 def _steps_in(data: Any) -> tuple[Step, ...]:
     steps = []
+    if not isinstance(data, list) or len(data) > 4:
+        raise MatchStateError("bad steps: up to four steps a turn")
     for frm, to, die, hit in data:
-        if not (isinstance(frm, int) and isinstance(to, int) and isinstance(die, int) and isinstance(hit, bool)):
-            raise MatchStateError(f"bad step {[frm, to, die, hit]!r}")
-        steps.append(Step(frm, to, die, hit))
+        if not isinstance(hit, bool):
+            raise MatchStateError("bad step: hit is true or false")
+        step = Step(_whole(frm, "step from"), _whole(to, "step to"), _whole(die, "die"), hit)
+        check_step_shape(step)
+        steps.append(step)
     return tuple(steps)
 
 
@@ -43,7 +74,7 @@ def _dice_in(data: Any) -> tuple[int, int] | None:
     if data is None:
         return None
     d1, d2 = data
-    if not all(isinstance(d, int) and 1 <= d <= 6 for d in (d1, d2)):
+    if not all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in (d1, d2)):
         raise MatchStateError(f"bad dice {data!r}")
     return d1, d2
 
@@ -69,9 +100,9 @@ def _action_in(d: dict[str, Any]) -> Action:
     if kind == "turn":
         dice = _dice_in(d["dice"])
         assert dice is not None
-        return TurnRecord(side, dice, _steps_in(d["steps"]), bool(d["opening"]))
+        return TurnRecord(side, dice, _steps_in(d["steps"]), _flag(d["opening"]))
     if kind == "cube" and d["action"] in ("double", "take", "drop"):
-        return CubeRecord(side, d["action"], int(d["value"]))
+        return CubeRecord(side, d["action"], _whole(d["value"], "cube value"))
     if kind == "resign" and d["action"] in ("offer", "accept", "decline"):
         return ResignRecord(side, d["action"], str(d["level"]))
     raise MatchStateError(f"bad history entry {d!r}")
@@ -92,10 +123,17 @@ def _game_in(d: dict[str, Any]) -> GameRecord:
         e = d["end"]
         if e["how"] not in ("bearoff", "drop", "resign", "forfeit", "time"):
             raise MatchStateError(f"bad game end {e!r}")
-        end = GameEnd(_side_in(e["winner"], none=False), e["how"], e["result"], int(e["cube"]), int(e["points"]))
+        end = GameEnd(_side_in(e["winner"], none=False), e["how"], e["result"], _whole(e["cube"], "cube"),
+                      _whole(e["points"], "points"))
     w, b = d["score_before"]
-    return GameRecord(int(d["number"]), (int(w), int(b)), bool(d["crawford"]),
-                      tuple(_action_in(a) for a in d["actions"]), end)
+    return GameRecord(_whole(d["number"], "game number"), (_whole(w, "score"), _whole(b, "score")),
+                      _flag(d["crawford"]), tuple(_action_in(a) for a in d["actions"]), end)
+
+
+def _flag(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise MatchStateError(f"{str(value)[:20]!r} is not true or false")
+    return value
 
 
 def match_to_dict(m: Match) -> dict[str, Any]:
@@ -134,20 +172,20 @@ def match_from_dict(d: dict[str, Any]) -> Match:
         w, b = d["score"]
         m = Match(
             settings=MatchSettings.from_dict(d["settings"]), phase=d["phase"],
-            score=(int(w), int(b)), game=int(d["game"]), crawford=bool(d["crawford"]),
-            post_crawford=bool(d["post_crawford"]), turn=_side_in(d["turn"]),
+            score=(_whole(w, "score"), _whole(b, "score")), game=_whole(d["game"], "game"),
+            crawford=_flag(d["crawford"]), post_crawford=_flag(d["post_crawford"]), turn=_side_in(d["turn"]),
             position=Position.from_id(d["position"]), dice=_dice_in(d["dice"]),
             steps=_steps_in(d["steps"]), partial=Position.from_id(d["partial"]),
-            cube=int(d["cube"]), cube_owner=_side_in(d["cube_owner"]),
-            resign_level=d["resign_level"], declined=int(d["declined"]), resume=d["resume"],
-            resume_used=float(d.get("resume_used", 0.0)),
+            cube=_whole(d["cube"], "cube"), cube_owner=_side_in(d["cube_owner"]),
+            resign_level=d["resign_level"], declined=_whole(d["declined"], "declined"), resume=d["resume"],
+            resume_used=_finite(float(d.get("resume_used", 0.0))),
             last_move=last, winner=_side_in(d["winner"]), end=d["end"],
-            rematch_offer=_side_in(d["rematch_offer"]), clock=clock_from_dict(d["clock"]),
+            rematch_offer=_side_in(d["rematch_offer"]), clock=clock_from_dict(_finite(d["clock"])),
             history=tuple(_game_in(g) for g in d["history"]),
         )
     except MatchStateError:
         raise
-    except (KeyError, TypeError, ValueError, AssertionError, AttributeError) as exc:
+    except (KeyError, TypeError, ValueError, AssertionError, AttributeError, OverflowError) as exc:
         if isinstance(exc, EngineError):
             raise MatchStateError(f"saved match: {exc}") from None
         raise MatchStateError(f"saved match is malformed: {type(exc).__name__} {exc}") from None
@@ -159,4 +197,4 @@ def match_from_dict(d: dict[str, Any]) -> Match:
     rolled = m.phase == "move" or (m.phase == "resigning" and m.resume == "move")
     if m.phase != "over" and ((m.phase == "opening") != (m.turn is None) or rolled != (m.dice is not None)):
         raise MatchStateError(f"saved match is inconsistent: phase {m.phase} with turn {m.turn} and dice {m.dice}")
-    return m
+    return check_reachable(m)

@@ -124,20 +124,34 @@ def decode(raw: bytes) -> Match:
 def decode_saved(raw: bytes) -> Saved:
     """The match and dice secret in saved bytes; ValueError saying why they are not good."""
     try:
-        doc = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise ValueError(f"not JSON ({exc})") from None
-    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-        raise ValueError("not a bgboard saved match")
-    data = doc.get("match")
-    secret = doc.get("dice")
-    if not isinstance(data, dict) or doc.get("sha256") != _digest(_checked(data, secret)):
-        raise ValueError("checksum mismatch")
-    try:
+        doc = json.loads(raw.decode("utf-8"), parse_constant=_no_constant)
+        if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+            raise ValueError("not a bgboard saved match")
+        data = doc.get("match")
+        secret = doc.get("dice")
+        if not isinstance(data, dict) or doc.get("sha256") != _digest(_checked(data, secret)):
+            raise ValueError("checksum mismatch")
         match = match_from_dict(data)
+        return Saved(match, None if secret is None else DiceSecret.from_dict(secret))
+    except RecursionError:
+        raise ValueError("nested too deeply to be a saved match") from None
     except EngineError as exc:
-        raise ValueError(str(exc)) from None
-    return Saved(match, None if secret is None else DiceSecret.from_dict(secret))
+        raise ValueError(str(exc)[:200]) from None
+    except (ValueError, TypeError, KeyError, AttributeError) as exc:  # JSON, 5,000 digits, a bad dice secret
+        raise ValueError(f"not a saved match ({type(exc).__name__}: {str(exc)[:120]})") from None
+
+
+def _no_constant(name: str) -> object:
+    raise ValueError(f"{name} is not a number a saved match holds")
+
+
+class SaveFailed(RecordError):
+    """A save the disk refused (`errno` says why: ENOSPC full, EROFS read-only, ...); the
+    previous save is intact."""
+
+    def __init__(self, message: str, errno: int | None = None) -> None:
+        super().__init__(message)
+        self.errno = errno
 
 
 @dataclass
@@ -152,7 +166,7 @@ class MatchStore:
         return self.directory / FILE_NAME
 
     def save(self, match: Match, dice: DiceSecret | None = None) -> None:
-        """Write `match` (and its dice secret) atomically; RecordError (the old save
+        """Write `match` (and its dice secret) atomically; SaveFailed (the old save
         intact) if the disk fails."""
         data = encode(match, dice)
         final = str(self.path)
@@ -170,7 +184,7 @@ class MatchStore:
             self.ops.replace(temp, final)
             self._sync_directory()
         except OSError as exc:
-            raise RecordError(f"cannot save the match to {final}: {exc.strerror or exc}") from None
+            raise SaveFailed(f"cannot save the match to {final}: {exc.strerror or exc}", exc.errno) from None
 
     def _sync_directory(self) -> None:
         fd = self.ops.open(str(self.directory), os.O_RDONLY)

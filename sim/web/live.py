@@ -280,6 +280,9 @@ class LiveSim:
                                 scene.display.language)
             except (KeyError, ValueError):
                 prompt = scene.display.prompt.key
+        save_problem = self.table.store.status.line  # a failed save, shown at once
+        if save_problem:
+            prompt = f"{save_problem} · {prompt}" if prompt else save_problem
         stats = self.link.stats if self.link is not None else None
         now = self._now()
         self._frames_window = [t for t in self._frames_window if now - t < 2.0]

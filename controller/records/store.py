@@ -1,0 +1,136 @@
+"""The table's saved match: resume at start, save after each confirmed action, and say so
+at once when saving fails.
+
+A full or read-only state directory must never lose moves without a word. When a save
+fails, :class:`TableStore` keeps the match to save, logs one line at ERROR, and keeps a
+:class:`SaveStatus` the display and the page show ("cannot save: disk full — the match
+goes on in memory"); it tries again every `retry_s` seconds (and at the next confirmed
+action), logs once more when saving works again, and the status clears. Play goes on in
+memory meanwhile, and the match record can still be exported from it.
+
+A damaged saved match at start is set aside by ``saved.load_latest`` (renamed, named in
+one line); here that line is logged and kept as `damaged`, and a new match starts: a bad
+file never stops the program from starting.
+"""
+from __future__ import annotations
+
+import errno
+import logging
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from controller.dice import DiceSecret, TableDice
+from controller.engine.match import Match
+from controller.errors import RecordError
+from controller.records import saved
+from controller.show.content import DisplayContent, Prompt
+
+log = logging.getLogger("bgboard.store")
+RETRY_S = 5.0
+#: the display alternates the warning with the game's own prompt, this many seconds each
+WARN_PERIOD_S = 3.0
+
+_REASONS = {errno.ENOSPC: "full", errno.EDQUOT: "full", errno.EROFS: "readonly",
+            errno.EACCES: "readonly", errno.EPERM: "readonly"}
+_REASON_WORDS = {"full": "disk full", "readonly": "the state directory is read-only", "other": "the disk failed"}
+
+
+@dataclass(frozen=True)
+class SaveStatus:
+    """Whether the last save failed, and why (`reason`: full, readonly or other)."""
+
+    failing: bool = False
+    reason: str = ""
+    detail: str = ""
+    failures: int = 0
+
+    @property
+    def line(self) -> str:
+        """The one line the page and the log show ('' when saving works)."""
+        if not self.failing:
+            return ""
+        return f"cannot save: {_REASON_WORDS[self.reason]} — the match goes on in memory"
+
+
+class TableStore:
+    """Saving and resuming a table's match in one state directory (None: never saved)."""
+
+    def __init__(self, directory: Path | None, *, retry_s: float = RETRY_S,
+                 ops: saved.FileOps | None = None) -> None:
+        self.directory = directory
+        self.retry_s = retry_s
+        self.saves = 0
+        self.status = SaveStatus()
+        self.damaged = ""  # the line about a damaged file set aside at start
+        self._ops = ops or saved.OsFileOps()
+        self._unsaved: tuple[Match, DiceSecret | None] | None = None
+        self._retry_at = 0.0
+        self._failed_at = 0.0
+
+    def load(self, now: float) -> Match | None:
+        """The last saved match, put on this run's time origin (`now` on its clock), so a
+        running match clock charges the time the program was down to nobody. None when
+        there is none, or when it was damaged (set aside, one line logged): a new match
+        starts."""
+        resumed = self.resume(now)
+        return None if resumed is None else resumed[0]
+
+    def resume(self, now: float) -> tuple[Match, TableDice] | None:
+        """As :meth:`load`, with the table's dice set to go on with the saved match's
+        (its verifiable dice's secret included)."""
+        if self.directory is None:
+            return None
+        try:
+            found = saved.MatchStore(self.directory, self._ops).load_saved()
+        except RecordError as exc:
+            self.damaged = str(exc)
+            log.error("%s", exc)
+            return None
+        if found is None:
+            return None
+        match = found.match.resumed(now)
+        dice = TableDice()
+        dice.adopt(match, found.dice)
+        return match, dice
+
+    def save(self, match: Match, dice: DiceSecret | None = None, *, now: float = 0.0) -> bool:
+        """Save `match` (and its dice secret); on failure keep it for a retry and report
+        (never raises)."""
+        if self.directory is None:
+            return True
+        self._unsaved = (match, dice)
+        return self._write(now)
+
+    def retry(self, now: float) -> None:
+        """Try again a save that failed, once `retry_s` has passed since the last try."""
+        if self._unsaved is not None and now >= self._retry_at:
+            self._write(now)
+
+    def _write(self, now: float) -> bool:
+        assert self._unsaved is not None and self.directory is not None
+        try:
+            saved.save_match(self.directory, self._unsaved[0], self._ops, dice=self._unsaved[1])
+        except saved.SaveFailed as exc:
+            reason = _REASONS.get(exc.errno or 0, "other")
+            first = not self.status.failing or reason != self.status.reason
+            if not self.status.failing:
+                self._failed_at = now
+            self.status = SaveStatus(True, reason, str(exc), self.status.failures + 1)
+            self._retry_at = now + self.retry_s
+            if first:
+                log.error("%s (%s); trying again every %.0f s", self.status.line, exc, self.retry_s)
+            return False
+        if self.status.failing:
+            log.warning("saving works again after %d failed tries; the match is on disk",
+                        self.status.failures)
+            self.status = SaveStatus()
+        self._unsaved = None
+        self.saves += 1
+        return True
+
+    def on_display(self, content: DisplayContent, now: float) -> DisplayContent:
+        """`content` with the save warning in place of its prompt while saving fails: at
+        once, then every other few seconds (the game's own prompt in between)."""
+        if not self.status.failing or int((now - self._failed_at) // WARN_PERIOD_S) % 2:
+            return content
+        return replace(content, prompt=Prompt.of(f"cannot_save_{self.status.reason}"))

@@ -1,0 +1,128 @@
+"""Damaged saved matches, as real files: every loaded match is held to the rules of one
+being played; a damaged file is set aside (renamed, named in one line) and a new match
+starts, and neither `bgboard sim` nor `bgboard run` exits for it."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from controller.engine.match import Match
+from controller.engine.match_settings import MatchSettings
+from controller.records import saved
+from controller.records.store import TableStore
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def _mid_move() -> Match:
+    """White's opening 3-1 with one step played (a `partial` and `steps` to damage)."""
+    m = Match.new(MatchSettings(length=5)).roll("white", (3, 1)).match
+    plan = m.plan
+    assert plan is not None
+    return m.step("white", plan.next_steps(m.partial)[0]).match
+
+
+def _doc(change: Callable[[dict[str, Any]], None]) -> bytes:
+    """A saved match with `change` made to its match data and a fresh checksum (so only
+    the validation can catch it, as after an edit by hand)."""
+    data = json.loads(saved.encode(_mid_move()))["match"]
+    change(data)
+    doc = {"format": saved.FORMAT, "sha256": saved._digest(data), "match": data}
+    return json.dumps(doc).encode()
+
+
+def _set(key: str, value: Any) -> Callable[[dict[str, Any]], None]:
+    return lambda d: d.__setitem__(key, value)
+
+
+def _winner_mid_game(d: dict[str, Any]) -> None:
+    d["winner"] = "white"
+
+
+DAMAGED: dict[str, bytes] = {
+    "deep nesting": b'{"format": "bgboard-saved-match/1", "match": ' + b"[" * 200_000 + b"]" * 200_000 + b"}",
+    "cube Infinity": _doc(_set("cube", 1)).replace(b'"cube": 1', b'"cube": Infinity'),
+    "cube 1e400": _doc(_set("cube", 1)).replace(b'"cube": 1', b'"cube": 1e400'),
+    "cube of 5000 digits": _doc(_set("cube", 1)).replace(b'"cube": 1', b'"cube": ' + b"7" * 5000),
+    "cube 3": _doc(_set("cube", 3)),
+    "cube -4": _doc(_set("cube", -4)),
+    "cube 2^70": _doc(_set("cube", 2**70)),
+    "cube 2.0": _doc(_set("cube", 2.0)),
+    "cube 2 in the centre": _doc(_set("cube", 2)),
+    "score 99-99 of 5": _doc(_set("score", [99, 99])),
+    "negative score": _doc(_set("score", [-1, 0])),
+    "score the games do not add up to": _doc(_set("score", [2, 0])),
+    "partial unrelated": _doc(_set("partial", "4HPwATDgc/ABMA".replace("4", "0"))),
+    "garbage steps": _doc(_set("steps", [[30, 2, 9, False]])),
+    "a step with no checker": _doc(_set("steps", [[2, 1, 1, False]])),
+    "steps as a string": _doc(_set("steps", "13/10")),
+    "winner mid-game": _doc(_winner_mid_game),
+    "game number past the history": _doc(_set("game", 7)),
+    "clock with Infinity": _doc(_set("clock", {"mode": "timer", "banks": [1e308 * 10, 0], "running": None,
+                                               "since": 0})),
+    "not JSON": b"\x00\xff garbage",
+    "a list": b"[]",
+}
+
+
+@pytest.mark.parametrize("name", sorted(DAMAGED))
+def test_a_damaged_file_is_set_aside_and_named(tmp_path: Path, name: str,
+                                              caplog: pytest.LogCaptureFixture) -> None:
+    (tmp_path / saved.FILE_NAME).write_bytes(DAMAGED[name])
+    store = TableStore(tmp_path)
+    assert store.load(0.0) is None  # a new match starts
+    aside = tmp_path / (saved.FILE_NAME + saved.DAMAGED_SUFFIX + "1")
+    assert aside.read_bytes() == DAMAGED[name] and not (tmp_path / saved.FILE_NAME).exists()
+    lines = [r.getMessage() for r in caplog.records]
+    assert len(lines) == 1 and str(aside) in lines[0] and "a new match starts" in lines[0]
+    assert len(lines[0]) < 400 and "\n" not in lines[0]
+    assert store.damaged == lines[0]
+
+
+def test_a_good_file_still_loads(tmp_path: Path) -> None:
+    match = _mid_move()
+    saved.save_match(tmp_path, match)
+    assert TableStore(tmp_path).load(0.0) == match
+    assert saved.decode(_doc(lambda d: None)) == match  # the test's own re-encoding is faithful
+
+
+def test_bgboard_sim_headless_starts_a_new_match_over_a_damaged_file(tmp_path: Path) -> None:
+    state = tmp_path / "state"
+    state.mkdir()
+    (state / saved.FILE_NAME).write_bytes(DAMAGED["cube Infinity"])
+    script = tmp_path / "s.txt"
+    script.write_text("restart\nwait 100\n")
+    proc = subprocess.run([sys.executable, "-m", "controller.cli", "sim", "--headless", "--script", str(script),
+                           "--state-dir", str(state)], capture_output=True, text=True, cwd=REPO, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert "Traceback" not in proc.stderr
+    assert (state / (saved.FILE_NAME + saved.DAMAGED_SUFFIX + "1")).exists()
+    assert proc.stderr.count("is damaged") == 1, proc.stderr
+
+
+def test_bgboard_run_starts_a_new_match_over_a_damaged_file(tmp_path: Path) -> None:
+    (tmp_path / saved.FILE_NAME).write_bytes(DAMAGED["deep nesting"])
+    board = subprocess.Popen([sys.executable, "-m", "sim.virtual_board"], cwd=REPO,
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        assert board.stdout is not None
+        port = board.stdout.readline().strip()
+        proc = subprocess.run([sys.executable, "-m", "controller.cli", "run", "--port", port,
+                               "--seconds", "1.5", "--leds", "sim", "--display", "dummy",
+                               "--buttons", "none", "--state-dir", str(tmp_path)],
+                              capture_output=True, text=True, cwd=REPO, timeout=60)
+    finally:
+        assert board.stdin is not None
+        board.stdin.close()
+        board.terminate()
+        board.wait(timeout=5)
+    assert proc.returncode == 0, proc.stderr
+    assert "Traceback" not in proc.stderr
+    damaged = [line for line in proc.stderr.splitlines() if "is damaged" in line]
+    assert len(damaged) == 1 and "ERROR" in damaged[0] and "match.json.damaged-1" in damaged[0]
