@@ -125,3 +125,21 @@ def test_a_file_that_does_not_replay_is_refused_with_the_replay_line(tmp_path: P
     assert done.returncode == 2
     assert done.stderr.strip() == f"{bad}: game 1 move 2: a rolls out of turn"
     assert done.stdout == ""
+
+
+@needs_gnubg
+def test_hint_ranks_moves_as_gnubg_analysis_does() -> None:
+    from controller.analysis.hint import cube_hint, hint, move_loss
+    from controller.bot.base import MatchContext
+
+    # gnubg 1.07 on lasse__match1043097 game 1 move 2 (3-point match, 0-0), rolled 63:
+    # 24/15 -0.295, 24/18 13/10 -0.341 (-0.046), 13/4 -0.421
+    position = Position.from_id("mGfwATDgc/ABMA")
+    context = MatchContext(length=3, bot_away=3, opponent_away=3)
+    ranked = hint(position, (6, 3), context)
+    assert [h.move.notation for h in ranked[:3]] == ["24/15", "24/18 13/10", "13/4"]
+    assert ranked[0].equity == pytest.approx(-0.295, abs=0.0015)
+    assert ranked[1].loss == pytest.approx(0.046, abs=0.0015)
+    assert len(ranked) == len({h.move.result for h in ranked})
+    assert move_loss(position, (6, 3), ranked[1].move, context) == ranked[1].loss
+    assert cube_hint(position, context) == "No double"

@@ -196,40 +196,56 @@ def _prime(i: int, j: int, cube: int) -> int:
     return 2 * cube if i < 2 * cube and j >= 2 * cube else cube
 
 
+@lru_cache(maxsize=8192)
+def _cash_plan(match_to: int, score: tuple[int, int], cube: int, crawford: bool
+               ) -> tuple[tuple[bool, tuple[tuple[float, ...], tuple[float, ...]]], ...]:
+    """The match-table entries `cash_points` needs at each cube level, from the level
+    where the cube would be dead down to `cube` (they depend on the score only)."""
+    i, j = match_to - score[0] - 1, match_to - score[1] - 1
+    dead = cube
+    while i >= 2 * dead and j >= 2 * dead:
+        dead *= 2
+    plan = []
+    value = dead
+    while value >= cube:
+        primes = (_prime(i, j, value), _prime(j, i, value))
+        base = _results(match_to, score, value, crawford)
+        dead_branch = i < 2 * value or j < 2 * value
+        rows = []
+        for k in (0, 1):
+            res = base[k]
+            if dead_branch:
+                pr = _results(match_to, score, primes[k], crawford)[k]
+                rows.append((pr[6], pr[8], pr[9], res[0], pr[1], pr[3], pr[4]))
+            else:
+                rows.append((res[6], res[0], res[1], res[3], res[4]))
+        plan.append((dead_branch, (tuple(rows[0]), tuple(rows[1]))))
+        value //= 2
+    return tuple(plan)
+
+
 def cash_points(p: Chances, ci: CubeInfo) -> tuple[float, float]:
     """gnubg's `GetPoints`: each player's live-cube cash point (as a win chance)."""
-    i, j = ci.match_to - ci.score[0] - 1, ci.match_to - ci.score[1] - 1
     g0, b0, g1, b1 = _ratios(p)
     if ci.mover == 0:
         gam, bg = (g0, g1), (b0, b1)
     else:
         gam, bg = (g1, g0), (b1, b0)
-    dead = ci.cube
-    levels = 0
-    while i >= 2 * dead and j >= 2 * dead:
-        levels += 1
-        dead *= 2
-    live: dict[tuple[int, int], float] = {}
-    value = dead
-    for n in range(levels, -1, -1):
-        primes = (_prime(i, j, value), _prime(j, i, value))
-        base = _results(ci.match_to, ci.score, value, ci.crawford)
+    above = (0.0, 0.0)
+    for dead_branch, rows in _cash_plan(ci.match_to, ci.score, ci.cube, ci.crawford):
+        level = [0.0, 0.0]
         for k in (0, 1):
-            res = base[k]
-            if i < 2 * value or j < 2 * value:
-                pr = _results(ci.match_to, ci.score, primes[k], ci.crawford)[k]
+            r = rows[k]
+            if dead_branch:
                 o = 1 - k
-                dtl = (1.0 - gam[o] - bg[o]) * pr[6] + gam[o] * pr[8] + bg[o] * pr[9]
-                dp = res[0]
-                dtw = (1.0 - gam[k] - bg[k]) * pr[1] + gam[k] * pr[3] + bg[k] * pr[4]
-                live[k, n] = (dtl - dp) / (dtl - dtw)
+                dtl = (1.0 - gam[o] - bg[o]) * r[0] + gam[o] * r[1] + bg[o] * r[2]
+                dtw = (1.0 - gam[k] - bg[k]) * r[4] + gam[k] * r[5] + bg[k] * r[6]
+                level[k] = (dtl - r[3]) / (dtl - dtw)
             else:
-                rdp = res[6]
-                dp = res[0]
-                dtw = (1.0 - gam[k] - bg[k]) * res[1] + gam[k] * res[3] + bg[k] * res[4]
-                live[k, n] = 1.0 - live[1 - k, n + 1] * (dp - dtw) / (rdp - dtw)
-        value //= 2
-    return live[0, 0], live[1, 0]
+                dtw = (1.0 - gam[k] - bg[k]) * r[2] + gam[k] * r[3] + bg[k] * r[4]
+                level[k] = 1.0 - above[1 - k] * (r[1] - dtw) / (r[0] - dtw)
+        above = (level[0], level[1])
+    return above
 
 
 def cubeful_mwc(p: Chances, ci: CubeInfo, x: float) -> float:

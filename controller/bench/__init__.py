@@ -7,4 +7,4 @@ as a table or, with `--json`, as one JSON object keyed by section.
 """
 from __future__ import annotations
 
-SECTIONS: tuple[str, ...] = ("engine", "link", "controller", "bot", "dice")
+SECTIONS: tuple[str, ...] = ("engine", "link", "controller", "bot", "dice", "analysis")
