@@ -33,7 +33,7 @@ from controller.engine.match import Match
 from controller.engine.match_settings import MatchSettings
 from controller.errors import BgboardError
 from controller.events import (Announce, AskBot, BotCube, BotMoved, Buzz, Effect, Event, LinkChanged,
-                               ReadingReceived, SaveMatch, ShowScene, Tick)
+                               SaveMatch, ShowScene, Tick)
 from controller.records.store import TableStore as MatchStore
 from controller.show.content import Scene
 
@@ -210,8 +210,9 @@ async def run_table(port: str, *, profile: Profile | None = None, state_dir: Pat
                     brightness: float | None = None) -> Table:
     """Play on a board at `port` until cancelled (or for `seconds`): the Pi's main loop.
     `brightness` (0..1, the settings' value) overrides the profile's LED brightness."""
-    from controller.link.codec import Scan
-    from controller.link.serial_link import BoardLink, LinkState, LinkStatus
+    from controller.board_feed import BoardFeed
+    from controller.link.board_events import BoardEvent
+    from controller.link.session import BoardSession
     from controller.show.display_backends import Display
     from controller.show.leds import open_strip
 
@@ -252,20 +253,17 @@ async def run_table(port: str, *, profile: Profile | None = None, state_dir: Pat
 
     wake = asyncio.Event()
 
-    def on_frame(message: Any) -> None:
-        if isinstance(message, Scan):
-            reading = Reading.from_sensors(message.sensors(profile.sensors.count), profile)
-            table.dispatch(ReadingReceived(reading_to_state(reading), now()))
-            wake.set()
+    feed = BoardFeed()
 
-    def on_status(status: LinkStatus) -> None:
-        table.dispatch(LinkChanged(status.state is LinkState.ONLINE, now(), status.detail))
+    def on_board(event: BoardEvent) -> None:
+        for translated in feed.events(event):
+            table.dispatch(translated)
+        wake.set()
 
-    # a longer read timeout wakes the reader thread less often when the board is quiet;
-    # a frame still returns the read at once, so latency is not affected
-    link = BoardLink(port, on_frame=on_frame, on_status=on_status,
-                     baudrate=profile.link.baudrate, offline_after=profile.link.offline_after_ms / 1000,
-                     read_timeout=0.1)
+    # the session checks HELLO against the profile, sends CONFIG and PINGs; a longer read
+    # timeout wakes the reader thread less often when the board is quiet (a frame still
+    # returns the read at once, so latency is not affected)
+    link = BoardSession(port, profile, on_event=on_board, clock=now, read_timeout=0.1)
     end = None if seconds is None else now() + seconds
     table.refresh(now())
     await _connect(link, table, now, end)
@@ -280,7 +278,7 @@ async def run_table(port: str, *, profile: Profile | None = None, state_dir: Pat
             table.dispatch(Tick(now()))
             table.refresh(now())
     finally:
-        link.close()
+        await link.close()
         if panel is not None:
             panel.close()
         strip.close()

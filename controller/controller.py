@@ -78,6 +78,7 @@ class Controller:
         self.save_enabled = save
         self.now = now
         self.online = True
+        self.board_prompt: Prompt | None = None  # the board session's line, when it has one
         self.raw: BoardState | None = None
         self.raw_since = now
         self.settled: BoardState | None = None
@@ -111,6 +112,7 @@ class Controller:
             self._clock(out)
             self._auto(out)
         elif isinstance(event, LinkChanged):
+            self.board_prompt = event.prompt
             if event.online != self.online:
                 self.online = event.online
                 out.append(Announce("board online" if event.online else "board offline"))
@@ -628,7 +630,9 @@ class Controller:
             table=self.table(), language=self.config.language, online=self.online, mover=mover,
             verdict=self.verdict, plan=self._graph_for() if self.bot is None else None,
             current=m.partial, last_move=last, show_last=self.show_last, bot_move=bot_cells,
-            setup=self.setting_up, setup_counts=setup_counts, prompt=self.phase_prompt())
+            setup=self.setting_up, setup_counts=setup_counts, prompt=self.phase_prompt(),
+            faults=self.raw.faults if self.raw is not None else frozenset(),
+            board_prompt=self.board_prompt)
 
     def scene(self) -> Scene:
         return build_scene(self.view())

@@ -13,7 +13,7 @@ from typing import Any, Literal, Union
 
 from controller.board.reconcile import BoardState
 from controller.engine.moves import Move
-from controller.show.content import Scene
+from controller.show.content import Prompt, Scene
 
 Colour = Literal["white", "black"]
 ActionName = Literal["roll", "done", "double", "take", "drop", "accept", "decline",
@@ -32,11 +32,14 @@ class ReadingReceived:
 
 @dataclass(frozen=True)
 class LinkChanged:
-    """The link to the sensor board came up (`online`) or went away."""
+    """The board session plays (`online`) or does not; `prompt` is what the display must
+    say about it (a board of another size, a failing sensor chain, an ERROR), None when
+    it plays or is merely offline (controller.board_feed makes these from the session)."""
 
     online: bool
     at: float
     detail: str = ""
+    prompt: Prompt | None = None
 
 
 @dataclass(frozen=True)

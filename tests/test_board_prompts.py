@@ -55,7 +55,9 @@ def test_other_statuses_and_errors() -> None:
     assert render(error.key, error.as_dict(), "sv") == "Brädfel 3: restarted by the watchdog"
 
 
-def test_offline_still_comes_first() -> None:
+def test_the_sessions_reason_beats_a_plain_offline() -> None:
     view = ControllerView(online=False, board_prompt=Prompt.of("board_scan_failed"),
                           faults=frozenset({"1"}))
-    assert build_scene(view).display.prompt == Prompt.of("board_offline")
+    assert build_scene(view).display.prompt == Prompt.of("board_scan_failed")
+    assert build_scene(ControllerView(online=False, faults=frozenset({"1"}))).display.prompt \
+        == Prompt.of("board_offline")

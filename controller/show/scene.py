@@ -7,9 +7,9 @@ the position being set up). `build_scene(view)` decides every lit cell's role an
 one prompt line; nothing here reads a clock or a device, so every screen can be built
 in a test from values alone.
 
-Priorities, highest first: a board offline (the prompt says so, the LEDs keep their
-meaning); the board session's own problem (`board_prompt`: a board of another size, a
-sensor chain that fails, an ERROR); a faulty sensor (`error` on its cell, "sensor fault
+Priorities, highest first: the board session's own problem (`board_prompt`: a board of
+another size, a sensor chain that fails, an ERROR); a board offline (the prompt says so,
+the LEDs keep their meaning); a faulty sensor (`error` on its cell, "sensor fault
 at 13": a fault is never read as a missing checker to put back); corrections (`error`
 cells and "put 1 white back on 13"); an ambiguous count;
 a hit blot still on its point (`hit`); a checker in hand (`origin`, `target` with the dice
@@ -134,7 +134,7 @@ def build_scene(view: ControllerView) -> Scene:
         prompt = Prompt.of("sensor_fault", cell=faulty[0])
     if view.board_prompt is not None:
         prompt = view.board_prompt
-    if not view.online:
+    elif not view.online:
         prompt = Prompt.of("board_offline")
     display = replace(view.table, hints=hints, prompt=prompt, language=view.language)
     return Scene(leds, display)

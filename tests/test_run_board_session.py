@@ -1,0 +1,120 @@
+"""`bgboard run` and the table against boards that do not simply work (issue 11).
+
+A board flashed for another size, then replaced; a sensor stuck at fault; a sensor chain
+that fails. Each gives one clear line and a display message, never a traceback, and the
+table plays again once the board is right. Real pty, real firmware code behind it.
+"""
+from __future__ import annotations
+
+import asyncio
+import random
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from controller.app import Table
+from controller.board.profile import load_profile
+from controller.board_feed import BoardFeed
+from controller.controller import Controller
+from controller.dice import TableDice
+from controller.engine.match import Match
+from controller.engine.match_settings import MatchSettings
+from controller.link.board_events import BoardEvent
+from controller.link.session import BoardSession
+from controller.show.content import Scene
+from controller.show.texts import render
+from sim.virtual_board import VirtualBoard
+
+REPO = Path(__file__).resolve().parents[1]
+PROFILE = load_profile()
+
+pytestmark = pytest.mark.timeout(90)
+
+
+def test_bgboard_run_against_a_board_of_another_size_says_so_in_one_line(tmp_path: Path) -> None:
+    env = {"HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path / "c"), "PATH": "/usr/bin:/bin"}
+    with VirtualBoard(PROFILE, size=(12, 12)) as vb:
+        vb.start()
+        proc = subprocess.run([sys.executable, "-m", "controller.cli", "run", "--port", vb.port,
+                               "--seconds", "2.5", "--leds", "sim", "--display", "dummy",
+                               "--buttons", "none", "--state-dir", str(tmp_path / "state")],
+                              capture_output=True, text=True, cwd=REPO, timeout=60, env=env)
+    assert proc.returncode == 0, proc.stderr
+    assert "Traceback" not in proc.stderr and "Exception" not in proc.stderr
+    lines = [line for line in proc.stderr.splitlines() if "board 12x12" in line]
+    assert len(lines) == 1, proc.stderr
+    assert "profile 14x13, board 12x12" in lines[0]
+
+
+def _prompt_text(scene: Scene | None) -> str:
+    prompt = scene.display.prompt if scene is not None else None
+    return render(prompt.key, prompt.as_dict()) if prompt is not None else ""
+
+
+async def _until(cond: Callable[[], bool], timeout: float = 5.0) -> None:
+    t0 = time.monotonic()
+    while not cond():
+        if time.monotonic() - t0 > timeout:
+            raise AssertionError(f"condition not met within {timeout} s")
+        await asyncio.sleep(0.01)
+
+
+class _Rig:
+    """The pieces `bgboard run` joins: a table, the feed, the session on the board's pty."""
+
+    def __init__(self, vb: VirtualBoard) -> None:
+        loop = asyncio.get_running_loop()
+        self.controller = Controller(Match.new(MatchSettings(length=3)),
+                                     dice=TableDice(random.Random(0)), now=loop.time())
+        self.table = Table(self.controller, clock=loop.time)
+        self.feed = BoardFeed()
+        self.session = BoardSession(vb.port, PROFILE, on_event=self.on_board,
+                                    ping_interval_s=0.2, hello_retry_s=0.2, read_timeout=0.02)
+
+    def on_board(self, event: BoardEvent) -> None:
+        for translated in self.feed.events(event):
+            self.table.dispatch(translated)
+
+    def shown(self) -> str:
+        return _prompt_text(self.controller.last_scene)
+
+
+def test_the_display_names_a_wrong_board_and_the_table_plays_once_it_is_replaced() -> None:
+    async def main() -> None:
+        with VirtualBoard(PROFILE, size=(12, 12)) as vb:
+            vb.start()
+            rig = _Rig(vb)
+            async with rig.session:
+                await _until(lambda: "Wrong board" in rig.shown())
+                assert rig.shown() == "Wrong board: profile 14x13, board 12x12"
+                assert not rig.controller.online and rig.controller.raw is None
+                vb.flash(14, 13)
+                await _until(lambda: rig.controller.online and rig.controller.raw is not None)
+                assert "Wrong board" not in rig.shown()
+    asyncio.run(main())
+
+
+def test_a_stuck_sensor_is_shown_on_its_cell_and_a_failing_chain_on_the_display() -> None:
+    async def main() -> None:
+        with VirtualBoard(PROFILE) as vb:
+            vb.start()
+            rig = _Rig(vb)
+            async with rig.session:
+                await _until(lambda: rig.controller.raw is not None)
+                vb.stick(PROFILE.cell_sensors("13")[0], 3)
+                await _until(lambda: "Sensor fault" in rig.shown())
+                assert rig.shown() == "Sensor fault at 13: check it"
+                assert rig.controller.last_scene.leds.get("13") == "error"
+                vb.stick(PROFILE.cell_sensors("13")[0], None)
+                await _until(lambda: "Sensor fault" not in rig.shown())
+                vb.fail_chain("SPI timeout")
+                await _until(lambda: rig.shown() == "Board cannot read its sensors")
+                assert not rig.controller.online
+                vb.fail_chain(None)
+                await _until(lambda: rig.controller.online)
+                assert rig.shown() != "Board cannot read its sensors"
+    asyncio.run(main())
