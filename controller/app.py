@@ -179,31 +179,29 @@ def make_bot(level: str) -> Any:
 
 
 def new_match(settings: MatchSettings, position_id: str | None = None,
-              turn: str = "white") -> Match:
-    """A new match; with `position_id` its first game starts from that position with
-    `turn` to roll (the board is then set up to it cell by cell). UsageError for a bad ID."""
-    from dataclasses import replace as replace_fields
-
+              turn: str = "white", score: tuple[int, int] = (0, 0),
+              crawford_played: bool | None = None) -> Match:
+    """A new match from `score` (``Match.from_score``: the Crawford game played or not,
+    inferred where the score allows one answer); with `position_id` its first game starts
+    from that position with `turn` to roll (the board is then set up to it cell by cell).
+    UsageError with one line for a bad ID, a finished position or an impossible score."""
+    from controller.engine.errors import EngineError
     from controller.engine.position import Position
     from controller.errors import UsageError
 
-    match = Match.new(settings)
-    if not position_id:
-        return match
-    if turn not in ("white", "black"):
-        raise UsageError(f"turn must be white or black, not {turn!r}")
     try:
-        start = Position.from_id(position_id)
-    except ValueError as exc:
-        raise UsageError(f"position {position_id!r}: {exc}") from None
-    return replace_fields(match, phase="roll", turn=turn, position=start, partial=start)  # type: ignore[arg-type]
+        start = Position.for_play(position_id) if position_id else None
+        return Match.from_score(settings, score, crawford_played, start, turn)
+    except EngineError as exc:
+        raise UsageError(str(exc)) from None
 
 
 # -- the real board ------------------------------------------------------------------------
 
 async def run_table(port: str, *, profile: Profile | None = None, state_dir: Path | None = None,
                     config: ControllerConfig | None = None, match_settings: MatchSettings | None = None,
-                    position_id: str | None = None,
+                    position_id: str | None = None, score: tuple[int, int] | None = None,
+                    crawford_played: bool | None = None,
                     strip_name: str = "neopixel", display_driver: str | None = None,
                     pin_factory: str | None = "pi", seconds: float | None = None,
                     tick_s: float = 0.05, idle_tick_s: float = 0.25,
@@ -221,8 +219,9 @@ async def run_table(port: str, *, profile: Profile | None = None, state_dir: Pat
     loop = asyncio.get_running_loop()
     resumed = store.resume(loop.time()) if state_dir is not None else None
     table: Table
-    if resumed is None or position_id:
-        match, dice = new_match(match_settings or MatchSettings(), position_id), TableDice()
+    if resumed is None or position_id or score is not None:
+        match, dice = new_match(match_settings or MatchSettings(), position_id, score=score or (0, 0),
+                                crawford_played=crawford_played), TableDice()
     else:
         match, dice = resumed
     config = config or ControllerConfig(settle_s=profile.timing.settle_ms / 1000)

@@ -21,17 +21,16 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, TextIO
 
-from controller.app import MatchStore, Table, make_bot, new_match, reading_to_state
+from controller.app import MatchStore, Table, make_bot, reading_to_state
 from controller.board.profile import Profile, load_profile
 from controller.board.reading import Reading
 from controller.controller import Controller, ControllerConfig
 from controller.dice import DiceError, TableDice
 from controller.engine.board_view import cell_counts, other
 from controller.engine.match import Match
-from controller.engine.match_history import GameRecord
 from controller.engine.match_settings import MatchSettings
 from controller.engine.position import Position
-from controller.errors import BgboardError, UsageError
+from controller.errors import BgboardError
 from controller.events import (ActionRequested, DiceEntered, DicePhraseGiven, LinkChanged,
                                ReadingReceived, Tick)
 from controller.link.codec import Pong, Scan
@@ -363,31 +362,13 @@ class HeadlessRunner:
         self._make_table(match, resumed=True)
 
     async def _new_match(self, command: sc.MatchCmd) -> None:
-        length = int(command.get("length", "5"))
-        self.settings = MatchSettings(length=length, cube=command.get("cube", "on") == "on",
-                                      crawford=command.get("crawford", "on") == "on",
-                                      confirm=command.get("confirm", "auto"),
-                                      clock=command.get("clock", "off"),
-                                      dice=command.get("dice", "board"))
+        match = command.start()  # checked when the script was read
+        self.settings = match.settings
         opponent = command.get("opponent", "human")
         self.config = replace(self.config, language=command.get("language", "en"),
                               black_player=opponent)
         if "seed" in dict(command.options):
             self.dice.rng.seed(int(command.get("seed", "0")))
-        match = Match.new(self.settings)
-        score = command.get("score", "")
-        if score:
-            a, b = (int(x) for x in score.split("-"))
-            if max(a, b) >= length:
-                raise UsageError(f"score {score} is already past a {length}-point match")
-            crawford = self.settings.crawford and length - 1 in (a, b)
-            match = replace(match, score=(a, b), crawford=crawford, post_crawford=crawford,
-                            history=(GameRecord(1, (a, b), crawford),))
-        position_id = command.get("position", "")
-        if position_id:
-            match = replace(new_match(self.settings, position_id, command.get("turn", "white")),
-                            score=match.score, crawford=match.crawford,
-                            post_crawford=match.post_crawford, history=match.history)
         self.dice.begin(match)
         self._make_table(match)
         if opponent != "human":

@@ -15,34 +15,108 @@ does to the board, never a shortcut into the controller):
     phrase white WORDS    a player's phrase for verifiable dice (before the first roll)
     reveal                reveal the verifiable dice's seed (on demand: the guarantee ends)
 
-`match` also takes `position=<Position ID>` and `turn=white|black` (a game from a given
-position, the side on turn to roll), `score=A-B` (the score before the game) and
-`dice=board|entered|verifiable` (controller/dice/README.md). With entered dice a `dice`
-line is the real dice keyed in (the opening roll: White's die, then Black's); with
-verifiable dice a `dice` line is refused (nobody chooses a roll) and verifiable dice need
-the starting position.
+`match` takes the options of `MATCH_OPTIONS` (besides DESIGN.md's: `position=<Position
+ID>` and `turn=white|black`, a game from a given position; `score=W-B`, the score before
+the game, and `crawford_played=yes|no|auto`; `dice=board|entered|verifiable`,
+controller/dice/README.md). With entered dice a `dice` line is the real dice keyed in (the
+opening roll: White's die, then Black's); with verifiable dice a `dice` line is refused
+(nobody chooses a roll) and verifiable dice need the starting position. Every line kind is
+an entry of `LINES`.
 
 Cells are `1`..`24`, `bar`, `off-white`, `off-black`, or `off` (the colour's own tray).
-A malformed line raises UsageError naming the line, before anything runs.
+Every line is checked before anything runs, with the limits the match itself applies (a
+`match` line is built into its match once): a bad line raises UsageError naming the line.
+The limits are stated in the README ("Scenario scripts").
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal, Union
+from typing import TYPE_CHECKING, Literal, Union
 
 from controller.errors import UsageError
+
+if TYPE_CHECKING:
+    from controller.engine.match import Match
 
 Colour = Literal["white", "black"]
 ACTIONS: tuple[str, ...] = ("roll", "done", "double", "take", "drop", "accept", "decline",
                             "resign", "forfeit", "rematch")
 RESIGN_LEVELS: tuple[str, ...] = ("single", "gammon", "backgammon")
-MATCH_KEYS: dict[str, tuple[str, ...] | None] = {
-    "length": None, "opponent": ("human", "simple", "gnubg"), "clock": ("off", "timer", "tournament"),
-    "confirm": ("auto", "button"), "crawford": ("on", "off"), "cube": ("on", "off"),
-    "language": ("en", "da", "sv"), "seed": None, "position": None, "turn": ("white", "black"),
-    "score": None, "dice": ("board", "entered", "verifiable"),
-}
+#: the limits of the lines that are not match options (README "Scenario scripts")
+WAIT_MAX_S = 86400
+FLICKER_MAX_MS = 60000
+SEED_MAX = 2**32 - 1
+
+
+def _whole(low: int, high: int) -> Callable[[str], None]:
+    def check(value: str) -> None:
+        if not value.isdigit() or not low <= int(value) <= high:
+            raise ValueError(f"must be a whole number from {low} to {high}, not {value!r}")
+    return check
+
+
+def _position(value: str) -> None:
+    from controller.engine.position import Position
+
+    Position.for_play(value)
+
+
+def _score(value: str) -> None:
+    from controller.engine.match_start import parse_score
+
+    parse_score(value)
+
+
+@dataclass(frozen=True)
+class MatchOption:
+    """One `match KEY=VALUE` option: the words it takes (`choices`) or the check of its
+    value (`check` raises ValueError with the reason), and the rule in words (README)."""
+
+    rule: str
+    choices: tuple[str, ...] | None = None
+    check: Callable[[str], None] | None = None
+
+    def validate(self, key: str, value: str) -> None:
+        if self.choices is not None and value not in self.choices:
+            raise ValueError(f"{key} must be one of {', '.join(self.choices)}, not {value!r}")
+        if self.check is not None:
+            try:
+                self.check(value)
+            except ValueError as exc:
+                raise ValueError(f"{key} {exc}" if str(exc).startswith("must") else f"{key}: {exc}") from None
+
+
+def _match_options() -> dict[str, MatchOption]:
+    from controller.bot.base import LEVELS
+    from controller.engine.clock import CLOCK_MODES
+    from controller.engine.match_settings import CONFIRM_MODES, DICE_MODES, MAX_LENGTH
+    from controller.engine.match_start import CRAWFORD_PLAYED
+    from controller.show.texts import LANGUAGES
+
+    return {
+        "length": MatchOption(f"1 to {MAX_LENGTH} (default 5)", check=_whole(1, MAX_LENGTH)),
+        "opponent": MatchOption("who plays Black", ("human",) + LEVELS[:2]),
+        "clock": MatchOption("the clock", CLOCK_MODES),
+        "confirm": MatchOption("end of turn", CONFIRM_MODES),
+        "crawford": MatchOption("the Crawford rule", ("on", "off")),
+        "cube": MatchOption("the doubling cube", ("on", "off")),
+        "language": MatchOption("the display's language", LANGUAGES),
+        "seed": MatchOption(f"the dice's random seed, 0 to {SEED_MAX}", check=_whole(0, SEED_MAX)),
+        "position": MatchOption("a GNU Backgammon Position ID of a game not yet over", check=_position),
+        "turn": MatchOption("who rolls first from `position`", ("white", "black")),
+        "score": MatchOption("W-B, each below the length", check=_score),
+        "dice": MatchOption("where the rolls come from", DICE_MODES),
+        "crawford_played": MatchOption("at a score with one player at match point: has the Crawford "
+                                       "game been played (auto: inferred where the score allows one answer)",
+                                       tuple(CRAWFORD_PLAYED)),
+    }
+
+
+#: `match` options by key; a new option is one entry here (its value is checked here,
+#: and the whole line once more by building the match: the same limits the match applies)
+MATCH_OPTIONS: dict[str, MatchOption] = _match_options()
 
 
 @dataclass(frozen=True)
@@ -51,6 +125,28 @@ class MatchCmd:
 
     def get(self, key: str, default: str) -> str:
         return dict(self.options).get(key, default)
+
+    def start(self) -> Match:
+        """The match this line starts (settings, score, Crawford game, position), built
+        by the engine; UsageError with the engine's one line when it cannot be."""
+        from controller.engine.errors import EngineError
+        from controller.engine.match import Match
+        from controller.engine.match_settings import MatchSettings
+        from controller.engine.match_start import parse_crawford_played, parse_score
+        from controller.engine.position import Position
+
+        try:
+            settings = MatchSettings(length=int(self.get("length", "5")), cube=self.get("cube", "on") == "on",
+                                     crawford=self.get("crawford", "on") == "on",
+                                     confirm=self.get("confirm", "auto"), clock=self.get("clock", "off"),
+                                     dice=self.get("dice", "board"))
+            position_id = self.get("position", "")
+            return Match.from_score(settings, parse_score(self.get("score", "0-0")),
+                                    parse_crawford_played(self.get("crawford_played", "auto")),
+                                    Position.for_play(position_id) if position_id else None,
+                                    self.get("turn", "white"))
+        except EngineError as exc:
+            raise UsageError(str(exc)) from None
 
 
 @dataclass(frozen=True)
@@ -189,50 +285,37 @@ def _int(token: str, where: str, what: str) -> int:
         raise UsageError(f"{where}: {what} must be a whole number, not {token!r}") from None
 
 
-def parse_line(text: str, number: int, source: str = "script") -> Command | None:
-    """The command of one line, or None for a blank or comment line."""
-    body = text.split("#", 1)[0].strip()
-    if not body:
-        return None
-    where = f"{source} line {number}"
-    words = body.split()
-    head, args = words[0].lower(), words[1:]
-    if head == "match":
-        options: list[tuple[str, str]] = []
-        for arg in args:
-            key, sep, value = arg.partition("=")
-            if not sep or key not in MATCH_KEYS:
-                raise UsageError(f"{where}: unknown match option {arg!r} (known: {', '.join(MATCH_KEYS)})")
-            allowed = MATCH_KEYS[key]
-            if allowed is not None and value not in allowed:
-                raise UsageError(f"{where}: {key} must be one of {', '.join(allowed)}, not {value!r}")
-            if key in ("length", "seed") and (not value.isdigit() or (key == "length" and int(value) < 1)):
-                raise UsageError(f"{where}: {key} must be a positive whole number, not {value!r}")
-            if key == "score" and not _is_score(value):
-                raise UsageError(f"{where}: score must look like 2-1 (white-black), not {value!r}")
-            if key == "position":
-                from controller.engine.position import Position
+def _match(args: list[str], where: str) -> Command:
+    options: list[tuple[str, str]] = []
+    for arg in args:
+        key, sep, value = arg.partition("=")
+        if not sep or key not in MATCH_OPTIONS:
+            raise UsageError(f"{where}: unknown match option {arg!r} (known: {', '.join(MATCH_OPTIONS)})")
+        try:
+            MATCH_OPTIONS[key].validate(key, value)
+        except ValueError as exc:
+            raise UsageError(f"{where}: {exc}") from None
+        options.append((key, value))
+    command = MatchCmd(tuple(options))
+    if command.get("dice", "board") == "verifiable" and command.get("position", ""):
+        raise UsageError(f"{where}: verifiable dice start from the starting position, not position=")
+    try:
+        command.start()  # the options together: score and length, Crawford game, position
+    except UsageError as exc:
+        raise UsageError(f"{where}: {exc}") from None
+    return command
 
-                try:
-                    Position.from_id(value)
-                except ValueError as exc:
-                    raise UsageError(f"{where}: {exc}") from None
-            options.append((key, value))
-        found = dict(options)
-        if found.get("dice") == "verifiable" and "position" in found:
-            raise UsageError(f"{where}: verifiable dice start from the starting position, not position=")
-        if "score" in found:
-            length = int(found.get("length", "5"))
-            if max(int(x) for x in found["score"].split("-")) >= length:
-                raise UsageError(f"{where}: score {found['score']} is already past a {length}-point match")
-        return MatchCmd(tuple(options))
-    if head == "dice":
-        if len(args) == 1 and len(args[0]) == 2:
-            args = list(args[0])
-        if len(args) != 2 or any(not a.isdigit() or not 1 <= int(a) <= 6 for a in args):
-            raise UsageError(f"{where}: expected 'dice D1 D2' with dice 1-6")
-        return DiceCmd((int(args[0]), int(args[1])))
-    if head in ("white", "black"):
+
+def _dice(args: list[str], where: str) -> Command:
+    if len(args) == 1 and len(args[0]) == 2:
+        args = list(args[0])
+    if len(args) != 2 or any(not a.isdigit() or not 1 <= int(a) <= 6 for a in args):
+        raise UsageError(f"{where}: expected 'dice D1 D2' with dice 1-6")
+    return DiceCmd((int(args[0]), int(args[1])))
+
+
+def _side_action(head: str) -> Callable[[list[str], str], Command]:
+    def parse(args: list[str], where: str) -> Command:
         if not args or args[0].lower() not in ACTIONS:
             raise UsageError(f"{where}: expected '{head} <action>' with an action of {', '.join(ACTIONS)}")
         action = args[0].lower()
@@ -243,66 +326,111 @@ def parse_line(text: str, number: int, source: str = "script") -> Command | None
         if len(args) != 1:
             raise UsageError(f"{where}: '{head} {action}' takes no argument")
         return ActionCmd(head, action)  # type: ignore[arg-type]
-    if head in ("lift", "place"):
+    return parse
+
+
+def _one_cell(kind: type[LiftCmd] | type[PlaceCmd], head: str) -> Callable[[list[str], str], Command]:
+    def parse(args: list[str], where: str) -> Command:
         colour, cells = _colour_and_cells(args, 1, where, f"{head} [white|black] CELL")
-        return (LiftCmd if head == "lift" else PlaceCmd)(cells[0], colour)
-    if head in ("move", "slide"):
+        return kind(cells[0], colour)
+    return parse
+
+
+def _two_cells(kind: type[MoveCmd] | type[SlideCmd], head: str) -> Callable[[list[str], str], Command]:
+    def parse(args: list[str], where: str) -> Command:
         colour, cells = _colour_and_cells(args, 2, where, f"{head} [white|black] FROM TO")
-        return (MoveCmd if head == "move" else SlideCmd)(cells[0], cells[1], colour)
-    if head == "hit":
-        if len(args) != 1:
-            raise UsageError(f"{where}: expected 'hit POINT'")
-        cell = _cell(args[0], where)
-        if not cell.isdigit():
-            raise UsageError(f"{where}: a hit blot stands on a point 1-24, not {cell!r}")
-        return HitCmd(cell)
-    if head == "wait":
-        try:
-            seconds = float(args[0]) if len(args) == 1 else -1.0
-        except ValueError:
-            seconds = -1.0
-        if not 0 <= seconds <= 86400:
-            raise UsageError(f"{where}: expected 'wait SECONDS' (0 to 86400)")
-        return WaitCmd(seconds)
-    if head == "flicker":
-        if len(args) not in (1, 2):
-            raise UsageError(f"{where}: expected 'flicker CELL [MS]'")
-        ms = _int(args[1], where, "MS") if len(args) == 2 else 400
-        return FlickerCmd(_cell(args[0], where), ms)
-    if head == "set":
-        if len(args) != 3:
-            raise UsageError(f"{where}: expected 'set CELL WHITE BLACK'")
-        return SetCmd(_cell(args[0], where), _int(args[1], where, "WHITE"), _int(args[2], where, "BLACK"))
-    if head in ("unplug", "plug"):
+        return kind(cells[0], cells[1], colour)
+    return parse
+
+
+def _hit(args: list[str], where: str) -> Command:
+    if len(args) != 1:
+        raise UsageError(f"{where}: expected 'hit POINT'")
+    cell = _cell(args[0], where)
+    if not cell.isdigit():
+        raise UsageError(f"{where}: a hit blot stands on a point 1-24, not {cell!r}")
+    return HitCmd(cell)
+
+
+def _wait(args: list[str], where: str) -> Command:
+    try:
+        seconds = float(args[0]) if len(args) == 1 else -1.0
+    except ValueError:
+        seconds = -1.0
+    if not 0 <= seconds <= WAIT_MAX_S:
+        raise UsageError(f"{where}: expected 'wait SECONDS' (0 to {WAIT_MAX_S})")
+    return WaitCmd(seconds)
+
+
+def _flicker(args: list[str], where: str) -> Command:
+    if len(args) not in (1, 2):
+        raise UsageError(f"{where}: expected 'flicker CELL [MS]'")
+    ms = _int(args[1], where, "MS") if len(args) == 2 else 400
+    if not 1 <= ms <= FLICKER_MAX_MS:
+        raise UsageError(f"{where}: flicker MS must be 1 to {FLICKER_MAX_MS}, not {ms}")
+    return FlickerCmd(_cell(args[0], where), ms)
+
+
+def _set(args: list[str], where: str) -> Command:
+    from controller.engine.position import CHECKERS
+
+    if len(args) != 3:
+        raise UsageError(f"{where}: expected 'set CELL WHITE BLACK'")
+    white, black = _int(args[1], where, "WHITE"), _int(args[2], where, "BLACK")
+    if not (0 <= white <= CHECKERS and 0 <= black <= CHECKERS):
+        raise UsageError(f"{where}: set counts must be 0 to {CHECKERS}, not {white} and {black}")
+    return SetCmd(_cell(args[0], where), white, black)
+
+
+def _phrase(args: list[str], where: str) -> Command:
+    if not args or args[0].lower() not in ("white", "black"):
+        raise UsageError(f"{where}: expected 'phrase white|black WORDS'")
+    return PhraseCmd(args[0].lower(), " ".join(args[1:]))  # type: ignore[arg-type]
+
+
+def _bare(head: str, make: Callable[[], Command]) -> Callable[[list[str], str], Command]:
+    def parse(args: list[str], where: str) -> Command:
         if args:
             raise UsageError(f"{where}: '{head}' takes no argument")
-        return CableCmd(head == "plug")
-    if head == "setup":
-        if args:
-            raise UsageError(f"{where}: 'setup' takes no argument")
-        return SetupCmd()
-    if head == "reset":
-        if args:
-            raise UsageError(f"{where}: 'reset' takes no argument")
-        return ResetCmd()
-    if head == "phrase":
-        if not args or args[0].lower() not in ("white", "black"):
-            raise UsageError(f"{where}: expected 'phrase white|black WORDS'")
-        return PhraseCmd(args[0].lower(), " ".join(args[1:]))  # type: ignore[arg-type]
-    if head == "reveal":
-        if args:
-            raise UsageError(f"{where}: 'reveal' takes no argument")
-        return RevealCmd()
-    if head == "restart":
-        if args:
-            raise UsageError(f"{where}: 'restart' takes no argument")
-        return RestartCmd()
-    raise UsageError(f"{where}: unknown command {words[0]!r}")
+        return make()
+    return parse
 
 
-def _is_score(value: str) -> bool:
-    a, sep, b = value.partition("-")
-    return bool(sep) and a.isdigit() and b.isdigit()
+#: every line a script may hold, by its first word; a new kind of line is one entry here
+LINES: dict[str, Callable[[list[str], str], Command]] = {
+    "match": _match,
+    "dice": _dice,
+    "white": _side_action("white"),
+    "black": _side_action("black"),
+    "lift": _one_cell(LiftCmd, "lift"),
+    "place": _one_cell(PlaceCmd, "place"),
+    "move": _two_cells(MoveCmd, "move"),
+    "slide": _two_cells(SlideCmd, "slide"),
+    "hit": _hit,
+    "wait": _wait,
+    "flicker": _flicker,
+    "set": _set,
+    "unplug": _bare("unplug", lambda: CableCmd(False)),
+    "plug": _bare("plug", lambda: CableCmd(True)),
+    "setup": _bare("setup", SetupCmd),
+    "reset": _bare("reset", ResetCmd),
+    "restart": _bare("restart", RestartCmd),
+    "phrase": _phrase,
+    "reveal": _bare("reveal", RevealCmd),
+}
+
+
+def parse_line(text: str, number: int, source: str = "script") -> Command | None:
+    """The command of one line, or None for a blank or comment line."""
+    body = text.split("#", 1)[0].strip()
+    if not body:
+        return None
+    where = f"{source} line {number}"
+    words = body.split()
+    parse = LINES.get(words[0].lower())
+    if parse is None:
+        raise UsageError(f"{where}: unknown command {words[0]!r}")
+    return parse(words[1:], where)
 
 
 def parse_script(text: str, source: str = "script") -> Script:

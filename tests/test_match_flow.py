@@ -2,6 +2,8 @@
 around a declined offer, GNU Backgammon's notation in the events, counts in words."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from controller.engine.errors import MatchStateError
@@ -221,3 +223,191 @@ def test_against_the_computer_no_clock_runs_while_the_person_carries_out_its_mov
     assert c.match.turn == "white" and not c.match.is_over
     reading = c.match.clock_reading(61.3)
     assert reading is not None and reading.running == "white" and reading.black.bank >= 20.0
+
+
+# -- a set score: the Crawford game played or not (RULES.md "Doubling cube") -------------
+FINISHED = "4HPwATAAAAAAAA"  # the side on roll has borne off all 15: that game is over
+OPPONENT_DONE = "AAAAwOfgA2AAAA"  # the opponent has no checker left
+
+
+@pytest.mark.parametrize(("length", "score", "answers"), [
+    (3, (2, 2), {True}),          # both at match point: the Crawford game was played
+    (3, (2, 0), {False}),         # behind on 0: it cannot have been played (they would have won it)
+    (3, (0, 2), {False}),
+    (3, (2, 1), {False, True}),   # either: the players say
+    (3, (1, 1), {False}),         # nobody at match point yet
+    (2, (1, 1), {True}),
+    (7, (6, 3), {False, True}),
+])
+def test_which_crawford_answers_a_score_allows(length: int, score: tuple[int, int], answers: set[bool]) -> None:
+    from controller.engine.match_start import crawford_answers
+
+    assert crawford_answers(length, score) == answers
+    assert crawford_answers(length, score, rule=False) == {False}
+
+
+def _crawford_bit(m: Match) -> bool:
+    from controller.engine.match_id import decode_match_id
+
+    return decode_match_id(m.match_id).crawford
+
+
+def test_both_at_match_point_is_post_crawford_and_the_cube_is_back() -> None:
+    """The issue's case: score=2-2 in a 3-point match opened a Crawford game."""
+    m = Match.from_score(Match.new(length=3).settings, (2, 2))
+    assert not m.crawford and m.post_crawford and m.cube_enabled and not _crawford_bit(m)
+    with pytest.raises(MatchStateError, match="both players are at match point") as info:
+        Match.from_score(m.settings, (2, 2), crawford_played=False)
+    assert "\n" not in str(info.value)
+
+
+def test_one_at_match_point_is_the_crawford_game_unless_the_players_say_it_was_played() -> None:
+    settings = Match.new(length=3).settings
+    this_one = Match.from_score(settings, (2, 1))
+    assert this_one.crawford and not this_one.cube_enabled and _crawford_bit(this_one)
+    after = Match.from_score(settings, (2, 1), crawford_played=True)
+    assert not after.crawford and after.post_crawford and after.cube_enabled and not _crawford_bit(after)
+    with pytest.raises(MatchStateError, match="not won a Crawford game"):
+        Match.from_score(settings, (2, 0), crawford_played=True)
+    with pytest.raises(MatchStateError, match="nobody has reached match point"):
+        Match.from_score(settings, (1, 0), crawford_played=True)
+
+
+def test_a_crawford_game_set_by_score_is_followed_by_post_crawford_games() -> None:
+    m = Match.from_score(Match.new(length=3).settings, (2, 0))
+    assert m.crawford
+    m = m.roll("white", (3, 1)).match
+    m = m.play("white", m.legal_moves()[0]).match.resign("black", "single").match.accept("white").match
+    assert m.is_over  # White reached 3
+    m = Match.from_score(Match.new(length=3).settings, (0, 2))
+    m = m.roll("white", (3, 1)).match
+    m = m.play("white", m.legal_moves()[0]).match.resign("black", "single").match.accept("white").match
+    assert m.score == (1, 2) and not m.crawford and m.post_crawford  # no second Crawford game
+
+
+def test_a_score_already_past_the_length_is_refused() -> None:
+    with pytest.raises(MatchStateError, match="already past"):
+        Match.from_score(Match.new(length=3).settings, (3, 0))
+
+
+def test_the_tournament_clock_starts_from_the_reserve_left_at_the_score() -> None:
+    """The issue's case: length=7 clock=tournament score=3-2 showed 14:00 each."""
+    settings = Match.new(length=7, clock="tournament").settings
+    fresh = Match.from_score(settings).clock_reading(0.0)
+    at_3_2 = Match.from_score(settings, (3, 2)).clock_reading(0.0)
+    assert fresh is not None and at_3_2 is not None
+    assert fresh.white.bank == 14 * 60
+    assert at_3_2.white.bank == at_3_2.black.bank == (14 - 5) * 60
+
+
+# -- a finished position is refused wherever a position is given ------------------------
+@pytest.mark.parametrize("position_id", [FINISHED, OPPONENT_DONE])
+def test_a_finished_position_cannot_start_a_game(position_id: str) -> None:
+    from controller.engine.errors import InvalidPositionError
+
+    with pytest.raises(InvalidPositionError, match="already over") as info:
+        Position.for_play(position_id)
+    assert "\n" not in str(info.value)
+    with pytest.raises(InvalidPositionError, match="already over"):
+        Match.from_score(Match.new().settings, position=Position.from_id(position_id))
+
+
+@pytest.mark.parametrize("argv", [
+    ["moves", FINISHED, "31"],
+    ["run", "--port", "/dev/null", "--position", FINISHED],
+    ["run", "--port", "/dev/null", "--length", "3", "--score", "2-2", "--crawford-played", "no"],
+    ["run", "--port", "/dev/null", "--length", "3", "--score", "3-1"],
+    ["run", "--port", "/dev/null", "--length", "99999"],
+])
+def test_the_command_line_refuses_an_impossible_start_in_one_line(
+        argv: list[str], capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    from controller.cli import main
+
+    config = tmp_path / "config.toml"
+    config.write_text("")
+    assert main(argv + (["--config", str(config)] if argv[0] == "run" else [])) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_the_page_dialog_takes_a_score_and_the_crawford_answer() -> None:
+    from sim.web.live import check_dialog, dialog_match
+
+    d = check_dialog({"length": 3, "score": "2-2"})
+    assert not dialog_match(d).crawford and dialog_match(d).cube_enabled
+    assert dialog_match(check_dialog({"length": 3, "score": "2-1", "crawford_played": "yes"})).post_crawford
+    clock = dialog_match(check_dialog({"length": 7, "clock": "tournament", "score": "3-2"})).clock_reading(0.0)
+    assert clock is not None and clock.white.bank == 9 * 60
+    for bad in ({"length": 3, "score": "2-2", "crawford_played": "no"}, {"length": 3, "score": "3-0"},
+                {"length": 3, "score": "two"}):
+        with pytest.raises(ValueError):
+            check_dialog(bad)
+
+
+# -- scripts: every line checked before anything runs, with the match's own limits ------
+REPO = Path(__file__).resolve().parents[1]
+
+
+@pytest.mark.parametrize(("text", "says"), [
+    ("match length=99999", "1 to 32767"),
+    ("match length=3 score=2-2 crawford_played=no", "both players are at match point"),
+    ("match length=3 score=2-0 crawford_played=yes", "not won a Crawford game"),
+    (f"match position={FINISHED}", "already over"),
+    ("match score=2-x", "2-1"),
+    ("match seed=-1", "seed"),
+    ("match crawford_played=maybe", "yes, no, auto"),
+    ("flicker 5 0", "1 to 60000"),
+    ("set 5 16 0", "0 to 15"),
+])
+def test_a_bad_script_line_is_one_line_naming_it(text: str, says: str) -> None:
+    import sim.script as sc
+    from controller.errors import UsageError
+
+    with pytest.raises(UsageError) as info:
+        sc.parse_script("match length=3\n# fine so far\n" + text)
+    assert str(info.value).startswith("script line 3: ") and says in str(info.value)
+    assert "\n" not in str(info.value)
+
+
+def _run_script(tmp_path: Path, text: str) -> "subprocess.CompletedProcess[str]":
+    import subprocess
+    import sys
+
+    script = tmp_path / "s.txt"
+    script.write_text(text)
+    return subprocess.run([sys.executable, "-m", "controller.cli", "sim", "--headless", "--script", str(script)],
+                          capture_output=True, text=True, timeout=120, cwd=REPO)
+
+
+def test_a_script_with_a_too_long_match_exits_2_before_running_anything(tmp_path: Path) -> None:
+    """The issue's case: `match length=99999` crashed with a traceback after three JSON lines."""
+    proc = _run_script(tmp_path, "match length=3\ndice 3 1\nwhite roll\nmatch length=99999\n")
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr.count("\n") == 1 and "line 4" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_a_script_match_at_a_set_score_carries_the_crawford_state_in_its_match_id(tmp_path: Path) -> None:
+    from controller.engine.match_id import decode_match_id
+
+    proc = _run_script(tmp_path, "match length=3 score=2-2\nmatch length=3 score=2-1\n"
+                                 "match length=3 score=2-1 crawford_played=yes\n")
+    assert proc.returncode == 0, proc.stderr
+    import json
+
+    ids = [decode_match_id(json.loads(line)["match"]["match_id"]) for line in proc.stdout.splitlines()]
+    assert [f.crawford for f in ids] == [False, True, False]
+    assert [f.score for f in ids] == [(2, 2), (1, 2), (1, 2)]  # gnubg's order: Black, White
+
+
+def test_the_readme_states_every_script_limit_once() -> None:
+    import sim.script as sc
+
+    readme = (REPO / "README.md").read_text()
+    section = readme.split("### Scenario script limits", 1)[1].split("\n#", 1)[0]
+    for key, option in sc.MATCH_OPTIONS.items():
+        rows = [line for line in section.splitlines() if line.startswith(f"| `{key}=` |")]
+        assert len(rows) == 1, key
+        assert (option.rule in rows[0]) or all(c in rows[0] for c in option.choices or ()), key
+    for limit in (str(sc.WAIT_MAX_S), str(sc.FLICKER_MAX_MS)):
+        assert limit in section
+    assert readme.count("32767") == 1

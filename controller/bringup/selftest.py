@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 from controller.bringup import steps
 from controller.bringup.requests import StepResult
 from controller.bringup.rig import Operator, Rig
-from controller.wording import counted
+from controller.engine.wording import counted
 
 
 async def run_selftest(rig: Rig, op: Operator, names: Sequence[str], *,

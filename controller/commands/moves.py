@@ -2,7 +2,8 @@
 
 The position is a GNU Backgammon Position ID with the player on roll to move; each move
 is printed in gnubg's notation with the Position ID after it, still seen by the player
-who moved (as gnubg lists its moves). Bad IDs and dice are usage errors (exit 2).
+who moved (as gnubg lists its moves). Bad IDs, a finished position (a side with no
+checkers left) and bad dice are usage errors (exit 2).
 """
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        position = Position.from_id(args.position_id)
+        position = Position.for_play(args.position_id)  # a game not yet over
         dice = parse_dice(args.dice)
     except (InvalidPositionError, InvalidDiceError) as exc:
         raise UsageError(str(exc)) from None

@@ -24,6 +24,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--position", metavar="ID",
                         help="start a new match from this GNU Backgammon Position ID (White to roll); "
                              "the board is first set up to it")
+    parser.add_argument("--score", metavar="W-B",
+                        help="start a new match at this score (White's points, then Black's)")
+    parser.add_argument("--crawford-played", choices=("yes", "no", "auto"), default="auto",
+                        help="with --score: whether the Crawford game has been played "
+                             "(default: inferred from the score where only one answer is possible)")
     parser.add_argument("--leds", choices=("neopixel", "sim"), default=None,
                         help="LED backend (default: neopixel on a Pi, sim elsewhere)")
     parser.add_argument("--display", choices=("ssd1306", "sh1106", "dummy"), default=None,
@@ -34,19 +39,27 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from controller.app import run_table
+    from controller.app import new_match, run_table
     from controller.board.profile import default_profile_path, load_profile
     from controller.controller import ControllerConfig
+    from controller.engine.errors import EngineError
     from controller.engine.match_settings import MatchSettings
+    from controller.engine.match_start import parse_crawford_played, parse_score
     from controller.settings import is_raspberry_pi, load_settings
 
-    if args.length < 1:
-        raise UsageError("--length must be 1 or more")
     if args.seconds is not None and args.seconds <= 0:
         raise UsageError("--seconds must be positive")
     settings = load_settings(args.config)
     if args.profile:
         settings = settings.replace("--profile", profile=args.profile)
+    try:
+        match_settings = MatchSettings(length=args.length, confirm=settings.confirm, clock=settings.clock)
+        score = parse_score(args.score) if args.score is not None else None
+        played = parse_crawford_played(args.crawford_played)
+    except EngineError as exc:
+        raise UsageError(str(exc)) from None
+    # the start is checked before anything opens: a bad position or score is one line, exit 2
+    new_match(match_settings, args.position, score=score or (0, 0), crawford_played=played)
     port = args.port or settings.port
     if not port:
         raise UsageError("no port: give --port (the simulator's board: python -m sim.virtual_board)")
@@ -57,11 +70,11 @@ def run(args: argparse.Namespace) -> int:
     opponent = settings.opponent
     config = ControllerConfig(language=settings.language, settle_s=profile.timing.settle_ms / 1000,
                               black_player=opponent)
-    match_settings = MatchSettings(length=args.length, confirm=settings.confirm, clock=settings.clock)
     state_dir = Path(args.state_dir) if args.state_dir else settings.state_dir
     try:
         asyncio.run(run_table(port, profile=profile, state_dir=state_dir, config=config,
                               match_settings=match_settings, position_id=args.position,
+                              score=score, crawford_played=played,
                               strip_name=leds,
                               display_driver=args.display or ("dummy" if not on_pi else None),
                               pin_factory=None if buttons == "none" else buttons,

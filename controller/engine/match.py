@@ -41,7 +41,7 @@ from typing import Any, Literal, NamedTuple
 
 from controller.engine.clock import Clock, ClockReading, make_clock
 from controller.engine.dice import check_dice
-from controller.engine.errors import InvalidDiceError, MatchStateError
+from controller.engine.errors import InvalidDiceError, InvalidPositionError, MatchStateError
 from controller.engine.match_events import (
     DoubleDropped,
     DoubleOffered,
@@ -75,6 +75,7 @@ from controller.engine.match_history import (
     TurnRecord,
 )
 from controller.engine.match_settings import CUBE_CAP, MatchSettings
+from controller.engine.match_start import crawford_state
 from controller.engine.moves import Move, Step, legal_moves
 from controller.engine.position import BAR, CHECKERS, Position
 from controller.engine.turn import TurnPlan
@@ -176,8 +177,28 @@ class Match:
             settings = MatchSettings(**kwargs)
         elif kwargs:
             settings = replace(settings, **kwargs)
-        return cls(settings, clock=make_clock(settings.clock, settings.length),
-                   history=(GameRecord(1, (0, 0), False),))
+        return cls.from_score(settings)
+
+    @classmethod
+    def from_score(cls, settings: MatchSettings, score: tuple[int, int] = (0, 0),
+                   crawford_played: bool | None = None, position: Position | None = None,
+                   turn: str = "white") -> Match:
+        """A match whose next game starts at `score` (white, black): whether its Crawford
+        game has been played is `crawford_played`, or inferred where the score allows one
+        answer only (``match_start.py``); a tournament clock holds the reserve left at that
+        score. With `position` the game starts there, `turn` to roll. A score, answer or
+        position that cannot be is a MatchStateError or InvalidPositionError (one line)."""
+        crawford, reached = crawford_state(settings.length, score, settings.crawford, crawford_played)
+        m = cls(settings, score=score, crawford=crawford, post_crawford=reached,
+                clock=make_clock(settings.clock, settings.length, score),
+                history=(GameRecord(1, score, crawford),))
+        if position is None:
+            return m
+        problem = position.game_problem()
+        if problem is not None:
+            raise InvalidPositionError(f"cannot start from position {position.id}: {problem}")
+        side = _check_side(turn)
+        return replace(m, phase="roll", turn=side, position=position, partial=position)
 
     # -- views --------------------------------------------------------------------------
     @property

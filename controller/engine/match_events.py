@@ -14,7 +14,7 @@ from typing import Literal
 
 from controller.engine.moves import Step
 from controller.engine.notation import format_move as _steps
-from controller.wording import counted
+from controller.engine.wording import counted
 
 Colour = Literal["white", "black"]
 

@@ -14,6 +14,8 @@ CONFIRM_MODES: tuple[str, ...] = ("auto", "button")
 DICE_MODES: tuple[str, ...] = ("board", "entered", "verifiable")
 #: the cube goes no higher (RULES.md "Doubling cube")
 CUBE_CAP = 64
+#: the longest match, as GNU Backgammon's Match ID can hold it
+MAX_LENGTH = 32767
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,8 +42,8 @@ class MatchSettings:
     def __post_init__(self) -> None:
         if isinstance(self.length, bool) or not isinstance(self.length, int) or self.length < 1:
             raise MatchStateError(f"bad match length {self.length!r}: a whole number of points, 1 or more")
-        if self.length > 32767:
-            raise MatchStateError(f"match length {self.length} is too long (at most 32767, as GNU Backgammon)")
+        if self.length > MAX_LENGTH:
+            raise MatchStateError(f"match length {self.length} is too long (at most {MAX_LENGTH}, as GNU Backgammon)")
         if self.confirm not in CONFIRM_MODES:
             raise MatchStateError(f"bad confirm mode {self.confirm!r}: choose auto or button")
         if self.dice not in DICE_MODES:

@@ -64,6 +64,29 @@ class Position:
                 side[point - 1] = count
         return cls.checked(*sides)
 
+    @classmethod
+    def for_play(cls, position_id: str) -> "Position":
+        """Decode a Position ID to start a game from: a valid position in which the game is
+        not already over (raises InvalidPositionError with one line)."""
+        position = cls.from_id(position_id)
+        problem = position.game_problem()
+        if problem is not None:
+            raise InvalidPositionError(f"position {position_id}: {problem}")
+        return position
+
+    def game_problem(self) -> str | None:
+        """Why a game cannot be played from this position (None when it can): not a valid
+        position, or a finished one (RULES.md "End of a game": the first player to bear off
+        all 15 has won; the side on roll, or the opponent, has no checker left)."""
+        problems = self.problems()
+        if problems:
+            return problems[0]
+        if not sum(self.mine):
+            return "the side on roll has no checkers left: that game is already over"
+        if not sum(self.theirs):
+            return "the opponent has no checkers left: that game is already over"
+        return None
+
     def problems(self) -> list[str]:
         """Why this is not a valid position, as flags in words; empty when it is valid."""
         found: list[str] = []

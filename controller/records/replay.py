@@ -14,7 +14,7 @@ from typing import Any
 from controller.errors import RecordError
 from controller.records.mat_reader import check_mat
 from controller.records.model import MatchRecord
-from controller.wording import counted
+from controller.engine.wording import counted
 
 
 @dataclass(frozen=True, slots=True)

@@ -63,7 +63,9 @@ CELL_NAMES = tuple(str(p) for p in range(1, 25)) + ("bar", "off-white", "off-bla
 #: the page actions a hand does on the board (the controller sees them only through the cable)
 PHYSICAL = frozenset(["lift", "place", "drop_outside", "auto_step", "cover", "setup", "bot_move", "undo"])
 DEFAULT_DIALOG = {"length": 5, "cube": "on", "crawford": "on", "clock": "off", "confirm": "auto",
-                  "opponent": "human", "language": "en"}
+                  "opponent": "human", "language": "en", "score": "0-0", "crawford_played": "auto"}
+#: the dialog's fields that belong to one match only (not kept for the next dialog)
+ONE_MATCH = ("score", "crawford_played")
 DIALOG_CHOICES = {"cube": ("on", "off"), "crawford": ("on", "off"),
                   "clock": ("off", "timer", "tournament"), "confirm": ("auto", "button"),
                   "opponent": ("human", "simple", "gnubg"), "language": ("en", "da", "sv")}
@@ -91,13 +93,26 @@ def check_dialog(data: dict[str, Any]) -> dict[str, Any]:
             if not 1 <= length <= 99:
                 raise ValueError(f"match length {length} is out of range (1-99)")
             out["length"] = length
+        elif key in ONE_MATCH:
+            out[key] = str(value).strip() or DEFAULT_DIALOG[key]
         elif key in DIALOG_CHOICES:
             if value not in DIALOG_CHOICES[key]:
                 raise ValueError(f"{key} {value!r}: choose {', '.join(DIALOG_CHOICES[key])}")
             out[key] = value
         else:
             raise ValueError(f"unknown setting {key!r}")
+    dialog_match(out)  # the score, the Crawford game and the length together
     return out
+
+
+def dialog_match(d: dict[str, Any]) -> Match:
+    """The match the dialog's settings start (``Match.from_score``); ValueError naming the
+    problem (an engine error) when the score or the Crawford answer cannot be."""
+    from controller.engine.match_start import parse_crawford_played, parse_score
+
+    settings = MatchSettings(length=int(d["length"]), cube=d["cube"] == "on", crawford=d["crawford"] == "on",
+                             confirm=d["confirm"], clock=d["clock"])
+    return Match.from_score(settings, parse_score(str(d["score"])), parse_crawford_played(str(d["crawford_played"])))
 
 
 class LiveSim:
@@ -163,9 +178,7 @@ class LiveSim:
         return self._loop.time()
 
     def _match_settings(self) -> MatchSettings:
-        d = self.dialog
-        return MatchSettings(length=int(d["length"]), cube=d["cube"] == "on",
-                             crawford=d["crawford"] == "on", confirm=d["confirm"], clock=d["clock"])
+        return dialog_match(self.dialog).settings
 
     def _config(self) -> ControllerConfig:
         d = self.dialog
@@ -642,9 +655,9 @@ class LiveSim:
         settings = check_dialog(data)
         if settings["opponent"] != "human":
             make_bot(settings["opponent"])  # BackendUnavailableError: one line, nothing changes
-        self.dialog = settings
+        match = dialog_match(settings)
+        self.dialog = {**settings, **{k: DEFAULT_DIALOG[k] for k in ONE_MATCH}}  # the next one starts at 0-0
         self._save_dialog()
-        match = Match.new(self._match_settings())
         self._set_board(match)
         self._make_table(match)
         if self.table is not None:
@@ -666,7 +679,7 @@ class LiveSim:
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_suffix(".tmp")
         with open(tmp, "w") as handle:
-            json.dump(self.dialog, handle)
+            json.dump({k: v for k, v in self.dialog.items() if k not in ONE_MATCH}, handle)
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, path)
