@@ -24,7 +24,7 @@ from controller.engine.match_settings import MatchSettings
 from controller.records import saved
 from controller.records.store import TableStore
 from controller.show.content import Prompt
-from controller.show.display_backends import Display, DisplayConfig
+from controller.show.display_backends import Display
 from sim.web.harness import ServerThread, fast_profile
 
 pytestmark = pytest.mark.timeout(120)
@@ -96,7 +96,7 @@ def test_a_full_disk_is_shown_at_once_logged_retried_and_export_still_works(
             table = sim.live.table  # type: ignore[union-attr]
             at = table.store._failed_at
             table.refresh(at)
-            expected = Display.open(DisplayConfig.from_profile(sim.live.mapping), "dummy")  # type: ignore[union-attr]
+            expected = Display.open(sim.live.profile.display, "dummy")  # type: ignore[union-attr]
             expected.show(replace(table.controller.last_scene.display, prompt=Prompt.of("cannot_save_full")), at)
             return table.display.frame_png(), expected.frame_png()
         shown, expected = sim.call(frames)
