@@ -167,7 +167,7 @@ def bot_context(match: Match, side: str) -> Any:
     length = match.length
     return MatchContext(length=length, bot_away=max(1, length - match.score[me]),
                         opponent_away=max(1, length - match.score[1 - me]), cube=match.cube,
-                        owner="centre" if owner is None else ("bot" if owner == side else "opponent"),
+                        owner="center" if owner is None else ("bot" if owner == side else "opponent"),
                         crawford=match.crawford)
 
 

@@ -12,7 +12,6 @@ it except through its commands, so a refused action ("rejected: ...") changes no
 """
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
@@ -21,7 +20,7 @@ from controller.board.reconcile import (Ambiguous, BoardState, Expectation, Inst
                                         Matched, Mismatch, Verdict, path_expectation,
                                         reconcile, turn_expectation)
 from controller.dice import DiceError, DiceNeeded, TableDice
-from controller.engine.board_view import Colour, cell_counts, other, step_cells
+from controller.engine.board_view import Colour, cell_counts, cube_owner, other, step_cells
 from controller.engine.errors import MatchStateError
 from controller.engine.match import Match, Transition
 from controller.engine.match_events import Event as MatchEvent
@@ -658,7 +657,7 @@ class Controller:
                                 TournamentClockView(max(0.0, r.allowance), max(0.0, r.bank), warn))
         return DisplayContent(
             turn=m.turn, dice=tuple(m.dice) if m.dice else (), cube_value=m.cube,
-            cube_owner=m.cube_owner or "center", cube_enabled=m.cube_enabled,
+            cube_owner=cube_owner(m.cube_owner), cube_enabled=m.cube_enabled,
             crawford=m.crawford, score_white=m.score[0], score_black=m.score[1], match_length=m.length,
             pips_white=pips["white"], pips_black=pips["black"],
             clock_white=clocks["white"], clock_black=clocks["black"])

@@ -12,10 +12,10 @@ from dataclasses import dataclass
 from typing import Any, Literal, Union
 
 from controller.board.reconcile import BoardState
+from controller.engine.board_view import Colour
 from controller.engine.moves import Move
 from controller.show.content import Prompt, Scene
 
-Colour = Literal["white", "black"]
 ActionName = Literal["roll", "done", "double", "take", "drop", "accept", "decline",
                      "resign", "forfeit", "rematch", "reveal"]
 

@@ -26,7 +26,7 @@ from controller.board.profile import Profile, load_profile
 from controller.board.reading import Reading
 from controller.controller import Controller, ControllerConfig
 from controller.dice import DiceError, TableDice
-from controller.engine.board_view import cell_counts, other
+from controller.engine.board_view import cell_counts, cube_owner, other
 from controller.engine.match import Match
 from controller.engine.match_settings import MatchSettings
 from controller.engine.position import Position
@@ -393,7 +393,7 @@ def snapshot(controller: Controller, number: int, action: str, events: list[str]
             "turn": m.turn,
             "dice": list(m.dice) if m.dice else [],
             "cube": m.cube,
-            "cube_owner": m.cube_owner or "center",
+            "cube_owner": cube_owner(m.cube_owner),
             "score": {"white": m.score[0], "black": m.score[1]},
             "length": m.length,
             "position_id": m.partial.id,

@@ -33,14 +33,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal, Union
+from typing import TYPE_CHECKING, Union
 
+from controller.engine.board_view import Colour
 from controller.errors import UsageError
 
 if TYPE_CHECKING:
     from controller.engine.match import Match
 
-Colour = Literal["white", "black"]
 ACTIONS: tuple[str, ...] = ("roll", "done", "double", "take", "drop", "accept", "decline",
                             "resign", "forfeit", "rematch")
 RESIGN_LEVELS: tuple[str, ...] = ("single", "gammon", "backgammon")

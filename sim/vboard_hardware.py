@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from controller.board.profile import CELLS, Profile
+from controller.board.profile import Profile
+from controller.engine.board_view import CELLS
 from firmware import scan
 
 COLOURS = {"white": scan.WHITE, "black": scan.BLACK}

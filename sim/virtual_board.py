@@ -371,7 +371,7 @@ def execute(vb: VirtualBoard, line: str) -> str:
         vb.reboot(watchdog=bool(args) and args[0] == "watchdog")
         return "ok rebooted"
     if cmd == "show":
-        from controller.board.profile import CELLS
+        from controller.engine.board_view import CELLS
         parts = [f"{c}:{w}w{b}b" for c in CELLS for w, b in [vb.counts(c)] if w or b]
         return " ".join(parts) or "(empty)"
     if cmd == "help":

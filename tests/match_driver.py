@@ -4,7 +4,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from controller.engine.match import LEVELS, Match, Transition, other
+from controller.engine.board_view import other
+from controller.engine.match import LEVELS, Match, Transition
 from controller.engine.match_settings import MatchSettings
 
 

@@ -109,7 +109,7 @@ def test_doubles_at_eight_percent_lead_not_below() -> None:
 
 def test_redouble_needs_nine_percent() -> None:
     pos = board({5: 10, 2: 1, 10: 4}, {5: 10, 10: 5})  # 8.7%
-    assert should_double_by_pips(pos, MatchContext(0, cube=2, owner="centre"))
+    assert should_double_by_pips(pos, MatchContext(0, cube=2, owner="center"))
     assert not should_double_by_pips(pos, MatchContext(0, cube=2, owner="bot"))
 
 

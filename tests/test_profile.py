@@ -8,13 +8,13 @@ from pathlib import Path
 import pytest
 
 from controller.board.profile import (
-    CELLS,
     ButtonConfig,
     DisplayConfig,
     LedConfig,
     default_profile_path,
     load_profile,
 )
+from controller.engine.board_view import CELLS
 from controller.errors import ProfileError
 
 DEFAULT = default_profile_path()

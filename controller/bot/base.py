@@ -19,7 +19,8 @@ from typing import Literal, Protocol, runtime_checkable
 from controller.engine import Move, Position
 from controller.errors import BackendUnavailableError, UsageError
 
-CubeOwner = Literal["centre", "bot", "opponent"]
+#: who owns the cube, seen by the computer (the centred cube is "center", as everywhere)
+BotCubeOwner = Literal["center", "bot", "opponent"]
 LEVELS: tuple[str, ...] = ("simple", "gnubg", "pubeval")
 """Names `make_bot` knows; `pubeval` is the benchmark opponent, not offered to players."""
 
@@ -36,7 +37,7 @@ class MatchContext:
     bot_away: int = 0
     opponent_away: int = 0
     cube: int = 1
-    owner: CubeOwner = "centre"
+    owner: BotCubeOwner = "center"
     crawford: bool = False
 
     def __post_init__(self) -> None:
@@ -45,7 +46,7 @@ class MatchContext:
         if self.length and not (1 <= self.bot_away <= self.length and 1 <= self.opponent_away <= self.length):
             raise UsageError(f"bad score for a {self.length}-point match: "
                              f"{self.bot_away} and {self.opponent_away} away")
-        if self.owner not in ("centre", "bot", "opponent"):
+        if self.owner not in ("center", "bot", "opponent"):
             raise UsageError(f"bad cube owner {self.owner!r}")
 
     @property
@@ -70,7 +71,7 @@ class MatchContext:
 
     def flipped(self) -> MatchContext:
         """The same match seen by the opponent (for duels where both sides are bots)."""
-        flip: dict[CubeOwner, CubeOwner] = {"centre": "centre", "bot": "opponent", "opponent": "bot"}
+        flip: dict[BotCubeOwner, BotCubeOwner] = {"center": "center", "bot": "opponent", "opponent": "bot"}
         owner = flip[self.owner]
         return MatchContext(self.length, self.opponent_away, self.bot_away, self.cube, owner, self.crawford)
 
@@ -128,4 +129,4 @@ def make_bot(level: str, *, rng: random.Random | None = None, **options: object)
     raise UsageError(f"unknown computer level {level!r}; choose {' or '.join(LEVELS[:2])}")
 
 
-__all__ = ["LEVELS", "MONEY", "BackendUnavailableError", "Bot", "CubeOwner", "MatchContext", "make_bot"]
+__all__ = ["LEVELS", "MONEY", "BackendUnavailableError", "Bot", "BotCubeOwner", "MatchContext", "make_bot"]

@@ -84,8 +84,8 @@ def play_match(bots: tuple[Bot, Bot], length: int, rng: random.Random) -> int:
         crawford = not crawford_done and 1 in away
         if crawford:
             crawford_done = True
-        contexts = (MatchContext(length, away[0], away[1], 1, "centre", crawford),
-                    MatchContext(length, away[1], away[0], 1, "centre", crawford))
+        contexts = (MatchContext(length, away[0], away[1], 1, "center", crawford),
+                    MatchContext(length, away[1], away[0], 1, "center", crawford))
         result = play_game(bots, rng, contexts)
         score[result.winner] += result.points
     return 0 if score[0] >= length else 1

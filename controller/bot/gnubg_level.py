@@ -108,11 +108,11 @@ class GnubgNNBot:
             g.set.cube(context.cube, b"O" if on_roll_owns else b"X")
 
     def _bot_on_roll(self, context: MatchContext, for_cube: bool = True) -> None:
-        owner = None if context.owner == "centre" else context.owner == "bot"
+        owner = None if context.owner == "center" else context.owner == "bot"
         self._set(context.bot_away, context.opponent_away, context, owner, for_cube)
 
     def _opponent_on_roll(self, context: MatchContext) -> None:
-        owner = None if context.owner == "centre" else context.owner == "opponent"
+        owner = None if context.owner == "center" else context.owner == "opponent"
         self._set(context.opponent_away, context.bot_away, context, owner)
 
     # -- decisions --------------------------------------------------------------------------

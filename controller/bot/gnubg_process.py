@@ -162,9 +162,9 @@ class GnubgProcessBot:
 
     def _setup(self, position: Position, context: MatchContext, bot_on_roll: bool) -> list[str]:
         if bot_on_roll:
-            owns = None if context.owner == "centre" else context.owner == "bot"
+            owns = None if context.owner == "center" else context.owner == "bot"
             return setup_commands(position, context.bot_away, context.opponent_away, context, owns)
-        owns = None if context.owner == "centre" else context.owner == "opponent"
+        owns = None if context.owner == "center" else context.owner == "opponent"
         return setup_commands(position, context.opponent_away, context.bot_away, context, owns)
 
     def choose_move(self, position: Position, dice: tuple[int, int], context: MatchContext) -> Move | None:

@@ -9,11 +9,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 from functools import cached_property
-from typing import Any, Literal
+from typing import Any
 
 from controller.dice.verifiable import SEED_BYTES, commitment, match_key, normal_phrase
+from controller.engine.board_view import Colour
 
-Colour = Literal["white", "black"]
 _HEX = re.compile(r"^[0-9a-f]{64}$")
 
 

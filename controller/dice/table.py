@@ -20,16 +20,15 @@ import os
 import random
 from collections import deque
 from collections.abc import Callable
-from typing import Literal
 
 from controller.dice.secret import DiceSecret
 from controller.dice.verifiable import SEED_BYTES, derive_roll, opening_roll, phrase_problem
+from controller.engine.board_view import Colour
 from controller.engine.match import Match
 from controller.engine.match_history import TurnRecord
 from controller.errors import BgboardError
 
 Dice = tuple[int, int]
-Colour = Literal["white", "black"]
 
 
 class DiceError(BgboardError, ValueError):

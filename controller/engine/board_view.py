@@ -10,12 +10,25 @@ from typing import Literal
 from controller.engine.moves import BAR_POINT, OFF, Step
 from controller.engine.position import BAR, CHECKERS, Position
 
+#: the two sides, by the colour of their checkers (the one definition: import it from here)
 Colour = Literal["white", "black"]
+COLOURS: tuple[Colour, Colour] = ("white", "black")
+#: who owns the cube, as the display, the page and the bots name it; the match itself keeps
+#: `Colour | None` (None: the cube is in the center, nobody owns it)
+CubeOwner = Literal["white", "black", "center"]
+CUBE_OWNERS: tuple[CubeOwner, ...] = ("white", "black", "center")
+#: the cells of DESIGN.md "Cells": points 1..24 in White's numbering, the bar, the off trays
 CELLS: tuple[str, ...] = tuple(str(p) for p in range(1, 25)) + ("bar", "off-white", "off-black")
 
 
 def other(colour: Colour) -> Colour:
+    """The opponent of `colour`."""
     return "black" if colour == "white" else "white"
+
+
+def cube_owner(owner: Colour | None) -> CubeOwner:
+    """The match's cube owner (None when centred) as the display and the page name it."""
+    return "center" if owner is None else owner
 
 
 def cell_of_point(point: int, colour: Colour) -> str:

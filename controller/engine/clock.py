@@ -33,7 +33,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal, Self
 
-Colour = Literal["white", "black"]
+from controller.engine.board_view import Colour
+
 ClockMode = Literal["off", "timer", "tournament"]
 CLOCK_MODES: tuple[str, ...] = ("off", "timer", "tournament")
 

@@ -39,6 +39,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal, NamedTuple
 
+from controller.engine.board_view import Colour, other
 from controller.engine.clock import Clock, ClockReading, make_clock
 from controller.engine.dice import check_dice
 from controller.engine.errors import InvalidDiceError, InvalidPositionError, MatchStateError
@@ -80,15 +81,10 @@ from controller.engine.moves import Move, Step, legal_moves
 from controller.engine.position import BAR, CHECKERS, Position
 from controller.engine.turn import TurnPlan
 
-Colour = Literal["white", "black"]
 Phase = Literal["opening", "roll", "doubled", "move", "resigning", "over"]
-PHASES: tuple[str, ...] = ("opening", "roll", "doubled", "move", "resigning", "over")
+PHASES: tuple[Phase, ...] = ("opening", "roll", "doubled", "move", "resigning", "over")
 #: resignation levels, lowest first; the level's index + 1 is the points per cube
 LEVELS: tuple[str, ...] = ("single", "gammon", "backgammon")
-
-
-def other(side: Colour) -> Colour:
-    return "black" if side == "white" else "white"
 
 
 def _index(side: Colour) -> int:
@@ -145,7 +141,7 @@ class Match:
     """
 
     settings: MatchSettings
-    phase: str = "opening"
+    phase: Phase = "opening"
     score: tuple[int, int] = (0, 0)
     game: int = 1
     crawford: bool = False
@@ -159,7 +155,7 @@ class Match:
     cube_owner: Colour | None = None
     resign_level: str | None = None
     declined: int = 0
-    resume: str | None = None
+    resume: Phase | None = None
     resume_used: float = 0.0
     last_move: LastMove | None = None
     winner: Colour | None = None
@@ -305,7 +301,7 @@ class Match:
     def _fail(self, message: str) -> MatchStateError:
         return MatchStateError(message)
 
-    def _need_phase(self, action: str, *phases: str) -> None:
+    def _need_phase(self, action: str, *phases: Phase) -> None:
         if self.phase not in phases:
             raise self._fail(f"cannot {action} now: {self._describe()}")
 

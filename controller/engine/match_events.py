@@ -10,13 +10,11 @@ Every event is a frozen dataclass; ``str(event)`` is a short stable text (``"whi
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
 
+from controller.engine.board_view import Colour
 from controller.engine.moves import Step
 from controller.engine.notation import format_move as _steps
 from controller.engine.wording import counted
-
-Colour = Literal["white", "black"]
 
 
 @dataclass(frozen=True, slots=True)

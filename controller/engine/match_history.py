@@ -25,9 +25,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from controller.engine.board_view import Colour
 from controller.engine.moves import Step
-
-Colour = Literal["white", "black"]
 
 
 @dataclass(frozen=True, slots=True)

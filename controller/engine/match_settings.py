@@ -2,12 +2,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, Literal
+from typing import Any
 
+from controller.engine.board_view import Colour
 from controller.engine.clock import CLOCK_MODES
 from controller.engine.errors import MatchStateError
 
-Colour = Literal["white", "black"]
 CONFIRM_MODES: tuple[str, ...] = ("auto", "button")
 #: where the rolls come from (controller/dice/README.md): the board's random source, real
 #: dice entered by the players, or the board's committed, verifiable sequence

@@ -23,9 +23,9 @@ from typing import Any, Callable, Literal, Mapping, Union
 
 # the [buttons] section is parsed with the profile; re-exported here for the panel's users
 from controller.board.profile_sections import ButtonConfig  # noqa: F401
+from controller.engine.board_view import Colour
 from controller.errors import BackendUnavailableError, ProfileError
 
-Side = Literal["white", "black"]
 ButtonKind = Literal["main", "cube", "menu"]
 
 
@@ -33,7 +33,7 @@ ButtonKind = Literal["main", "cube", "menu"]
 class ButtonPressed:
     """A button was pressed (for the menu: pressed and released quickly)."""
 
-    side: Side | None
+    side: Colour | None
     button: ButtonKind
 
 
@@ -41,14 +41,14 @@ class ButtonPressed:
 class ButtonHeld:
     """A button was held down for a long press (the menu button only)."""
 
-    side: Side | None
+    side: Colour | None
     button: ButtonKind
 
 
 ButtonEvent = Union[ButtonPressed, ButtonHeld]
 
 #: (side, kind) of each [buttons] key of the profile.
-BUTTON_KEYS: Mapping[str, tuple[Side | None, ButtonKind]] = {
+BUTTON_KEYS: Mapping[str, tuple[Colour | None, ButtonKind]] = {
     "white_main": ("white", "main"),
     "white_cube": ("white", "cube"),
     "black_main": ("black", "main"),
@@ -135,7 +135,7 @@ class ButtonPanel:
                 raise
             raise BackendUnavailableError(f"cannot use the button pins: {error}") from None
 
-    def _on_press(self, side: Side | None, kind: ButtonKind,
+    def _on_press(self, side: Colour | None, kind: ButtonKind,
                   debounce: _Debounce) -> Callable[[], None]:
         def pressed() -> None:
             with self._lock:
@@ -148,7 +148,7 @@ class ButtonPanel:
             self._emit(ButtonPressed(side, kind))
         return pressed
 
-    def _on_release(self, side: Side | None, kind: ButtonKind,
+    def _on_release(self, side: Colour | None, kind: ButtonKind,
                     debounce: _Debounce) -> Callable[[], None]:
         def released() -> None:
             with self._lock:

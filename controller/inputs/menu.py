@@ -18,7 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Literal, Union
 
-from controller.inputs.buttons import ButtonEvent, ButtonHeld, ButtonPressed, Side
+from controller.engine.board_view import Colour
+from controller.inputs.buttons import ButtonEvent, ButtonHeld, ButtonPressed
 from controller.show.content import Prompt
 
 MenuItem = Literal["resign_single", "resign_gammon", "resign_backgammon", "forfeit",
@@ -32,13 +33,13 @@ Mode = Literal["closed", "items", "dice", "length", "confirm_forfeit"]
 
 @dataclass(frozen=True)
 class Resign:
-    side: Side
+    side: Colour
     level: Literal["single", "gammon", "backgammon"]
 
 
 @dataclass(frozen=True)
 class Forfeit:
-    side: Side
+    side: Colour
 
 
 @dataclass(frozen=True)
@@ -48,12 +49,12 @@ class NewMatch:
 
 @dataclass(frozen=True)
 class Rematch:
-    side: Side
+    side: Colour
 
 
 @dataclass(frozen=True)
 class DiceEntered:
-    side: Side
+    side: Colour
     dice: tuple[int, int]
 
 
@@ -72,7 +73,7 @@ class MenuState:
     mode: Mode = "closed"
     items: tuple[MenuItem, ...] = ()
     index: int = 0
-    side: Side | None = None
+    side: Colour | None = None
     dice: tuple[int, ...] = ()
     die: int = 1
     length: int = 5

@@ -13,22 +13,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Literal, Mapping, Union
+from typing import Mapping, Union
 
-Side = Literal["white", "black"]
-CubeOwner = Literal["white", "black", "center"]
+from controller.engine.board_view import CELLS, COLOURS, CUBE_OWNERS, Colour, CubeOwner
 
-SIDES: tuple[str, ...] = ("white", "black")
-CUBE_OWNERS: tuple[str, ...] = ("white", "black", "center")
 LANGUAGES: tuple[str, ...] = ("en", "da", "sv")
 
 #: The semantic LED roles of DESIGN.md ("Scene roles"); the profile maps each to a light.
 ROLES: tuple[str, ...] = ("target", "origin", "last-from", "last-to", "error",
                           "bot-from", "bot-to", "setup", "hit")
-
-#: The cells of DESIGN.md ("Cells"): points 1..24 in White's numbering, bar, off trays.
-CELLS: tuple[str, ...] = tuple(str(point) for point in range(1, 25)) + (
-    "bar", "off-white", "off-black")
 
 ParamValue = Union[str, int, tuple[int, ...]]
 
@@ -111,7 +104,7 @@ class DisplayContent:
     `pips_*` None hides the pip counts (set-up of a position still unknown).
     """
 
-    turn: Side | None = None
+    turn: Colour | None = None
     dice: tuple[int, ...] = ()
     cube_value: int = 1
     cube_owner: CubeOwner = "center"
@@ -130,7 +123,7 @@ class DisplayContent:
 
     def __post_init__(self) -> None:
         if self.turn is not None:
-            _check_side("turn", self.turn, SIDES)
+            _check_side("turn", self.turn, COLOURS)
         _check_side("cube_owner", self.cube_owner, CUBE_OWNERS)
         _check_side("language", self.language, LANGUAGES)
         if len(self.dice) > 2 or any(not 1 <= die <= 6 for die in self.dice):
@@ -143,13 +136,13 @@ class DisplayContent:
         object.__setattr__(self, "dice", tuple(self.dice))
         object.__setattr__(self, "hints", tuple(self.hints))
 
-    def clock(self, side: Side) -> ClockView | None:
+    def clock(self, side: Colour) -> ClockView | None:
         return self.clock_white if side == "white" else self.clock_black
 
-    def score(self, side: Side) -> int:
+    def score(self, side: Colour) -> int:
         return self.score_white if side == "white" else self.score_black
 
-    def pips(self, side: Side) -> int | None:
+    def pips(self, side: Colour) -> int | None:
         return self.pips_white if side == "white" else self.pips_black
 
 

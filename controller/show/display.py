@@ -24,8 +24,9 @@ from luma.core.render import canvas
 from PIL import Image, ImageDraw
 
 from controller.board.profile_sections import SCREEN_SIZE
+from controller.engine.board_view import Colour
 from controller.show import texts
-from controller.show.content import (ClockView, DisplayContent, MoveTimerView, Side)
+from controller.show.content import ClockView, DisplayContent, MoveTimerView
 from controller.show.fonts import BIG, MEDIUM, SMALL, BitmapFont
 
 WIDTH, HEIGHT = SCREEN_SIZE
@@ -81,7 +82,7 @@ def draw_content(draw: ImageDraw.ImageDraw, content: DisplayContent, now: float 
 
 # --- the side columns ---------------------------------------------------------------
 
-def _draw_side(draw: ImageDraw.ImageDraw, content: DisplayContent, side: Side,
+def _draw_side(draw: ImageDraw.ImageDraw, content: DisplayContent, side: Colour,
                x0: int, x1: int) -> None:
     name = texts.render(f"label.{side}", {}, content.language)
     on_turn = content.turn == side

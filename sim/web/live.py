@@ -31,6 +31,7 @@ from controller.board.reconcile import Matched
 from controller.controller import Controller, ControllerConfig
 from controller.dice import TableDice
 from controller.engine.board_view import (
+    CELLS,
     cell_counts,
     cell_of_point,
     other,
@@ -59,7 +60,6 @@ from sim.web.page_facts import page_facts
 from sim.web.protocol import Notice, PageAction
 
 TICK_S = 0.05
-CELL_NAMES = tuple(str(p) for p in range(1, 25)) + ("bar", "off-white", "off-black")
 #: the page actions a hand does on the board (the controller sees them only through the cable)
 PHYSICAL = frozenset(["lift", "place", "drop_outside", "auto_step", "cover", "setup", "bot_move", "undo"])
 DEFAULT_DIALOG = {"length": 5, "cube": "on", "crawford": "on", "clock": "off", "confirm": "auto",
@@ -248,7 +248,7 @@ class LiveSim:
         if self.table is None:
             return ""
         scene = self.table.controller.last_scene
-        board = tuple(self.vb.counts(c) for c in CELL_NAMES)
+        board = tuple(self.vb.counts(c) for c in CELLS)
         # the sensors (a flickering one shows) and the second (the link's counters move on)
         return repr((scene, board, tuple(tuple(h.items()) for h in self.hand), self.online,
                      self.display_version(), tuple(self.vb.sensors()), int(self._now()), self._tie))
@@ -300,7 +300,7 @@ class LiveSim:
         now = self._now()
         self._frames_window = [t for t in self._frames_window if now - t < 2.0]
         return {
-            "board": {c: list(self.vb.counts(c)) for c in CELL_NAMES},
+            "board": {c: list(self.vb.counts(c)) for c in CELLS},
             "hand": list(self.hand),
             "leds": leds,
             "led_counts": {c: len(ix) for c, ix in self.led_config.cells.items()},
@@ -387,7 +387,7 @@ class LiveSim:
     def _sensor_cells(self) -> list[str]:
         """The cell each sensor of the matrix watches (the Debug panel labels them)."""
         cells = [""] * (self.profile.sensors.rows * self.profile.sensors.cols)
-        for cell in CELL_NAMES:
+        for cell in CELLS:
             for index in self.profile.cell_sensors(cell):
                 if 0 <= index < len(cells):
                     cells[index] = cell

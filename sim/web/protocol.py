@@ -6,11 +6,12 @@ where a name belongs) is answered with one short `notice` line and changes nothi
 from __future__ import annotations
 
 import json
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any
 
-CELLS = frozenset([str(p) for p in range(1, 25)] + ["bar", "off-white", "off-black"])
-COLOURS = frozenset(["white", "black"])
+from controller.engine.board_view import CELLS, COLOURS
+
 BUTTONS = frozenset(["white_main", "white_cube", "black_main", "black_cube", "menu"])
 FAULTS = frozenset(["noise", "unplug", "plug", "flicker", "drop", "flip"])
 
@@ -54,7 +55,7 @@ def short(value: object, limit: int = 40) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "\u2026"
 
 
-def _one_of(value: object, names: frozenset[str]) -> bool:
+def _one_of(value: object, names: Collection[str]) -> bool:
     """`value in names` for any JSON value (a list or an object is simply not a name)."""
     return isinstance(value, str) and value in names
 
