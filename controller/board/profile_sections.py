@@ -24,10 +24,8 @@ from typing import Any, Callable, Literal, TypeVar
 
 from controller.engine.board_view import CELLS
 from controller.errors import ProfileError
+from controller.show.content import ROLES
 
-#: the scene roles (DESIGN.md "Scene roles") a profile must give a light
-ROLES: tuple[str, ...] = ("target", "origin", "last-from", "last-to", "error",
-                          "bot-from", "bot-to", "setup", "hit")
 PATTERNS: tuple[str, ...] = ("solid", "blink", "pulse")
 DISPLAY_DRIVERS: tuple[str, ...] = ("dummy", "ssd1306", "sh1106")
 #: the display the screens are drawn for (controller.show.display draws at this size)
