@@ -49,7 +49,7 @@ def cube_info(context: MatchContext) -> CubeInfo:
         length, mine, theirs = MONEY_STAND_IN, MONEY_STAND_IN, MONEY_STAND_IN
     else:
         length, mine, theirs = context.length, context.bot_away, context.opponent_away
-    owner = {"centre": CENTRE, "bot": 0, "opponent": 1}[context.owner]
+    owner = {"center": CENTRE, "bot": 0, "opponent": 1}[context.owner]
     return CubeInfo(length, (length - mine, length - theirs), context.cube, owner, 0, context.crawford)
 
 
