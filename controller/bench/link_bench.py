@@ -7,6 +7,9 @@ Figures:
 - `change_to_reading_median_ms` / `_p99_ms`: a checker placed on the virtual board (real
   time, default timing: 10 ms scans, 3-scan debounce) until the controller's `Reading`
   shows it, through the pty and pyserial.
+- `session_handshake_median_ms`: a board session opened on the virtual board until it
+  plays (port open, HELLO? -> HELLO checked, CONFIG, PING -> PONG).
+- `ping_rtt_median_ms`: the session's liveness PING to its PONG, through the pty.
 """
 from __future__ import annotations
 
@@ -119,15 +122,46 @@ async def _latency(samples: int) -> list[float]:
     return out
 
 
+async def _session(handshakes: int, pings: int) -> tuple[list[float], list[float]]:
+    from controller.link.session import BoardSession
+    from sim.virtual_board import VirtualBoard
+
+    profile = load_profile()
+    opened: list[float] = []
+    rtts: list[float] = []
+    with VirtualBoard(profile) as vb:
+        vb.start()
+        for i in range(handshakes):
+            session = BoardSession(vb.port, profile, on_event=lambda e: None,
+                                   ping_interval_s=None, read_timeout=0.01)
+            t0 = time.perf_counter()
+            await session.start()
+            try:
+                while not session.is_playing:
+                    await asyncio.sleep(0.0005)
+                    if time.perf_counter() - t0 > 5:
+                        raise RuntimeError("the board session did not come up within 5 s")
+                opened.append((time.perf_counter() - t0) * 1000)
+                if i == 0:
+                    for _ in range(pings):
+                        rtts.append(await session.ping() * 1000)
+            finally:
+                await session.close()
+    return opened, rtts
+
+
 def run(quick: bool) -> dict[str, object]:
     decode = _decode_rate(2_000 if quick else 20_000)
     pty = asyncio.run(_pty_rate(500 if quick else 5_000))
     lat = sorted(asyncio.run(_latency(20 if quick else 100)))
     p99 = lat[min(len(lat) - 1, int(round(0.99 * (len(lat) - 1))))]
+    opened, rtts = asyncio.run(_session(3 if quick else 10, 20 if quick else 200))
     return {
         "decode_frames_per_s": round(decode),
         "pty_frames_per_s": round(pty),
         "change_to_reading_median_ms": round(statistics.median(lat), 1),
         "change_to_reading_p99_ms": round(p99, 1),
         "change_to_reading_samples": len(lat),
+        "session_handshake_median_ms": round(statistics.median(opened), 1),
+        "ping_rtt_median_ms": round(statistics.median(rtts), 2),
     }

@@ -9,8 +9,9 @@ headless runner, the browser simulator), and does what protocol version 1 promis
 2. a board that matches gets CONFIG from the profile's [timing] (scan period, debounce,
    heartbeat: what `bgboard calibrate` writes) and a PING behind it; the PONG proves the
    board read the CONFIG (no ERROR 2 before it), and the session is ONLINE;
-3. ONLINE, it PINGs every `ping_interval_s` as liveness (two PONGs missed: OFFLINE) and
-   turns each SCAN into a `BoardReading` (SCAN -> Reading -> BoardState, once, here);
+3. ONLINE, it PINGs every `ping_interval_s` as liveness (two PONGs missed: OFFLINE;
+   None turns liveness off, for a front end that runs the board on its own simulated
+   time and would starve the PONGs between its steps) and turns each SCAN into a `BoardReading` (SCAN -> Reading -> BoardState, once, here);
 4. a board of another size or protocol is MISMATCH: its SCANs are dropped, one line
    naming both sizes is logged (`board mismatch: profile 14x13, board 12x12; ...`) and
    the session waits for a new HELLO (a board replaced, reflashed, replugged);
@@ -107,7 +108,7 @@ class BoardSession:
     """The protocol's promises on one port (see the module docstring)."""
 
     def __init__(self, port: str, profile: Profile, *, on_event: Callable[[BoardEvent], None],
-                 clock: Callable[[], float] | None = None, ping_interval_s: float = 1.0,
+                 clock: Callable[[], float] | None = None, ping_interval_s: float | None = 1.0,
                  reply_timeout_s: float = 0.5, hello_retry_s: float = 1.0,
                  read_timeout: float = 0.1) -> None:
         self.profile = profile
@@ -281,9 +282,9 @@ class BoardSession:
                 continue
             await self._handshake(hello)
 
-    def _wait_s(self) -> float:
+    def _wait_s(self) -> float | None:
         if self.status.state in (SessionState.ONLINE, SessionState.SCAN_FAILING):
-            return self.ping_interval_s
+            return self.ping_interval_s  # None: no liveness pings, wait for a new HELLO
         if self.status.state is SessionState.MISMATCH:
             return 5 * self.hello_retry_s
         return self.hello_retry_s
