@@ -379,6 +379,14 @@ def execute(vb: VirtualBoard, line: str) -> str:
     raise ValueError(f"unknown command {cmd!r}; try help")
 
 
+def _size(text: str) -> tuple[int, int]:
+    rows, sep, cols = text.lower().partition("x")
+    if not sep or not rows.isdigit() or not cols.isdigit() or not (
+            1 <= int(rows) <= 64 and 1 <= int(cols) <= 64):
+        raise argparse.ArgumentTypeError(f"{text!r}: ROWSxCOLS, each 1..64 (e.g. 12x12)")
+    return int(rows), int(cols)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m sim.virtual_board",
@@ -388,6 +396,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--profile", help="hardware profile (TOML)")
     parser.add_argument("--link-dir", help="directory for the port symlink (default: a temp dir)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the noise and flips")
+    parser.add_argument("--size", metavar="ROWSxCOLS", type=_size,
+                        help="firmware built for another matrix than the profile's (e.g. 12x12)")
     args = parser.parse_args(argv)
     from controller.errors import ProfileError
     try:
@@ -395,7 +405,7 @@ def main(argv: list[str] | None = None) -> int:
     except ProfileError as exc:
         sys.stderr.write(f"{exc}\n")
         return 1
-    with VirtualBoard(profile, seed=args.seed, link_dir=args.link_dir) as vb:
+    with VirtualBoard(profile, seed=args.seed, link_dir=args.link_dir, size=args.size) as vb:
         vb.start()
         print(vb.port, flush=True)
         for line in sys.stdin:

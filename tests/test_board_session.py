@@ -206,3 +206,39 @@ def test_unplugged_is_offline_and_back_after_a_new_handshake() -> None:
                 await until(lambda: session.is_playing and vb.timing == (5, 2, 200), 5.0)
             assert session.status.state is SessionState.CLOSED
     run(main())
+
+
+def test_the_virtual_board_flashes_reboots_and_sends_no_stale_scan_while_its_chain_fails() -> None:
+    import serial
+
+    from controller.link.codec import BoardError, Scan, StreamDecoder, parse
+    from sim.virtual_board import execute
+
+    with VirtualBoard(PROFILE) as vb:                      # manual time: deterministic
+        host = serial.Serial(vb.port, 115200, timeout=0)  # the cable's other end
+        decoder = StreamDecoder()
+
+        def received() -> list[Any]:
+            data = b""
+            while chunk := host.read(65536):
+                data += chunk
+            return [parse(f) for f in decoder.feed(data)]
+
+        try:
+            received()
+            assert execute(vb, "flash 12 12") == "ok flashed for 12x12"
+            hello = received()[0]
+            assert isinstance(hello, Hello) and (hello.rows, hello.cols, hello.seq) == (12, 12, 0)
+            assert execute(vb, "reboot watchdog") == "ok rebooted"
+            first, second = received()[:2]
+            assert isinstance(first, Hello) and isinstance(second, BoardError)
+            assert second.code == 3
+            vb.fail_chain("SPI timeout")
+            vb.advance(1500)                              # three heartbeats' worth
+            during = received()
+            assert during and all(isinstance(m, BoardError) and m.code == 4 for m in during)
+            vb.fail_chain(None)
+            vb.advance(600)
+            assert any(isinstance(m, Scan) for m in received())
+        finally:
+            host.close()
