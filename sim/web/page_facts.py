@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, TypedDict
 
 from controller.controller import Controller
-from controller.engine.board_view import Colour, step_cells
+from controller.engine.board_view import COLOURS, Colour, cube_owner, step_cells
 from controller.engine.match import Match
 from controller.engine.match_history import CubeRecord, ResignRecord, TurnRecord
 from controller.engine.notation import format_move
@@ -36,15 +36,15 @@ class MoveEntry(TypedDict):
 def page_facts(controller: Controller, tie: int | None = None) -> dict[str, Any]:
     """The extra snapshot fields (see the module docstring)."""
     m = controller.match
-    computer = [side for side in ("white", "black") if controller.config.player(side) not in ("human", "remote")]
+    computer = [side for side in COLOURS if controller.config.player(side) not in ("human", "remote")]
     language = controller.config.language
-    said = announcements(m, computer, tie)  # type: ignore[arg-type]
+    said = announcements(m, computer, tie)
     return {
         "dice_view": dice_view(m),
-        "cube_view": None if not m.cube_enabled else {"value": m.cube, "owner": m.cube_owner or "center"},
+        "cube_view": None if not m.cube_enabled else {"value": m.cube, "owner": cube_owner(m.cube_owner)},
         "clock": clock_view(controller),
         "moves": move_list(m),
-        "players": {side: controller.config.player(side) for side in ("white", "black")},  # type: ignore[arg-type]
+        "players": {side: controller.config.player(side) for side in COLOURS},
         "bot_move": [list(step_cells(s, controller.bot.side)) for s in controller.bot.move.steps]
         if controller.bot is not None else [],
         "winner": m.winner,
@@ -84,9 +84,9 @@ def clock_view(controller: Controller) -> dict[str, Any] | None:
     reading = controller.match.clock_reading(controller.now)
     if reading is None:
         return None
-    sides = {}
-    for side in ("white", "black"):
-        r = reading.side(side)  # type: ignore[arg-type]
+    sides: dict[str, Any] = {}
+    for side in COLOURS:
+        r = reading.side(side)
         sides[side] = {"main": round(max(0.0, r.allowance), 1), "store": round(max(0.0, r.bank), 1),
                        "running": reading.running == side,
                        "warning": reading.warning and reading.running == side}
