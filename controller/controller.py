@@ -150,6 +150,8 @@ class Controller:
     def _maybe_settle(self, out: list[Effect]) -> None:
         if self.raw is None or self.raw == self.settled:
             return
+        if self.raw.faults:
+            return  # what stands on a faulty sensor is unknown: read no move until it works
         if self.now - self.raw_since + 1e-9 < self.config.settle_s:
             return
         self.settled = self.raw

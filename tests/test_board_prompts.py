@@ -61,3 +61,37 @@ def test_the_sessions_reason_beats_a_plain_offline() -> None:
     assert build_scene(view).display.prompt == Prompt.of("board_scan_failed")
     assert build_scene(ControllerView(online=False, faults=frozenset({"1"}))).display.prompt \
         == Prompt.of("board_offline")
+
+
+def test_a_reading_with_a_faulty_sensor_is_never_taken_for_a_move() -> None:
+    """A fault on 8 hides a checker: the reading looks like 8/5 played, but nothing is
+    accepted until the sensor reads again; then the true board counts."""
+    import random
+
+    from controller.controller import Controller
+    from controller.dice import TableDice
+    from controller.engine import Position
+    from controller.engine.board_view import cell_counts
+    from controller.engine.match import Match
+    from controller.engine.match_settings import MatchSettings
+    from controller.events import ActionRequested, ReadingReceived, Tick
+
+    dice = TableDice(random.Random(0))
+    dice.push((3, 1))
+    controller = Controller(Match.new(MatchSettings(length=3)), dice=dice)
+    start = cell_counts(Position.initial(), "white")
+    controller.handle(ReadingReceived(BoardState.of(start), 0.0))
+    controller.handle(Tick(1.0))
+    controller.handle(ActionRequested("white", "roll", 1.1))
+    partial = controller.match.partial
+    looks_played = dict(start)
+    looks_played["8"] = (2, 0)
+    looks_played["5"] = (1, 0)
+    controller.handle(ReadingReceived(BoardState.of(looks_played, faults=["8"]), 2.0))
+    effects = controller.handle(Tick(5.0))
+    assert controller.match.partial == partial
+    assert controller.last_scene.display.prompt == Prompt.of("sensor_fault", cell="8")
+    assert not any(type(e).__name__ == "SaveMatch" for e in effects)
+    controller.handle(ReadingReceived(BoardState.of(start), 6.0))   # the sensor works again
+    controller.handle(Tick(7.0))
+    assert controller.match.partial == partial and controller.last_scene.leds.get("8") != "error"
