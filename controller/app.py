@@ -153,9 +153,29 @@ class Table:
             return BotCube("double" if bot.should_double(position, context) else "roll", now, token)
         if effect.kind == "take":
             return BotCube("take" if bot.should_take(position, context) else "drop", now, token)
+        if effect.kind == "rematch":
+            accepted = accepts_rematch(bot, context)
+            return BotCube("rematch" if accepted else "decline", now, token, side)
+        if effect.kind == "offer_rematch":
+            offered = offers_rematch(bot, context, lost=match.winner != side)
+            return BotCube("rematch", now, token, side) if offered else None
         level_index = ("single", "gammon", "backgammon").index(payload["level"] or "single") + 1
         accepted = bot.accepts_resignation(match.partial, level_index, context)
         return BotCube("accept" if accepted else "decline", now, token)
+
+
+def accepts_rematch(bot: Any, context: Any) -> bool:
+    """The computer's answer to a rematch offer (``controller.bot.base``)."""
+    from controller.bot.base import accepts_rematch as answer
+
+    return answer(bot, context)
+
+
+def offers_rematch(bot: Any, context: Any, lost: bool) -> bool:
+    """Whether the computer offers a rematch itself (``controller.bot.base``)."""
+    from controller.bot.base import offers_rematch as answer
+
+    return answer(bot, context, lost)
 
 
 def bot_context(match: Match, side: str) -> Any:

@@ -556,7 +556,10 @@ class Controller:
         """Ask the computer whatever it must decide now (once per state)."""
         m = self.match
         side = m.turn
-        if side is None or m.is_over or self.setting_up:
+        if m.is_over:
+            self._ask_rematch(out)
+            return
+        if side is None or self.setting_up:
             return
         bot_side = side if self.config.player(side) != "human" else other(side)
         if self.config.player(bot_side) == "human":
@@ -577,6 +580,23 @@ class Controller:
         out.append(AskBot(kind, self.bot_token, {  # type: ignore[arg-type]
             "side": bot_side, "position": m.position, "dice": m.dice, "match": m,
             "level": m.resign_level}))
+
+    def _ask_rematch(self, out: list[Effect]) -> None:
+        """After the match (RULES.md "Match"): the computer answers the other side's
+        rematch offer, or is asked once whether it offers one itself."""
+        m = self.match
+        if m.rematch_offer is not None:
+            side: Colour | None = other(m.rematch_offer)
+            kind = "rematch"
+        else:
+            side = next((s for s in ("white", "black") if self.config.player(s) != "human"), None)  # type: ignore[misc]
+            kind = "offer_rematch"
+        if side is None or self.config.player(side) == "human" or self._asked is m:
+            return
+        self._asked = m
+        self.bot_token += 1
+        out.append(AskBot(kind, self.bot_token, {  # type: ignore[arg-type]
+            "side": side, "position": m.position, "dice": None, "match": m, "level": None}))
 
     def _bot_moved(self, event: BotMoved, out: list[Effect]) -> None:
         m = self.match
@@ -603,6 +623,9 @@ class Controller:
     def _bot_cube(self, event: BotCube, out: list[Effect]) -> None:
         m = self.match
         side = m.turn
+        if m.is_over and event.side in ("white", "black") and event.turn_token == self.bot_token:
+            self._action(event.side, event.action, None, out, by_bot=True)  # type: ignore[arg-type]
+            return
         if side is None or event.turn_token != self.bot_token:
             return
         if event.action == "roll":
@@ -683,7 +706,7 @@ class Controller:
             if secret is not None and not secret.revealed:
                 return Prompt.of("opening_roll_verifiable", code=secret.short_commitment)
             return Prompt.of("opening_roll")
-        if side is None:
+        if side is None and m.phase != "over":  # a match forfeited before its first roll is over too
             return None
         reading = m.clock_reading(self.now)
         if reading is not None and reading.warning and reading.running == side and m.phase != "over":
@@ -704,7 +727,7 @@ class Controller:
             return Prompt.of("resign_offered", side=side, result=m.resign_level)
         if m.phase == "over" and m.winner is not None:
             if m.rematch_offer is not None:
-                return Prompt.of("rematch")
+                return Prompt.of("rematch", side=m.rematch_offer)
             if m.end == "time":
                 return Prompt.of("time_out", side=other(m.winner))
             if m.end == "forfeit":

@@ -89,12 +89,14 @@ class BotMoved:
 
 @dataclass(frozen=True)
 class BotCube:
-    """The computer's cube or resignation answer: `action` is double, roll, take, drop,
-    accept or decline."""
+    """The computer's cube, resignation or rematch answer: `action` is double, roll, take,
+    drop, accept, decline or rematch; `side` is the computer's colour (needed after the
+    match, when nobody is on turn)."""
 
     action: str
     at: float
     turn_token: int = 0
+    side: str | None = None
 
 
 @dataclass(frozen=True)
@@ -159,7 +161,7 @@ class Announce:
 class AskBot:
     """Ask the computer for its decision; it answers with BotMoved or BotCube."""
 
-    kind: Literal["move", "cube", "take", "resign"]
+    kind: Literal["move", "cube", "take", "resign", "rematch", "offer_rematch"]
     turn_token: int
     payload: dict[str, Any]
 

@@ -411,3 +411,74 @@ def test_the_readme_states_every_script_limit_once() -> None:
     for limit in (str(sc.WAIT_MAX_S), str(sc.FLICKER_MAX_MS)):
         assert limit in section
     assert readme.count("32767") == 1
+
+
+# -- RULES.md "Match": after a match either player may offer a rematch -------------------
+def _table_against(level: object, match: Match) -> "object":
+    from controller.app import Table
+    from controller.board.reconcile import BoardState
+    from controller.controller import Controller, ControllerConfig
+    from controller.engine.board_view import cell_counts
+    from controller.events import ReadingReceived, Tick
+
+    table = Table(Controller(match, config=ControllerConfig(black_player="simple")),
+                  bot_factory=lambda name: level)
+    table.dispatch(ReadingReceived(BoardState.of(cell_counts(Position.initial(), "white")), 0.0))
+    table.dispatch(Tick(0.5))  # the board as it stands, settled
+    return table
+
+
+class _Level:
+    """A computer level as the table sees one; its rematch answers are set per test."""
+
+    name = "simple"
+
+    def __init__(self, accepts: bool | None = None, offers: bool | None = None) -> None:
+        if accepts is not None:
+            self.accepts_rematch = lambda context: accepts
+        if offers is not None:
+            self.offers_rematch = lambda context, lost: offers
+
+
+def _texts(table: object) -> list[str]:
+    return list(table.log_lines)  # type: ignore[attr-defined]
+
+
+def test_the_computer_accepts_the_persons_rematch_offer() -> None:
+    from controller.events import ActionRequested, Tick
+
+    table = _table_against(_Level(), Match.new(length=1).forfeit("white").match)  # the computer won
+    table.dispatch(Tick(1.0))  # type: ignore[attr-defined]
+    assert table.controller.match.rematch_offer is None  # type: ignore[attr-defined]  # a winner leaves it to the person
+    table.dispatch(ActionRequested("white", "rematch", 2.0))  # type: ignore[attr-defined]
+    m = table.controller.match  # type: ignore[attr-defined]
+    assert m.phase == "opening" and m.score == (0, 0) and not m.history[-1].actions
+    assert any(t.startswith("rematch:") for t in _texts(table))
+
+
+def test_the_computer_offers_a_rematch_after_losing_and_the_person_accepts() -> None:
+    from controller.events import ButtonPressed, Tick
+
+    table = _table_against(_Level(), Match.new(length=1).forfeit("black").match)  # the person won
+    table.dispatch(Tick(1.0))  # type: ignore[attr-defined]
+    m = table.controller.match  # type: ignore[attr-defined]
+    assert m.rematch_offer == "black"
+    prompt = table.controller.phase_prompt()  # type: ignore[attr-defined]
+    assert prompt.key == "rematch" and dict(prompt.params)["side"] == "black"
+    table.dispatch(ButtonPressed("white", "main", 2.0))  # type: ignore[attr-defined]
+    assert table.controller.match.phase == "opening"  # type: ignore[attr-defined]
+
+
+def test_a_level_may_decline_a_rematch_and_nobody_answers_for_the_computer() -> None:
+    from controller.events import ActionRequested, Tick
+
+    table = _table_against(_Level(accepts=False, offers=False), Match.new(length=1).forfeit("black").match)
+    table.dispatch(Tick(1.0))  # type: ignore[attr-defined]
+    assert table.controller.match.rematch_offer is None  # type: ignore[attr-defined]
+    table.dispatch(ActionRequested("white", "rematch", 2.0))  # type: ignore[attr-defined]
+    m = table.controller.match  # type: ignore[attr-defined]
+    assert m.is_over and m.rematch_offer is None
+    assert "black declines the rematch" in _texts(table)
+    table.dispatch(ActionRequested("white", "rematch", 3.0))  # type: ignore[attr-defined]
+    table.dispatch(ActionRequested("black", "accept", 4.0))  # type: ignore[attr-defined]
+    assert "rejected: black is played by the computer" in _texts(table)

@@ -107,6 +107,23 @@ class Bot(Protocol):
         ...
 
 
+def accepts_rematch(bot: object, context: MatchContext) -> bool:
+    """Whether the computer takes the person's rematch offer (RULES.md "Match"). A level
+    may answer with its own ``accepts_rematch(context)``; by default it accepts: the
+    computer is always ready for another match."""
+    own = getattr(bot, "accepts_rematch", None)
+    return True if own is None else bool(own(context))
+
+
+def offers_rematch(bot: object, context: MatchContext, lost: bool) -> bool:
+    """Whether the computer offers a rematch itself once the match is over. A level may
+    decide with its own ``offers_rematch(context, lost)``; by default it offers after
+    losing (asking for its revenge) and leaves the winner's offer to the person, who
+    then sees the result until they press."""
+    own = getattr(bot, "offers_rematch", None)
+    return lost if own is None else bool(own(context, lost))
+
+
 def make_bot(level: str, *, rng: random.Random | None = None, **options: object) -> Bot:
     """The bot for a level name: `simple`, `gnubg` (wheel, else the program), `pubeval`.
 
@@ -129,4 +146,5 @@ def make_bot(level: str, *, rng: random.Random | None = None, **options: object)
     raise UsageError(f"unknown computer level {level!r}; choose {' or '.join(LEVELS[:2])}")
 
 
-__all__ = ["LEVELS", "MONEY", "BackendUnavailableError", "Bot", "BotCubeOwner", "MatchContext", "make_bot"]
+__all__ = ["LEVELS", "MONEY", "BackendUnavailableError", "Bot", "BotCubeOwner", "MatchContext", "accepts_rematch",
+           "make_bot", "offers_rematch"]

@@ -117,8 +117,9 @@ MESSAGES: dict[str, dict[str, Text]] = {
                   "sv": "{side} vinner matchen {score_white}-{score_black}"},
     "forfeit": {"en": "{side} gives up the match", "da": "{side} giver op: matchen er tabt",
                 "sv": "{side} ger upp matchen"},
-    "rematch": {"en": "Rematch? Both press the button", "da": "Revanche? Begge trykker på knappen",
-                "sv": "Revansch? Båda trycker på knappen"},
+    "rematch": {"en": "Rematch? {side} offers: press to accept",
+                "da": "Revanche? {side} tilbyder: tryk for ja",
+                "sv": "Revansch? {side} erbjuder: tryck för ja"},
     "new_match": {"en": "New match to {length}", "da": "Ny match til {length}",
                   "sv": "Ny match till {length}"},
     # --- the clock
