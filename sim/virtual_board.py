@@ -312,71 +312,65 @@ HELP_TEXT = """commands:
   help | quit"""
 
 
+def _ok(action: Callable[[VirtualBoard, list[str]], object], reply: str = "ok"
+        ) -> Callable[[VirtualBoard, list[str]], str]:
+    """A command whose reply is fixed (`reply` may name the first two arguments)."""
+    def run(vb: VirtualBoard, args: list[str]) -> str:
+        action(vb, args)
+        return reply.format(*args, "", "", port=vb.port)
+    return run
+
+
+def _place(vb: VirtualBoard, args: list[str]) -> str:
+    vb.place(args[0], args[1] if len(args) > 1 else "white")
+    return f"ok {args[0]} {vb.counts(args[0])}"
+
+
+def _show(vb: VirtualBoard, args: list[str]) -> str:
+    from controller.engine.board_view import CELLS
+    parts = [f"{c}:{w}w{b}b" for c in CELLS for w, b in [vb.counts(c)] if w or b]
+    return " ".join(parts) or "(empty)"
+
+
+#: command -> (arguments needed, usage, what it does and replies)
+_COMMANDS: dict[str, tuple[int, str, Callable[[VirtualBoard, list[str]], str]]] = {
+    "place": (1, "place CELL [white|black]", _place),
+    "lift": (1, "lift CELL [white|black]", lambda vb, a:
+             f"ok lifted {vb.lift(a[0], a[1] if len(a) > 1 else None)} from {a[0]}"),
+    "set": (3, "set CELL WHITE BLACK", _ok(lambda vb, a: vb.set_cell(a[0], int(a[1]), int(a[2])))),
+    "clear": (0, "clear", _ok(lambda vb, a: vb.clear())),
+    "noise": (1, "noise N", _ok(lambda vb, a: vb.noise(int(a[0])))),
+    "drop": (1, "drop P", _ok(lambda vb, a: vb.drop_bytes(float(a[0])))),
+    "flip": (1, "flip P", _ok(lambda vb, a: vb.flip_bytes(float(a[0])))),
+    "flicker": (1, "flicker SENSOR [PERIOD_MS]", _ok(lambda vb, a: vb.flicker(
+        int(a[0]), int(a[1]) if len(a) > 1 else 10))),
+    "stick": (2, "stick SENSOR VALUE|off", _ok(lambda vb, a: vb.stick(
+        int(a[0]), None if a[1] == "off" else int(a[1])))),
+    "fail": (0, "fail [TEXT|off]", _ok(lambda vb, a: vb.fail_chain(
+        None if a and a[0] == "off" else (" ".join(a) or "chain broken")))),
+    "unplug": (0, "unplug", _ok(lambda vb, a: vb.unplug(), "ok unplugged")),
+    "plug": (0, "plug", _ok(lambda vb, a: vb.plug(), "ok plugged {port}")),
+    "flash": (2, "flash ROWS COLS", _ok(lambda vb, a: vb.flash(int(a[0]), int(a[1])),
+                                        "ok flashed for {0}x{1}")),
+    "reboot": (0, "reboot [watchdog]", _ok(lambda vb, a: vb.reboot(
+        watchdog=bool(a) and a[0] == "watchdog"), "ok rebooted")),
+    "show": (0, "show", _show),
+    "help": (0, "help", lambda vb, a: HELP_TEXT),
+}
+
+
 def execute(vb: VirtualBoard, line: str) -> str:
     """Run one command line on `vb`; returns the reply (ValueError for a bad command)."""
     words = line.split()
     if not words:
         return ""
     cmd, args = words[0].lower(), words[1:]
-
-    def need(n: int, usage: str) -> None:
-        if len(args) < n:
-            raise ValueError(f"usage: {usage}")
-
-    if cmd == "place":
-        need(1, "place CELL [white|black]")
-        vb.place(args[0], args[1] if len(args) > 1 else "white")
-        return f"ok {args[0]} {vb.counts(args[0])}"
-    if cmd == "lift":
-        need(1, "lift CELL [white|black]")
-        colour = vb.lift(args[0], args[1] if len(args) > 1 else None)
-        return f"ok lifted {colour} from {args[0]}"
-    if cmd == "set":
-        need(3, "set CELL WHITE BLACK")
-        vb.set_cell(args[0], int(args[1]), int(args[2]))
-        return "ok"
-    if cmd == "clear":
-        vb.clear()
-        return "ok"
-    if cmd == "noise":
-        need(1, "noise N")
-        vb.noise(int(args[0]))
-        return "ok"
-    if cmd in ("drop", "flip"):
-        need(1, f"{cmd} P")
-        (vb.drop_bytes if cmd == "drop" else vb.flip_bytes)(float(args[0]))
-        return "ok"
-    if cmd == "flicker":
-        need(1, "flicker SENSOR [PERIOD_MS]")
-        vb.flicker(int(args[0]), int(args[1]) if len(args) > 1 else 10)
-        return "ok"
-    if cmd == "stick":
-        need(2, "stick SENSOR VALUE|off")
-        vb.stick(int(args[0]), None if args[1] == "off" else int(args[1]))
-        return "ok"
-    if cmd == "fail":
-        vb.fail_chain(None if args and args[0] == "off" else (" ".join(args) or "chain broken"))
-        return "ok"
-    if cmd == "unplug":
-        vb.unplug()
-        return "ok unplugged"
-    if cmd == "plug":
-        vb.plug()
-        return f"ok plugged {vb.port}"
-    if cmd == "flash":
-        need(2, "flash ROWS COLS")
-        vb.flash(int(args[0]), int(args[1]))
-        return f"ok flashed for {args[0]}x{args[1]}"
-    if cmd == "reboot":
-        vb.reboot(watchdog=bool(args) and args[0] == "watchdog")
-        return "ok rebooted"
-    if cmd == "show":
-        from controller.engine.board_view import CELLS
-        parts = [f"{c}:{w}w{b}b" for c in CELLS for w, b in [vb.counts(c)] if w or b]
-        return " ".join(parts) or "(empty)"
-    if cmd == "help":
-        return HELP_TEXT
-    raise ValueError(f"unknown command {cmd!r}; try help")
+    if cmd not in _COMMANDS:
+        raise ValueError(f"unknown command {cmd!r}; try help")
+    needed, usage, run = _COMMANDS[cmd]
+    if len(args) < needed:
+        raise ValueError(f"usage: {usage}")
+    return run(vb, args)
 
 
 def _size(text: str) -> tuple[int, int]:

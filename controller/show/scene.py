@@ -127,17 +127,25 @@ def build_scene(view: ControllerView) -> Scene:
             hints = _in_hand(verdict, view, leds)
             if view.mover and view.table.dice and not view.bot_move:
                 prompt = Prompt.of("move", side=view.mover, dice=tuple(view.table.dice))
+    prompt = _board_trouble(view, leds, prompt)
+    display = replace(view.table, hints=hints, prompt=prompt, language=view.language)
+    return Scene(leds, display)
+
+
+def _board_trouble(view: ControllerView, leds: dict[str, str],
+                   prompt: Prompt | None) -> Prompt | None:
+    """The board's own trouble goes above whatever the reading means: a faulty sensor
+    (its cells lit `error`), then the session's line or a plain offline."""
     if view.faults:
         faulty = [cell for cell in CELLS if cell in view.faults]
         for cell in faulty:
             leds[cell] = "error"
         prompt = Prompt.of("sensor_fault", cell=faulty[0])
     if view.board_prompt is not None:
-        prompt = view.board_prompt
-    elif not view.online:
-        prompt = Prompt.of("board_offline")
-    display = replace(view.table, hints=hints, prompt=prompt, language=view.language)
-    return Scene(leds, display)
+        return view.board_prompt
+    if not view.online:
+        return Prompt.of("board_offline")
+    return prompt
 
 
 def _in_hand(verdict: Matched, view: ControllerView, leds: dict[str, str]) -> tuple[Hint, ...]:
