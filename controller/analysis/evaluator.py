@@ -11,6 +11,7 @@ opponent on roll, `[mine, theirs]`.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from types import ModuleType
 
 from controller.analysis.cubeful import (
@@ -20,9 +21,9 @@ from controller.analysis.cubeful import (
     cubeful_mwc,
     double_pass_mwc,
     efficiency,
+    gammon_prices,
     may_double,
     mwc_to_emg,
-    utility,
 )
 from controller.analysis.bearoff import bearoff_cubeful_mwc, is_small_bearoff
 from controller.analysis.network import load_network
@@ -52,19 +53,43 @@ def position_class(board: Board) -> str:
     return "race"
 
 
-def board_cubeful(p: Chances, ci: CubeInfo, board: Board) -> float:
-    """gnubg's 0-ply cubeful match chance of the side on roll of `board` (chances `p`), with
-    the cube efficiency of the board's class (race: by the pips of the side on roll)."""
+def board_kind(board: Board) -> tuple[str, float]:
+    """The board's class and gnubg's cube efficiency for it (race: by the pips of the side
+    on roll; the two-sided bear-off works its efficiency out per cube, see `bearoff`)."""
     kind = position_class(board)
-    if kind == "bearoff2":
-        return bearoff_cubeful_mwc(p, ci, board)
     pips = sum(n * (i + 1) for i, n in enumerate(board[1])) if kind == "race" else 0
-    return cubeful_mwc(p, ci, efficiency("bearoff" if kind == "bearoff2" else kind, pips))
+    return kind, efficiency("bearoff" if kind == "bearoff2" else kind, pips)
+
+
+def board_cubeful(p: Chances, ci: CubeInfo, board: Board, kind: tuple[str, float] | None = None) -> float:
+    """gnubg's 0-ply cubeful match chance of the side on roll of `board` (chances `p`)."""
+    name, x = kind or board_kind(board)
+    if name == "bearoff2":
+        return bearoff_cubeful_mwc(p, ci, board)
+    return cubeful_mwc(p, ci, x)
 
 
 def flip(p: Chances) -> Chances:
     """The other side's chances."""
     return (1.0 - p[0], p[3], p[4], p[1], p[2])
+
+
+@lru_cache(maxsize=4096)
+def _flipped(ci: CubeInfo) -> CubeInfo:
+    return ci.flipped()
+
+
+@lru_cache(maxsize=4096)
+def _doubled(ci: CubeInfo) -> CubeInfo:
+    return ci.doubled()
+
+
+@lru_cache(maxsize=4096)
+def _mover_prices(ci: CubeInfo) -> tuple[float, float, float, float]:
+    """The gammon prices `utility` weighs the mover's gammon wins, losses, backgammons by."""
+    gp = gammon_prices(ci.match_to - ci.score[0] - 1, ci.match_to - ci.score[1] - 1, ci.cube)
+    m = ci.mover
+    return gp[m], gp[1 - m], gp[2 + m], gp[3 - m]
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +134,7 @@ class Evaluator:
         self.plies = plies
         self._chances: dict[Board, Chances] = {}
         self._rolls: dict[tuple[Board, int, int], tuple[tuple[str, Chances], ...]] = {}
+        self._kinds: dict[str, tuple[Board, tuple[str, float]]] = {}
 
     # -- the network ------------------------------------------------------------------
     def chances(self, board: Board) -> Chances:
@@ -143,18 +169,31 @@ class Evaluator:
         b = self._g.board_from_position_key(key)
         return (tuple(b[0]), tuple(b[1]))
 
+    def _after(self, key: str) -> tuple[Board, tuple[str, float]]:
+        """The board a move leaves and its class, cached by key (luck asks often)."""
+        found = self._kinds.get(key)
+        if found is None:
+            board = self.board_of_key(key)
+            found = (board, board_kind(board))
+            if len(self._kinds) > 200_000:
+                self._kinds.clear()
+            self._kinds[key] = found
+        return found
+
     def key_of(self, board: Board) -> str:
         return str(self._g.key_of_board([list(board[0]), list(board[1])]))
 
     # -- equities ---------------------------------------------------------------------
-    def after_move_equity(self, opp_chances: Chances, board_after: Board, ci: CubeInfo) -> float:
+    def after_move_equity(self, opp_chances: Chances, board_after: Board, ci: CubeInfo,
+                          kind: tuple[str, float] | None = None) -> float:
         """The mover's cubeful EMG once their move leaves `board_after` (opponent on roll,
         who may double at once: gnubg's leaf with both cube positions)."""
-        opp = ci.flipped()
-        keep = board_cubeful(opp_chances, opp, board_after)
+        opp = _flipped(ci)
+        kind = kind or board_kind(board_after)
+        keep = board_cubeful(opp_chances, opp, board_after, kind)
         value = keep
         if may_double(opp):
-            taken = board_cubeful(opp_chances, opp.doubled(), board_after)
+            taken = board_cubeful(opp_chances, _doubled(opp), board_after, kind)
             passed = double_pass_mwc(opp)
             if taken >= keep and passed >= keep:
                 value = passed if taken >= passed else taken
@@ -168,12 +207,15 @@ class Evaluator:
         listed = self.moves(board, dice[0], dice[1])
         if not listed:
             return []
-        scored = [(key, utility(flip(p), ci), p) for key, p in listed]
+        g0, g1, b0, b1 = _mover_prices(ci)
+        # utility(flip(p), ci) inline: this runs for every move of every roll
+        scored = [(key, 1.0 - 2.0 * p[0] + p[3] * g0 - p[1] * g1 + p[4] * b0 - p[2] * b1, p) for key, p in listed]
         floor = max(s[1] for s in scored) - PRUNE_MARGIN if prune else -99.0
         out = []
         for key, cubeless, p in scored:
             if cubeless >= floor or key == keep:
-                eq = self.after_move_equity(p, self.board_of_key(key), ci)
+                after, kind = self._after(key)
+                eq = self.after_move_equity(p, after, ci, kind)
                 out.append(Candidate(key, eq, cubeless))
         out.sort(key=lambda c: (c.equity, c.cubeless), reverse=True)
         return out
@@ -191,7 +233,7 @@ class Evaluator:
         """gnubg's 0-ply cube decision for the side on roll (`board[1]`)."""
         p = self.chances(board)
         nd = mwc_to_emg(board_cubeful(p, ci, board), ci)
-        dt = mwc_to_emg(board_cubeful(p, ci.doubled(), board), ci)
+        dt = mwc_to_emg(board_cubeful(p, _doubled(ci), board), ci)
         dp = mwc_to_emg(double_pass_mwc(ci), ci)
         available = may_double(ci)
         if not available:
