@@ -21,7 +21,7 @@ The file is flat TOML, one key a line::
     brightness = 0.25            # LED brightness, 0.0 .. 1.0
     confirm = "auto"             # auto: a move counts when the board settles; button
     clock = "off"                # off, timer, tournament
-    opponent = "human"           # human, simple, gnubg
+    opponent = "human"           # human or a computer level (controller.bot.base.OFFERED_LEVELS)
     state_dir = "/var/lib/bgboard"  # saved matches
 """
 from __future__ import annotations
@@ -36,12 +36,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from controller.bot.base import OFFERED_LEVELS
 from controller.errors import ProfileError
 
 LANGUAGES: tuple[str, ...] = ("en", "da", "sv")
 CONFIRM_MODES: tuple[str, ...] = ("auto", "button")
 CLOCK_MODES: tuple[str, ...] = ("off", "timer", "tournament")
-OPPONENTS: tuple[str, ...] = ("human", "simple", "gnubg")
+OPPONENTS: tuple[str, ...] = ("human", *OFFERED_LEVELS)
 
 #: The system-wide file, read first (the Pi's service reads only this one).
 SYSTEM_CONFIG = Path("/etc/bgboard/config.toml")

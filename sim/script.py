@@ -89,7 +89,7 @@ class MatchOption:
 
 
 def _match_options() -> dict[str, MatchOption]:
-    from controller.bot.base import LEVELS
+    from controller.bot.base import OFFERED_LEVELS
     from controller.engine.clock import CLOCK_MODES
     from controller.engine.match_settings import CONFIRM_MODES, DICE_MODES, MAX_LENGTH
     from controller.engine.match_start import CRAWFORD_PLAYED
@@ -97,7 +97,7 @@ def _match_options() -> dict[str, MatchOption]:
 
     return {
         "length": MatchOption(f"1 to {MAX_LENGTH} (default 5)", check=_whole(1, MAX_LENGTH)),
-        "opponent": MatchOption("who plays Black", ("human",) + LEVELS[:2]),
+        "opponent": MatchOption("who plays Black", ("human", *OFFERED_LEVELS)),
         "clock": MatchOption("the clock", CLOCK_MODES),
         "confirm": MatchOption("end of turn", CONFIRM_MODES),
         "crawford": MatchOption("the Crawford rule", ("on", "off")),

@@ -21,8 +21,8 @@ def test_levels_follow_the_protocol_and_play_legal_moves(level: str) -> None:
 
 
 def test_unknown_level_is_a_usage_error_naming_the_choices() -> None:
-    with pytest.raises(UsageError, match="simple or gnubg"):
-        make_bot("expert")
+    with pytest.raises(UsageError, match="choose simple, gnubg, beginner, .*, worldclass$"):
+        make_bot("grandmaster")
 
 
 def test_gnubg_missing_everywhere_says_so_in_one_line(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -133,7 +133,7 @@ def test_the_installed_example_config_is_valid(tmp_path: Path) -> None:
         ("brightness = nan", "brightness", "from 0 to 1"),
         ('confirm = "maybe"', "confirm", "auto, button"),
         ('clock = "fischer"', "clock", "off, timer, tournament"),
-        ('opponent = "expert"', "opponent", "human, simple, gnubg"),
+        ('opponent = "grandmaster"', "opponent", "human, simple, gnubg, beginner"),
         ('port = ""', "port", "must not be empty"),
         ("port = 3", "port", "expected a string"),
         ('profile = "  "', "profile", "must not be empty"),

@@ -229,9 +229,10 @@ class Evaluator:
         swapped = (board[1], board[0])
         return self.after_move_equity(self.chances(swapped), swapped, ci)
 
-    def cube(self, board: Board, ci: CubeInfo) -> CubeEval:
-        """gnubg's 0-ply cube decision for the side on roll (`board[1]`)."""
-        p = self.chances(board)
+    def cube(self, board: Board, ci: CubeInfo, chances: Chances | None = None) -> CubeEval:
+        """gnubg's 0-ply cube decision for the side on roll (`board[1]`), from the network's
+        chances or the ones given (a computer level's, with noise)."""
+        p = chances or self.chances(board)
         nd = mwc_to_emg(board_cubeful(p, ci, board), ci)
         dt = mwc_to_emg(board_cubeful(p, _doubled(ci), board), ci)
         dp = mwc_to_emg(double_pass_mwc(ci), ci)

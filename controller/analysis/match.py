@@ -96,8 +96,9 @@ class _Table:
 class MatchAnalyser:
     """Walks a record's games through an Evaluator."""
 
-    def __init__(self, evaluator: Evaluator) -> None:
+    def __init__(self, evaluator: Evaluator, luck: bool = True) -> None:
         self.ev = evaluator
+        self.luck = luck  # luck is most of the work; judging a level's play needs none
 
     def analyse(self, record: MatchRecord) -> MatchAnalysis:
         if record.length == 0:
@@ -150,7 +151,7 @@ class MatchAnalyser:
                 close = cube.optimal - min(cube.take, 1.0) < CLOSE_CUBE
                 out.append(Decision(game.number, t.row, roll.player, "no double", None, "No double",
                                     cube.action, loss, mark_of(loss), close=close, win=win))
-        luck = self._luck(board, roll.dice, ci, initial)
+        luck = self._luck(board, roll.dice, ci, initial) if self.luck else None
         after = t.position
         for step in roll.steps:
             after = after.after(step)

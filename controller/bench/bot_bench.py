@@ -1,4 +1,6 @@
-"""`bgboard bench` section "bot": time per move of each computer level, and duels.
+"""`bgboard bench` section "bot": time per move of each computer level, duels, and the PR
+of each level by strength (controller.bot.level_strength: self-play judged by the
+analysis; issue 14 wants it to fall from beginner to expert).
 
 Duels answer issue 7's bars: `simple` against Tesauro's pubeval over one-point games
 (bar: > 55% of 2,000) and against GNU Backgammon 0-ply over 5-point matches (bar: >= 20%
@@ -65,6 +67,35 @@ def parallel_duel(first: str, second: str, count: int, length: int, seed: int = 
     return DuelFigures(wins, count)
 
 
+def _level_pr(args: tuple[str, int]) -> tuple[str, float, int]:
+    from controller.bot.level_strength import level_pr
+
+    level, games = args
+    pr, decisions = level_pr(level, games)
+    return level, pr, decisions
+
+
+def level_figures(games: int) -> dict[str, object]:
+    """PR per strength level over `games` self-play games each, on every core."""
+    from controller.bot.gnubg_level import load_gnubg_nn
+    from controller.bot.level_strength import MEASURED_LEVELS
+
+    if load_gnubg_nn() is None:
+        return {"levels": "unavailable (needs gnubg-nn)"}
+    figures: dict[str, object] = {"level_games_each": games}
+    t0 = time.perf_counter()
+    workers = max(1, min(len(MEASURED_LEVELS), multiprocessing.cpu_count()))
+    with multiprocessing.get_context("spawn").Pool(workers) as pool:
+        results = pool.map(_level_pr, [(level, games) for level in MEASURED_LEVELS])
+    for level, pr, decisions in results:
+        figures[f"level_{level}_pr"] = round(pr, 2)
+        figures[f"level_{level}_decisions"] = decisions
+    prs = [pr for _, pr, _ in results]
+    figures["level_pr_falls_with_strength"] = all(a > b for a, b in zip(prs, prs[1:]))
+    figures["level_pr_s"] = round(time.perf_counter() - t0, 1)
+    return figures
+
+
 def run(quick: bool) -> dict[str, object]:
     figures: dict[str, object] = {}
     positions = sample_positions(40 if quick else 300)
@@ -99,4 +130,5 @@ def run(quick: bool) -> dict[str, object]:
         figures["simple_vs_gnubg0_5pt_win_pct"] = round(100 * vs_gnubg.rate, 1)
         figures["simple_vs_gnubg0_5pt_margin95_pct"] = round(100 * vs_gnubg.margin95, 1)
         figures["simple_vs_gnubg0_5pt_s"] = round(time.perf_counter() - t0, 1)
+    figures.update(level_figures(10 if quick else 100))
     return figures

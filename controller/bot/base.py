@@ -21,8 +21,12 @@ from controller.errors import BackendUnavailableError, UsageError
 
 #: who owns the cube, seen by the computer (the centred cube is "center", as everywhere)
 BotCubeOwner = Literal["center", "bot", "opponent"]
-LEVELS: tuple[str, ...] = ("simple", "gnubg", "pubeval")
-"""Names `make_bot` knows; `pubeval` is the benchmark opponent, not offered to players."""
+LEVELS: tuple[str, ...] = ("simple", "gnubg", "beginner", "casual", "intermediate", "advanced", "expert",
+                          "worldclass", "pubeval")
+"""Names `make_bot` knows; `pubeval` is the benchmark opponent, not offered to players.
+`beginner` .. `worldclass` are GNU Backgammon's own player settings (gnubg_strength)."""
+OFFERED_LEVELS: tuple[str, ...] = LEVELS[:-1]
+"""The levels a player may choose (settings, the simulator's dialog, scenario scripts)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,8 +147,20 @@ def make_bot(level: str, *, rng: random.Random | None = None, **options: object)
         from controller.bot.gnubg_level import make_gnubg_bot
 
         return make_gnubg_bot(**options)  # type: ignore[arg-type]
-    raise UsageError(f"unknown computer level {level!r}; choose {' or '.join(LEVELS[:2])}")
+    if level == "worldclass":
+        from controller.bot.gnubg_level import make_gnubg_bot
+
+        return make_gnubg_bot(plies=2, backend=options.get("backend"))  # type: ignore[arg-type]
+    if level in LEVELS[2:7]:
+        from controller.bot.gnubg_level import load_gnubg_nn
+
+        if load_gnubg_nn() is None:
+            raise BackendUnavailableError(f"the {level} level needs gnubg-nn; choose simple or gnubg")
+        from controller.bot.gnubg_strength import StrengthBot
+
+        return StrengthBot(level)
+    raise UsageError(f"unknown computer level {level!r}; choose {', '.join(OFFERED_LEVELS)}")
 
 
-__all__ = ["LEVELS", "MONEY", "BackendUnavailableError", "Bot", "BotCubeOwner", "MatchContext", "accepts_rematch",
+__all__ = ["LEVELS", "MONEY", "OFFERED_LEVELS", "BackendUnavailableError", "Bot", "BotCubeOwner", "MatchContext", "accepts_rematch",
            "make_bot", "offers_rematch"]

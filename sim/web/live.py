@@ -51,6 +51,7 @@ from controller.events import (
 )
 from controller.link.codec import Scan
 from controller.link.serial_link import BoardLink, LinkState, LinkStatus
+from controller.settings import OPPONENTS
 from controller.show.display_backends import Display
 from controller.show.leds import SimulatedStrip
 from controller.show.texts import render
@@ -68,7 +69,7 @@ DEFAULT_DIALOG = {"length": 5, "cube": "on", "crawford": "on", "clock": "off", "
 ONE_MATCH = ("score", "crawford_played")
 DIALOG_CHOICES = {"cube": ("on", "off"), "crawford": ("on", "off"),
                   "clock": ("off", "timer", "tournament"), "confirm": ("auto", "button"),
-                  "opponent": ("human", "simple", "gnubg"), "language": ("en", "da", "sv")}
+                  "opponent": OPPONENTS, "language": ("en", "da", "sv")}
 
 
 def dialog_path() -> Path:
