@@ -6,6 +6,7 @@
 import { drawArrows, drawBoard, drawCheckers, drawHand, drawLeds, drawTableFacts } from "./board.js";
 import { Connection, socketUrl } from "./connection.js";
 import { confirmAsk, NewMatchDialog } from "./dialogs.js";
+import { render as renderDice } from "./dice.js";
 import { applyLanguage, normalise, sideName, t } from "./i18n.js";
 import { BoardInput } from "./input.js";
 import { Model } from "./model.js";
@@ -159,6 +160,7 @@ class Page {
       view.render(state, this.lang);
     }
     markLiveButtons(state.actions ?? []);
+    renderDice(state, this.lang, (msg) => this.act(msg));
     this.debug.render(state.debug ?? {}, this.lang);
     this.svg.dataset.ready = "1";
   }

@@ -29,7 +29,7 @@ from controller.board.profile import Profile, load_profile
 from controller.board.reading import Reading
 from controller.board.reconcile import Matched
 from controller.controller import Controller, ControllerConfig
-from controller.dice import TableDice
+from controller.dice import DICE_MODES, TableDice
 from controller.engine.board_view import (
     CELLS,
     cell_counts,
@@ -57,6 +57,7 @@ from controller.show.leds import SimulatedStrip
 from controller.show.texts import render
 from sim.headless import snapshot as script_snapshot
 from sim.virtual_board import VirtualBoard
+from sim.web.dice_panel import dice_event, dice_panel
 from sim.web.page_facts import page_facts
 from sim.web.protocol import Notice, PageAction
 
@@ -64,12 +65,13 @@ TICK_S = 0.05
 #: the page actions a hand does on the board (the controller sees them only through the cable)
 PHYSICAL = frozenset(["lift", "place", "drop_outside", "auto_step", "cover", "setup", "bot_move", "undo"])
 DEFAULT_DIALOG = {"length": 5, "cube": "on", "crawford": "on", "clock": "off", "confirm": "auto",
-                  "opponent": "human", "language": "en", "score": "0-0", "crawford_played": "auto"}
+                  "opponent": "human", "language": "en", "score": "0-0", "crawford_played": "auto",
+                  "dice": "board"}
 #: the dialog's fields that belong to one match only (not kept for the next dialog)
 ONE_MATCH = ("score", "crawford_played")
 DIALOG_CHOICES = {"cube": ("on", "off"), "crawford": ("on", "off"),
                   "clock": ("off", "timer", "tournament"), "confirm": ("auto", "button"),
-                  "opponent": OPPONENTS, "language": ("en", "da", "sv")}
+                  "opponent": OPPONENTS, "language": ("en", "da", "sv"), "dice": DICE_MODES}
 
 
 def dialog_path() -> Path:
@@ -112,7 +114,7 @@ def dialog_match(d: dict[str, Any]) -> Match:
     from controller.engine.match_start import parse_crawford_played, parse_score
 
     settings = MatchSettings(length=int(d["length"]), cube=d["cube"] == "on", crawford=d["crawford"] == "on",
-                             confirm=d["confirm"], clock=d["clock"])
+                             confirm=d["confirm"], clock=d["clock"], dice=d.get("dice", "board"))
     return Match.from_score(settings, parse_score(str(d["score"])), parse_crawford_played(str(d["crawford_played"])))
 
 
@@ -149,8 +151,12 @@ class LiveSim:
     # -- life cycle ---------------------------------------------------------------------
     async def start(self) -> None:
         self._loop = asyncio.get_running_loop()
-        match = MatchStore(self.state_dir).load(self._now())
-        resumed = match is not None
+        found = MatchStore(self.state_dir).resume(self._now())
+        resumed = found is not None
+        match = None
+        if found is not None:
+            match = found[0]
+            self.dice.adopt(match, found[1].secret)
         if match is None:
             match = Match.new(self._match_settings())
             self._set_board(match)
@@ -271,7 +277,7 @@ class LiveSim:
             return ""
         from sim.web.record import mat_text
 
-        return mat_text(self.table.controller.match)
+        return mat_text(self.table.controller.match, self.dice.record_tags())
 
     def snapshot(self) -> dict[str, Any]:
         assert self.table is not None
@@ -313,6 +319,7 @@ class LiveSim:
             "hint": self.hint(),
             "settings": dict(self.dialog),
             **page_facts(controller, self._tie),
+            "dice_panel": dice_panel(controller),
             "debug": {
                 "online": self.online,
                 "sensors": self.vb.sensors(),
@@ -430,6 +437,11 @@ class LiveSim:
                 return self._fault(action.name or "")
             if kind == "new_match":
                 return self._new_match(action.settings or {})
+            if kind in ("dice", "phrase", "reveal"):
+                m = self.table.controller.match
+                side = action.colour or m.turn or "white"
+                self.table.dispatch(dice_event(kind, side, action.name or "", m, self._now()))
+                return self._rejections()
         except (BgboardError, ValueError, KeyError, IndexError) as exc:
             return f"ignored: {exc}"
         return f"ignored an unknown action {kind!r}"
@@ -660,6 +672,7 @@ class LiveSim:
         self.dialog = {**settings, **{k: DEFAULT_DIALOG[k] for k in ONE_MATCH}}  # the next one starts at 0-0
         self._save_dialog()
         self._set_board(match)
+        self.dice.begin(match)
         self._make_table(match)
         if self.table is not None:
             self.table.controller.config = replace(self._config())

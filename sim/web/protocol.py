@@ -96,6 +96,19 @@ def parse_message(text: str) -> PageAction:
         if not isinstance(settings, dict):
             raise BadMessage("ignored new match: settings missing")
         return PageAction(kind, settings=settings)
+    if kind == "dice":  # real dice keyed in: {"dice": [5, 2]} (the opening: White's die first)
+        dice = data.get("dice")
+        if not (isinstance(dice, list) and len(dice) == 2
+                and all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in dice)):
+            raise BadMessage(f"ignored dice {short(dice)}: two numbers 1-6 are needed")
+        return PageAction(kind, name=f"{dice[0]}{dice[1]}")
+    if kind == "phrase":  # a player's phrase for verifiable dice
+        text = data.get("text")
+        if not _one_of(data.get("side"), COLOURS) or not isinstance(text, str) or len(text) > 200:
+            raise BadMessage("ignored a dice phrase: a side and a short text are needed")
+        return PageAction(kind, colour=data["side"], name=text)
+    if kind == "reveal":
+        return PageAction(kind)
     if kind == "command":
         if not isinstance(data.get("name"), str):
             raise BadMessage("ignored a command without a name")
