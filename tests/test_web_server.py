@@ -268,7 +268,7 @@ def test_new_match_settings_persist_across_a_restart(dirs: dict[str, Path]) -> N
     dirs["state"].mkdir()
     profile = fast_profile(dirs["root"])
     chosen = {"length": 7, "cube": "off", "crawford": "off", "clock": "off", "confirm": "button",
-              "opponent": "human", "language": "da"}
+              "opponent": "human", "language": "da", "dice": "verifiable"}
     with ServerThread(state_dir=dirs["state"], settings_file=dirs["settings"], profile=profile) as first:
         async def body(c: list[Client]) -> str:
             await c[0].send({"type": "new_match", "settings": chosen})
