@@ -21,6 +21,7 @@ The file is flat TOML, one key a line::
     brightness = 0.25            # LED brightness, 0.0 .. 1.0
     confirm = "auto"             # auto: a move counts when the board settles; button
     clock = "off"                # off, timer, tournament
+    dice = "board"               # board, entered (real dice keyed in), verifiable (controller/dice)
     opponent = "human"           # human or a computer level (controller.bot.base.OFFERED_LEVELS)
     state_dir = "/var/lib/bgboard"  # saved matches
 """
@@ -37,6 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from controller.bot.base import OFFERED_LEVELS
+from controller.engine.match_settings import DICE_MODES
 from controller.errors import ProfileError
 
 LANGUAGES: tuple[str, ...] = ("en", "da", "sv")
@@ -69,6 +71,7 @@ class Settings:
     brightness: float = 0.25
     confirm: str = "auto"
     clock: str = "off"
+    dice: str = "board"
     opponent: str = "human"
     state_dir: Path = Path("bgboard")
 
@@ -264,6 +267,7 @@ _PARSERS: dict[str, Callable[[Any], Any]] = {
     "brightness": _brightness,
     "confirm": _choice(CONFIRM_MODES),
     "clock": _choice(CLOCK_MODES),
+    "dice": _choice(DICE_MODES),
     "opponent": _choice(OPPONENTS),
     "state_dir": _directory,
 }

@@ -53,7 +53,8 @@ def run(args: argparse.Namespace) -> int:
     if args.profile:
         settings = settings.replace("--profile", profile=args.profile)
     try:
-        match_settings = MatchSettings(length=args.length, confirm=settings.confirm, clock=settings.clock)
+        match_settings = MatchSettings(length=args.length, confirm=settings.confirm, clock=settings.clock,
+                                       dice=settings.dice)
         score = parse_score(args.score) if args.score is not None else None
         played = parse_crawford_played(args.crawford_played)
     except EngineError as exc:
