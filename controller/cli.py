@@ -14,6 +14,7 @@ import importlib
 import logging
 import sys
 from collections.abc import Sequence
+from types import ModuleType
 
 from controller.errors import BgboardError, UsageError
 
@@ -53,7 +54,8 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(2)
 
 
-def _load(name: str):
+def _load(name: str) -> ModuleType | None:
+    """The command's module, or None when it is missing from this install."""
     try:
         return importlib.import_module(f"controller.commands.{COMMANDS[name]}")
     except ModuleNotFoundError as exc:

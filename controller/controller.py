@@ -675,7 +675,7 @@ class Controller:
         reading = m.clock_reading(self.now)
         if reading is not None:
             for side in ("white", "black"):
-                r = reading.side(side)  # type: ignore[arg-type]
+                r = reading.side(side)
                 warn = reading.warning and reading.running == side
                 clocks[side] = (MoveTimerView(max(0.0, r.allowance), max(0.0, r.bank), warn)
                                 if reading.mode == "timer" else

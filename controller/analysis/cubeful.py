@@ -211,7 +211,7 @@ def _cash_plan(match_to: int, score: tuple[int, int], cube: int, crawford: bool
         primes = (_prime(i, j, value), _prime(j, i, value))
         base = _results(match_to, score, value, crawford)
         dead_branch = i < 2 * value or j < 2 * value
-        rows = []
+        rows: list[tuple[float, ...]] = []
         for k in (0, 1):
             res = base[k]
             if dead_branch:

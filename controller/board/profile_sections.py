@@ -102,7 +102,7 @@ class Reader:
         full = f"{secname}.{key}"
         if key not in sec:
             if default is not _MISSING:
-                return default  # type: ignore[no-any-return]
+                return default
             self.problem(full, "missing")
             return kind()
         value = sec[key]
@@ -114,7 +114,7 @@ class Reader:
             return kind()
         if lo is not None and value < lo or hi is not None and value > hi:
             self.problem(full, f"{value!r} out of range {lo}..{hi}")
-        return value  # type: ignore[no-any-return]
+        return value
 
     def index_list(self, key: str, value: Any, limit: int) -> tuple[int, ...]:
         """A non-empty list of indices 0..limit-1."""

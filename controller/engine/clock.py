@@ -122,7 +122,7 @@ class _RunningClock:
         resignation offer was declined): the running side is charged as by ``begin``, and
         `side` gets what was left of its allowance, not a fresh one."""
         begun = self.begin(side, now)  # type: ignore[attr-defined]
-        return type(self)(begun._store, side, now - min(max(0.0, used), self.ALLOWANCE))  # type: ignore[call-arg, no-any-return]
+        return type(self)(begun._store, side, now - min(max(0.0, used), self.ALLOWANCE))  # type: ignore[call-arg]
 
     def used(self, side: Colour, now: float) -> float:
         """Seconds `side`'s current action has run (0 when `side` is not running)."""
@@ -147,7 +147,7 @@ class _RunningClock:
             allowance = 0.0
             if self.running == colour:
                 allowance = max(0.0, self.ALLOWANCE - self._used(now))
-            sides.append(SideReading(allowance, self._left(colour, now)))  # type: ignore[arg-type]
+            sides.append(SideReading(allowance, self._left(colour, now)))
         warning = (self.running is not None and sides[_index(self.running)].allowance == 0.0
                    and sides[_index(self.running)].bank <= WARN_SECONDS)
         return ClockReading(self.mode, self.running, sides[0], sides[1], warning, self.expired(now))

@@ -94,7 +94,7 @@ def _index(side: Colour) -> int:
 def _check_side(side: object) -> Colour:
     if side not in ("white", "black"):
         raise MatchStateError(f"unknown side {side!r}: white or black")
-    return side  # type: ignore[return-value]
+    return side
 
 
 class Transition(NamedTuple):
@@ -229,7 +229,7 @@ class Match:
         key = (self.position, self.dice)
         if self._plans.get("key") != key:
             self._plans.clear()
-            self._plans["key"] = key  # type: ignore[assignment]
+            self._plans["key"] = key
         value = self._plans.get(kind)
         if value is None:
             value = self._plans[kind] = build()
@@ -240,13 +240,13 @@ class Match:
         """The legal steps of the current roll (phase ``move``), built on first use."""
         if self.phase not in ("move", "resigning") or self.dice is None:
             return None
-        return self._cached("plan", lambda: TurnPlan(self.position, self.dice))  # type: ignore[no-any-return]
+        return self._cached("plan", lambda: TurnPlan(self.position, self.dice))
 
     def legal_moves(self) -> list[Move]:
         """Every legal move of the current roll (empty outside phase ``move``)."""
         if self.phase not in ("move", "resigning") or self.dice is None:
             return []
-        return self._cached("moves", lambda: legal_moves(self.position, self.dice))  # type: ignore[no-any-return]
+        return self._cached("moves", lambda: legal_moves(self.position, self.dice))
 
     @property
     def move_complete(self) -> bool:

@@ -13,6 +13,7 @@ that into the engine's positions.
 """
 from __future__ import annotations
 
+import builtins  # the field readers below are named str, int, bool: annotations after them say builtins.*
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -218,13 +219,13 @@ class _Fields:
             raise self._fail(name, "text")
         return value
 
-    def bool(self, name: str) -> bool:
+    def bool(self, name: builtins.str) -> bool:
         value = self.data.get(name, False)
         if not isinstance(value, bool):
             raise self._fail(name, "true or false")
         return value
 
-    def pairs(self, name: str) -> tuple[tuple[int, int], ...]:
+    def pairs(self, name: builtins.str) -> tuple[tuple[builtins.int, builtins.int], ...]:
         value = self.data.get(name) or []
         if not isinstance(value, list):
             raise self._fail(name, "a list of moves")
@@ -237,7 +238,7 @@ class _Fields:
             out.append((item[0], item[1]))
         return tuple(out)
 
-    def sub(self, name: str) -> _Fields:
+    def sub(self, name: builtins.str) -> _Fields:
         value = self.data.get(name)
         if not isinstance(value, dict):
             raise self._fail(name, "an object")

@@ -157,7 +157,9 @@ class OnlineSession:
             assert request.join is not None
             await self._send(commands.join(request.join, request.password))
             what = f"join match {request.join}"
-        joined, state = await self._await_joined(what, self.answer_s)
+        found = await self._await_joined(what, self.answer_s)
+        assert found is not None  # not quiet: no answer raised
+        joined, state = found
         if state.spectating:
             await self._send(commands.LEAVE)
             raise OnlineError(f"cannot {what} on {self.address}: it is full (two players already)")

@@ -238,8 +238,8 @@ class NeoPixelStrip(LedStrip):
 
 def _open_neopixel(config: LedConfig) -> Any:
     try:
-        import board  # type: ignore[import-not-found]
-        import neopixel  # type: ignore[import-not-found]
+        import board
+        import neopixel
     except (ImportError, NotImplementedError, RuntimeError) as error:
         raise BackendUnavailableError(
             "the NeoPixel strip needs adafruit-circuitpython-neopixel on a Raspberry Pi "

@@ -488,7 +488,7 @@ class LiveSim:
         mine, theirs = (w, b) if colour == "white" else (b, w)
         return mine == 0 and theirs == 1
 
-    def _drop_outside(self) -> str | None:
+    def _drop_outside(self) -> str | Notice | None:
         if not self.hand:
             return None
         held = self.hand.pop()
@@ -603,7 +603,7 @@ class LiveSim:
         return f"no two checkers can cover {cell} with these dice"
 
     # -- buttons, commands, faults, new match -------------------------------------------
-    def _button(self, name: str) -> str | None:
+    def _button(self, name: str) -> str | Notice | None:
         assert self.table is not None
         if name == "menu":
             return Notice("menu", "menu: the Actions list beside the display has resign, forfeit and rematch; New match is at the top")
@@ -611,7 +611,7 @@ class LiveSim:
         self.table.dispatch(ButtonPressed(side, button, self._now()))  # type: ignore[arg-type]
         return self._rejections()
 
-    def _command(self, text: str) -> str | None:
+    def _command(self, text: str) -> str | Notice | None:
         assert self.table is not None
         parts = text.split()
         if len(parts) < 2 or parts[0] not in ("white", "black"):
@@ -629,7 +629,7 @@ class LiveSim:
         self.table.log_lines.clear()
         return Notice("rejected", lines[-1], {"reason": lines[-1].removeprefix("rejected: ")}) if lines else None
 
-    def _fault(self, name: str) -> str | None:
+    def _fault(self, name: str) -> str | Notice | None:
         if name == "noise":
             self.vb.noise(64)
         elif name == "unplug":
@@ -664,7 +664,7 @@ class LiveSim:
                 self.vb.flicker(sensor, 0)
                 self._flickering = None
 
-    def _new_match(self, data: dict[str, Any]) -> str | None:
+    def _new_match(self, data: dict[str, Any]) -> str | Notice | None:
         settings = check_dialog(data)
         if settings["opponent"] != "human":
             make_bot(settings["opponent"])  # BackendUnavailableError: one line, nothing changes
