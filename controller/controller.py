@@ -20,7 +20,7 @@ from controller.board.reconcile import (Ambiguous, BoardState, Expectation, Inst
                                         Matched, Mismatch, Verdict, path_expectation,
                                         reconcile, turn_expectation)
 from controller.dice import DiceError, DiceNeeded, TableDice
-from controller.engine.board_view import Colour, cell_counts, cube_owner, other, step_cells
+from controller.engine.board_view import COLOURS, Colour, cell_counts, cube_owner, other, step_cells
 from controller.engine.errors import MatchStateError
 from controller.engine.match import Match, Transition
 from controller.engine.match_events import Event as MatchEvent
@@ -589,7 +589,7 @@ class Controller:
             side: Colour | None = other(m.rematch_offer)
             kind = "rematch"
         else:
-            side = next((s for s in ("white", "black") if self.config.player(s) != "human"), None)  # type: ignore[misc]
+            side = next((s for s in COLOURS if self.config.player(s) != "human"), None)
             kind = "offer_rematch"
         if side is None or self.config.player(side) == "human" or self._asked is m:
             return
@@ -709,21 +709,22 @@ class Controller:
         if side is None and m.phase != "over":  # a match forfeited before its first roll is over too
             return None
         reading = m.clock_reading(self.now)
-        if reading is not None and reading.warning and reading.running == side and m.phase != "over":
+        if reading is not None and reading.warning and side is not None and reading.running == side \
+                and m.phase != "over":
             return Prompt.of("time_warning", side=side)
         if self.bot is not None:
             if self.config.player(self.bot.side) == "remote":
                 return Prompt.of("remote_move", side=self.bot.side, notation=self.bot.move.notation)
             return Prompt.of("computer_move", notation=self.bot.move.notation)
-        if m.phase == "roll":
+        if m.phase == "roll" and side is not None:
             return Prompt.of("roll_or_double", side=side) if m.may_double(side) else Prompt.of("roll", side=side)
-        if m.phase == "doubled":
+        if m.phase == "doubled" and side is not None:
             return Prompt.of("double_offered", side=side, value=m.cube * 2)
-        if m.phase == "move" and m.dice is not None:
+        if m.phase == "move" and m.dice is not None and side is not None:
             if m.move_complete:
                 return Prompt.of("done", side=side)
             return Prompt.of("move", side=side, dice=tuple(m.dice))
-        if m.phase == "resigning" and m.resign_level:
+        if m.phase == "resigning" and m.resign_level and side is not None:
             return Prompt.of("resign_offered", side=side, result=m.resign_level)
         if m.phase == "over" and m.winner is not None:
             if m.rematch_offer is not None:

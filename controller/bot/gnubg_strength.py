@@ -12,6 +12,7 @@ World class is the `gnubg` level at 2 plies.
 from __future__ import annotations
 
 import hashlib
+from typing import Any
 
 from controller.analysis.cubeful import Chances
 from controller.analysis.evaluator import Board, Evaluator, board_kind
@@ -72,7 +73,7 @@ class StrengthBot:
                 return move
         raise RuntimeError(f"gnubg's move list for {position.id} {dice} does not match the engine's")
 
-    def _cube(self, position: Position, context: MatchContext):  # noqa: ANN202 - CubeEval
+    def _cube(self, position: Position, context: MatchContext) -> Any:  # gnubg_nn's CubeEval (untyped)
         board = (position.theirs, position.mine)
         return self._ev.cube(board, cube_info(context), noisy(self._ev.chances(board), board, self.sigma))
 
