@@ -40,7 +40,7 @@ def run(coro: Coroutine[Any, Any, None]) -> None:
     asyncio.run(coro)
 
 
-async def until(cond: Callable[[], bool], timeout: float = 3.0) -> None:
+async def until(cond: Callable[[], bool], timeout: float = 10.0) -> None:
     t0 = time.monotonic()
     while not cond():
         if time.monotonic() - t0 > timeout:
@@ -203,7 +203,7 @@ def test_unplugged_is_offline_and_back_after_a_new_handshake() -> None:
                 vb.unplug()
                 await until(lambda: session.status.state is SessionState.OFFLINE)
                 vb.plug()                         # reboots: firmware defaults again
-                await until(lambda: session.is_playing and vb.timing == (5, 2, 200), 5.0)
+                await until(lambda: session.is_playing and vb.timing == (5, 2, 200))
             assert session.status.state is SessionState.CLOSED
     run(main())
 

@@ -55,7 +55,7 @@ def _prompt_text(scene: Scene | None) -> str:
     return render(prompt.key, prompt.as_dict()) if prompt is not None else ""
 
 
-async def _until(cond: Callable[[], bool], timeout: float = 5.0) -> None:
+async def _until(cond: Callable[[], bool], timeout: float = 15.0) -> None:
     t0 = time.monotonic()
     while not cond():
         if time.monotonic() - t0 > timeout:

@@ -23,7 +23,8 @@ headless runner, the browser simulator), and does what protocol version 1 promis
 
 Request/response is matched by futures (the zigpy-znp shape): `await session.request(
 HelloRequest(), Hello)` resolves with the next HELLO, `await session.ping()` with the
-PONG that echoes its payload.
+PONG that echoes its payload; `session.expect(Pong, match)` gives the future alone, for a
+caller that keeps working while it waits.
 
     session = BoardSession(port, profile, on_event=handle)   # handle(BoardEvent), on the loop
     await session.start()        # LinkError (one line, device and hint) if the port won't open
@@ -43,7 +44,7 @@ import asyncio
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from controller.board.profile import Profile
 from controller.link.board_events import (
@@ -101,7 +102,7 @@ class _Waiter:
     """A request waiting for its reply: what it accepts and the future to resolve."""
 
     accepts: Callable[[Message], bool]
-    future: asyncio.Future[Message]
+    future: asyncio.Future[Any]  # resolved with the message `accepts` let through
 
 
 class BoardSession:
@@ -184,27 +185,39 @@ class BoardSession:
             return 0.0
 
     # -- requests ------------------------------------------------------------------------
-    async def request(self, message: Message, reply: type[M], *,
-                      match: Callable[[M], bool] = lambda m: True,
-                      timeout: float | None = None) -> M:
-        """Send `message` and wait for the next `reply` that `match`es; TimeoutError when
-        none comes within `timeout` (default `reply_timeout_s`)."""
-        future: asyncio.Future[Message] = asyncio.get_running_loop().create_future()
+    def send(self, message: Message) -> bool:
+        """Send a host message; False when the port is down."""
+        return self.link.send(message)
+
+    def expect(self, reply: type[M], match: Callable[[M], bool] = lambda m: True
+               ) -> asyncio.Future[M]:
+        """A future that the next `reply` which `match`es resolves; cancel it to stop
+        waiting. For a caller that must keep working meanwhile (the headless runner
+        pumps the virtual board on simulated time until its PONG is back)."""
+        future: asyncio.Future[M] = asyncio.get_running_loop().create_future()
 
         def accepts(m: Message) -> bool:
             return isinstance(m, reply) and match(m)
 
         waiter = _Waiter(accepts, future)
         self._waiting.append(waiter)
-        try:
-            if not self.link.send(message):
-                raise TimeoutError(f"{self.link.port}: the port is down")
-            answer = await asyncio.wait_for(future, timeout or self.reply_timeout_s)
-        finally:
+        future.add_done_callback(lambda _: self._forget(waiter))
+        return future
+
+    def _forget(self, waiter: _Waiter) -> None:
+        if waiter in self._waiting:
             self._waiting.remove(waiter)
-        if not isinstance(answer, reply):  # accepts() let only a `reply` through
-            raise TypeError(f"expected {reply.__name__}, got {answer!r}")
-        return answer
+
+    async def request(self, message: Message, reply: type[M], *,
+                      match: Callable[[M], bool] = lambda m: True,
+                      timeout: float | None = None) -> M:
+        """Send `message` and wait for the next `reply` that `match`es; TimeoutError when
+        none comes within `timeout` (default `reply_timeout_s`)."""
+        future = self.expect(reply, match)
+        if not self.send(message):
+            future.cancel()
+            raise TimeoutError(f"{self.link.port}: the port is down")
+        return await asyncio.wait_for(future, timeout or self.reply_timeout_s)
 
     async def ping(self, timeout: float | None = None) -> float:
         """PING and wait for its PONG; the round trip in seconds (TimeoutError if none)."""
