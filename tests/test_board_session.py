@@ -242,3 +242,37 @@ def test_the_virtual_board_flashes_reboots_and_sends_no_stale_scan_while_its_cha
             assert any(isinstance(m, Scan) for m in received())
         finally:
             host.close()
+
+
+def test_on_simulated_time_the_handshake_and_a_pong_barrier_work_while_the_runner_pumps() -> None:
+    """The headless runner's way: the board runs only when advanced, liveness pings are
+    off, and a PING's future is awaited while the runner keeps the board going."""
+    from controller.link.codec import Ping, Pong
+
+    async def pump_until(vb: VirtualBoard, cond: Callable[[], bool]) -> None:
+        t0 = time.monotonic()
+        while not cond():
+            assert time.monotonic() - t0 < 10, "not reached while pumping"
+            vb.advance(5)
+            await asyncio.sleep(0.002)
+
+    async def main() -> None:
+        with VirtualBoard(CALIBRATED) as vb:            # never started: manual time
+            events = Events()
+            session = BoardSession(vb.port, CALIBRATED, on_event=events, ping_interval_s=None,
+                                   reply_timeout_s=0.5, hello_retry_s=0.2, read_timeout=0.02)
+            async with session:
+                await pump_until(vb, lambda: session.is_playing)
+                assert vb.timing == (5, 2, 200)
+                pong = session.expect(Pong, lambda p: p.payload == b"barrier")
+                assert session.send(Ping(payload=b"barrier"))
+                await pump_until(vb, pong.done)
+                assert pong.result().payload == b"barrier"
+                vb.place("24", "black")
+                await pump_until(vb, lambda: (r := events.last_reading()) is not None
+                                 and r.board.count("24") == (0, 1))
+                abandoned = session.expect(Pong)
+                abandoned.cancel()
+                await asyncio.sleep(0)
+                assert session.is_playing
+    run(main())
