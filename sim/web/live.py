@@ -438,6 +438,7 @@ class LiveSim:
             if kind == "new_match":
                 return self._new_match(action.settings or {})
             if kind in ("dice", "phrase", "reveal"):
+                assert self.table is not None
                 m = self.table.controller.match
                 side = action.colour or m.turn or "white"
                 self.table.dispatch(dice_event(kind, side, action.name or "", m, self._now()))

@@ -103,10 +103,10 @@ def parse_message(text: str) -> PageAction:
             raise BadMessage(f"ignored dice {short(dice)}: two numbers 1-6 are needed")
         return PageAction(kind, name=f"{dice[0]}{dice[1]}")
     if kind == "phrase":  # a player's phrase for verifiable dice
-        text = data.get("text")
-        if not _one_of(data.get("side"), COLOURS) or not isinstance(text, str) or len(text) > 200:
+        phrase = data.get("text")
+        if not _one_of(data.get("side"), COLOURS) or not isinstance(phrase, str) or len(phrase) > 200:
             raise BadMessage("ignored a dice phrase: a side and a short text are needed")
-        return PageAction(kind, colour=data["side"], name=text)
+        return PageAction(kind, colour=data["side"], name=phrase)
     if kind == "reveal":
         return PageAction(kind)
     if kind == "command":
