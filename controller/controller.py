@@ -494,6 +494,8 @@ class Controller:
             available.append("rematch")
         if m.phase in ("opening", "roll") and self.dice.mode != "verifiable":
             available.append("dice_entry")
+        if self.dice.secret is not None and not self.dice.secret.revealed:
+            available.append("reveal_dice")
         result = menus.step(self.menu, event, tuple(available))  # type: ignore[arg-type]
         self.menu = result.state
         if self.menu.mode == "dice" and m.phase == "opening" and not self.menu.opening:
@@ -507,6 +509,8 @@ class Controller:
             self._action(action.side, "rematch", None, out)
         elif isinstance(action, menus.DiceEntered):
             self._dice_entered(action.side, action.dice, out)
+        elif isinstance(action, menus.RevealDice):
+            self.reveal_dice(out)
         elif isinstance(action, menus.NewMatch):
             self.new_match(replace(m.settings, length=action.length), out)
 

@@ -112,3 +112,22 @@ def test_verifiable_dice_offer_no_dice_entry_and_show_the_commitment() -> None:
     finally:
         panel.close()
         factory.close()  # type: ignore[attr-defined]
+
+
+def test_the_menu_reveals_the_verifiable_seed() -> None:
+    table, panel, factory, clock = _rig("verifiable")
+    try:
+        c = table.controller
+        _press(factory, clock, "menu")
+        while c.menu.item != "reveal_dice":
+            assert c.menu.is_open
+            _press(factory, clock, "menu")  # the menu button steps through the items
+        assert _prompt(table) == "Menu: reveal the dice seed"
+        _press(factory, clock, "black_main")
+        assert c.dice.secret is not None and c.dice.secret.revealed
+        assert any("dice seed revealed" in line for line in table.log_lines)
+        _press(factory, clock, "menu")
+        assert "reveal_dice" not in c.menu.items  # once is all
+    finally:
+        panel.close()
+        factory.close()  # type: ignore[attr-defined]

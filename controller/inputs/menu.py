@@ -23,9 +23,9 @@ from controller.inputs.buttons import ButtonEvent, ButtonHeld, ButtonPressed
 from controller.show.content import Prompt
 
 MenuItem = Literal["resign_single", "resign_gammon", "resign_backgammon", "forfeit",
-                   "new_match", "rematch", "dice_entry", "close"]
+                   "new_match", "rematch", "dice_entry", "reveal_dice", "close"]
 ITEMS: tuple[MenuItem, ...] = ("resign_single", "resign_gammon", "resign_backgammon",
-                               "forfeit", "new_match", "rematch", "dice_entry", "close")
+                               "forfeit", "new_match", "rematch", "dice_entry", "reveal_dice", "close")
 MATCH_LENGTHS: tuple[int, ...] = (1, 3, 5, 7, 9, 11, 13, 15, 17, 21, 25)
 
 Mode = Literal["closed", "items", "dice", "length", "confirm_forfeit"]
@@ -59,11 +59,18 @@ class DiceEntered:
 
 
 @dataclass(frozen=True)
+class RevealDice:
+    """Reveal the verifiable dice's seed now (controller/dice/README.md step 5)."""
+
+    side: Side
+
+
+@dataclass(frozen=True)
 class MenuClosed:
     """The menu was closed without choosing anything."""
 
 
-MenuAction = Union[Resign, Forfeit, NewMatch, Rematch, DiceEntered, MenuClosed]
+MenuAction = Union[Resign, Forfeit, NewMatch, Rematch, DiceEntered, RevealDice, MenuClosed]
 
 
 @dataclass(frozen=True)
@@ -155,6 +162,8 @@ def _step_items(state: MenuState, event: ButtonPressed) -> MenuResult:
         return MenuResult(_CLOSED, Rematch(side))
     if item == "dice_entry":
         return MenuResult(MenuState(mode="dice", side=side, opening=state.opening))
+    if item == "reveal_dice":
+        return MenuResult(_CLOSED, RevealDice(side))
     return MenuResult(_CLOSED, MenuClosed())
 
 

@@ -198,6 +198,8 @@ MESSAGES: dict[str, dict[str, Text]] = {
     "menu.rematch": {"en": "rematch", "da": "revanche", "sv": "revansch"},
     "menu.dice_entry": {"en": "enter real dice", "da": "indtast terninger",
                         "sv": "ange tärningar"},
+    "menu.reveal_dice": {"en": "reveal the dice seed", "da": "afslør terningefrøet",
+                         "sv": "avslöja tärningsfröet"},
     "menu.close": {"en": "close", "da": "luk", "sv": "stäng"},
     "confirm_forfeit": {"en": "{side}: give up the match? Main: yes",
                         "da": "{side}: opgiv matchen? Hoved: ja",
