@@ -118,3 +118,14 @@ def test_a_stuck_sensor_is_shown_on_its_cell_and_a_failing_chain_on_the_display(
                 await _until(lambda: rig.controller.online)
                 assert rig.shown() != "Board cannot read its sensors"
     asyncio.run(main())
+
+
+def test_bgboard_monitor_names_a_board_of_another_size_and_still_shows_its_frames() -> None:
+    with VirtualBoard(PROFILE, size=(12, 12)) as vb:
+        vb.start()
+        proc = subprocess.run([sys.executable, "-m", "controller.cli", "monitor", "--port", vb.port,
+                               "--raw", "--seconds", "1.2"],
+                              capture_output=True, text=True, cwd=REPO, timeout=60)
+    assert proc.returncode == 0 and "Traceback" not in proc.stderr
+    assert "board mismatch: profile 14x13, board 12x12" in proc.stderr
+    assert "matrix=12x12" in proc.stdout and "scan seq=" in proc.stdout

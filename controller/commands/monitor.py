@@ -86,7 +86,9 @@ def run(args: argparse.Namespace) -> int:
 
 
 async def _monitor(args: argparse.Namespace, profile: Any, session: _Session, out: TextIO) -> None:
+    from controller.link.codec import Hello
     from controller.link.serial_link import BoardLink
+    from controller.link.session import check_hello
 
     port = args.port
     if args.sim:
@@ -108,6 +110,8 @@ async def _monitor(args: argparse.Namespace, profile: Any, session: _Session, ou
     stop = asyncio.Event()
 
     def on_frame(message: Any) -> None:
+        if isinstance(message, Hello) and (problem := check_hello(message, profile)):
+            _status_line(f"board mismatch: {problem}")  # what `bgboard run` would refuse
         line = format_message(message, profile, session, raw=args.raw, as_json=args.json)
         if line is not None and not stop.is_set():
             try:
