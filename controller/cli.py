@@ -29,6 +29,7 @@ COMMANDS: dict[str, str] = {
     "bench": "bench",
     "selftest": "selftest",
     "calibrate": "calibrate",
+    "online": "online",
     "verify-dice": "verify_dice",
 }
 
@@ -42,6 +43,7 @@ _HELP_FALLBACK = {
     "bench": "speed and memory figures of this machine",
     "selftest": "bring-up checks of a board, step by step",
     "calibrate": "measure settling time and flicker, write the local profile",
+    "online": "play on bgammon.org from the board",
     "verify-dice": "recompute a record's verifiable dice from its revealed seed",
 }
 

@@ -29,10 +29,10 @@ from controller.engine.match_events import (GameWon, MatchWon, Moved, RematchSta
 from controller.engine.moves import Move, Step
 from controller.engine.position import Position
 from controller.engine.turn import TurnPlan
-from controller.events import (ActionRequested, Announce, AskBot, BotCube, BotMoved,
+from controller.events import (ActionRequested, AdoptMatch, Announce, AskBot, BotCube, BotMoved,
                                ButtonPressed, Buzz, DiceEntered, DicePhraseGiven, Effect, Event,
-                               LinkChanged, MenuPressed, ReadingReceived, SaveMatch, ShowScene,
-                               Tick)
+                               LinkChanged, MenuPressed, ReadingReceived, RemoteActed, SaveMatch,
+                               ShowScene, Tick)
 from controller.inputs import menu as menus
 from controller.show.content import DisplayContent, MoveTimerView, Prompt, Scene, TournamentClockView
 from controller.show.scene import ControllerView, build_scene
@@ -94,6 +94,8 @@ class Controller:
         self._expect_key: Any = None
         self._expect: Expectation | None = None
         self._last_scene: Scene | None = None
+        #: a prompt that outranks the match's own (online: "connection lost, rejoining")
+        self.banner: Prompt | None = None
         self._schedule_auto_roll()
 
     # -- the one entry ---------------------------------------------------------------------
@@ -135,6 +137,10 @@ class Controller:
             self._dice_phrase(event.side, event.phrase, out)
         elif isinstance(event, DiceEntered):
             self._dice_entered(event.side, event.dice, out)
+        elif isinstance(event, RemoteActed):
+            self._remote_acted(event, out)
+        elif isinstance(event, AdoptMatch):
+            self.adopt_match(event.match, out)
         elif isinstance(event, BotMoved):
             self._bot_moved(event, out)
         elif isinstance(event, BotCube):
@@ -359,7 +365,8 @@ class Controller:
             return self.dice.roll(self.match)
         except DiceNeeded as exc:
             opening = self.match.phase == "opening"
-            self.menu = menus.MenuState(mode="dice", side="white" if opening else side, opening=opening)
+            if self.dice.entered:  # real dice to key in (online, the server sends them)
+                self.menu = menus.MenuState(mode="dice", side="white" if opening else side, opening=opening)
             out.append(Announce(f"waiting: {exc}"))
             return None
 
@@ -516,16 +523,32 @@ class Controller:
 
     def new_match(self, settings: Any, out: list[Effect]) -> None:
         """Start a new match; the board is first set up to the starting position."""
-        self.match = Match.new(settings)
+        match = Match.new(settings)
+        self.dice.begin(match)
+        out.append(Announce(f"new match to {settings.length}"))
+        self.adopt_match(match, out)
+
+    def adopt_match(self, match: Match, out: list[Effect]) -> None:
+        """Play on from `match`; the board is first set up to its position."""
+        self.match = match
         self.setting_up = True
         self.bot = None
         self.verdict = None
         self._expect_key = None
-        self.dice.begin(self.match)
-        out.append(Announce(f"new match to {settings.length}"))
+        self._asked = None
+        self._schedule_auto_roll()
         if self.save_enabled:
             out.append(self._save())
         self._rereconcile(out)
+
+    def _remote_acted(self, event: RemoteActed, out: list[Effect]) -> None:
+        """The remote player's action, as the server reported it."""
+        if self.config.player(event.side) != "remote":
+            out.append(Announce(f"rejected: {event.side} is not a remote player"))
+        elif event.action == "roll":
+            self._roll(event.side, out)
+        else:
+            self._action(event.side, event.action, event.level, out, by_bot=True)
 
     def _button_action(self, side: Colour, button: str) -> str | None:
         """What a side's main or cube button means at this moment."""
@@ -696,6 +719,8 @@ class Controller:
         side = m.turn
         if self.menu.is_open and self.menu.prompt is not None:
             return self.menu.prompt
+        if self.banner is not None:
+            return self.banner
         choice = self._ambiguous_choice()
         graph = self._graph_for()
         path = graph.path(graph.start, choice) if choice is not None and graph is not None else None

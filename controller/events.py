@@ -119,8 +119,29 @@ class DiceEntered:
     at: float
 
 
+@dataclass(frozen=True)
+class RemoteActed:
+    """The remote player (online) did this on the server: roll, double, take, drop,
+    resign (with `level`), accept or rematch; the controller plays it for that side as it
+    plays the computer's answers. Its moves arrive as BotMoved."""
+
+    side: Colour
+    action: ActionName
+    at: float
+    level: str | None = None
+
+
+@dataclass(frozen=True)
+class AdoptMatch:
+    """Play on from `match` (an online server's state, which is the truth there): the board
+    is first set up to it."""
+
+    match: Any
+    at: float
+
+
 Event = Union[ReadingReceived, LinkChanged, ActionRequested, ButtonPressed, MenuPressed, Tick,
-              BotMoved, BotCube, DicePhraseGiven, DiceEntered]
+              BotMoved, BotCube, DicePhraseGiven, DiceEntered, RemoteActed, AdoptMatch]
 
 
 # -- effects -----------------------------------------------------------------------------

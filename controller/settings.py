@@ -24,6 +24,8 @@ The file is flat TOML, one key a line::
     dice = "board"               # board, entered (real dice keyed in), verifiable (controller/dice)
     opponent = "human"           # human or a computer level (controller.bot.base.OFFERED_LEVELS)
     state_dir = "/var/lib/bgboard"  # saved matches
+    online_user = "alice"        # bgboard online: the bgammon.org account (none: a guest)
+    online_password_file = "/etc/bgboard/online-password"  # its password, one line
 """
 from __future__ import annotations
 
@@ -74,6 +76,8 @@ class Settings:
     dice: str = "board"
     opponent: str = "human"
     state_dir: Path = Path("bgboard")
+    online_user: str | None = None
+    online_password_file: Path | None = None
 
     def replace(self, source: str = "<settings>", **changes: Any) -> Settings:
         """A copy with ``changes`` applied, validated exactly as a file's keys are.
@@ -270,6 +274,8 @@ _PARSERS: dict[str, Callable[[Any], Any]] = {
     "dice": _choice(DICE_MODES),
     "opponent": _choice(OPPONENTS),
     "state_dir": _directory,
+    "online_user": _optional_text,
+    "online_password_file": lambda value: None if value is None else _directory(value),
 }
 
 

@@ -13,7 +13,6 @@ that into the engine's positions.
 """
 from __future__ import annotations
 
-import builtins  # the field readers below are named str, int, bool: annotations after them say builtins.*
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -207,25 +206,25 @@ class _Fields:
     def _fail(self, name: str, want: str) -> ProtocolError:
         return ProtocolError(f"server sent a {self.kind} event whose {name} is not {want}")
 
-    def int(self, name: str, low: int = -(2**31), high: int = 2**31, default: int | None = None) -> int:
+    def integer(self, name: str, low: int = -(2**31), high: int = 2**31, default: int | None = None) -> int:
         value = self.data.get(name, default)
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
             raise self._fail(name, f"a whole number {low}..{high}")
         return value
 
-    def str(self, name: str) -> str:
+    def text(self, name: str) -> str:
         value = self.data.get(name, "")
         if not isinstance(value, str):
             raise self._fail(name, "text")
         return value
 
-    def bool(self, name: builtins.str) -> bool:
+    def flag(self, name: str) -> bool:
         value = self.data.get(name, False)
         if not isinstance(value, bool):
             raise self._fail(name, "true or false")
         return value
 
-    def pairs(self, name: builtins.str) -> tuple[tuple[builtins.int, builtins.int], ...]:
+    def pairs(self, name: str) -> tuple[tuple[int, int], ...]:
         value = self.data.get(name) or []
         if not isinstance(value, list):
             raise self._fail(name, "a list of moves")
@@ -238,7 +237,7 @@ class _Fields:
             out.append((item[0], item[1]))
         return tuple(out)
 
-    def sub(self, name: builtins.str) -> _Fields:
+    def sub(self, name: str) -> _Fields:
         value = self.data.get(name)
         if not isinstance(value, dict):
             raise self._fail(name, "an object")
@@ -246,7 +245,7 @@ class _Fields:
 
 
 def _player(f: _Fields) -> PlayerInfo:
-    return PlayerInfo(f.int("Number", 0, 2), f.str("Name"), f.int("Points", 0, 127, 0), f.int("Rating", default=0))
+    return PlayerInfo(f.integer("Number", 0, 2), f.text("Name"), f.integer("Points", 0, 127, 0), f.integer("Rating", default=0))
 
 
 def _game_state(f: _Fields) -> GameState:
@@ -256,21 +255,21 @@ def _game_state(f: _Fields) -> GameState:
         raise f._fail("Board", f"{BOARD_SPACES} counts -15..15")
     return GameState(
         player1=_player(f.sub("Player1")), player2=_player(f.sub("Player2")),
-        variant=f.int("Variant", 0, 2), board=tuple(board), turn=f.int("Turn", 0, 2),
-        roll1=f.int("Roll1", 0, 6), roll2=f.int("Roll2", 0, 6), moves=f.pairs("Moves"),
-        winner=f.int("Winner", 0, 2), points=f.int("Points", 1, 127), crawford=f.int("Crawford", 0, 2),
-        double_value=f.int("DoubleValue", 1, 64), double_player=f.int("DoublePlayer", 0, 2),
-        double_offered=f.bool("DoubleOffered"), player_number=f.int("PlayerNumber", 0, 2),
-        available=f.pairs("Available"), spectating=f.bool("Spectating"),
-        started=f.int("Started", 0, 2**62, 0), ended=f.int("Ended", 0, 2**62, 0))
+        variant=f.integer("Variant", 0, 2), board=tuple(board), turn=f.integer("Turn", 0, 2),
+        roll1=f.integer("Roll1", 0, 6), roll2=f.integer("Roll2", 0, 6), moves=f.pairs("Moves"),
+        winner=f.integer("Winner", 0, 2), points=f.integer("Points", 1, 127), crawford=f.integer("Crawford", 0, 2),
+        double_value=f.integer("DoubleValue", 1, 64), double_player=f.integer("DoublePlayer", 0, 2),
+        double_offered=f.flag("DoubleOffered"), player_number=f.integer("PlayerNumber", 0, 2),
+        available=f.pairs("Available"), spectating=f.flag("Spectating"),
+        started=f.integer("Started", 0, 2**62, 0), ended=f.integer("Ended", 0, 2**62, 0))
 
 
 def _listing(item: object) -> GameListing:
     if not isinstance(item, dict):
         raise ProtocolError("server sent a list event whose Games are not objects")
     f = _Fields("list", item)
-    return GameListing(f.int("ID", 0), f.bool("Password"), f.int("Points", 0, 127), f.int("Players", 0, 2),
-                       f.str("Name"))
+    return GameListing(f.integer("ID", 0), f.flag("Password"), f.integer("Points", 0, 127), f.integer("Players", 0, 2),
+                       f.text("Name"))
 
 
 def _list(f: _Fields) -> MatchList:
@@ -281,24 +280,24 @@ def _list(f: _Fields) -> MatchList:
 
 
 _DECODERS: dict[str, Callable[[_Fields], ServerEvent]] = {
-    "welcome": lambda f: Welcome(f.str("PlayerName"), f.int("Clients", 0), f.int("Games", 0)),
-    "ping": lambda f: Ping(f.str("Message")),
-    "notice": lambda f: Notice(f.str("Message")),
-    "say": lambda f: Say(f.str("Player"), f.str("Message")),
+    "welcome": lambda f: Welcome(f.text("PlayerName"), f.integer("Clients", 0), f.integer("Games", 0)),
+    "ping": lambda f: Ping(f.text("Message")),
+    "notice": lambda f: Notice(f.text("Message")),
+    "say": lambda f: Say(f.text("Player"), f.text("Message")),
     "list": _list,
-    "failedcreate": lambda f: FailedCreate(f.str("Reason")),
-    "joined": lambda f: Joined(f.str("Player"), f.int("GameID", 0), f.int("PlayerNumber", 0, 2)),
-    "failedjoin": lambda f: FailedJoin(f.str("Reason")),
-    "left": lambda f: Left(f.str("Player")),
-    "failedleave": lambda f: FailedLeave(f.str("Reason")),
+    "failedcreate": lambda f: FailedCreate(f.text("Reason")),
+    "joined": lambda f: Joined(f.text("Player"), f.integer("GameID", 0), f.integer("PlayerNumber", 0, 2)),
+    "failedjoin": lambda f: FailedJoin(f.text("Reason")),
+    "left": lambda f: Left(f.text("Player")),
+    "failedleave": lambda f: FailedLeave(f.text("Reason")),
     "board": lambda f: Board(_game_state(f)),
-    "rolled": lambda f: Rolled(f.str("Player"), f.int("Roll1", 0, 6), f.int("Roll2", 0, 6)),
-    "failedroll": lambda f: FailedRoll(f.str("Reason")),
-    "moved": lambda f: Moved(f.str("Player"), f.pairs("Moves")),
-    "failedmove": lambda f: FailedMove(f.str("Reason")),
-    "failedok": lambda f: FailedOk(f.str("Reason")),
-    "win": lambda f: Win(f.str("Player"), f.int("Points", 0, 127, 0), f.str("Resigned")),
-    "settings": lambda f: Settings(f.bool("AutoPlay")),
+    "rolled": lambda f: Rolled(f.text("Player"), f.integer("Roll1", 0, 6), f.integer("Roll2", 0, 6)),
+    "failedroll": lambda f: FailedRoll(f.text("Reason")),
+    "moved": lambda f: Moved(f.text("Player"), f.pairs("Moves")),
+    "failedmove": lambda f: FailedMove(f.text("Reason")),
+    "failedok": lambda f: FailedOk(f.text("Reason")),
+    "win": lambda f: Win(f.text("Player"), f.integer("Points", 0, 127, 0), f.text("Resigned")),
+    "settings": lambda f: Settings(f.flag("AutoPlay")),
 }
 
 

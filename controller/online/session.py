@@ -173,7 +173,8 @@ class OnlineSession:
         if found is None:
             await self._send(commands.join(str(game_id)))
             found = await self._await_joined(what, self.answer_s)
-        assert found is not None
+        if found is None:
+            raise OnlineError(f"cannot {what} on {self.address}: no answer")
         joined, state = found
         if joined.game_id != game_id or state.spectating:
             raise OnlineError(f"cannot {what} on {self.address}: the server seats us elsewhere")

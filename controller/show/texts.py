@@ -159,6 +159,8 @@ MESSAGES: dict[str, dict[str, Text]] = {
     "cannot_save_other": {"en": "Cannot save: disk error. Play goes on in memory",
                           "da": "Kan ikke gemme: diskfejl. Spillet fortsætter",
                           "sv": "Kan inte spara: diskfel. Spelet fortsätter"},
+    "server_lost": {"en": "Connection lost, rejoining", "da": "Forbindelsen er tabt, genopretter",
+                    "sv": "Anslutningen bröts, ansluter igen"},
     "board_back": {"en": "Board back online", "da": "Brættet er online igen",
                    "sv": "Brädet är online igen"},
     # the board session's own states and reports (controller.link.session)

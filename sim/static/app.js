@@ -10,7 +10,7 @@ import { render as renderDice } from "./dice.js";
 import { applyLanguage, normalise, sideName, t } from "./i18n.js";
 import { BoardInput } from "./input.js";
 import { Model } from "./model.js";
-import { ActionsView, ClockView, DebugView, FactsView, HelpersView, markLiveButtons, MoveListView,
+import { ActionsView, ChatView, ClockView, DebugView, FactsView, HelpersView, markLiveButtons, MoveListView,
          NoticesView, PromptView, StatusView } from "./views.js";
 
 /** Portrait phones get the board turned a quarter (long points, wide enough to touch). */
@@ -39,6 +39,7 @@ class Page {
     this.actions = new ActionsView((a) => this.command(a));
     this.helpers = new HelpersView((msg) => this.act(msg));
     this.notices = new NoticesView();
+    this.chat = new ChatView();
     this.debug = new DebugView();
     this.connection = new Connection(socketUrl(location), {
       state: (msg) => this.onState(msg),
@@ -156,7 +157,7 @@ class Page {
     this.drawBoardLayers();
     this.renderStatus();
     this.renderDisplay(state);
-    for (const view of [this.prompt, this.facts, this.clock, this.moves, this.actions, this.helpers]) {
+    for (const view of [this.prompt, this.facts, this.clock, this.moves, this.actions, this.helpers, this.chat]) {
       view.render(state, this.lang);
     }
     markLiveButtons(state.actions ?? []);

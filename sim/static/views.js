@@ -203,6 +203,20 @@ export class HelpersView {
   }
 }
 
+/** Chat lines from an online opponent (`state.chat`, oldest first), as they came. */
+export class ChatView {
+  constructor() { this.keyed = new Keyed(); }
+  render(state) {
+    const lines = state.chat ?? [];
+    if (!this.keyed.changed(lines)) return;
+    $("chat").replaceChildren(...lines.map((line) => {
+      const li = document.createElement("li");
+      li.textContent = line;
+      return li;
+    }));
+  }
+}
+
 /** Notices: the newest first, in the match's language; they fade, and the next action
  * clears them. */
 export class NoticesView {

@@ -122,7 +122,11 @@ class LiveSim:
     """The `SimBackend` of the browser simulator."""
 
     def __init__(self, *, profile: Profile | None = None, state_dir: Path | None = None,
-                 settings_file: Path | None = None, seed: int | None = None) -> None:
+                 settings_file: Path | None = None, seed: int | None = None,
+                 fixed: tuple[Match, ControllerConfig, TableDice] | None = None) -> None:
+        """`fixed`: play this match with this configuration and dice, not the page's own
+        (online: the server's match, a remote opponent, the server's dice; the page's New
+        match and newcomer hints are off then)."""
         self.profile = profile or load_profile()
         self._tmp: tempfile.TemporaryDirectory[str] | None = None
         if state_dir is None:
@@ -131,7 +135,9 @@ class LiveSim:
         self.state_dir = state_dir
         self.settings_file = settings_file or dialog_path()
         self.dialog = self._load_dialog()
-        self.dice = TableDice(random.Random(seed))
+        self.fixed = fixed
+        self.dice = fixed[2] if fixed is not None else TableDice(random.Random(seed))
+        self.chat: list[str] = []  # chat lines from an online opponent, newest last
         self.vb = VirtualBoard(self.profile, seed=seed or 0)
         self.led_config = self.profile.leds
         self.hand: list[dict[str, str]] = []
@@ -151,12 +157,16 @@ class LiveSim:
     # -- life cycle ---------------------------------------------------------------------
     async def start(self) -> None:
         self._loop = asyncio.get_running_loop()
-        found = MatchStore(self.state_dir).resume(self._now())
-        resumed = found is not None
-        match = None
-        if found is not None:
-            match = found[0]
-            self.dice.adopt(match, found[1].secret)
+        match: Match | None = None
+        resumed = False
+        if self.fixed is not None:
+            match = self.fixed[0]
+        else:
+            found = MatchStore(self.state_dir).resume(self._now())
+            resumed = found is not None
+            if found is not None:
+                match = found[0]
+                self.dice.adopt(match, found[1].secret)
         if match is None:
             match = Match.new(self._match_settings())
             self._set_board(match)
@@ -188,6 +198,8 @@ class LiveSim:
         return dialog_match(self.dialog).settings
 
     def _config(self) -> ControllerConfig:
+        if self.fixed is not None:
+            return self.fixed[1]
         d = self.dialog
         return ControllerConfig(language=d["language"], settle_s=self.profile.timing.settle_ms / 1000,
                                 black_player=d["opponent"])
@@ -198,7 +210,8 @@ class LiveSim:
         display = Display.open(self.profile.display, "dummy")
         strip = SimulatedStrip(self.led_config)
         self.table = Table(controller, strip=strip, display=display,
-                           store=MatchStore(self.state_dir), bot_factory=make_bot,
+                           store=MatchStore(self.state_dir),
+                           bot_factory=make_bot if self.fixed is None else None,
                            clock=self._now, on_scene=lambda scene: self._changed())
         self.table.log_lines.append("resumed the saved match" if resumed else "new match")
         if self.online:
@@ -316,7 +329,8 @@ class LiveSim:
             "match": match,
             "actions": self.actions(),
             "helpers": self.helpers(),
-            "hint": self.hint(),
+            "hint": self.hint() if self.fixed is None else None,
+            "chat": self.chat[-8:],
             "settings": dict(self.dialog),
             **page_facts(controller, self._tie),
             "dice_panel": dice_panel(controller),
@@ -666,6 +680,8 @@ class LiveSim:
                 self._flickering = None
 
     def _new_match(self, data: dict[str, Any]) -> str | Notice | None:
+        if self.fixed is not None:
+            return "ignored: this match is played online; the server decides a new one"
         settings = check_dialog(data)
         if settings["opponent"] != "human":
             make_bot(settings["opponent"])  # BackendUnavailableError: one line, nothing changes

@@ -1,0 +1,118 @@
+"""`bgboard online`: play on bgammon.org (or any server speaking its protocol) from the board.
+
+Log in as a guest, or as the account named by `--user` or the settings' `online_user`;
+its password comes from a file (`--password-file`, or the settings'
+`online_password_file`), never from the command line, where every process could read it.
+Then `--create public|private [--points N]` a match or `--join ID|USER` one; without
+either, the match saved by the last run on that server is resumed. `--sim` plays on the
+simulator's board in the browser; `--headless` on the virtual board without a page, its own
+checkers moved by a computer level (`--autoplay`), which is how two bgboards play a whole
+match against each other unattended.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import secrets
+import sys
+from pathlib import Path
+
+from controller.errors import UsageError
+
+HELP = "play on bgammon.org from the board: create or join a match, the remote player as opponent"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    from controller.online.client import DEFAULT_SERVER
+
+    parser.add_argument("--server", default=None, metavar="HOST:PORT", help=f"the server (default {DEFAULT_SERVER})")
+    parser.add_argument("--user", help="log in as this account (default: the settings' online_user, else a guest)")
+    parser.add_argument("--password-file", metavar="FILE",
+                        help="the account's password, one line (default: the settings' online_password_file)")
+    parser.add_argument("--guest-name", metavar="NAME", help="as a guest, ask to be called Guest_NAME")
+    what = parser.add_mutually_exclusive_group()
+    what.add_argument("--create", choices=("public", "private"), help="create a match")
+    what.add_argument("--join", metavar="ID|USER", help="join a match by its number or a player's name")
+    parser.add_argument("--points", type=int, default=1, help="length of a created match (default 1)")
+    parser.add_argument("--match-password-file", metavar="FILE",
+                        help="a private match's password (create: default a new one, printed)")
+    parser.add_argument("--sim", action="store_true", help="play on the simulator's board in the browser")
+    parser.add_argument("--headless", action="store_true",
+                        help="the virtual board without a page; a computer level moves this side's checkers")
+    parser.add_argument("--autoplay", default="simple", help="the computer level of --headless (default simple)")
+    parser.add_argument("--port", type=int, default=8081, help="the page's TCP port with --sim (default 8081)")
+    parser.add_argument("--host", default="127.0.0.1", help="the page's address with --sim (default loopback)")
+    parser.add_argument("--no-browser", action="store_true", help="with --sim: print the address only")
+    parser.add_argument("--config", help="settings file (default: /etc/bgboard/config.toml, then ~/.config)")
+    parser.add_argument("--state-dir", help="where the match and the server match are saved (default: settings)")
+    parser.add_argument("--seconds", type=float, help="stop after this many seconds (tests)")
+
+
+def _read_secret(path: str | Path, what: str) -> str:
+    try:
+        text = Path(path).expanduser().read_text(encoding="utf-8")
+    except OSError as exc:
+        raise UsageError(f"{what} {path}: {exc.strerror or exc}") from None
+    lines = text.splitlines()
+    if not lines or not lines[0].strip():
+        raise UsageError(f"{what} {path} is empty")
+    return lines[0].strip()
+
+
+def run(args: argparse.Namespace) -> int:
+    from controller.online.client import DEFAULT_SERVER, ServerAddress
+    from controller.online.commands import check_name
+    from controller.online.play import play_online
+    from controller.online.session import MatchRequest, OnlineSession
+    from controller.settings import load_settings
+
+    if args.seconds is not None and args.seconds <= 0:
+        raise UsageError("--seconds must be positive")
+    if not 1 <= args.points <= 127:
+        raise UsageError("--points must be 1..127")
+    if args.sim == args.headless:
+        if not args.sim:
+            raise UsageError("choose the board: --sim (the browser) or --headless (the real board "
+                             "online is not built yet)")
+        raise UsageError("choose one board: --sim or --headless")
+    settings = load_settings(args.config)
+    address = ServerAddress.parse(args.server or DEFAULT_SERVER)
+    user = args.user or settings.online_user
+    password = None
+    if user:
+        check_name(user)
+        password_file = args.password_file or settings.online_password_file
+        if password_file is None:
+            raise UsageError(f"--user {user} needs its password in a file: --password-file FILE "
+                             "or the settings' online_password_file")
+        password = _read_secret(password_file, "password file")
+    elif args.guest_name:
+        user = check_name(args.guest_name)
+    match_password = None
+    if args.match_password_file:
+        match_password = _read_secret(args.match_password_file, "match password file")
+    request = None
+    if args.create:
+        if args.create == "private" and match_password is None:
+            match_password = secrets.token_hex(4)
+            print(f"private match password: {match_password}", flush=True)
+        request = MatchRequest(create=args.create, points=args.points, password=match_password)
+    elif args.join:
+        request = MatchRequest(join=args.join, password=match_password)
+    state_dir = Path(args.state_dir).expanduser() if args.state_dir else settings.state_dir / "online"
+    session = OnlineSession(address, name=user, password=password, request=request, state_dir=state_dir)
+    web = (args.host, args.port) if args.sim else None
+
+    def say(line: str) -> None:
+        print(line, flush=True)
+        if args.sim and line.startswith("the board: ") and not args.no_browser:
+            import webbrowser
+
+            webbrowser.open(line.removeprefix("the board: "))
+
+    result = asyncio.run(play_online(session, seconds=args.seconds,
+                                     autoplay=args.autoplay if args.headless else None, web=web,
+                                     state_dir=state_dir, language=settings.language, on_line=say))
+    if result.stopped is not None and not result.over:
+        print(f"bgboard online: stopped: {result.stopped}", file=sys.stderr)
+    return 0

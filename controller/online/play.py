@@ -1,0 +1,246 @@
+"""`bgboard online`'s loop: the session, the remote opponent and the table, together.
+
+Two tasks share one event loop. One reads the server (`OnlineSession.next_event`): each
+event goes to `RemoteOpponent.on_server`; a dropped connection shows "connection lost,
+rejoining" on the display and the page until the session is back in the match. The other
+looks at the table every 50 ms (`RemoteOpponent.pump`): facts the table is ready for go in,
+what the local player did goes out. The table is the simulator's (`LiveSim`: the virtual
+board behind a real pseudo-terminal, in the browser with `--sim` or without one); a headless
+table's own player is a computer level (`autoplay`) whose hands work the virtual board
+as the page's would, so two bgboards can play a whole match on a server by themselves.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from controller.app import bot_context, make_bot
+from controller.controller import ControllerConfig
+from controller.engine.board_view import cell_of_point, other
+from controller.engine.match_settings import MatchSettings
+from controller.events import ActionRequested, AdoptMatch
+from controller.online.client import OnlineError
+from controller.online.remote import LOCAL, REMOTE, Reaction, RemoteOpponent, ServerDice, match_from_state
+from controller.online.session import LinkDown, LinkUp, OnlineSession
+from controller.show.content import Prompt
+
+log = logging.getLogger("bgboard.online")
+PUMP_S = 0.05
+
+
+@dataclass
+class PlayResult:
+    """How the session ended, with what the report and the tests count."""
+
+    over: bool = False
+    score: tuple[int, int] = (0, 0)
+    turns_compared: int = 0
+    reconnects: list[float] = field(default_factory=list)
+    sent: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    stopped: str | None = None
+
+
+class OnlinePlay:
+    """One online match on one table (see the module docstring)."""
+
+    def __init__(self, session: OnlineSession, *, language: str = "en", confirm: str = "auto",
+                 autoplay: str | None = None, autoplay_pause_s: float = 0.4,
+                 on_line: Callable[[str], None] | None = None) -> None:
+        self.session = session
+        self.language = language
+        self.confirm = confirm
+        self.autoplay = autoplay
+        self.autoplay_pause_s = autoplay_pause_s
+        self.on_line = on_line or (lambda line: None)
+        self.result = PlayResult()
+        self.live: Any = None
+        self.opponent: RemoteOpponent | None = None
+        self._bot: Any = None
+        self._acted: object = None
+        self._last_step = 0.0
+
+    async def open_table(self, *, profile: Any = None, state_dir: Path | None = None) -> None:
+        """Start the session and the simulator's table on the server's match."""
+        from sim.web.live import LiveSim
+
+        joined, state = await self.session.start()
+        self.note(f"playing match {joined.game_id} on {self.session.address} as {self.session.name}")
+        dice = ServerDice()
+        settings = MatchSettings(length=state.points, confirm=self.confirm,
+                                 white=self.session.name or "White", black="remote")
+        match = match_from_state(state, settings)
+        config = ControllerConfig(language=self.language, black_player="remote")
+        self.live = LiveSim(profile=profile, state_dir=state_dir, fixed=(match, config, dice))
+        await self.live.start()
+        self.opponent = RemoteOpponent(self.session.name or "", state, dice)
+        if self.autoplay:
+            self._bot = make_bot(self.autoplay)
+
+    def note(self, line: str) -> None:
+        self.result.notes.append(line)
+        log.info(line)
+        self.on_line(line)
+
+    async def run(self, seconds: float | None = None) -> PlayResult:
+        """Play until the match is over (or `seconds` pass); OnlineError ends it with one line."""
+        assert self.live is not None and self.opponent is not None
+        reader = asyncio.create_task(self._read_server())
+        pumper = asyncio.create_task(self._pump())
+        try:
+            done, _ = await asyncio.wait({reader, pumper}, timeout=seconds,
+                                         return_when=asyncio.FIRST_COMPLETED)
+            for task in done:
+                task.result()  # an OnlineError or a ProtocolError ends the match here
+        finally:
+            for task in (reader, pumper):
+                task.cancel()
+            await asyncio.gather(reader, pumper, return_exceptions=True)
+            m = self.live.table.controller.match
+            self.result.score = m.score
+            self.result.turns_compared = self.opponent.compared
+            self.result.reconnects = list(self.session.reconnects)
+            await self.session.close()
+            await self.live.close()
+        return self.result
+
+    # -- the server --------------------------------------------------------------------
+    async def _read_server(self) -> None:
+        assert self.opponent is not None
+        while True:
+            event = await self.session.next_event()
+            if isinstance(event, LinkDown):
+                self.note(f"connection lost, rejoining ({event.reason})")
+                self._banner(Prompt.of("server_lost"))
+                up = await self.session.reconnect()
+                self.note(f"back in match {self.session.game_id} after {up.seconds:.2f} s "
+                          f"({up.attempts} attempt{'s' if up.attempts != 1 else ''})")
+                self._banner(None)
+                continue
+            if not isinstance(event, LinkUp):
+                await self._apply(self.opponent.on_server(event))
+
+    def _banner(self, prompt: Prompt | None) -> None:
+        controller = self.live.table.controller
+        controller.banner = prompt
+        from controller.events import Tick
+
+        self.live.table.dispatch(Tick(controller.now))
+        self.live._changed()
+
+    async def _apply(self, reaction: Reaction) -> None:
+        for line in reaction.notes:
+            self.note(line)
+            if line.startswith("chat "):
+                self.live.chat.append(line[len("chat "):])
+        for command in reaction.commands:
+            self.result.sent.append(command)
+            if not await self.session.send(command):
+                self.note(f"not sent while the connection is down: {command}")
+        if reaction.stopped is not None:
+            self.result.stopped = reaction.stopped
+        table = self.live.table
+        if reaction.adopt is not None:
+            table.dispatch(AdoptMatch(reaction.adopt, table.controller.now))
+        for event in reaction.events:
+            table.dispatch(event)
+        if reaction.events or reaction.adopt is not None:
+            self.live._changed()
+
+    # -- the table ------------------------------------------------------------------------
+    async def _pump(self) -> None:
+        assert self.opponent is not None
+        while True:
+            await asyncio.sleep(PUMP_S)
+            await self._apply(self.opponent.pump(self.live.table.controller))
+            m = self.live.table.controller.match
+            server = self.opponent.server
+            if m.is_over and (server.winner or server.turn == 0) and not self.opponent.facts:
+                self.result.over = True
+                self.note(f"match over: {m.winner} wins {m.score[0]}-{m.score[1]}")
+                self.session.forget()
+                return
+            if self._bot is not None:
+                await self._autoplay()
+
+    async def _autoplay(self) -> None:
+        """The headless table's own player: a computer level working the virtual board."""
+        from sim.web.protocol import PageAction
+
+        live = self.live
+        c = live.table.controller
+        m = c.match
+        loop = asyncio.get_running_loop()
+        if live.hand or loop.time() - self._last_step < self.autoplay_pause_s:
+            return
+        settled = c.raw == c.settled and c.raw_since >= self._last_step
+        if not settled and loop.time() - self._last_step < 3.0:
+            return  # the hands' last change has not reached the controller yet
+        helpers = live.helpers()
+        if "setup" in helpers:
+            await live.act(PageAction("setup"))
+            self._last_step = loop.time()
+            return
+        if "bot_move" in helpers:
+            await live.act(PageAction("bot_move"))
+            self._last_step = loop.time()
+            return
+        key = (m, c.settled)
+        if key == self._acted:
+            return
+        context = bot_context(m, LOCAL)
+        if m.phase == "opening" or (m.phase == "roll" and m.turn == LOCAL):
+            action = "double" if m.phase == "roll" and m.may_double(LOCAL) and \
+                self._bot.should_double(m.position, context) else "roll"
+            self._acted = key
+            live.table.dispatch(ActionRequested(LOCAL, action, c.now))  # type: ignore[arg-type]
+        elif m.phase == "doubled" and m.turn == REMOTE:
+            take = self._bot.should_take(m.position.swap(), context)
+            self._acted = key
+            live.table.dispatch(ActionRequested(LOCAL, "take" if take else "drop", c.now))
+        elif m.phase == "move" and m.turn == LOCAL and m.dice is not None and not m.steps:
+            move = self._bot.choose_move(m.position, m.dice, context)
+            self._acted = key
+            if move is None:
+                return
+            for step in move.steps:
+                frm, to = cell_of_point(step.frm, LOCAL), cell_of_point(step.to, LOCAL)
+                if step.hit:
+                    await live.act(PageAction("lift", cell=to, colour=other(LOCAL)))
+                    await live.act(PageAction("place", cell="bar", colour=other(LOCAL)))
+                await live.act(PageAction("lift", cell=frm, colour=LOCAL))
+                await live.act(PageAction("place", cell=to, colour=LOCAL))
+            self._last_step = loop.time()
+        elif m.phase == "resigning" and m.turn == REMOTE:
+            self._acted = key
+            live.table.dispatch(ActionRequested(LOCAL, "accept", c.now))
+
+
+async def play_online(session: OnlineSession, *, seconds: float | None, autoplay: str | None,
+                      web: tuple[str, int] | None, state_dir: Path | None, language: str = "en",
+                      on_line: Callable[[str], None] | None = None) -> PlayResult:
+    """`bgboard online`: open the table on the server's match and play it."""
+    play = OnlinePlay(session, language=language, autoplay=autoplay, on_line=on_line)
+    await play.open_table(state_dir=state_dir)
+    runner = None
+    if web is not None:
+        from sim.web.server import SimServer
+
+        server = SimServer(play.live)
+        try:
+            runner = await server.start(*web)
+        except OSError as exc:
+            await play.live.close()
+            await session.close()
+            raise OnlineError(f"cannot serve the page on {web[0]}:{web[1]}: {exc.strerror}") from None
+        assert server.guard is not None
+        play.note(f"the board: {server.guard.url()}")
+    try:
+        return await play.run(seconds)
+    finally:
+        if runner is not None:
+            await runner.cleanup()

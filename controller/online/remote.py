@@ -1,0 +1,435 @@
+"""The remote player as an opponent of the table, like the computer.
+
+The server is the truth online. `RemoteOpponent` reads its events and turns them into
+*facts* (a roll, the remote player's move, a double, a take, a resignation...), kept in the
+order they happened. A fact is fed to the controller only when the table has caught up
+with it: the remote player's move waits until the person has carried out everything
+before it; the local player's dice wait until the board is right. Each fact enters as the
+computer's answers do (`BotMoved` shows the move with bot-from/bot-to and counts when it
+has been carried out; `RemoteActed` for rolls, cube and resignations). The engine checks
+everything it is told: a move no legal move of that roll explains is refused.
+
+The other way, every action of the local player that the match records (a turn played,
+a double, a take, a drop, a resignation, a rematch) becomes the server's commands: the
+turn's steps one `move` each, then `ok` (after a `reset` when the server holds steps of
+an earlier try). Rolls are the server's: when the person rolls, the table's dice
+(`ServerDice`) have none yet, and `roll` is sent.
+
+After every turn the positions are compared (the one the server shows when the turn
+passes against the engine's). A disagreement, or a command the server refuses, stops
+play: nothing more is sent, and the table adopts the server's state, its board first set
+up to it (the `setup` role guides the hands).
+
+The local player is White on the table, the remote player Black (each board plays its own
+person as White); `perspective` turns the server's view into the engine's.
+"""
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field, replace
+from typing import Literal, Union
+
+from controller.controller import Controller
+from controller.dice import DiceError, DiceNeeded, TableDice
+from controller.engine.board_view import Colour
+from controller.engine.match import LEVELS, Match
+from controller.engine.match_history import CubeRecord, GameRecord, ResignRecord, TurnRecord
+from controller.engine.match_settings import MatchSettings
+from controller.events import ActionRequested, BotMoved, Event, RemoteActed
+from controller.online import commands
+from controller.online.events import (Board, FailedMove, FailedOk, FailedRoll, GameState, Joined, Left,
+                                      Notice, Rolled, Say, ServerEvent, Win)
+from controller.online.perspective import Seat, board_of_position, position_of_board
+
+LOCAL: Colour = "white"
+REMOTE: Colour = "black"
+REMATCH_NOTICE = "Your opponent would like to play again."
+
+
+class ServerDice(TableDice):
+    """Online the server rolls: a roll is the one it sent (`deliver`), else DiceNeeded and
+    `asked` remembers that the person wants to roll."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.mode = "server"
+        self.asked = False
+
+    def adopt(self, match: Match, secret: object = None) -> None:
+        self.mode, self.secret = "server", None
+
+    def begin(self, match: Match) -> None:
+        self.adopt(match)
+
+    def push(self, dice: tuple[int, int]) -> None:
+        raise DiceError("online the server rolls the dice")
+
+    def deliver(self, dice: tuple[int, int]) -> None:
+        self.queue.clear()
+        self.queue.append(dice)
+
+    def roll(self, match: Match) -> tuple[int, int]:
+        if self.queue:
+            return self.queue.popleft()
+        self.asked = True
+        raise DiceNeeded("the server rolls the dice")
+
+
+# -- facts: what the server said happened, waiting for the table -------------------------
+
+@dataclass(frozen=True)
+class OpeningRolled:
+    dice: tuple[int, int]  # White's die, Black's die
+
+
+@dataclass(frozen=True)
+class DiceRolled:
+    side: Colour
+    dice: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class RemoteMoved:
+    board: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class RemoteCube:
+    action: Literal["double", "take", "drop", "accept", "rematch"]
+
+
+@dataclass(frozen=True)
+class RemoteResigned:
+    level: str
+
+
+@dataclass(frozen=True)
+class ScoreCheck:
+    score: tuple[int, int]  # (local, remote) as the server counts
+
+
+Fact = Union[OpeningRolled, DiceRolled, RemoteMoved, RemoteCube, RemoteResigned, ScoreCheck]
+
+
+@dataclass
+class Reaction:
+    """What the runner does next: send `commands`, dispatch `events` to the table, show
+    `notes` (chat and news for the page and the log), and, with `adopt`, play on from the
+    server's state."""
+
+    commands: list[str] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    adopt: Match | None = None
+    stopped: str | None = None
+
+
+def match_from_state(state: GameState, settings: MatchSettings) -> Match:
+    """The engine's match as the server's state has it (score, cube, Crawford, whose turn,
+    the dice and the board): what a resumed or corrected table plays on from."""
+    seat = {1: LOCAL, 2: REMOTE}
+    settings = replace(settings, length=state.points, cube=True, crawford=True)
+    score = (state.player1.points, state.player2.points)
+    base = Match.new(settings)
+    turn: Colour | None = seat.get(state.turn)
+    mover: Seat = "local" if turn in (None, LOCAL) else "remote"
+    position = position_of_board(state.board, mover)
+    crawford = state.crawford == 1
+    fields: dict[str, object] = dict(
+        score=score, crawford=crawford, post_crawford=state.crawford >= 1, turn=turn,
+        position=position, partial=position, cube=state.double_value,
+        cube_owner=seat.get(state.double_player),
+        history=(GameRecord(1, score, crawford),))
+    if state.winner:
+        fields.update(phase="over", winner=seat[state.winner], end="score")
+    elif state.turn == 0:
+        fields.update(phase="opening", turn=None)
+    elif state.double_offered:
+        fields.update(phase="doubled")
+    elif state.roll1 == 0:
+        fields.update(phase="roll")
+    else:
+        fields.update(phase="move", dice=(state.roll1, state.roll2))
+    return replace(base, **fields)  # type: ignore[arg-type]
+
+
+class RemoteOpponent:
+    """See the module docstring. `me` is the name the server gave us."""
+
+    def __init__(self, me: str, state: GameState, dice: ServerDice) -> None:
+        self.me = me
+        self.opponent = state.player2.name
+        self.server = state
+        self.dice = dice
+        self.facts: deque[Fact] = deque()
+        self.stopped: str | None = None
+        self.chat: list[str] = []
+        self.compared = 0  # turns whose positions were compared with the server's
+        self.refused = 0  # server moves the engine refused
+        self._resync = False  # stopped: adopt the server's state at its next board
+        self._adopt = False
+        self._remote_board: tuple[int, ...] | None = None
+        self._expect: tuple[int, ...] | None = None
+        self._seen: tuple[int, int] = (1, 0)  # (game number, actions) already sent
+        self._match: Match | None = None
+        self._inflight: tuple[Fact, Match, object] | None = None
+        self._rematch_sent = False
+        self._won = False
+
+    # -- server events ----------------------------------------------------------------
+    def on_server(self, event: ServerEvent) -> Reaction:
+        out = Reaction()
+        if isinstance(event, Board):
+            self._board(event.state, out)
+        elif isinstance(event, Rolled):
+            self._rolled(event)
+        elif isinstance(event, Win):
+            self._win(event)
+        elif isinstance(event, Say):
+            self.chat.append(f"{event.player}: {event.message}")
+            out.notes.append(f"chat {event.player}: {event.message}")
+        elif isinstance(event, Notice):
+            if event.message == REMATCH_NOTICE:
+                self.facts.append(RemoteCube("rematch"))
+            out.notes.append(f"server: {event.message}")
+        elif isinstance(event, Joined) and event.player != self.me:
+            self.opponent = event.player
+            out.notes.append(f"{event.player} joined match {event.game_id}")
+        elif isinstance(event, Left) and event.player != self.me:
+            out.notes.append(f"{event.player} left the match; waiting for them to come back")
+        elif isinstance(event, (FailedMove, FailedOk, FailedRoll)):
+            self._stop(f"the server refused: {event.reason}", out)
+            out.commands.append(commands.RESET)
+        return out
+
+    def _board(self, state: GameState, out: Reaction) -> None:
+        prev, self.server = self.server, state
+        if state.player2.name:
+            self.opponent = state.player2.name
+        if self._resync:
+            if not state.moves:
+                self._resync, self._adopt = False, True
+            return
+        if prev.turn == 0 and state.turn and state.roll1 and state.roll2 and not state.winner:
+            high, low = max(state.roll1, state.roll2), min(state.roll1, state.roll2)
+            self.facts.append(OpeningRolled((high, low) if state.turn == 1 else (low, high)))
+        if state.turn == 2 and state.roll1:
+            self._remote_board = state.board
+        if prev.turn == 2 and state.turn != 2:
+            self._close_remote_turn()
+        if state.double_offered and not prev.double_offered and state.turn == 2:
+            self.facts.append(RemoteCube("double"))
+        if prev.double_offered and prev.turn == 1 and not state.double_offered and state.turn == 1 \
+                and state.double_value == 2 * prev.double_value:
+            self.facts.append(RemoteCube("take"))
+        if prev.turn == 1 and state.turn == 2 and self._expect is not None:
+            expected, self._expect = self._expect, None
+            self.compared += 1
+            if tuple(state.board) != expected:
+                self._stop("the server's position differs from the board's after our turn", out)
+        if self._won and (state.turn == 0 or state.winner):
+            self._won = False
+            self.facts.append(ScoreCheck((state.player1.points, state.player2.points)))
+
+    def _rolled(self, event: Rolled) -> None:
+        if self.server.turn == 0:
+            return  # an opening die: the board that follows has both
+        side = LOCAL if event.player == self.me else REMOTE
+        if side == LOCAL:
+            self._close_remote_turn()
+        self.facts.append(DiceRolled(side, (event.roll1, event.roll2)))
+
+    def _close_remote_turn(self) -> None:
+        if self._remote_board is not None:
+            self.facts.append(RemoteMoved(self._remote_board))
+            self._remote_board = None
+
+    def _win(self, event: Win) -> None:
+        self._won = True
+        if event.resigned and event.resigned != self.me:
+            self._remote_board = None  # steps before a resignation do not count
+            if self.server.double_offered and self.server.turn == 1:
+                self.facts.append(RemoteCube("drop"))
+            else:
+                cube = max(1, self.server.double_value)
+                level = LEVELS[min(3, max(1, event.points // cube)) - 1] if event.points else "single"
+                self.facts.append(RemoteResigned(level))
+        elif event.resigned == self.me and not self.server.double_offered:
+            self.facts.append(RemoteCube("accept"))
+        else:
+            self._close_remote_turn()
+
+    def _stop(self, reason: str, out: Reaction) -> None:
+        self.stopped = reason
+        self._resync = True
+        self.facts.clear()
+        out.stopped = reason
+        out.notes.append(f"stopped: {reason}")
+
+    # -- the table ----------------------------------------------------------------------
+    def pump(self, controller: Controller) -> Reaction:
+        """Feed the next facts the table is ready for; send what the local player did."""
+        out = Reaction()
+        if self._adopt:
+            self._adopt = False
+            self.stopped = None
+            adopted = match_from_state(self.server, controller.match.settings)
+            out.adopt = self._match = adopted
+            out.notes.append("playing on from the server's position: set up the board")
+            self._seen, self._expect, self._remote_board = (1, 0), None, None
+            return out
+        if self.stopped is not None:
+            return out
+        self._outgoing(controller, out)
+        if self.stopped is None:
+            self._feed(controller, out)
+        return out
+
+    def _feed(self, c: Controller, out: Reaction) -> None:
+        while self.facts:
+            fact = self.facts[0]
+            flight = self._inflight
+            state = (c.settled, c.setting_up, c.verdict)
+            if flight is not None and flight[0] is fact:
+                if c.match is not flight[1] or (isinstance(fact, RemoteMoved) and c.bot is not None):
+                    self.facts.popleft()
+                    self._inflight = None
+                    continue
+                if flight[2] == state:
+                    return  # refused in this very state: wait for a change (the board set right)
+            found = self._events_for(fact, c, out)
+            if found is None:
+                return  # the table has not caught up yet
+            if not found:
+                if self.facts and self.facts[0] is fact:
+                    self.facts.popleft()
+                continue
+            out.events.extend(found)
+            self._inflight = (fact, c.match, state)
+            return
+
+    def _events_for(self, fact: Fact, c: Controller, out: Reaction) -> list[Event] | None:
+        """The table events that bring `fact` in; None when the table is not ready for it
+        yet, [] when it needs nothing (or was refused: then play has stopped)."""
+        m, now = c.match, c.now
+        if isinstance(fact, OpeningRolled):
+            if m.phase != "opening" or c.setting_up:
+                return None
+            self.dice.deliver(fact.dice)
+            return [ActionRequested(LOCAL, "roll", now)]
+        if isinstance(fact, DiceRolled):
+            if m.phase != "roll" or m.turn != fact.side:
+                return None
+            self.dice.deliver(fact.dice)
+            return [ActionRequested(LOCAL, "roll", now) if fact.side == LOCAL else RemoteActed(REMOTE, "roll", now)]
+        if isinstance(fact, RemoteMoved):
+            return self._remote_move(fact, c, out)
+        if isinstance(fact, RemoteCube):
+            event = self._cube_event(fact, m, now)
+            return None if event is None else [event]
+        if isinstance(fact, RemoteResigned):
+            if m.turn != REMOTE or m.phase not in ("roll", "move"):
+                return None
+            if m.phase == "move":
+                return []  # resigned after rolling: the engine cannot; the score check adopts
+            events: list[Event] = [RemoteActed(REMOTE, "resign", now, fact.level)]
+            if fact.level != "backgammon":
+                events.append(ActionRequested(LOCAL, "accept", now))
+            return events
+        if m.phase not in ("opening", "over"):
+            return None  # ScoreCheck: after the table's game has ended too
+        if m.score != fact.score:
+            self._stop(f"the server's score {fact.score[0]}-{fact.score[1]} differs from the "
+                       f"board's {m.score[0]}-{m.score[1]}", out)
+            out.commands.append(commands.BOARD)
+        return []
+
+    @staticmethod
+    def _cube_event(fact: RemoteCube, m: Match, now: float) -> Event | None:
+        if fact.action == "double" and m.phase == "roll" and m.turn == REMOTE:
+            return RemoteActed(REMOTE, "double", now)
+        if fact.action in ("take", "drop") and m.phase == "doubled" and m.turn == LOCAL:
+            return RemoteActed(REMOTE, fact.action, now)
+        if fact.action == "accept" and m.phase == "resigning" and m.turn == LOCAL:
+            return RemoteActed(REMOTE, "accept", now)
+        if fact.action == "rematch" and m.phase == "over" and m.rematch_offer != REMOTE:
+            return RemoteActed(REMOTE, "rematch" if m.rematch_offer is None else "accept", now)
+        return None
+
+    def _remote_move(self, fact: RemoteMoved, c: Controller, out: Reaction) -> list[Event] | None:
+        """The remote player's move (the board when their turn passed) into the table."""
+        m = c.match
+        if m.phase == "move" and m.turn == REMOTE and c.bot is None:
+            target = position_of_board(fact.board, "remote")
+            move = next((x for x in m.legal_moves() if x.result == target), None)
+            if move is None:
+                assert m.dice is not None
+                self.refused += 1
+                self._stop(f"refused {self.opponent}'s move: no legal {m.dice[0]}-{m.dice[1]} "
+                           "move reaches the position the server shows", out)
+                out.commands.append(commands.BOARD)
+                return []
+            return [BotMoved(move, c.now, c.bot_token)]
+        if m.turn == LOCAL and m.last_move is not None and m.last_move.side == REMOTE \
+                and not m.last_move.steps:
+            # the remote player could not move: the engine passed by itself already
+            if board_of_position(m.position, "local") != tuple(fact.board):
+                self._stop("the server's position differs from the board's after a pass", out)
+            return []
+        return None
+
+    def _outgoing(self, c: Controller, out: Reaction) -> None:
+        """Commands for what the local player did since the last look."""
+        m = c.match
+        if self.dice.asked:
+            self.dice.asked = False
+            if self._server_awaits_roll() and not any(
+                    isinstance(f, (OpeningRolled, DiceRolled)) for f in self.facts):
+                out.commands.append(commands.ROLL)
+        if m is self._match:
+            return
+        previous, self._match = self._match, m
+        if previous is not None and previous.is_over and not m.is_over and len(m.history) == 1 \
+                and not m.history[0].actions:
+            if not self._rematch_sent:
+                out.commands.append(commands.REMATCH)  # we accepted the remote player's rematch
+            self._seen, self._rematch_sent = (1, 0), False
+            return
+        if m.is_over and m.rematch_offer == LOCAL and not self._rematch_sent:
+            self._rematch_sent = True
+            out.commands.append(commands.REMATCH)
+        game_no, count = self._seen
+        for record in m.history:
+            if record.number < game_no:
+                continue
+            start = count if record.number == game_no else 0
+            for action in record.actions[start:]:
+                self._send_action(action, m, out)
+            forfeited = record.end is not None and record.end.how == "forfeit" and record.end.winner == REMOTE
+            if forfeited and (record.number, len(record.actions)) != self._seen or \
+                    forfeited and previous is not None and not previous.is_over:
+                out.commands.append(commands.LEAVE)
+            self._seen = (record.number, len(record.actions))
+            game_no, count = self._seen
+
+    def _send_action(self, action: object, m: Match, out: Reaction) -> None:
+        if isinstance(action, TurnRecord) and action.side == LOCAL:
+            if self.server.moves:
+                out.commands.append(commands.RESET)  # a correction: the server's try goes first
+            out.commands.extend(commands.move(s.frm, s.to) for s in action.steps)
+            out.commands.append(commands.OK)
+            self._expect = board_of_position(m.position, "remote") \
+                if m.turn == REMOTE and m.phase in ("roll", "doubled", "move") else None
+        elif isinstance(action, CubeRecord) and action.side == LOCAL:
+            out.commands.append({"double": commands.DOUBLE, "take": commands.OK,
+                                 "drop": commands.RESIGN}[action.action])
+        elif isinstance(action, ResignRecord) and action.side == LOCAL and action.action == "offer":
+            out.commands.append(commands.RESIGN)
+
+    def _server_awaits_roll(self) -> bool:
+        s = self.server
+        if s.winner or s.double_offered or not s.player2.name:
+            return False
+        if s.turn == 0:
+            return s.roll1 == 0
+        return s.turn == 1 and s.roll1 == 0
