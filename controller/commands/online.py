@@ -6,8 +6,8 @@ its password comes from a file (`--password-file`, or the settings'
 Then `--create public|private [--points N]` a match or `--join ID|USER` one; without
 either, the match saved by the last run on that server is resumed. `--sim` plays on the
 simulator's board in the browser; `--headless` on the virtual board without a page, its own
-checkers moved by a computer level (`--autoplay`), which is how two bgboards play a whole
-match against each other unattended.
+checkers moved by a computer level (`--autoplay`, also possible with `--sim`), which is how
+two bgboards play a whole match against each other unattended.
 """
 from __future__ import annotations
 
@@ -39,7 +39,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--sim", action="store_true", help="play on the simulator's board in the browser")
     parser.add_argument("--headless", action="store_true",
                         help="the virtual board without a page; a computer level moves this side's checkers")
-    parser.add_argument("--autoplay", default="simple", help="the computer level of --headless (default simple)")
+    parser.add_argument("--autoplay", metavar="LEVEL",
+                        help="a computer level moves this side's checkers on the virtual board "
+                             "(default: simple with --headless, nobody with --sim)")
     parser.add_argument("--port", type=int, default=8081, help="the page's TCP port with --sim (default 8081)")
     parser.add_argument("--host", default="127.0.0.1", help="the page's address with --sim (default loopback)")
     parser.add_argument("--no-browser", action="store_true", help="with --sim: print the address only")
@@ -111,7 +113,7 @@ def run(args: argparse.Namespace) -> int:
             webbrowser.open(line.removeprefix("the board: "))
 
     result = asyncio.run(play_online(session, seconds=args.seconds,
-                                     autoplay=args.autoplay if args.headless else None, web=web,
+                                     autoplay=args.autoplay or ("simple" if args.headless else None), web=web,
                                      state_dir=state_dir, language=settings.language, on_line=say))
     if result.stopped is not None and not result.over:
         print(f"bgboard online: stopped: {result.stopped}", file=sys.stderr)
