@@ -162,3 +162,40 @@ def test_random_walks_through_plans_end_in_legal_moves() -> None:
             assert len(walked) == plan.steps_needed
             if results:
                 assert plan.move_for(q) is not None and plan.move_for(q).result == q
+
+
+def test_path_leads_on_from_a_partial_by_legal_steps() -> None:
+    # what the reconciler asks when the board jumps ahead: which steps bring the match there
+    p = Position.initial()
+    plan = TurnPlan(p, (3, 1))
+    mid = p.after(Step(8, 5, 3))
+    end = mid.after(Step(6, 5, 1))
+    assert plan.path(p, p) == ()
+    assert plan.path(p, end) in ((Step(8, 5, 3), Step(6, 5, 1)), (Step(6, 5, 1), Step(8, 5, 3)))
+    assert plan.path(mid, end) == (Step(6, 5, 1),)
+    assert plan.path(end, mid) is None  # backwards is an undo, not a path
+    assert plan.path(p, p.after(Step(24, 18, 6))) is None  # not this roll
+
+
+def test_path_respects_the_dice_left_at_a_shared_partial() -> None:
+    # {2} reached by 3/off with the 3 (5 left) or with the 5 (3 left): either way 2/off follows
+    p = pos({3: 1, 2: 1}, START_THEIRS)
+    plan = TurnPlan(p, (5, 3))
+    mid, end = pos({2: 1}, START_THEIRS), pos({}, START_THEIRS)
+    path = plan.path(mid, end)
+    assert path is not None and len(path) == 1 and path[0].frm == 2
+    full = plan.path(p, end)
+    assert full is not None and sorted(s.die for s in full) == [3, 5]
+
+
+def test_steps_into_and_partials_fewest_steps_first() -> None:
+    p = Position.initial()
+    plan = TurnPlan(p, (3, 1))
+    mid = p.after(Step(8, 5, 3))
+    assert plan.steps_into(mid) == {Step(8, 5, 3)}  # set back to 8 it is an undo
+    assert plan.steps_into(p) == set()
+    partials = plan.partials
+    assert partials[0] == p and set(partials) >= plan.complete
+    assert all(plan.is_partial(q) for q in partials)
+    first_complete = min(partials.index(q) for q in plan.complete)
+    assert mid in partials[:first_complete]
