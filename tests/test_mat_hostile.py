@@ -1,0 +1,88 @@
+"""`bgboard replay` against hostile files on disk: a score line built to make a
+backtracking pattern try every split, a file of 5 MB, a line of 1 MB, numbers of
+thousands of digits. Each is one short line on stderr and exit 2, at once."""
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from controller.records.mat_reader import MAX_LINE, check_mat
+from controller.records.replay import MAX_BYTES, replay_file
+
+REPO = Path(__file__).resolve().parent.parent
+HEAD = " 5 point match\n\n Game 1\n"
+GOOD = HEAD + " Alice : 0                          Bob : 0\n  1) 31: 8/5 6/5\n"
+
+pytestmark = pytest.mark.timeout(30)
+
+
+def replay(path: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "controller.cli", "replay", str(path)],
+                          capture_output=True, text=True, cwd=REPO, timeout=30)
+
+
+def one_short_line(proc: subprocess.CompletedProcess[str]) -> str:
+    assert proc.returncode == 2, proc.stderr[:300]
+    assert "Traceback" not in proc.stderr
+    lines = proc.stderr.splitlines()
+    assert len(lines) == 1 and len(lines[0]) < 300, proc.stderr[:300]
+    return lines[0]
+
+
+def test_a_score_line_of_spaces_and_one_colon_is_read_at_once(tmp_path: Path) -> None:
+    """Under the line limit, the worst line for the old pattern (4 KB of spaces around one
+    `: 1`: hours of backtracking) is refused in a single pass."""
+    third = (MAX_LINE - 2) // 3
+    bomb = tmp_path / "bomb.mat"
+    bomb.write_text(HEAD + " " * third + ":" + " " * third + "1" + " " * third + "\n")
+    assert "no score line after 'Game 1'" in one_short_line(replay(bomb))
+
+
+def test_score_lines_read_as_before() -> None:
+    record, _ = check_mat(GOOD)
+    assert record.players == ("Alice", "Bob")
+    record, _ = check_mat(HEAD + " a:b : 3   c : 1\n".replace("3", "0").replace("1", "0"))
+    assert record.players == ("a:b", "c")
+
+
+def test_a_file_past_the_size_limit_is_refused_without_reading_it_all(tmp_path: Path) -> None:
+    big = tmp_path / "big.mat"
+    line = "  1) 31: 8/5 6/5                 42: 8/4 6/4\n"
+    big.write_text(GOOD + line * (MAX_BYTES // len(line) + 10))
+    assert "larger than 4 MB: not a match record" in one_short_line(replay(big))
+    assert not replay_file(big).ok
+
+
+@pytest.mark.parametrize("where", ["entry", "tag", "before"])
+def test_a_long_line_is_never_echoed(tmp_path: Path, where: str) -> None:
+    long = "x" * 1_000_000
+    text = {"entry": GOOD + f"  2) 31: {long}\n", "tag": f'; [Event "{long}"]\n' + GOOD,
+            "before": " 5 point match\n" + long + "\n" + GOOD}[where]
+    path = tmp_path / "long.mat"
+    path.write_text(text)
+    assert "characters long" in one_short_line(replay(path))
+
+
+def test_an_unreadable_entry_under_the_limit_is_named_briefly(tmp_path: Path) -> None:
+    path = tmp_path / "garbled.mat"
+    path.write_text(HEAD + " Alice : 0                          Bob : 0\n  1) " + "q" * 3000 + "\n")
+    line = one_short_line(replay(path))
+    assert "qqqq" in line and "q" * 200 not in line
+
+
+@pytest.mark.parametrize("text", [
+    " " + "9" * 4000 + " point match\n",
+    " 99999999999999999999 point match\n" + GOOD[len(" 5 point match\n"):],
+    " 5 point match\n\n Game 99999999999999999999\n Alice : 0   Bob : 0\n",
+    HEAD + " Alice : 99999999999999999999   Bob : 0\n",
+    GOOD + "  2) Doubles => 99999999999999999999\n",
+    GOOD + "  2)                                 Wins 99999999999999999999 points\n",
+    GOOD + "  99999999999999999999) 31: 8/5 6/5\n",
+])
+def test_huge_numbers_are_one_clear_line(tmp_path: Path, text: str) -> None:
+    path = tmp_path / "numbers.mat"
+    path.write_text(text)
+    one_short_line(replay(path))
