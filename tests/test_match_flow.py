@@ -482,3 +482,114 @@ def test_a_level_may_decline_a_rematch_and_nobody_answers_for_the_computer() -> 
     table.dispatch(ActionRequested("white", "rematch", 3.0))  # type: ignore[attr-defined]
     table.dispatch(ActionRequested("black", "accept", 4.0))  # type: ignore[attr-defined]
     assert "rejected: black is played by the computer" in _texts(table)
+
+
+# -- bgboard replay: what a record states, held against what happened -------------------
+BGLAB = REPO.parent / "shared" / "matches" / "bglab"
+SINGLE_GAME_4 = BGLAB / "lasse__match10611856.txt"  # its game 4 ends single at cube 1
+
+
+def _with_game(text: str, number: int, old: str, new: str) -> str:
+    """`text` with `old` replaced by `new` inside game `number` only."""
+    head, sep, rest = text.partition(f" Game {number}\n")
+    game, nxt, tail = rest.partition(f" Game {number + 1}\n")
+    assert old in game
+    return head + sep + game.replace(old, new, 1) + nxt + tail
+
+
+@pytest.mark.skipif(not BGLAB.exists(), reason="shared/matches not present")
+def test_a_stated_result_the_game_does_not_give_is_named_by_game() -> None:
+    """The issue's case: game 4 says `Wins 2 points` but ends single at cube 1 (RULES.md
+    "End of a game and scoring": single = 1 x cube)."""
+    from controller.records.replay import replay_text
+
+    text = SINGLE_GAME_4.read_text()
+    assert replay_text(text).ok
+    bad = _with_game(text, 4, "Wins 1 point", "Wins 2 points")
+    report = replay_text(bad)
+    assert not report.ok and report.problem is not None
+    assert report.problem.startswith("game 4 move ") and "'Wins 2 points'" in report.problem
+    assert "1 point (a single game at cube 1)" in report.problem
+
+
+@pytest.mark.skipif(not BGLAB.exists(), reason="shared/matches not present")
+def test_a_game_header_score_that_disagrees_with_the_games_before_is_named() -> None:
+    import re
+
+    from controller.records.replay import replay_text
+
+    text = SINGLE_GAME_4.read_text()
+    wrong = re.sub(r"(\n Game 5\n[^\n:]*: )(\d+)", lambda m: m.group(1) + str(int(m.group(2)) + 1), text, 1)
+    assert wrong != text
+    report = replay_text(wrong)
+    assert not report.ok and report.problem is not None and report.problem.startswith("game 5: the score line says")
+
+
+def test_galaxys_capped_result_of_the_last_game_is_accepted() -> None:
+    """Galaxy writes the match-winning gammon of a 3-point match at 1-2 as `Wins 3 point`."""
+    from controller.records.results import stated_agrees
+    from controller.records.model import Game
+
+    gammon = Game(3, (1, 2), False, (), winner=1, points=4, end="bearoff", cube=2)
+    assert stated_agrees(4, gammon, 3) and stated_agrees(3, gammon, 3) and stated_agrees(1, gammon, 3)
+    assert not stated_agrees(2, gammon, 3)
+    middle = Game(2, (0, 0), False, (), winner=1, points=1, end="bearoff", cube=1)
+    assert stated_agrees(1, middle, 3) and not stated_agrees(2, middle, 3)
+
+
+def test_replay_checks_every_real_match_the_same(tmp_path: Path) -> None:
+    """Every real match the reader reads cleanly still replays OK with its results checked."""
+    from controller.records.replay import replay_file
+
+    if not BGLAB.exists():
+        pytest.skip("shared/matches not present")
+    reports = [replay_file(path) for path in sorted(BGLAB.glob("*.txt"))[::7]]
+    garbled = [r for r in reports if not r.ok]
+    assert all("unreadable entry" in (r.problem or "") for r in garbled), [r.problem for r in garbled]
+    assert len(reports) - len(garbled) >= 205
+
+
+# -- a record of a match in progress ----------------------------------------------------
+def _played(moves: int) -> Match:
+    import random
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from match_driver import random_command
+
+    rng = random.Random(3)
+    m = Match.new(length=3)
+    for _ in range(moves):
+        m = random_command(m, rng).match
+    return m
+
+
+def test_a_record_of_a_match_in_progress_replays_as_in_progress(capsys: pytest.CaptureFixture[str],
+                                                                 tmp_path: Path) -> None:
+    import json
+
+    from controller.cli import main
+    from sim.web.record import mat_text
+
+    m = _played(25)
+    assert not m.is_over and m.history[-1].end is None and m.history[-1].actions
+    path = tmp_path / "during.mat"
+    path.write_text(mat_text(m))
+    assert main(["replay", str(path), "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["ok"] is True and report["problem"] is None
+    assert report["in_progress"]["game"] == m.game and report["in_progress"]["move"] >= 1
+    assert main(["replay", str(path)]) == 0
+    assert f"in progress at game {m.game} move " in capsys.readouterr().out
+
+
+def test_an_unfinished_game_followed_by_another_is_still_a_problem() -> None:
+    from controller.records.replay import replay_text
+    from sim.web.record import mat_text
+
+    m = _played(25)
+    text = mat_text(m)
+    after = f" Game {m.game + 1}\n White : {m.score[0]}                        Black : {m.score[1]}\n  1) 31: 8/5 6/5\n"
+    report = replay_text(text + "\n" + after)
+    assert not report.ok and report.in_progress is None
+    assert report.problem is not None and report.problem.startswith(f"game {m.game} move ")

@@ -32,7 +32,7 @@ def test_clean_files_exit_0_with_one_json_line_each(capsys: pytest.CaptureFixtur
                   {"winner": "root", "points": 1, "end": "drop"},
                   {"winner": "root", "points": 2, "end": "resign"},
                   {"winner": "gnubg", "points": 1, "end": "bearoff"}],
-        "final": {"gnubg": 5, "root": 4}, "problem": None,
+        "final": {"gnubg": 5, "root": 4}, "problem": None, "in_progress": None,
     }
     assert second["players"] == ["carol", "dave"] and second["final"] == {"carol": 4, "dave": 0}
 
@@ -43,8 +43,18 @@ def test_text_output_is_one_summary_line(capsys: pytest.CaptureFixture[str]) -> 
     assert out == f"{GOOD}: ok, 6 games, gnubg 5 - root 4 (match to 5)\n"
 
 
+def test_a_record_that_stops_in_its_last_game_is_a_match_in_progress(capsys: pytest.CaptureFixture[str]) -> None:
+    """As GNU Backgammon imports it: the finished games, then the game as far as played."""
+    path = DATA / "mat" / "truncated.mat"
+    code, out, err = run(capsys, str(path))
+    assert code == 0 and err == ""
+    assert out == f"{path}: in progress at game 1 move 12, 0 games, gnubg 0 - root 0 (match to 3)\n"
+    code, out, _ = run(capsys, str(path), "--json")
+    data = json.loads(out)
+    assert code == 0 and data["ok"] is True and data["in_progress"] == {"game": 1, "move": 12}
+
+
 @pytest.mark.parametrize("name, problem", [
-    ("truncated.mat", "game 1 move 12: the record ends before the game does"),
     ("illegal.mat", "game 1 move 4: 13/7 13/7 is not legal for 6-1"),
     ("unknown_command.mat", "game 1 move 9: unknown command 'Beavers'"),
     ("garbled.mat", "game 1 move 27: unreadable entry '27) Losses 1 point Wins 1 point'"),

@@ -2,10 +2,11 @@
 
 Exit codes, reconciling issue 3's two statements with the command-line convention
 (DESIGN.md: 2 for bad input, 1 for runtime errors):
-- 0: every file replayed cleanly;
-- 2: some file is bad input: garbled, truncated, an illegal move, an unknown command,
-  or not a match record at all. One line per such file on stderr names the file, game
-  and move; with `--json` its JSON line (stdout) carries the same text in `problem`;
+- 0: every file replayed cleanly (a record that stops in its last game is a match in
+  progress: its line says at which game and move, its JSON has `in_progress`);
+- 2: some file is bad input: garbled, an illegal move, an unknown command, a stated
+  result or header score that disagrees with the games, or not a match record at all.
+  One line per such file on stderr names the file, game and move; with `--json` its JSON line (stdout) carries the same text in `problem`;
 - 1: no file was bad input but some file could not be read (missing, unreadable).
 Replay never writes anything.
 """
@@ -36,7 +37,8 @@ def run(args: argparse.Namespace) -> int:
             sys.stderr.write(f"{name}: cannot read: {reason}\n")
             if args.json:
                 print(json.dumps({"file": name, "ok": False, "length": 0, "players": [], "games": [],
-                                  "final": {}, "problem": f"cannot read: {reason}"}), flush=True)
+                                  "final": {}, "problem": f"cannot read: {reason}",
+                                  "in_progress": None}), flush=True)
             continue
         if args.json:
             print(report.json_line(), flush=True)

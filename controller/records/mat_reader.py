@@ -414,6 +414,11 @@ class _GameState:
     abandoned: Entry | None = None  # Studio `NN: ????`: must be followed by a resignation
 
 
+#: the problem of a game the record stops in the middle of (a match still in progress when
+#: it was written, if it is the record's last game)
+UNFINISHED = "the record ends before the game does"
+
+
 class _Stop(Exception):
     def __init__(self, entry: Entry | None, reason: str) -> None:
         super().__init__(reason)
@@ -547,7 +552,7 @@ def check_entries(raw: RawMatch) -> tuple[MatchRecord, Problem | None]:
                 raise _Stop(st.abandoned, f"unreadable move {st.abandoned.text!r}")
             if st.winner is None:
                 last = rg.entries[-1] if rg.entries else None
-                raise _Stop(last, "the record ends before the game does")
+                raise _Stop(last, UNFINISHED)
         except _Stop as stop:
             move = stop.entry.move if stop.entry else 1
             line = stop.entry.line if stop.entry else rg.line

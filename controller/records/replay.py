@@ -2,7 +2,10 @@
 
 A report says, per file: whether every entry was legal, the match length, the players,
 each finished game's winner, points on the board and how it ended, the final score, and
-the first problem (`game 3 move 12: 13/7 is not legal for 6-5`).
+the first problem (`game 3 move 12: 13/7 is not legal for 6-5`). Every stated result and
+game header score is held against what happened (`results.py`). A record whose last game
+stops in the middle is a match in progress (as the page's Download .mat writes one during
+play): it replays as such, at that game and move, the way GNU Backgammon imports it.
 """
 from __future__ import annotations
 
@@ -12,8 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from controller.errors import RecordError
-from controller.records.mat_reader import check_mat
+from controller.records.mat_reader import UNFINISHED, Problem, check_entries, parse_mat
 from controller.records.model import MatchRecord
+from controller.records.results import stated_result_problem
 from controller.engine.wording import counted
 
 
@@ -34,6 +38,8 @@ class ReplayReport:
     games: tuple[GameSummary, ...]
     final: tuple[int, ...]
     problem: str | None
+    #: (game, move) where a record of a match in progress stops, else None
+    in_progress: tuple[int, int] | None = None
 
     @property
     def ok(self) -> bool:
@@ -56,6 +62,8 @@ class ReplayReport:
             "games": [{"winner": self.players[g.winner], "points": g.points, "end": g.end} for g in self.games],
             "final": {k: s for k, s in zip(keys, self.final)},
             "problem": self.problem,
+            "in_progress": None if self.in_progress is None else
+            {"game": self.in_progress[0], "move": self.in_progress[1]},
         }
 
     def json_line(self) -> str:
@@ -69,6 +77,8 @@ class ReplayReport:
         score = f"{a or '?'} {self.final[0]} - {b or '?'} {self.final[1]}"
         length = f"match to {self.length}" if self.length else "money play"
         head = "ok" if self.ok else "PROBLEM"
+        if self.ok and self.in_progress is not None:
+            head = f"in progress at game {self.in_progress[0]} move {self.in_progress[1]}"
         return f"{self.file}: {head}, {counted(len(self.games), 'game')}, {score} ({length})"
 
     def problem_line(self) -> str:
@@ -76,19 +86,32 @@ class ReplayReport:
         return f"{self.file}: {self.problem}"
 
 
-def report_from_record(name: str, record: MatchRecord, problem: str | None) -> ReplayReport:
+def report_from_record(name: str, record: MatchRecord, problem: str | None,
+                       in_progress: tuple[int, int] | None = None) -> ReplayReport:
     games = tuple(GameSummary(g.winner, g.points, g.end or "")
                   for g in record.games if g.winner is not None)
-    return ReplayReport(name, record.length, record.players, games, record.final_score, problem)
+    return ReplayReport(name, record.length, record.players, games, record.final_score, problem, in_progress)
+
+
+def _checked(text: str) -> tuple[MatchRecord, Problem | None, tuple[int, int] | None]:
+    """Replay the moves, then the stated results; a last game cut short is in progress."""
+    raw = parse_mat(text)
+    record, problem = check_entries(raw)
+    in_progress = None
+    if problem is not None and problem.reason == UNFINISHED and len(record.games) == len(raw.games):
+        in_progress, problem = (problem.game, problem.move), None
+    if problem is None:
+        problem = stated_result_problem(raw, record)
+    return record, problem, in_progress
 
 
 def replay_text(text: str, name: str = "-") -> ReplayReport:
     """Replay a `.mat` text; never raises for bad content (it becomes the problem)."""
     try:
-        record, problem = check_mat(text)
+        record, problem, in_progress = _checked(text)
     except RecordError as exc:
         return ReplayReport(name, 0, (), (), (), str(exc))
-    return report_from_record(name, record, str(problem) if problem else None)
+    return report_from_record(name, record, str(problem) if problem else None, in_progress)
 
 
 #: bytes read of one file at most: the longest of 1,464 real records is 21 KB, so a file
