@@ -39,7 +39,7 @@ from controller.show.display import text_lines
 from controller.show.display_backends import Display
 from controller.show.leds import SimulatedStrip
 from sim import script as sc
-from sim.web.record import mat_text
+from sim.web.record import mat_text, player_names
 from sim.virtual_board import VirtualBoard
 
 STEP_MS = 20          # the runner's time step while letting time pass
@@ -211,7 +211,9 @@ class HeadlessRunner:
     def write_record(self, path: Path) -> None:
         """The match as played so far (finished or not) as a `.mat` record at `path`."""
         assert self.table is not None
-        text = mat_text(self.table.controller.match, self.dice.record_tags())
+        c = self.table.controller
+        text = mat_text(c.match, self.dice.record_tags(),
+                        players=player_names(c.match, c.config.white_player, c.config.black_player))
         try:
             path.write_text(text, encoding="utf-8")
         except OSError as exc:

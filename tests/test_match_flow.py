@@ -593,3 +593,57 @@ def test_an_unfinished_game_followed_by_another_is_still_a_problem() -> None:
     report = replay_text(text + "\n" + after)
     assert not report.ok and report.in_progress is None
     assert report.problem is not None and report.problem.startswith(f"game {m.game} move ")
+
+
+# -- records name the real players, and the download says who played and when ----------
+def test_a_record_against_the_computer_names_its_level_and_the_file_says_when() -> None:
+    from datetime import datetime
+
+    from controller.records.replay import replay_text
+    from sim.web.record import mat_text, player_names, record_filename
+
+    m = _played(25)
+    players = player_names(m, "human", "gnubg")
+    assert players == ("White", "gnubg")
+    text = mat_text(m, players=players, when=datetime(2026, 12, 1, 10, 5))
+    assert '; [Player 2 "gnubg"]' in text and '; [EventDate "2026.12.01"]' in text
+    assert replay_text(text).players == ("White", "gnubg")
+    assert record_filename(text) == "White-vs-gnubg-2026-12-01-1005.mat"
+    assert record_filename(" 3 point match\n") == "bgboard-match.mat"
+
+
+def test_the_scenario_runners_record_names_the_computer(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    script = tmp_path / "s.txt"
+    script.write_text("match length=1 opponent=simple\ndice 3 1\nwhite roll\n")
+    out = tmp_path / "out.mat"
+    proc = subprocess.run([sys.executable, "-m", "controller.cli", "sim", "--headless", "--script", str(script),
+                           "--record", str(out)], capture_output=True, text=True, timeout=120, cwd=REPO)
+    assert proc.returncode == 0, proc.stderr
+    assert '; [Player 2 "simple"]' in out.read_text()
+
+
+def test_gnubg_imports_a_record_of_a_match_in_progress(tmp_path: Path) -> None:
+    import re
+    import shutil
+    import subprocess
+
+    from sim.web.record import mat_text
+
+    gnubg = shutil.which("gnubg") or shutil.which("/usr/games/gnubg")
+    if gnubg is None:
+        pytest.fail("GNU Backgammon (/usr/games/gnubg) is not installed: the CI installs it")
+    m = _played(120)
+    assert not m.is_over and m.history[-1].actions
+    path = tmp_path / "during.mat"
+    path.write_text(mat_text(m))
+    out = subprocess.run([gnubg, "-t", "-q"], input=f"set confirm default no\nimport mat {path}\nshow score\n",
+                         capture_output=True, text=True, timeout=120, check=False).stdout
+    finished = sum(1 for g in m.history if g.end is not None)
+    found = re.findall(r"The score \(after (\d+) games?\) is: \S+ (\d+), \S+ (\d+)", out)
+    assert found, out[-400:]
+    games, white, black = (int(x) for x in found[-1])
+    assert not re.search(r"warn|invalid|unrecognised", out, re.IGNORECASE), out[-400:]
+    assert (games, white, black) == (finished, m.score[0], m.score[1])

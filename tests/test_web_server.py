@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import io
 import json
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -251,8 +252,9 @@ def test_match_record_downloads_as_mat_and_reads_back(sim: ServerThread) -> None
             return await resp.text(), resp.headers["Content-Disposition"]
 
     text, disposition = asyncio.run(fetch())
-    assert "bgboard-match.mat" in disposition
-    assert " 5 point match" in text and "Game 1" in text
+    # the file name says who played and when: the players' names, then the date and time
+    assert re.fullmatch(r'attachment; filename="White-vs-Black-\d{4}-\d\d-\d\d-\d{4}\.mat"', disposition), disposition
+    assert " 5 point match" in text and "Game 1" in text and '; [EventDate "' in text
     record, problem = check_mat(text)
     # the game is still going: the reader says so, and every move written reads back
     assert problem is not None and problem.reason == "the record ends before the game does", str(problem)
@@ -262,6 +264,11 @@ def test_match_record_downloads_as_mat_and_reads_back(sim: ServerThread) -> None
     from controller.engine.notation import format_move
 
     assert format_move(first.steps) == format_move(history.steps)  # type: ignore[union-attr]
+    # and bgboard replay takes it as a match in progress (issue 12), exit 0
+    from controller.records.replay import replay_text
+
+    report = replay_text(text)
+    assert report.ok and report.in_progress is not None and report.in_progress[0] == 1
 
 
 def test_new_match_settings_persist_across_a_restart(dirs: dict[str, Path]) -> None:

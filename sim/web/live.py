@@ -288,9 +288,13 @@ class LiveSim:
     def match_record(self) -> str:
         if self.table is None:
             return ""
-        from sim.web.record import mat_text
+        from datetime import datetime
 
-        return mat_text(self.table.controller.match, self.dice.record_tags())
+        from sim.web.record import mat_text, player_names
+
+        c = self.table.controller
+        players = player_names(c.match, c.config.white_player, c.config.black_player)
+        return mat_text(c.match, self.dice.record_tags(), players=players, when=datetime.now())
 
     def snapshot(self) -> dict[str, Any]:
         assert self.table is not None

@@ -26,6 +26,7 @@ from sim.web.backend import SimBackend
 from sim.web.guard import COOKIE, Guard
 from sim.web.pacing import Pacer
 from sim.web.protocol import BadMessage, Notice, parse_message
+from sim.web.record import record_filename
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
 NOTICE_CHARS = 240  # a notice is one line, whatever the message it answers
@@ -83,7 +84,7 @@ class SimServer:
                                 content_type="text/plain")
         return web.Response(
             text=text, content_type="text/plain",
-            headers={"Content-Disposition": 'attachment; filename="bgboard-match.mat"'},
+            headers={"Content-Disposition": f'attachment; filename="{record_filename(text)}"'},
         )
 
     # -- WebSocket ---------------------------------------------------------------------
