@@ -75,18 +75,16 @@ class TurnPlan:
         if best == 1 and d1 != d2 and any(st.die == full[0] for st, _ in first):
             first = [e for e in first if e[0].die == full[0]]
         good: dict[int, list[_Edge]] = {0: first}
-        parents: dict[int, list[_Edge]] = {}  # node -> (step, parent) of every good edge into it
         todo = [0]
         while todo:
             i = todo.pop()
-            for step, c in good[i]:
-                parents.setdefault(c, []).append((step, i))
+            for _, c in good[i]:
                 if c not in good:
                     need = longest[c] - 1
                     good[c] = [e for e in children[c] if longest[e[1]] == need]
                     todo.append(c)
         self._good = good
-        self._parents = parents
+        self._parents: dict[int, list[_Edge]] | None = None  # built on first use (undo questions)
         self._positions = positions
         self._lefts = lefts
         self._nodes: dict[Position, list[int]] = {}
@@ -198,14 +196,26 @@ class TurnPlan:
         """Points whose checker may move next (25 = bar)."""
         return {s.frm for s in self.next_steps(position)}
 
+    def _edges_into(self, position: Position) -> list[_Edge]:
+        """(step, parent node) of every legal step that ends at `position`. The reverse
+        index is built on first use: most plans are never asked (building it with the
+        plan made the largest doubles twice as slow)."""
+        if self._parents is None:
+            parents: dict[int, list[_Edge]] = {}
+            for i, edges in self._good.items():
+                for step, c in edges:
+                    parents.setdefault(c, []).append((step, i))
+            self._parents = parents
+        return [e for i in self._nodes.get(position, ()) for e in self._parents.get(i, ())]
+
     def previous(self, position: Position) -> set[Position]:
         """Partial positions one legal step before `position` (for undo); empty for the start."""
-        return {self._positions[p] for i in self._nodes.get(position, ()) for _, p in self._parents.get(i, ())}
+        return {self._positions[p] for _, p in self._edges_into(position)}
 
     def steps_into(self, position: Position) -> set[Step]:
         """The legal steps that end at `position` (the last step of some legal prefix); a
         checker set back along one of them is an undo."""
-        return {step for i in self._nodes.get(position, ()) for step, _ in self._parents.get(i, ())}
+        return {step for step, _ in self._edges_into(position)}
 
     def path(self, frm: Position, to: Position) -> tuple[Step, ...] | None:
         """The fewest legal steps that lead from the partial `frm` on to `to` (empty when

@@ -62,7 +62,7 @@ class DiceEntered:
 class RevealDice:
     """Reveal the verifiable dice's seed now (controller/dice/README.md step 5)."""
 
-    side: Side
+    side: Colour
 
 
 @dataclass(frozen=True)
