@@ -29,7 +29,7 @@ from controller.board.reading import Reading
 from controller.board.reconcile import BoardState
 from controller.controller import Controller, ControllerConfig
 from controller.dice import TableDice
-from controller.engine.match import Match
+from controller.engine.match import LEVELS, Match
 from controller.engine.match_settings import MatchSettings
 from controller.errors import BgboardError
 from controller.events import (Announce, AskBot, BotCube, BotMoved, Buzz, Effect, Event, LinkChanged,
@@ -159,7 +159,7 @@ class Table:
         if effect.kind == "offer_rematch":
             offered = offers_rematch(bot, context, lost=match.winner != side)
             return BotCube("rematch", now, token, side) if offered else None
-        level_index = ("single", "gammon", "backgammon").index(payload["level"] or "single") + 1
+        level_index = LEVELS.index(payload["level"] or "single") + 1
         accepted = bot.accepts_resignation(match.partial, level_index, context)
         return BotCube("accept" if accepted else "decline", now, token)
 

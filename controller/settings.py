@@ -40,12 +40,11 @@ from pathlib import Path
 from typing import Any
 
 from controller.bot.base import OFFERED_LEVELS
-from controller.engine.match_settings import DICE_MODES
+from controller.engine.clock import CLOCK_MODES
+from controller.engine.match_settings import CONFIRM_MODES, DICE_MODES
 from controller.errors import ProfileError
+from controller.show.texts import LANGUAGES
 
-LANGUAGES: tuple[str, ...] = ("en", "da", "sv")
-CONFIRM_MODES: tuple[str, ...] = ("auto", "button")
-CLOCK_MODES: tuple[str, ...] = ("off", "timer", "tournament")
 OPPONENTS: tuple[str, ...] = ("human", *OFFERED_LEVELS)
 
 #: The system-wide file, read first (the Pi's service reads only this one).

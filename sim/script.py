@@ -43,7 +43,6 @@ if TYPE_CHECKING:
 
 ACTIONS: tuple[str, ...] = ("roll", "done", "double", "take", "drop", "accept", "decline",
                             "resign", "forfeit", "rematch")
-RESIGN_LEVELS: tuple[str, ...] = ("single", "gammon", "backgammon")
 #: the limits of the lines that are not match options (README "Scenario scripts")
 WAIT_MAX_S = 86400
 FLICKER_MAX_MS = 60000
@@ -320,7 +319,9 @@ def _side_action(head: str) -> Callable[[list[str], str], Command]:
             raise UsageError(f"{where}: expected '{head} <action>' with an action of {', '.join(ACTIONS)}")
         action = args[0].lower()
         if action == "resign":
-            if len(args) != 2 or args[1].lower() not in RESIGN_LEVELS:
+            from controller.engine.match import LEVELS
+
+            if len(args) != 2 or args[1].lower() not in LEVELS:
                 raise UsageError(f"{where}: expected '{head} resign single|gammon|backgammon'")
             return ActionCmd(head, action, args[1].lower())  # type: ignore[arg-type]
         if len(args) != 1:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from controller.engine.match import LEVELS
 from controller.engine.match_id import (
     CENTRE,
     GameState,
@@ -51,7 +52,7 @@ def match_id_fields(match: Match) -> MatchIdFields:
         dice = (max(match.dice), min(match.dice))
     resign = Resignation.NONE
     if match.phase == "resigning" and match.resign_level is not None:
-        resign = Resignation(("single", "gammon", "backgammon").index(match.resign_level) + 1)
+        resign = Resignation(LEVELS.index(match.resign_level) + 1)
     length = match.settings.length
     return MatchIdFields(
         cube=match.cube,

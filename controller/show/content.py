@@ -16,8 +16,7 @@ from types import MappingProxyType
 from typing import Mapping, Union
 
 from controller.engine.board_view import CELLS, COLOURS, CUBE_OWNERS, Colour, CubeOwner
-
-LANGUAGES: tuple[str, ...] = ("en", "da", "sv")
+from controller.show.texts import LANGUAGES
 
 #: The semantic LED roles of DESIGN.md ("Scene roles"); the profile maps each to a light.
 ROLES: tuple[str, ...] = ("target", "origin", "last-from", "last-to", "error",

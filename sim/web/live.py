@@ -51,7 +51,7 @@ from controller.events import (
 )
 from controller.link.codec import Scan
 from controller.link.serial_link import BoardLink, LinkState, LinkStatus
-from controller.settings import OPPONENTS
+from controller.settings import CLOCK_MODES, CONFIRM_MODES, LANGUAGES, OPPONENTS
 from controller.show.display_backends import Display
 from controller.show.leds import SimulatedStrip
 from controller.show.texts import render
@@ -70,8 +70,8 @@ DEFAULT_DIALOG = {"length": 5, "cube": "on", "crawford": "on", "clock": "off", "
 #: the dialog's fields that belong to one match only (not kept for the next dialog)
 ONE_MATCH = ("score", "crawford_played")
 DIALOG_CHOICES = {"cube": ("on", "off"), "crawford": ("on", "off"),
-                  "clock": ("off", "timer", "tournament"), "confirm": ("auto", "button"),
-                  "opponent": OPPONENTS, "language": ("en", "da", "sv"), "dice": DICE_MODES}
+                  "clock": CLOCK_MODES, "confirm": CONFIRM_MODES,
+                  "opponent": OPPONENTS, "language": LANGUAGES, "dice": DICE_MODES}
 
 
 def dialog_path() -> Path:
