@@ -10,9 +10,9 @@ from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any
 
+from controller.board.profile_sections import BUTTON_KEYS
 from controller.engine.board_view import CELLS, COLOURS
 
-BUTTONS = frozenset(["white_main", "white_cube", "black_main", "black_cube", "menu"])
 FAULTS = frozenset(["noise", "unplug", "plug", "flicker", "drop", "flip"])
 
 
@@ -84,7 +84,7 @@ def parse_message(text: str) -> PageAction:
     if kind in ("drop_outside", "setup", "bot_move", "undo"):
         return PageAction(kind)
     if kind == "button":
-        if not _one_of(data.get("name"), BUTTONS):
+        if not _one_of(data.get("name"), BUTTON_KEYS):
             raise BadMessage(f"ignored an unknown button {short(data.get('name'))}")
         return PageAction(kind, name=data["name"])
     if kind == "fault":
