@@ -153,7 +153,6 @@ def test_dry_run_writes_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[st
 
 @pytest.mark.parametrize("argv, words", [
     (["calibrate", "--sim", "--cell", "25"], "--cell '25'"),
-    (["calibrate", "--placements", "0"], "--placements"),
     (["calibrate", "--fault", "flicker:3"], "--fault only goes with --sim"),
 ])
 def test_usage_errors(argv: list[str], words: str, capsys: pytest.CaptureFixture[str]) -> None:

@@ -194,7 +194,6 @@ def test_command_line_reports_each_step_and_exits_1_on_a_fault(
 @pytest.mark.parametrize("argv, words", [
     (["selftest", "--fault", "swap:1,2"], "--fault only goes with --sim"),
     (["selftest", "--sim", "--steps", "leds,dance"], "unknown step dance"),
-    (["selftest", "--sim", "--link-seconds", "0"], "--link-seconds"),
 ])
 def test_command_line_usage_errors_are_one_line(capsys: pytest.CaptureFixture[str],
                                                 argv: list[str], words: str) -> None:

@@ -13,6 +13,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from controller.commands.numbers import seconds, whole
 from controller.errors import BgboardError, UsageError
 
 HELP = "measure settling time and flicker, write the local profile"
@@ -25,9 +26,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--port", help="serial port of the board (default: the settings' port)")
     parser.add_argument("--config", help="settings file (default: /etc/bgboard, then the user's)")
     parser.add_argument("--output", help="where to write the calibrated profile")
-    parser.add_argument("--idle-seconds", type=float, default=10.0,
+    parser.add_argument("--idle-seconds", type=seconds(high=3600), default=10.0,
                         help="how long to watch the idle board for flicker (default 10)")
-    parser.add_argument("--placements", type=int, default=5,
+    parser.add_argument("--placements", type=whole(1, 1000), default=5,
                         help="place-and-lift cycles for the settling time (default 5)")
     parser.add_argument("--cell", default="1", help="the cell to place on (default 1)")
     parser.add_argument("--dry-run", action="store_true", help="measure, but write nothing")
@@ -51,8 +52,6 @@ def _output(args: argparse.Namespace, profile: Any) -> Path:
 def run(args: argparse.Namespace) -> int:
     from controller.commands.selftest import load_board
 
-    if args.idle_seconds <= 0 or args.placements < 1:
-        raise UsageError("--idle-seconds must be more than 0 and --placements at least 1")
     if args.fault and not args.sim:
         raise UsageError("--fault only goes with --sim")
     settings, profile = load_board(args)

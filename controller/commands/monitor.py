@@ -18,6 +18,7 @@ import sys
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
+from controller.commands.numbers import seconds
 from controller.errors import UsageError
 
 HELP = "print what the sensor board reports, live (--sim: a virtual board)"
@@ -33,7 +34,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--profile", metavar="F", help="hardware profile (default: the default board)")
     parser.add_argument("--raw", action="store_true", help="the frames themselves, not cell counts")
     parser.add_argument("--json", action="store_true", help="one JSON object a line")
-    parser.add_argument("--seconds", metavar="S", type=float,
+    parser.add_argument("--seconds", metavar="S", type=seconds(zero=True),
                         help="stop after S seconds (default: until Ctrl-C)")
     parser.add_argument("--sim", action="store_true",
                         help="start a virtual board in-process (no hardware needed)")
@@ -60,8 +61,6 @@ def find_pico_port() -> str | None:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.seconds is not None and args.seconds < 0:
-        raise UsageError("--seconds must be 0 or more")
     if args.sim and args.port:
         raise UsageError("--sim and --port exclude each other")
     from controller.board.profile import load_profile

@@ -17,6 +17,7 @@ import secrets
 import sys
 from pathlib import Path
 
+from controller.commands.numbers import PORT, seconds, whole
 from controller.errors import UsageError
 
 HELP = "play on bgammon.org from the board: create or join a match, the remote player as opponent"
@@ -33,7 +34,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     what = parser.add_mutually_exclusive_group()
     what.add_argument("--create", choices=("public", "private"), help="create a match")
     what.add_argument("--join", metavar="ID|USER", help="join a match by its number or a player's name")
-    parser.add_argument("--points", type=int, default=1, help="length of a created match (default 1)")
+    parser.add_argument("--points", type=whole(1, 127), default=1, help="length of a created match (default 1)")
     parser.add_argument("--match-password-file", metavar="FILE",
                         help="a private match's password (create: default a new one, printed)")
     parser.add_argument("--sim", action="store_true", help="play on the simulator's board in the browser")
@@ -42,12 +43,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--autoplay", metavar="LEVEL",
                         help="a computer level moves this side's checkers on the virtual board "
                              "(default: simple with --headless, nobody with --sim)")
-    parser.add_argument("--port", type=int, default=8081, help="the page's TCP port with --sim (default 8081)")
+    parser.add_argument("--port", type=PORT, default=8081, help="the page's TCP port with --sim (default 8081)")
     parser.add_argument("--host", default="127.0.0.1", help="the page's address with --sim (default loopback)")
     parser.add_argument("--no-browser", action="store_true", help="with --sim: print the address only")
     parser.add_argument("--config", help="settings file (default: /etc/bgboard/config.toml, then ~/.config)")
     parser.add_argument("--state-dir", help="where the match and the server match are saved (default: settings)")
-    parser.add_argument("--seconds", type=float, help="stop after this many seconds (tests)")
+    parser.add_argument("--seconds", type=seconds(), help="stop after this many seconds (tests)")
 
 
 def _read_secret(path: str | Path, what: str) -> str:
@@ -68,10 +69,6 @@ def run(args: argparse.Namespace) -> int:
     from controller.online.session import MatchRequest, OnlineSession
     from controller.settings import load_settings
 
-    if args.seconds is not None and args.seconds <= 0:
-        raise UsageError("--seconds must be positive")
-    if not 1 <= args.points <= 127:
-        raise UsageError("--points must be 1..127")
     if args.sim == args.headless:
         if not args.sim:
             raise UsageError("choose the board: --sim (the browser) or --headless (the real board "

@@ -10,6 +10,7 @@ import argparse
 import asyncio
 from pathlib import Path
 
+from controller.commands.numbers import seconds, whole
 from controller.errors import UsageError
 
 HELP = "play on the real board (Raspberry Pi): sensors, LEDs, display, buttons"
@@ -20,7 +21,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--port", help="the sensor board's serial port (default: from the settings)")
     parser.add_argument("--config", help="settings file (default: /etc/bgboard/config.toml, then ~/.config)")
     parser.add_argument("--state-dir", help="where matches are saved (default: from the settings)")
-    parser.add_argument("--length", type=int, default=5, help="length of a new match (default 5)")
+    parser.add_argument("--length", type=whole(1, 32767), default=5, help="length of a new match (default 5)")
     parser.add_argument("--position", metavar="ID",
                         help="start a new match from this GNU Backgammon Position ID (White to roll); "
                              "the board is first set up to it")
@@ -35,7 +36,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="display driver (default: the profile's)")
     parser.add_argument("--buttons", choices=("rpigpio", "lgpio", "mock", "none"), default=None,
                         help="GPIO pin factory for buttons and buzzer (default: rpigpio on a Pi, none elsewhere)")
-    parser.add_argument("--seconds", type=float, help="stop after this many seconds (tests, benchmarks)")
+    parser.add_argument("--seconds", type=seconds(), help="stop after this many seconds (tests, benchmarks)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -47,8 +48,6 @@ def run(args: argparse.Namespace) -> int:
     from controller.engine.match_start import parse_crawford_played, parse_score
     from controller.settings import is_raspberry_pi, load_settings
 
-    if args.seconds is not None and args.seconds <= 0:
-        raise UsageError("--seconds must be positive")
     settings = load_settings(args.config)
     if args.profile:
         settings = settings.replace("--profile", profile=args.profile)

@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from controller.commands.numbers import seconds
 from controller.errors import UsageError
 
 HELP = "bring-up checks of a board, step by step"
@@ -28,7 +29,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--config", help="settings file (default: /etc/bgboard, then the user's)")
     parser.add_argument("--steps", default=",".join(STEP_NAMES),
                         help=f"comma-separated steps to run (default: {','.join(STEP_NAMES)})")
-    parser.add_argument("--link-seconds", type=float, default=10.0,
+    parser.add_argument("--link-seconds", type=seconds(high=3600), default=10.0,
                         help="how long to count the link's errors (default 10)")
     parser.add_argument("--quick", action="store_true",
                         help="sensor map with white checkers only (half the placements)")
@@ -60,8 +61,6 @@ def load_board(args: argparse.Namespace) -> tuple[Any, Any]:
 
 def run(args: argparse.Namespace) -> int:
     names = _steps(args.steps)
-    if args.link_seconds <= 0:
-        raise UsageError("--link-seconds must be more than 0")
     if args.fault and not args.sim:
         raise UsageError("--fault only goes with --sim")
     settings, profile = load_board(args)

@@ -7,6 +7,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from controller.commands.numbers import PORT, whole
 from controller.errors import UsageError
 
 HELP = "the simulator: the virtual board in a browser (--headless --script F for scripts)"
@@ -19,11 +20,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--record", metavar="OUT.mat",
                         help="with --headless: write the match record here when the script ends")
     parser.add_argument("--profile", metavar="FILE", help="hardware profile (default: the default board)")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the dice when a script gives none")
+    parser.add_argument("--seed", type=whole(0, 2**63 - 1), default=0, help="seed of the dice when a script gives none")
     parser.add_argument("--state-dir", metavar="DIR",
                         help="where the match is saved (headless: a temporary directory; "
                              "browser: the user's state directory, so a restart resumes)")
-    parser.add_argument("--port", type=int, default=8080, help="the web page's TCP port (default 8080)")
+    parser.add_argument("--port", type=PORT, default=8080, help="the web page's TCP port (default 8080)")
     parser.add_argument("--host", default="127.0.0.1",
                         help="address to listen on (default loopback only)")
     parser.add_argument("--no-browser", action="store_true", help="print the address, do not open a browser")
