@@ -647,3 +647,21 @@ def test_gnubg_imports_a_record_of_a_match_in_progress(tmp_path: Path) -> None:
     games, white, black = (int(x) for x in found[-1])
     assert not re.search(r"warn|invalid|unrecognised", out, re.IGNORECASE), out[-400:]
     assert (games, white, black) == (finished, m.score[0], m.score[1])
+
+
+def test_the_table_refuses_a_resignation_after_the_roll_with_a_rejected_line() -> None:
+    from controller.board.reconcile import BoardState
+    from controller.controller import Controller
+    from controller.engine.board_view import cell_counts
+    from controller.events import ActionRequested, Announce, ReadingReceived, Tick
+
+    c = Controller(Match.new(length=3))
+    c.handle(ReadingReceived(BoardState.of(cell_counts(Position.initial(), "white")), 0.0))
+    c.handle(Tick(0.5))
+    while c.match.phase == "opening":
+        c.handle(ActionRequested("white", "roll", 1.0))
+    side = c.match.turn
+    out = c.handle(ActionRequested(side, "resign", 2.0, "single"))  # type: ignore[arg-type]
+    lines = [e.text for e in out if isinstance(e, Announce)]
+    assert any(t.startswith(f"rejected: {side} cannot resign now") for t in lines), lines
+    assert c.match.phase == "move"

@@ -78,6 +78,7 @@ from controller.engine.match_history import (
 from controller.engine.match_settings import CUBE_CAP, MatchSettings
 from controller.engine.match_start import crawford_state
 from controller.engine.moves import Move, Step, legal_moves
+from controller.engine.notation import format_move
 from controller.engine.position import BAR, CHECKERS, Position
 from controller.engine.turn import TurnPlan
 
@@ -575,7 +576,7 @@ class Match:
         choices = [s for s in plan.next_steps(self.partial) if s.frm == step.frm and s.to == step.to]
         if not choices:
             done = " (the move is complete: done or undo)" if self.move_complete else ""
-            raise self._fail(f"{side} cannot move {_pt(step.frm)}/{_pt(step.to)} with "
+            raise self._fail(f"{side} cannot move {format_move((Step(step.frm, step.to, step.die),))} with "
                              f"{self.dice[0]}-{self.dice[1]} here{done}")
         exact = [s for s in choices if s.die == step.die]
         chosen = exact[0] if exact else min(choices, key=lambda s: s.die)
@@ -661,10 +662,6 @@ class Match:
             return Transition(replace(self, rematch_offer=side), (RematchOffered(side),))
         settings = self.settings.swapped()
         return Transition(Match.new(settings), (RematchStarted(settings.white, settings.black),))
-
-
-def _pt(p: int) -> str:
-    return "bar" if p == 25 else "off" if p == 0 else str(p)
 
 
 def _replays(position: Position, move: Move) -> bool:
