@@ -602,25 +602,29 @@ class Match:
             partial = partial.after(s)
         return Transition(replace(self, steps=steps, partial=partial), (Undone(side, self.steps[-1]),))
 
+    def _whole_move(self, side: Colour, move: Move, action: str) -> tuple[Step, ...]:
+        """The steps that play `move`, a whole legal move of the side on turn before any
+        single step (MatchStateError naming why not)."""
+        self._need_phase(action, "move")
+        self._need_turn(side, "move")
+        assert self.dice is not None
+        if self.steps:
+            raise self._fail(f"{side} has already moved checkers this turn: finish with steps or undo them")
+        if any(x is move for x in self.legal_moves()):  # one of ours: legal by construction
+            return move.steps
+        legal = self._cached("results", lambda: {x.result: x for x in self.legal_moves()})
+        found = legal.get(move.result)
+        if found is None:
+            raise self._fail(f"{side} cannot play {move.notation} with {self.dice[0]}-{self.dice[1]}: not a legal move")
+        return move.steps if _replays(self.position, move) else found.steps
+
     def play(self, side: Colour, move: Move, now: float = 0.0) -> Transition:
         """Play a whole legal move at once (a typed move, the computer's); ends the turn in
         either confirm mode. Not after single steps: finish or undo those."""
         side = _check_side(side)
         if (t := self._timed_out(now)) is not None:
             return t
-        self._need_phase("play a move", "move")
-        self._need_turn(side, "move")
-        assert self.dice is not None
-        if self.steps:
-            raise self._fail(f"{side} has already moved checkers this turn: finish with steps or undo them")
-        if any(x is move for x in self.legal_moves()):  # one of ours: legal by construction
-            return self._end_turn(move.steps, now, ())
-        legal = self._cached("results", lambda: {x.result: x for x in self.legal_moves()})
-        found = legal.get(move.result)
-        if found is None:
-            raise self._fail(f"{side} cannot play {move.notation} with {self.dice[0]}-{self.dice[1]}: not a legal move")
-        steps = move.steps if _replays(self.position, move) else found.steps
-        return self._end_turn(steps, now, ())
+        return self._end_turn(self._whole_move(side, move, "play a move"), now, ())
 
     def choose(self, side: Colour, move: Move, now: float = 0.0) -> Transition:
         """The move is decided (the computer's, a remote player's) but not yet on the
@@ -629,16 +633,10 @@ class Match:
         side = _check_side(side)
         if (t := self._timed_out(now)) is not None:
             return t
-        self._need_phase("choose a move", "move")
-        self._need_turn(side, "choose a move")
+        steps = self._whole_move(side, move, "choose a move")
         assert self.dice is not None
-        if self.steps:
-            raise self._fail(f"{side} has already moved checkers this turn: finish with steps or undo them")
-        if not any(x is move for x in self.legal_moves()) and \
-                move.result not in {x.result for x in self.legal_moves()}:
-            raise self._fail(f"{side} cannot play {move.notation} with {self.dice[0]}-{self.dice[1]}: not a legal move")
         clock = None if self.clock is None else self.clock.finish(now, moved=True)
-        return Transition(replace(self, clock=clock), (MoveChosen(side, self.dice, move.steps),))
+        return Transition(replace(self, clock=clock), (MoveChosen(side, self.dice, steps),))
 
     def done(self, side: Colour, now: float = 0.0) -> Transition:
         """Confirm a complete move (confirm mode ``button``): the turn ends."""
