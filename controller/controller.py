@@ -34,6 +34,7 @@ from controller.events import (ActionRequested, AdoptMatch, Announce, AskBot, Bo
                                LinkChanged, MenuPressed, ReadingReceived, RemoteActed, SaveMatch,
                                ShowScene, Tick)
 from controller.inputs import menu as menus
+from controller.show.announce import announcements
 from controller.show.content import DisplayContent, MoveTimerView, Prompt, Scene, TournamentClockView
 from controller.show.scene import ControllerView, build_scene
 
@@ -714,6 +715,16 @@ class Controller:
             pips_white=pips["white"], pips_black=pips["black"],
             clock_white=clocks["white"], clock_black=clocks["black"])
 
+    def _announcement(self) -> Prompt | None:
+        """The won game (until the next opening roll) or the computer's take (until the
+        doubler rolls) in place of the phase's own prompt, which the buttons' lights say too."""
+        m = self.match
+        if m.phase not in ("opening", "roll") or m.crawford:
+            return None
+        computer = [s for s in ("white", "black") if self.config.player(s) not in ("human", "remote")]
+        said = announcements(m, computer)  # type: ignore[arg-type]
+        return said[0] if said else None
+
     def phase_prompt(self) -> Prompt | None:
         m = self.match
         side = m.turn
@@ -728,6 +739,9 @@ class Controller:
             return Prompt.of("confirm_move", notation=Move(path, choice).notation)
         if self.setting_up:
             return Prompt.of("setup")
+        said = self._announcement()
+        if said is not None:
+            return said
         if m.phase == "opening":
             secret = self.dice.secret
             if m.crawford:
