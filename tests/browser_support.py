@@ -1,5 +1,6 @@
-"""What the simulator tests share: where Debian's Chromium is and how it is started, and
-waiting on the controller behind the simulator (the fixtures are in conftest.py)."""
+"""What the simulator tests share: where Debian's Chromium is and how it is started, a tab
+on the page (`Page`, with the test's own WebSocket spy) and the hand's gestures through it,
+and waiting on the controller behind the simulator (the fixtures are in conftest.py)."""
 from __future__ import annotations
 
 import os
@@ -40,7 +41,8 @@ SPY = """(() => {
         if (msg.type !== "state") return;
         spy.state = msg; spy.updates++;
         const m = msg.match ?? {};
-        spy.log.push({ t: Date.now(), match_id: m.match_id, position_id: m.position_id, hand: (msg.hand ?? []).length });
+        spy.log.push({ t: Date.now(), match_id: m.match_id, position_id: m.position_id, hand: (msg.hand ?? []).length,
+                       version: msg.display?.version });
         if (spy.log.length > 5000) spy.log.splice(0, 1000);
       });
     }
@@ -66,3 +68,83 @@ def wait_until(cond: Callable[[], Any], timeout: float = 8.0, what: str = "condi
             return value
         time.sleep(0.015)
     raise AssertionError(f"{what} not reached within {timeout} s")
+
+
+class Page:
+    """One tab on the simulator, with the notices it logged."""
+
+    def __init__(self, browser: Any, url: str, width: int = 1320, height: int = 980) -> None:
+        self.page = browser.new_page(viewport={"width": width, "height": height})
+        self.errors: list[str] = []
+        self.page.on("pageerror", lambda exc: self.errors.append(str(exc)))
+        self.page.add_init_script(SPY)
+        self.page.goto(url)
+        self.page.wait_for_function("window.bgboard && window.bgboard.state !== null")
+
+    @property
+    def notices(self) -> list[str]:
+        """The notices the server sent this tab, in order."""
+        return self.page.evaluate("window.bgboard.notices")  # type: ignore[no-any-return]
+
+    def state(self) -> dict[str, Any]:
+        return self.page.evaluate("window.bgboard.state")  # type: ignore[no-any-return]
+
+    def box_centre(self, selector: str, index: int = -1) -> tuple[float, float]:
+        found = self.page.locator(selector)
+        n = found.count()
+        assert n > 0, f"nothing on the page matches {selector}"
+        box = found.nth(index if index >= 0 else n - 1).bounding_box()
+        assert box is not None
+        return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+    def checker(self, cell: str, colour: str) -> tuple[float, float]:
+        """The top checker of `colour` on `cell` (the one a hand would take)."""
+        return self.box_centre(f'#checkers [data-cell="{cell}"][data-colour="{colour}"]')
+
+    def cell(self, cell: str) -> tuple[float, float]:
+        return self.box_centre(f'#hits rect[data-cell="{cell}"]')
+
+    def click_button(self, name: str) -> None:
+        self.page.click(f'button.hw[data-button="{name}"]')
+
+    def wait_notice(self, words: str, timeout: float = 3.0) -> str:
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            for text in self.notices:
+                if words in text:
+                    return text
+            self.page.wait_for_timeout(20)
+        raise AssertionError(f"no notice with {words!r}; got {self.notices}")
+
+    def close(self) -> None:
+        self.page.close()
+
+
+def progress_key(sim: ServerThread) -> tuple[Any, ...]:
+    return ctl(sim, lambda c: (c.match.match_id, c.match.partial.id, c.match.phase, len(c.match.steps)))
+
+
+def lift_by_click(page: Page, cell: str, colour: str) -> None:
+    page.page.mouse.click(*page.checker(cell, colour))
+    page.page.wait_for_function("(window.bgboard.state.hand ?? []).length > 0")
+
+
+def place_by_click(page: Page, cell: str) -> None:
+    page.page.mouse.click(*page.cell(cell))
+    page.page.wait_for_function("(window.bgboard.state.hand ?? []).length === 0")
+
+
+def drag(page: Page, frm: tuple[float, float], to: tuple[float, float]) -> None:
+    mouse = page.page.mouse
+    mouse.move(*frm)
+    mouse.down()
+    mouse.move(frm[0] + (to[0] - frm[0]) / 3, frm[1] + (to[1] - frm[1]) / 3, steps=3)
+    mouse.move(*to, steps=3)
+    mouse.up()
+
+
+def roll(page: Page, sim: ServerThread) -> None:
+    side = ctl(sim, lambda c: c.match.turn or "white")
+    before = progress_key(sim)
+    page.click_button(f"{side}_main")
+    wait_until(lambda: progress_key(sim) != before, 5, "a roll")

@@ -25,63 +25,13 @@ from controller.engine.moves import Step
 from controller.engine.turn import TurnPlan
 from controller.records.mat_reader import check_mat
 from controller.show.display import text_lines
-from browser_support import OUTPUT, SPY, ctl, needs_chromium, wait_until
+from browser_support import OUTPUT, Page, ctl, drag, lift_by_click, needs_chromium, place_by_click, progress_key, roll, wait_until
 from sim.web.harness import ServerThread
 
 pytestmark = [needs_chromium, pytest.mark.timeout(170)]
 
 
 # -- fixtures -------------------------------------------------------------------------------
-
-
-class Page:
-    """One tab on the simulator, with the notices it logged."""
-
-    def __init__(self, browser: Any, url: str, width: int = 1320, height: int = 980) -> None:
-        self.page = browser.new_page(viewport={"width": width, "height": height})
-        self.errors: list[str] = []
-        self.page.on("pageerror", lambda exc: self.errors.append(str(exc)))
-        self.page.add_init_script(SPY)
-        self.page.goto(url)
-        self.page.wait_for_function("window.bgboard && window.bgboard.state !== null")
-
-    @property
-    def notices(self) -> list[str]:
-        """The notices the server sent this tab, in order."""
-        return self.page.evaluate("window.bgboard.notices")  # type: ignore[no-any-return]
-
-    def state(self) -> dict[str, Any]:
-        return self.page.evaluate("window.bgboard.state")  # type: ignore[no-any-return]
-
-    def box_centre(self, selector: str, index: int = -1) -> tuple[float, float]:
-        found = self.page.locator(selector)
-        n = found.count()
-        assert n > 0, f"nothing on the page matches {selector}"
-        box = found.nth(index if index >= 0 else n - 1).bounding_box()
-        assert box is not None
-        return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-
-    def checker(self, cell: str, colour: str) -> tuple[float, float]:
-        """The top checker of `colour` on `cell` (the one a hand would take)."""
-        return self.box_centre(f'#checkers [data-cell="{cell}"][data-colour="{colour}"]')
-
-    def cell(self, cell: str) -> tuple[float, float]:
-        return self.box_centre(f'#hits rect[data-cell="{cell}"]')
-
-    def click_button(self, name: str) -> None:
-        self.page.click(f'button.hw[data-button="{name}"]')
-
-    def wait_notice(self, words: str, timeout: float = 3.0) -> str:
-        end = time.monotonic() + timeout
-        while time.monotonic() < end:
-            for text in self.notices:
-                if words in text:
-                    return text
-            self.page.wait_for_timeout(20)
-        raise AssertionError(f"no notice with {words!r}; got {self.notices}")
-
-    def close(self) -> None:
-        self.page.close()
 
 
 @pytest.fixture()
@@ -204,10 +154,6 @@ def fetch_display_png(page: Page) -> Image.Image:
 
 
 # -- playing through the page -----------------------------------------------------------------
-def progress_key(sim: ServerThread) -> tuple[Any, ...]:
-    return ctl(sim, lambda c: (c.match.match_id, c.match.partial.id, c.match.phase, len(c.match.steps)))
-
-
 def choose_step(sim: ServerThread, hits: bool = False) -> tuple[str, Step]:
     """A legal next step: the highest die from the chosen checker (what a double-click
     plays), preferring a bear-off, then a hit only if `hits` (else none: hitting back
@@ -235,25 +181,6 @@ def choose_step(sim: ServerThread, hits: bool = False) -> tuple[str, Step]:
     return side, pick
 
 
-def lift_by_click(page: Page, cell: str, colour: str) -> None:
-    page.page.mouse.click(*page.checker(cell, colour))
-    page.page.wait_for_function("(window.bgboard.state.hand ?? []).length > 0")
-
-
-def place_by_click(page: Page, cell: str) -> None:
-    page.page.mouse.click(*page.cell(cell))
-    page.page.wait_for_function("(window.bgboard.state.hand ?? []).length === 0")
-
-
-def drag(page: Page, frm: tuple[float, float], to: tuple[float, float]) -> None:
-    mouse = page.page.mouse
-    mouse.move(*frm)
-    mouse.down()
-    mouse.move(frm[0] + (to[0] - frm[0]) / 3, frm[1] + (to[1] - frm[1]) / 3, steps=3)
-    mouse.move(*to, steps=3)
-    mouse.up()
-
-
 def play_step(page: Page, sim: ServerThread, n: int, hits: bool = False) -> str:
     """Play one legal step through the page; returns how (drag, click or double-click)."""
     side, step = choose_step(sim, hits)
@@ -276,13 +203,6 @@ def play_step(page: Page, sim: ServerThread, n: int, hits: bool = False) -> str:
                              f"vb {sim.inspect(lambda live: {k: live.vb.counts(k) for k in live.led_config.cells})} "
                              f"hand {sim.inspect(lambda live: live.hand)} repro {ctl(sim, lambda c: (c.match.position.id, c.match.dice, c.match.partial.id, c.match.turn, c.settled))}") from None
     return how
-
-
-def roll(page: Page, sim: ServerThread) -> None:
-    side = ctl(sim, lambda c: c.match.turn or "white")
-    before = progress_key(sim)
-    page.click_button(f"{side}_main")
-    wait_until(lambda: progress_key(sim) != before, 5, "a roll")
 
 
 def illegal_placement_and_correction(page: Page, sim: ServerThread) -> None:

@@ -12,6 +12,7 @@ frame of 1 KiB takes about 25 ms at 400 kHz and the loop has better things to do
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 from typing import Any, Callable
 
 from PIL import Image
@@ -83,7 +84,7 @@ class Display:
 
     def __init__(self, device: Any) -> None:
         self._device = device
-        self._last_key: tuple[DisplayContent, int] | None = None
+        self._last_key: tuple[DisplayContent, object, int] | None = None
         self._frame: Image.Image = Image.new("1", device.size, 0)
         self.frames_written = 0
 
@@ -103,7 +104,12 @@ class Display:
             page = int(now // drawing.PAGE_SECONDS)
             pages = -(-len(lines) // drawing.PROMPT_LINES)
             page %= pages
-        key = (content, page)
+        # the clocks as drawn (whole seconds), so a running clock redraws once a second,
+        # not at every tick with the same pixels
+        shown = replace(content, clock_white=None, clock_black=None)
+        clocks = tuple((drawing.clock_text(c), c.warning) if c is not None else None
+                       for c in (content.clock_white, content.clock_black))
+        key = (shown, clocks, page)
         if key == self._last_key:
             return False
         self._frame = drawing.show(self._device, content, now)

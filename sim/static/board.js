@@ -101,9 +101,12 @@ export function drawBoard(svg, { portrait = false } = {}) {
     el("rect", { x: cx - 11, y: by - 8, width: 22, height: 15, rx: 4, class: "black-chip" }, points);
     el("text", { x: cx, y: by, class: "label black-number", ...upright(cx, by) }, points).textContent = String(25 - p);
   }
+  // the trays' names: between the trays, or (turned, where that gap is too narrow for two
+  // lines of text) inside each tray
   const tx = TRAY_X + TRAY_W / 2;
-  el("text", { x: tx, y: MID_TOP + 18, class: "label", "data-i18n": "board.off_black", ...upright(tx, MID_TOP + 18) }, world).textContent = "off black ↑";
-  el("text", { x: tx, y: MID_BOTTOM - 8, class: "label", "data-i18n": "board.off_white", ...upright(tx, MID_BOTTOM - 8) }, world).textContent = "off white ↓";
+  const [by, wy] = portrait ? [TOP + 30, BOTTOM - 30] : [MID_TOP + 18, MID_BOTTOM - 8];
+  el("text", { x: tx, y: by, class: "label", "data-i18n": "board.off_black", ...upright(tx, by) }, world).textContent = "off black ↑";
+  el("text", { x: tx, y: wy, class: "label", "data-i18n": "board.off_white", ...upright(tx, wy) }, world).textContent = "off white ↓";
   const glow = el("g", { id: "glow" }, world);
   const hits = el("g", { id: "hits" }, world);
   const leds = el("g", { id: "leds" }, world);
@@ -116,7 +119,7 @@ export function drawBoard(svg, { portrait = false } = {}) {
   }
   const cursor = el("rect", { class: "cursor", visibility: "hidden" }, world);
   const hand = el("g", { id: "hand" }, world);
-  return { world, glow, leds, table, checkers, arrows, hits, cursor, hand, upright };
+  return { world, glow, leds, table, checkers, arrows, hits, cursor, hand, upright, portrait };
 }
 
 /** Where each cell's LEDs sit: 3 beside a point's base, 4 on the bar, 3 beside a tray. */
@@ -239,10 +242,12 @@ export function drawTableFacts(layers, t) {
   }
   if (t.pips) {
     for (const side of ["black", "white"]) {
-      const y = side === "black" ? midY - 12 : midY + 14;
+      // two lines across the middle, or (turned) side by side along it
+      const [x, y] = layers.portrait ? [side === "black" ? 90 : 200, midY + 4]
+                                     : [145, side === "black" ? midY - 12 : midY + 14];
       const on = t.turn === side;
-      const text = el("text", { x: 145, y, class: `pip-count ${side}${on ? " on-turn" : ""}`, "data-side": side,
-                                ...up(145, y) }, layer);
+      const text = el("text", { x, y, class: `pip-count ${side}${on ? " on-turn" : ""}`, "data-side": side,
+                                ...up(x, y) }, layer);
       text.textContent = `${on ? "▶ " : ""}${t.names[side]} ${t.pips[side]}`;
     }
   }

@@ -367,6 +367,8 @@ class LiveSim:
             return {"key": "setup", "side": side}
         if c.verdict is not None and not isinstance(c.verdict, Matched):
             return {"key": "correction", "side": side}
+        if isinstance(c.verdict, Matched) and c.verdict.hits_pending:
+            return {"key": "hit", "side": side}
         if m.phase == "opening":
             return {"key": "opening", "side": ""}
         if not side and m.phase != "over":

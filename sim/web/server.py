@@ -19,7 +19,7 @@ import weakref
 from pathlib import Path
 from typing import Any
 
-from aiohttp import WSMsgType, web
+from aiohttp import WSCloseCode, WSMsgType, web
 
 from controller.errors import BgboardError
 from sim.web.backend import SimBackend
@@ -50,6 +50,7 @@ class SimServer:
         self.app.router.add_get("/display.png", self._display)
         self.app.router.add_get("/match.mat", self._record)
         self.app.router.add_get("/ws", self._websocket)
+        self.app.on_shutdown.append(self._close_sockets)
         self.app.router.add_static("/static/", STATIC, show_index=False)
         self._unsubscribe = backend.subscribe(self._changed)
 
@@ -113,6 +114,12 @@ class SimServer:
             if self._player is ws:
                 self._player = None
         return ws
+
+    async def _close_sockets(self, app: web.Application) -> None:
+        """A stopping simulator tells its tabs (they show it and try again) instead of
+        leaving them waiting on a socket nobody answers."""
+        for ws in list(self._sockets):
+            await ws.close(code=WSCloseCode.GOING_AWAY, message=b"simulator stopped")
 
     async def _handle(self, ws: web.WebSocketResponse, text: str) -> None:
         try:
