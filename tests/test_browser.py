@@ -306,7 +306,11 @@ def test_a_whole_game_by_clicks_with_a_double_an_error_and_its_correction(page: 
     page.page.click('#helpers button[data-helper="setup"]')
     wait_until(lambda: ctl(sim, lambda c: not c.setting_up and c.match.phase == "opening"), 5, "the next game set up")
     check_in_step(page, sim)
-    assert page.page.locator("#prompt").inner_text() == "Each side rolls one die"
+    # the won game is said on the display and the page until the next opening roll
+    won = f"{end.winner.capitalize()} wins: {end.result if end.result != 'single' else 'single game'}, {end.points} points"
+    assert page.page.locator("#prompt").inner_text() == won
+    assert page.page.locator("#announcement").inner_text() == won
+    assert page.page.locator("#hint").inner_text().startswith("Press White ●")
     assert page.page.locator("#score").inner_text().startswith(f"White {m.score[0]} – Black {m.score[1]}")
     assert page.notices == [] or all("rejected" not in t for t in page.notices), page.notices
     print(f"whole game: {turns} turns, {n} steps {hows}, {time.monotonic() - started:.1f} s")
