@@ -38,8 +38,9 @@ from controller.engine.board_view import (
     point_of_cell,
     step_cells,
 )
+from controller.engine.clock import CLOCK_MODES
 from controller.engine.match import Match
-from controller.engine.match_settings import MatchSettings
+from controller.engine.match_settings import CONFIRM_MODES, MatchSettings
 from controller.engine.turn import TurnPlan
 from controller.errors import BgboardError
 from controller.events import (
@@ -51,10 +52,10 @@ from controller.events import (
 )
 from controller.link.codec import Scan
 from controller.link.serial_link import BoardLink, LinkState, LinkStatus
-from controller.settings import CLOCK_MODES, CONFIRM_MODES, LANGUAGES, OPPONENTS
+from controller.settings import OPPONENTS
 from controller.show.display_backends import Display
 from controller.show.leds import SimulatedStrip
-from controller.show.texts import render
+from controller.show.texts import LANGUAGES, render
 from sim.headless import snapshot as script_snapshot
 from sim.virtual_board import VirtualBoard
 from sim.web.dice_panel import dice_event, dice_panel
