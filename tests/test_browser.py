@@ -11,6 +11,7 @@ import base64
 import io
 import json
 import os
+import re
 import statistics
 import time
 from collections.abc import Iterator
@@ -474,6 +475,7 @@ def test_keyboard_menu_helpers_debug_dialog_and_download(page: Page, sim: Server
     form.locator("[name=length]").fill("3")
     form.locator("[name=confirm]").select_option("button")
     form.locator("[name=crawford]").select_option("off")
+    form.locator("[name=score]").fill("1-0")  # a match carried over at a score (issue 12)
     page.page.click("#new-match-start")
     # a match is being played (the opening roll is made): the page asks before ending it
     assert page.page.locator("#confirm").evaluate("d => d.open")
@@ -481,19 +483,22 @@ def test_keyboard_menu_helpers_debug_dialog_and_download(page: Page, sim: Server
     page.wait_notice("new match to 3")
     m = ctl(sim, lambda c: c.match)
     assert (m.settings.length, m.settings.confirm, m.settings.crawford) == (3, "button", False)
+    assert m.score == (1, 0)
     assert sim.inspect(lambda live: json.loads(live.settings_file.read_text()))["length"] == 3
     page.page.reload()
     page.page.wait_for_function("window.bgboard && window.bgboard.state !== null")
     page.page.click("#new-match-open")
     assert page.page.locator("#new-match-form [name=length]").input_value() == "3"
     assert page.page.locator("#new-match-form [name=confirm]").input_value() == "button"
+    assert page.page.locator("#new-match-form [name=score]").input_value() == "0-0"  # one match's only
     page.page.keyboard.press("Escape")
     # the match record downloads as a .mat file
     with page.page.expect_download() as info:
         page.page.click("#download-mat")
     path = tmp_path / "got.mat"
     info.value.save_as(path)
-    assert info.value.suggested_filename == "bgboard-match.mat"
+    # the file name says who played and when
+    assert re.fullmatch(r"White-vs-Black-\d{4}-\d\d-\d\d-\d{4}\.mat", info.value.suggested_filename)
     assert " 3 point match" in path.read_text()
 
 
