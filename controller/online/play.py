@@ -23,6 +23,7 @@ from controller.controller import ControllerConfig
 from controller.engine.board_view import cell_of_point, other
 from controller.engine.match_settings import MatchSettings
 from controller.events import ActionRequested, AdoptMatch
+from controller.online import commands
 from controller.online.client import OnlineError
 from controller.online.remote import LOCAL, REMOTE, Reaction, RemoteOpponent, ServerDice, match_from_state
 from controller.online.session import LinkDown, LinkUp, OnlineSession
@@ -50,13 +51,14 @@ class OnlinePlay:
 
     def __init__(self, session: OnlineSession, *, language: str = "en", confirm: str = "auto",
                  autoplay: str | None = None, autoplay_pause_s: float = 0.4,
-                 on_line: Callable[[str], None] | None = None) -> None:
+                 greeting: str | None = None, on_line: Callable[[str], None] | None = None) -> None:
         self.session = session
         self.language = language
         self.confirm = confirm
         self.autoplay = autoplay
         self.autoplay_pause_s = autoplay_pause_s
         self.on_line = on_line or (lambda line: None)
+        self.greeting = greeting  # a chat line sent once the opponent is there
         self.result = PlayResult()
         self.live: Any = None
         self.opponent: RemoteOpponent | None = None
@@ -123,6 +125,9 @@ class OnlinePlay:
                 continue
             if not isinstance(event, LinkUp):
                 await self._apply(self.opponent.on_server(event))
+            if self.greeting and self.opponent.server.player2.name:
+                greeting, self.greeting = self.greeting, None
+                await self.session.send(commands.say(greeting))
 
     def _banner(self, prompt: Prompt | None) -> None:
         controller = self.live.table.controller
@@ -222,9 +227,10 @@ class OnlinePlay:
 
 async def play_online(session: OnlineSession, *, seconds: float | None, autoplay: str | None,
                       web: tuple[str, int] | None, state_dir: Path | None, language: str = "en",
+                      greeting: str | None = None,
                       on_line: Callable[[str], None] | None = None) -> PlayResult:
     """`bgboard online`: open the table on the server's match and play it."""
-    play = OnlinePlay(session, language=language, autoplay=autoplay, on_line=on_line)
+    play = OnlinePlay(session, language=language, autoplay=autoplay, greeting=greeting, on_line=on_line)
     await play.open_table(state_dir=state_dir)
     runner = None
     if web is not None:

@@ -44,6 +44,8 @@ from controller.online.perspective import Seat, board_of_position, position_of_b
 LOCAL: Colour = "white"
 REMOTE: Colour = "black"
 REMATCH_NOTICE = "Your opponent would like to play again."
+#: how the server's refusals say that the opponent is away (the command is sent again)
+OPPONENT_AWAY = "until your opponent rejoins the match"
 
 
 class ServerDice(TableDice):
@@ -168,13 +170,16 @@ class RemoteOpponent:
         self.refused = 0  # server moves the engine refused
         self._resync = False  # stopped: adopt the server's state at its next board
         self._adopt = False
-        self._remote_board: tuple[int, ...] | None = None
+        # resumed during the remote player's turn: the board so far is theirs
+        self._remote_board: tuple[int, ...] | None = state.board if state.turn == 2 and state.roll1 else None
         self._expect: tuple[int, ...] | None = None
         self._seen: tuple[int, int] = (1, 0)  # (game number, actions) already sent
         self._match: Match | None = None
         self._inflight: tuple[Fact, Match, object] | None = None
         self._rematch_sent = False
         self._won = False
+        self._replay = False
+        self._last_batch: list[str] = []
 
     # -- server events ----------------------------------------------------------------
     def on_server(self, event: ServerEvent) -> Reaction:
@@ -191,12 +196,21 @@ class RemoteOpponent:
         elif isinstance(event, Notice):
             if event.message == REMATCH_NOTICE:
                 self.facts.append(RemoteCube("rematch"))
+            if OPPONENT_AWAY in event.message:
+                self._replay = True
             out.notes.append(f"server: {event.message}")
         elif isinstance(event, Joined) and event.player != self.me:
             self.opponent = event.player
             out.notes.append(f"{event.player} joined match {event.game_id}")
+            if self._replay:  # what the server refused while they were away, again
+                self._replay = False
+                out.commands.extend(self._last_batch)
+                out.notes.append(f"sent again: {', '.join(self._last_batch)}")
         elif isinstance(event, Left) and event.player != self.me:
             out.notes.append(f"{event.player} left the match; waiting for them to come back")
+        elif isinstance(event, (FailedMove, FailedOk, FailedRoll)) and OPPONENT_AWAY in event.reason:
+            self._replay = True
+            out.notes.append(f"server: {event.reason}")
         elif isinstance(event, (FailedMove, FailedOk, FailedRoll)):
             self._stop(f"the server refused: {event.reason}", out)
             out.commands.append(commands.RESET)
@@ -381,11 +395,14 @@ class RemoteOpponent:
     def _outgoing(self, c: Controller, out: Reaction) -> None:
         """Commands for what the local player did since the last look."""
         m = c.match
-        if self.dice.asked:
+        if self.dice.asked and m.phase not in ("opening", "roll"):
             self.dice.asked = False
-            if self._server_awaits_roll() and not any(
-                    isinstance(f, (OpeningRolled, DiceRolled)) for f in self.facts):
+        if self.dice.asked and self._server_awaits_roll():
+            # the person rolled; it is sent once the server waits for it (the opponent here)
+            self.dice.asked = False
+            if not any(isinstance(f, (OpeningRolled, DiceRolled)) for f in self.facts):
                 out.commands.append(commands.ROLL)
+                self._last_batch = [commands.ROLL]
         if m is self._match:
             return
         previous, self._match = self._match, m
@@ -413,9 +430,15 @@ class RemoteOpponent:
             game_no, count = self._seen
 
     def _send_action(self, action: object, m: Match, out: Reaction) -> None:
+        sent = len(out.commands)
+        self._send_one(action, m, out)
+        if len(out.commands) > sent:
+            self._last_batch = out.commands[sent:]
+
+    def _send_one(self, action: object, m: Match, out: Reaction) -> None:
         if isinstance(action, TurnRecord) and action.side == LOCAL:
-            if self.server.moves:
-                out.commands.append(commands.RESET)  # a correction: the server's try goes first
+            # a correction first: steps the server holds of an earlier try are taken back
+            out.commands.append(commands.RESET)
             out.commands.extend(commands.move(s.frm, s.to) for s in action.steps)
             out.commands.append(commands.OK)
             self._expect = board_of_position(m.position, "remote") \

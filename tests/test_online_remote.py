@@ -1,0 +1,246 @@
+"""The remote opponent between the server's events and a real controller (no network).
+
+Server states are written as the server sends them to us (bgammon's sendBoard: we are
+player 1, our checkers positive); the table's hands are readings of the board the person
+has set, as the sensor board would report them. Covers the remote player's move shown and
+counted when carried out, an illegal move from the server refused, our turn sent as steps
+and `ok` (after a `reset`), the cube both ways, resignations, chat, and a refusal while the
+opponent is away sent again when they are back.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from controller.board.reconcile import BoardState
+from controller.controller import Controller, ControllerConfig
+from controller.engine.match_settings import MatchSettings
+from controller.engine.position import Position
+from controller.events import ActionRequested, AdoptMatch, Tick
+from controller.online.events import (Board, FailedMove, GameState, Joined, PlayerInfo, Rolled, Say,
+                                      Win)
+from controller.online.perspective import board_of_position
+from controller.online.remote import LOCAL, REMOTE, RemoteOpponent, ServerDice, match_from_state
+
+ME, YOU = "Guest_me", "Guest_you"
+START = board_of_position(Position.initial(), "local")
+
+
+def state(board: tuple[int, ...] = START, *, turn: int = 0, roll: tuple[int, int] = (0, 0),
+          points: int = 3, dv: int = 1, dp: int = 0, offered: bool = False, winner: int = 0,
+          score: tuple[int, int] = (0, 0), moves: tuple[tuple[int, int], ...] = ()) -> GameState:
+    return GameState(PlayerInfo(1, ME, score[0]), PlayerInfo(2, YOU, score[1]), 0, board, turn,
+                     roll[0], roll[1], moves, winner, points, 0, dv, dp, offered, 1, (), False)
+
+
+class Table:
+    """A controller, the remote opponent and a person's hands (readings of the board)."""
+
+    def __init__(self, first: GameState) -> None:
+        self.dice = ServerDice()
+        match = match_from_state(first, MatchSettings())
+        self.c = Controller(match, config=ControllerConfig(black_player="remote"), dice=self.dice, now=0.0)
+        self.remote = RemoteOpponent(ME, first, self.dice)
+        self.t = 0.0
+        self.sent: list[str] = []
+        self.notes: list[str] = []
+        self.hands(match.partial, match.turn or LOCAL)
+
+    def hands(self, position: Position, mover: str) -> None:
+        """The person sets the board to `position` (seen by `mover`); it settles."""
+        self.t += 1
+        self.dispatch(__import__("controller.events", fromlist=["ReadingReceived"]).ReadingReceived(
+            BoardState.of_position(position, mover), self.t))  # type: ignore[arg-type]
+        self.t += 1
+        self.dispatch(Tick(self.t))
+
+    def dispatch(self, event: object) -> None:
+        self.c.handle(event)  # type: ignore[arg-type]
+        self.pump()
+
+    def pump(self) -> None:
+        for _ in range(10):
+            out = self.remote.pump(self.c)
+            self.sent += out.commands
+            self.notes += out.notes
+            if out.adopt is not None:
+                self.c.handle(AdoptMatch(out.adopt, self.t))
+            for event in out.events:
+                self.c.handle(event)  # type: ignore[arg-type]
+            if not (out.events or out.commands or out.adopt):
+                return
+
+    def server(self, event: object) -> None:
+        out = self.remote.on_server(event)  # type: ignore[arg-type]
+        self.sent += out.commands
+        self.notes += out.notes
+        self.pump()
+
+
+def opened(first_roll: tuple[int, int] = (3, 1), starter: int = 1) -> Table:
+    """A table after the opening roll (we start with 3-1 unless `starter` is 2)."""
+    table = Table(state())
+    table.server(Board(state(turn=starter, roll=first_roll)))
+    return table
+
+
+def test_the_opening_roll_comes_from_the_server() -> None:
+    table = opened((3, 1))
+    m = table.c.match
+    assert m.phase == "move" and m.turn == LOCAL and m.dice == (3, 1)
+
+
+def test_our_move_is_sent_as_steps_then_ok_after_a_reset() -> None:
+    table = opened((3, 1))
+    m = table.c.match
+    move = next(x for x in m.legal_moves() if x.notation == "8/5 6/5")
+    table.hands(move.result, LOCAL)
+    assert table.c.match.turn == REMOTE
+    assert table.sent[-4:] == ["reset", "move 8/5", "move 6/5", "ok"]
+
+
+def _remote_turn(table: Table, dice: tuple[int, int], notation: str) -> GameState:
+    """The remote player rolls and plays `notation`; returns the server's board after it."""
+    m = table.c.match
+    assert m.turn == REMOTE
+    table.server(Rolled(YOU, *dice))  # after our `ok` the server rolls for them...
+    table.server(Board(state(board_of_position(m.position, "remote"), turn=2, roll=dice)))  # ...and shows it
+    m = table.c.match
+    assert m.phase == "move" and m.dice == dice
+    move = next(x for x in m.legal_moves() if x.notation == notation)
+    board = board_of_position(move.result, "remote")
+    table.server(Board(state(board, turn=2, roll=dice)))
+    table.server(Board(state(board, turn=1)))  # their `ok`: our turn (we may double)
+    return state(board, turn=1)
+
+
+def test_the_remote_move_is_shown_then_counts_when_carried_out() -> None:
+    table = opened((3, 1))
+    move = next(x for x in table.c.match.legal_moves() if x.notation == "8/5 6/5")
+    table.hands(move.result, LOCAL)
+    _remote_turn(table, (6, 4), "24/14")
+    c = table.c
+    assert c.bot is not None and c.bot.move.notation == "24/14"
+    assert c.phase_prompt() is not None and c.phase_prompt().key == "remote_move"  # type: ignore[union-attr]
+    assert c.match.turn == REMOTE  # not counted before the hands carried it out
+    table.hands(c.bot.move.result, REMOTE)
+    assert c.match.turn == LOCAL and c.match.phase == "roll"
+    assert table.remote.compared == 1  # our turn's position was compared with the server's
+
+
+def test_an_illegal_move_from_the_server_is_refused_and_the_server_state_adopted() -> None:
+    table = opened((3, 1))
+    move = next(x for x in table.c.match.legal_moves() if x.notation == "8/5 6/5")
+    table.hands(move.result, LOCAL)
+    before = board_of_position(table.c.match.position, "remote")
+    table.server(Rolled(YOU, 6, 4))
+    table.server(Board(state(before, turn=2, roll=(6, 4))))
+    # the server claims the remote player moved 24/13: eleven pips with a 6-4
+    bogus = list(before)
+    bogus[1] += 1   # their 24 is our space 1 (their checkers are negative)
+    bogus[12] -= 1  # their 13 is our space 12
+    table.server(Board(state(tuple(bogus), turn=2, roll=(6, 4))))
+    table.server(Board(state(tuple(bogus), turn=1)))
+    assert table.remote.refused == 1
+    assert table.remote.stopped is not None and "no legal 6-4 move" in table.remote.stopped
+    assert table.c.bot is None  # nothing to carry out
+    assert table.sent[-1] == "board"  # asked for the truth
+    table.server(Board(state(tuple(bogus), turn=1)))
+    c = table.c
+    assert c.setting_up and c.match.phase == "roll" and c.match.turn == LOCAL
+    assert board_of_position(c.match.position, "local") == tuple(bogus)
+    assert table.remote.stopped is None  # play goes on from the server's position
+
+
+def test_our_double_their_take_and_drop() -> None:
+    table = opened((3, 1))
+    move = next(x for x in table.c.match.legal_moves() if x.notation == "8/5 6/5")
+    table.hands(move.result, LOCAL)
+    board = _remote_turn(table, (6, 4), "24/14").board
+    table.hands(table.c.bot.move.result, REMOTE)  # type: ignore[union-attr]
+    table.dispatch(ActionRequested(LOCAL, "double", table.t))
+    assert table.sent[-1] == "double" and table.c.match.phase == "doubled"
+    table.server(Board(state(board, turn=1, offered=True)))
+    table.server(Board(state(board, turn=1, dv=2, dp=2)))  # they took
+    m = table.c.match
+    assert m.phase == "roll" and m.cube == 2 and m.cube_owner == REMOTE
+    # our roll: the server's dice
+    table.dispatch(ActionRequested(LOCAL, "roll", table.t))
+    assert table.sent[-1] == "roll"
+    table.server(Rolled(ME, 2, 1))
+    assert table.c.match.phase == "move" and table.c.match.dice == (2, 1)
+
+
+def test_their_double_our_drop_ends_the_game() -> None:
+    table = opened((3, 1))
+    move = next(x for x in table.c.match.legal_moves() if x.notation == "8/5 6/5")
+    table.hands(move.result, LOCAL)
+    board = board_of_position(table.c.match.position, "remote")
+    table.server(Board(state(board, turn=2, offered=True)))
+    assert table.c.match.phase == "doubled"
+    table.dispatch(ActionRequested(LOCAL, "drop", table.t))
+    assert table.sent[-1] == "resign"
+    assert table.c.match.score == (0, 1)
+    table.server(Win(YOU, 1, ME))
+    table.server(Board(state(turn=0, score=(0, 1))))
+    assert table.remote.stopped is None
+
+
+def test_their_resignation_and_ours() -> None:
+    table = opened((3, 1))
+    move = next(x for x in table.c.match.legal_moves() if x.notation == "8/5 6/5")
+    table.hands(move.result, LOCAL)
+    table.server(Win(ME, 2, YOU))  # they resigned before rolling: a gammon, cube 1
+    table.server(Board(state(turn=0, score=(2, 0))))
+    m = table.c.match
+    assert m.score == (2, 0) and m.phase == "opening"
+    assert table.remote.stopped is None
+
+
+def test_chat_is_kept_for_the_page() -> None:
+    table = opened()
+    table.server(Say(YOU, "good luck"))
+    assert table.remote.chat == [f"{YOU}: good luck"]
+
+
+def test_a_refusal_while_the_opponent_is_away_is_sent_again_when_they_are_back() -> None:
+    table = opened((3, 1))
+    move = next(x for x in table.c.match.legal_moves() if x.notation == "8/5 6/5")
+    table.hands(move.result, LOCAL)
+    batch = table.sent[-4:]
+    table.server(FailedMove("You may not move until your opponent rejoins the match."))
+    assert table.remote.stopped is None
+    table.server(Joined(YOU, 1, 2))
+    assert table.sent[-4:] == batch
+
+
+def test_a_server_score_that_differs_stops_and_adopts() -> None:
+    table = opened((3, 1))
+    move = next(x for x in table.c.match.legal_moves() if x.notation == "8/5 6/5")
+    table.hands(move.result, LOCAL)
+    table.server(Win(ME, 1, YOU))
+    table.server(Board(state(turn=0, score=(2, 0))))  # the server scored 2, we scored 1
+    assert table.remote.stopped is not None and "score" in table.remote.stopped
+    table.server(Board(state(turn=0, score=(2, 0))))
+    assert table.c.match.score == (2, 0) and table.c.setting_up
+
+
+def test_match_from_state_reads_the_cube_crawford_and_turn() -> None:
+    s = replace(state(turn=2, roll=(0, 0), dv=4, dp=1, score=(2, 1), points=5), crawford=1)
+    m = match_from_state(s, MatchSettings())
+    assert (m.phase, m.turn, m.cube, m.cube_owner, m.score, m.crawford, m.length) == \
+        ("roll", REMOTE, 4, LOCAL, (2, 1), True, 5)
+
+
+def test_their_double_and_our_take() -> None:
+    table = opened((3, 1))
+    move = next(x for x in table.c.match.legal_moves() if x.notation == "8/5 6/5")
+    table.hands(move.result, LOCAL)
+    board = board_of_position(table.c.match.position, "remote")
+    table.server(Board(state(board, turn=2, offered=True)))
+    table.dispatch(ActionRequested(LOCAL, "take", table.t))
+    assert table.sent[-1] == "ok"
+    m = table.c.match
+    assert m.phase == "roll" and m.turn == REMOTE and m.cube == 2 and m.cube_owner == LOCAL
+    table.server(Board(state(board, turn=2, dv=2, dp=1)))
+    table.server(Rolled(YOU, 4, 2))
+    assert table.c.match.phase == "move" and table.c.match.dice == (4, 2)
