@@ -19,8 +19,9 @@ real server, because the client depends on it:
 - a client that writes nothing for `timeout_s` is dropped; `ping` every `ping_s`.
 
 Test controls: `dice` (queued rolls), `drop(name)` (the network fails under a client),
-`inject(name, line)` (any line, malformed ones too), `received` (lines per client),
-`accounts`, `rogue_move` (the next `moved`/board a client receives is falsified).
+`inject(name, line)` (any line, malformed ones too), `after_join` (a line sent to whoever
+joins), `received` (lines per client), `accounts`, `rogue_move` (the next `moved` a
+client receives is replaced by this line).
 """
 from __future__ import annotations
 
@@ -146,6 +147,7 @@ class BgammonDouble:
         self.clients: list[Client] = []
         self.games: list[Game] = []
         self.rogue_move: str | None = None
+        self.after_join: str | None = None  # a line sent to whoever joins a match (malformed ones too)
         self.logins = 0
         self._pending_opening: tuple[int, int] | None = None
         self._next_game = 1
@@ -345,6 +347,8 @@ class BgammonDouble:
             c.send({"Type": "notice", "Player": "", "Message": "You are spectating this match."})
             return None
         self._seat(found, c, free[0])
+        if self.after_join is not None:
+            c.send(self.after_join)
         return None
 
     def _seat(self, g: Game, c: Client, n: int) -> None:

@@ -244,3 +244,44 @@ def test_their_double_and_our_take() -> None:
     table.server(Board(state(board, turn=2, dv=2, dp=1)))
     table.server(Rolled(YOU, 4, 2))
     assert table.c.match.phase == "move" and table.c.match.dice == (4, 2)
+
+
+def _match_lost_by_resigning() -> Table:
+    """They start 3-1; at the start of our turn we resign a backgammon: 0-3, match over."""
+    table = Table(state())
+    table.server(Board(state(turn=2, roll=(3, 1))))
+    m = table.c.match
+    move = next(x for x in m.legal_moves() if x.notation == "8/5 6/5")
+    board = board_of_position(move.result, "remote")
+    table.server(Board(state(board, turn=2, roll=(3, 1))))
+    table.server(Board(state(board, turn=1)))
+    table.hands(table.c.bot.move.result, REMOTE)  # type: ignore[union-attr]
+    table.dispatch(ActionRequested(LOCAL, "resign", table.t, "backgammon"))
+    assert table.sent[-1] == "resign"
+    table.server(Win(YOU, 3, ME))
+    table.server(Board(state(board, turn=1, winner=2, score=(0, 3))))
+    assert table.c.match.is_over and table.c.match.winner == REMOTE
+    assert table.remote.stopped is None
+    return table
+
+
+def test_a_rematch_they_offer_and_we_accept() -> None:
+    from controller.online.events import Notice
+    from controller.online.remote import REMATCH_NOTICE
+
+    table = _match_lost_by_resigning()
+    table.server(Notice(REMATCH_NOTICE))
+    assert table.c.match.rematch_offer == REMOTE
+    table.dispatch(ActionRequested(LOCAL, "accept", table.t))
+    assert table.sent[-1] == "rematch"
+    assert table.c.match.phase == "opening" and table.c.match.score == (0, 0)
+
+
+def test_a_rematch_we_offer_and_they_accept() -> None:
+    table = _match_lost_by_resigning()
+    table.dispatch(ActionRequested(LOCAL, "rematch", table.t))
+    assert table.sent[-1] == "rematch"
+    assert table.c.match.rematch_offer == LOCAL
+    table.server(Board(state()))  # they accepted: the server starts the new match
+    assert table.c.match.phase == "opening" and not table.c.match.is_over
+    assert table.sent.count("rematch") == 1

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 from dataclasses import dataclass
 
 from controller.errors import BgboardError, UsageError
@@ -87,7 +88,7 @@ class Connection:
         except asyncio.TimeoutError:
             raise ServerUnreachable(f"cannot reach {address}: no answer in {timeout_s:g} s") from None
         except OSError as exc:
-            reason = exc.strerror or str(exc) or type(exc).__name__
+            reason = os.strerror(exc.errno) if exc.errno else (exc.strerror or str(exc) or type(exc).__name__)
             raise ServerUnreachable(f"cannot reach {address}: {reason}") from None
         return cls(address, reader, writer, keepalive_s)
 

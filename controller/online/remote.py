@@ -224,6 +224,8 @@ class RemoteOpponent:
             if not state.moves:
                 self._resync, self._adopt = False, True
             return
+        if prev.winner and not state.winner and state.turn == 0:
+            self.facts.append(RemoteCube("rematch"))  # the server started the rematch
         if prev.turn == 0 and state.turn and state.roll1 and state.roll2 and not state.winner:
             high, low = max(state.roll1, state.roll2), min(state.roll1, state.roll2)
             self.facts.append(OpeningRolled((high, low) if state.turn == 1 else (low, high)))
@@ -339,6 +341,10 @@ class RemoteOpponent:
         if isinstance(fact, RemoteMoved):
             return self._remote_move(fact, c, out)
         if isinstance(fact, RemoteCube):
+            if fact.action == "accept" and m.phase in ("opening", "over") and m.rematch_offer is None:
+                return []  # our backgammon resignation: the engine accepted it at once
+            if fact.action == "rematch" and not m.is_over:
+                return []  # the new match has begun already
             event = self._cube_event(fact, m, now)
             return None if event is None else [event]
         if isinstance(fact, RemoteResigned):
