@@ -416,3 +416,39 @@ def test_each_simulator_port_keeps_its_own_saved_match(tmp_path: Path, monkeypat
     assert default_state_dir(8080) == tmp_path / "bgboard" / "simulator"  # as before
     assert default_state_dir(8081) != default_state_dir(8080)
     assert default_state_dir(8081).is_dir()
+
+
+def test_against_the_computer_its_move_is_drawn_and_its_buttons_are_not_offered(page: Page, sim: ServerThread) -> None:
+    page.page.click("#new-match-open")
+    page.page.locator("#new-match-form [name=opponent]").select_option("simple")
+    page.page.click("#new-match-start")
+    wait_until(lambda: ctl(sim, lambda c: c.config.black_player == "simple" and not c.setting_up), 8, "the match")
+    assert page.page.locator("#players").inner_text() == "You vs Computer (simple)"
+    open_with(page, sim, 2, 6)  # Black (the computer) starts with 6-2
+    wait_until(lambda: ctl(sim, lambda c: c.bot is not None), 10, "the computer's move")
+    pairs = ctl(sim, lambda c: [list(p) for p in (
+        (("bar" if s.frm == 25 else str(25 - s.frm)), str(25 - s.to)) for s in c.bot.move.steps)])
+    page.page.wait_for_function("document.querySelectorAll('#arrows .bot-arrow').length > 0")
+    drawn = page.page.locator("#arrows .bot-arrow").evaluate_all("ls => ls.map(l => [l.dataset.from, l.dataset.to])")
+    assert drawn == pairs
+    roles = page.page.locator("#glow rect").evaluate_all("gs => gs.map(g => g.dataset.role)")
+    assert "bot-from" in roles and "bot-to" in roles
+    colours = sim.inspect(lambda live: (live.led_config.roles["bot-from"], live.led_config.roles["bot-to"]))
+    assert colours[1].pattern == "solid", "the computer's target never blinks off"
+    far_apart = sum(abs(a - b) for a, b in zip(colours[0].color, colours[1].color))
+    brighter = sum(colours[1].color) - sum(colours[0].color)
+    assert far_apart >= 200 and brighter >= 150, colours  # was #0040ff and #00a0ff: 96 apart
+    # its move is written in Black's numbering, which the board's dark labels show
+    notation = ctl(sim, lambda c: c.bot.move.notation)
+    assert notation in page.page.locator("#prompt").inner_text()
+    assert "Black's numbers" in page.page.locator("#hint").inner_text()
+    # the computer's own buttons are not offered, nor lit
+    commands = page.page.locator("#actions button").evaluate_all("bs => bs.map(b => b.dataset.command)")
+    assert not [c for c in commands if c.startswith("black ")], commands
+    assert page.page.locator('button.hw.live[data-button^="black"]').count() == 0
+    shot(page, "page-computer-move.png")
+    page.page.click('#helpers button[data-helper="bot_move"]')
+    wait_until(lambda: ctl(sim, lambda c: c.match.turn == "white"), 10, "the computer's move carried out")
+    d1, d2 = ctl(sim, lambda c: c.match.history[-1].actions[0].dice)  # as rolled: White's die, Black's
+    page.page.wait_for_function(
+        f"document.querySelector('#move-list td[data-side=\"black\"]')?.textContent === '{d1}{d2}: {notation}'")

@@ -238,7 +238,7 @@ export function drawTableFacts(layers, t) {
     const y = t.cube.owner === "white" ? BOTTOM - 34 : t.cube.owner === "black" ? TOP + 4 : midY - 15;
     const g = el("g", { class: "cube", "data-owner": t.cube.owner, ...up(679, y + 15) }, layer);
     el("rect", { x: 664, y, width: 30, height: 30, rx: 4 }, g);
-    el("text", { x: 679, y: y + 16 }, g).textContent = String(t.cube.value);
+    el("text", { x: 679, y: y + 16 }, g).textContent = String(t.cube.value === 1 ? 64 : t.cube.value);  // a centred cube reads 64
   }
   if (t.pips) {
     for (const side of ["black", "white"]) {
