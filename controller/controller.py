@@ -24,7 +24,7 @@ from controller.engine.board_view import COLOURS, Colour, cell_counts, cube_owne
 from controller.engine.errors import MatchStateError
 from controller.engine.match import Match, Transition
 from controller.engine.match_events import Event as MatchEvent
-from controller.engine.match_events import (GameWon, MatchWon, Moved, RematchStarted,
+from controller.engine.match_events import (GameWon, MatchWon, Moved, OpeningTie, RematchStarted,
                                            TimedOut)
 from controller.engine.moves import Move, Step
 from controller.engine.position import Position
@@ -86,6 +86,7 @@ class Controller:
         self.setting_up = True
         self.show_last = True
         self.bot: BotPlan | None = None
+        self.opening_tie: int | None = None  # the die both showed at the last opening roll, until the next action
         self.bot_token = 0
         self._asked: Match | None = None
         self.menu = menus.MenuState()
@@ -264,6 +265,7 @@ class Controller:
             return False
         before = self.match
         self.match = transition.match
+        self.opening_tie = next((ev.die for ev in transition.events if isinstance(ev, OpeningTie)), None)
         for ev in transition.events:
             out.append(Announce(str(ev)))
             self._after_event(ev, before, out)
@@ -716,13 +718,14 @@ class Controller:
             clock_white=clocks["white"], clock_black=clocks["black"])
 
     def _announcement(self) -> Prompt | None:
-        """The won game (until the next opening roll) or the computer's take (until the
-        doubler rolls) in place of the phase's own prompt, which the buttons' lights say too."""
+        """An opening tie, the won game (until the next opening roll) or the computer's take
+        (until the doubler rolls) in place of the phase's own prompt, which the buttons' lights
+        say too."""
         m = self.match
         if m.phase not in ("opening", "roll") or m.crawford:
             return None
         computer = [s for s in ("white", "black") if self.config.player(s) not in ("human", "remote")]
-        said = announcements(m, computer)  # type: ignore[arg-type]
+        said = announcements(m, computer, self.opening_tie)  # type: ignore[arg-type]
         return said[0] if said else None
 
     def phase_prompt(self) -> Prompt | None:

@@ -193,6 +193,8 @@ def test_the_opening_roll_a_tie_and_a_won_match_are_announced(page: Page, sim: S
     sim.inspect(lambda live: live.dice.push((3, 3)))
     page.click_button("white_main")
     assert announcement(page) == "Both rolled 3-3: roll again"
+    wait_until(lambda: any("Both rolled 3-3" in line for line in sim.inspect(lambda live: live.snapshot()["display"]["lines"])),
+               5, "the display saying the tie")
     open_with(page, sim, 2, 6)
     page.page.wait_for_function("document.getElementById('announcement').innerText.includes('starts')")
     assert announcement(page) == "Black starts with 6-2"

@@ -152,7 +152,6 @@ class LiveSim:
         self._fault_task: asyncio.Task[None] | None = None
         self._frames_window: list[float] = []
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._tie: int | None = None  # the die of an opening tie, said until the next action
         self._flickering: int | None = None  # the sensor a flicker fault is running on
 
     # -- life cycle ---------------------------------------------------------------------
@@ -272,7 +271,7 @@ class LiveSim:
         board = tuple(self.vb.counts(c) for c in CELLS)
         # the sensors (a flickering one shows) and the second (the link's counters move on)
         return repr((scene, board, tuple(tuple(h.items()) for h in self.hand), self.online,
-                     self.display_version(), tuple(self.vb.sensors()), int(self._now()), self._tie))
+                     self.display_version(), tuple(self.vb.sensors()), int(self._now())))
 
     def display_version(self) -> str:
         """Changes exactly when the display draws a new frame (the page then fetches it);
@@ -337,7 +336,7 @@ class LiveSim:
             "hint": self.hint() if self.fixed is None else None,
             "chat": self.chat[-8:],
             "settings": dict(self.dialog),
-            **page_facts(controller, self._tie),
+            **page_facts(controller),
             "dice_panel": dice_panel(controller),
             "debug": {
                 "online": self.online,
@@ -430,7 +429,6 @@ class LiveSim:
     async def act(self, action: PageAction) -> str | Notice | None:
         assert self.table is not None
         kind = action.kind
-        self._tie = None
         answer = self._act(action)
         if kind in PHYSICAL and not self.vb.is_plugged and answer is None:
             return Notice("unplugged", "the cable is pulled: the controller sees this when it is plugged in again")
@@ -649,9 +647,6 @@ class LiveSim:
 
     def _rejections(self) -> str | Notice | None:
         assert self.table is not None
-        for line in self.table.log_lines:
-            if line.startswith("opening tie "):  # "opening tie 4-4, roll again"
-                self._tie = int(line.split()[2].split("-")[0])
         lines = [line for line in self.table.log_lines if line.startswith("rejected")]
         self.table.log_lines.clear()
         return Notice("rejected", lines[-1], {"reason": lines[-1].removeprefix("rejected: ")}) if lines else None

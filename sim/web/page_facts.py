@@ -33,12 +33,12 @@ class MoveEntry(TypedDict):
     current: bool
 
 
-def page_facts(controller: Controller, tie: int | None = None) -> dict[str, Any]:
+def page_facts(controller: Controller) -> dict[str, Any]:
     """The extra snapshot fields (see the module docstring)."""
     m = controller.match
     computer = [side for side in COLOURS if controller.config.player(side) not in ("human", "remote")]
     language = controller.config.language
-    said = announcements(m, computer, tie)
+    said = announcements(m, computer, controller.opening_tie)
     return {
         "dice_view": dice_view(m),
         "cube_view": None if not m.cube_enabled else {"value": m.cube, "owner": cube_owner(m.cube_owner)},
