@@ -30,7 +30,7 @@ def test_raw_json_lines_follow_the_contract(capsys: pytest.CaptureFixture[str]) 
     # the opening position, row-major: point 1 holds two black checkers in slots 0 and 1
     assert scans[-1]["sensors"][0:3] == [2, 2, 0]
     assert lines[-1] == {"type": "stats", "frames": len(lines) - 1, "crc_errors": 0,
-                         "framing_errors": 0, "lost": 0}
+                         "framing_errors": 0, "lost": 0, "bad_scans": 0, "dropped": 0}
 
 
 def test_readings_by_default(capsys: pytest.CaptureFixture[str]) -> None:

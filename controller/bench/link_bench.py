@@ -2,6 +2,8 @@
 
 Figures:
 - `decode_frames_per_s`: SCAN frames (182 sensors) through `StreamDecoder`, pure CPU.
+- `salvage_kb_per_s`: the decoder's worst garbage, blocks of 255 bytes of 0x01 each glued
+  to a SCAN (every tail of every block is a COBS chain to recover a frame from), pure CPU.
 - `pty_frames_per_s`: the virtual board's firmware code sending SCANs as fast as the
   pseudo-terminal takes them, decoded by `BoardLink` (what the whole chain sustains).
 - `change_to_reading_median_ms` / `_p99_ms`: a checker placed on the virtual board (real
@@ -46,6 +48,19 @@ def _decode_rate(n: int) -> float:
     if dec.frames != n:
         raise RuntimeError(f"decoded {dec.frames} of {n} frames")
     return n / elapsed
+
+
+def _salvage_rate(blocks: int) -> float:
+    scan = Frame(MsgType.SCAN, 1, pack_sensors([k % 3 for k in range(182)])).encode()
+    stream = (b"\x01" * 255 + scan) * blocks
+    dec = StreamDecoder()
+    t0 = time.perf_counter()
+    for i in range(0, len(stream), 4096):
+        dec.feed(stream[i:i + 4096])
+    elapsed = time.perf_counter() - t0
+    if dec.frames != blocks:
+        raise RuntimeError(f"salvaged {dec.frames} of {blocks} frames")
+    return len(stream) / 1024 / elapsed
 
 
 async def _pty_rate(n: int) -> float:
@@ -158,6 +173,7 @@ def run(quick: bool) -> dict[str, object]:
     opened, rtts = asyncio.run(_session(3 if quick else 10, 20 if quick else 200))
     return {
         "decode_frames_per_s": round(decode),
+        "salvage_kb_per_s": round(_salvage_rate(100 if quick else 1_000)),
         "pty_frames_per_s": round(pty),
         "change_to_reading_median_ms": round(statistics.median(lat), 1),
         "change_to_reading_p99_ms": round(p99, 1),

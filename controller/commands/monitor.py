@@ -4,17 +4,27 @@
 
 Without `--raw` each SCAN is shown as the cells' counts (the reading); with `--raw`
 the frames as they are. `--json` prints one JSON object a line; status changes of the
-link go to stderr so stdout stays parseable. At exit (after S seconds, or on Ctrl-C)
-one last line: {"type": "stats", "frames": n, "crc_errors": n, "framing_errors": n,
-"lost": n}. `--sim` starts a virtual board in this process (opening position set up),
-so the command works without hardware.
+link go to stderr so stdout stays parseable. At exit (after S seconds, on Ctrl-C or
+SIGTERM) one last line: {"type": "stats", "frames": n, "crc_errors": n, "framing_errors":
+n, "lost": n, "bad_scans": n, "dropped": n}. `--sim` starts a virtual board in this
+process (opening position set up), so the command works without hardware.
+
+The board's own text (an ERROR frame, the firmware name) is printed with escapes, so a
+board cannot send terminal control sequences. Lines go out through a bounded queue and
+a writer thread: a reader that stops reading (`monitor --json | slow`) costs dropped
+lines, counted in `dropped`, never memory or the event loop (Ctrl-C still works); SCANs
+whose length does not fit the matrix are counted in `bad_scans`.
 """
 from __future__ import annotations
 
 import argparse
 import asyncio
 import json
+import os
+import queue
+import signal
 import sys
+import threading
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
@@ -40,6 +50,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="start a virtual board in-process (no hardware needed)")
 
 
+#: lines waiting for a slow reader, at most (then they are dropped and counted)
+QUEUE_LINES = 1000
+
+
 @dataclass
 class _Session:
     """What the monitor holds while running, so the stats line survives Ctrl-C."""
@@ -48,6 +62,93 @@ class _Session:
     board: Any = None
     rows_cols: tuple[int, int] = (0, 0)
     extras: dict[str, Any] = field(default_factory=dict)
+    bad_scans: int = 0
+
+
+def printable(text: str) -> str:
+    """The board's text with every control or non-ASCII character escaped (`\\x1b`)."""
+    if text.isascii() and text.isprintable():
+        return text
+    return "".join(c if c.isascii() and c.isprintable() else c.encode("unicode_escape").decode("ascii")
+                   for c in text)
+
+
+class LineWriter:
+    """Lines to a stream from a thread of its own, through a bounded queue.
+
+    `put` never blocks: when the reader has stopped and the queue is full the line is
+    dropped and counted. `close` waits a moment for the queue to drain and then writes
+    its last line without blocking (on stderr if stdout will not take it). A stream with
+    a file descriptor is written with `os.write` (no buffer lock a stuck thread could
+    hold at exit)."""
+
+    def __init__(self, stream: TextIO, limit: int = QUEUE_LINES) -> None:
+        self.stream = stream
+        try:
+            stream.flush()
+            self.fd: int | None = stream.fileno()
+        except (AttributeError, OSError, ValueError):  # io.UnsupportedOperation: a test's capture
+            self.fd = None
+        self.dropped = 0
+        self.gone = False  # the reader closed the pipe
+        self._queue: queue.Queue[str | None] = queue.Queue(limit)
+        self._thread = threading.Thread(target=self._run, name="monitor output", daemon=True)
+        self._thread.start()
+
+    def put(self, line: str) -> None:
+        try:
+            self._queue.put_nowait(line + "\n")
+        except queue.Full:
+            self.dropped += 1
+
+    def _write(self, text: str) -> None:
+        if self.fd is None:
+            self.stream.write(text)
+            self.stream.flush()
+        else:
+            _write_all(self.fd, text.encode("utf-8", "replace"))
+
+    def _run(self) -> None:
+        while (text := self._queue.get()) is not None:
+            try:
+                self._write(text)
+            except BrokenPipeError:
+                self.gone = True
+                return
+            except OSError:
+                return
+
+    def close(self, last: str | None, wait_s: float = 1.0) -> None:
+        try:
+            self._queue.put(None, timeout=wait_s)
+        except queue.Full:
+            pass
+        self._thread.join(wait_s)
+        if last is None or self.gone:
+            return
+        if self.fd is None:
+            self._write(last + "\n")
+            return
+        data = (last + "\n").encode()
+        written = 0
+        if not self._thread.is_alive():  # else it is stuck writing to a reader that stopped
+            blocking = os.get_blocking(self.fd)
+            try:
+                os.set_blocking(self.fd, False)
+                written = os.write(self.fd, data)
+            except OSError:
+                written = 0
+            finally:
+                os.set_blocking(self.fd, blocking)
+        if written < len(data):
+            sys.stderr.write(last + "\n")
+            sys.stderr.flush()
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]
 
 
 def find_pico_port() -> str | None:
@@ -67,24 +168,24 @@ def run(args: argparse.Namespace) -> int:
 
     profile = load_profile(args.profile)
     session = _Session(rows_cols=(profile.sensors.rows, profile.sensors.cols))
-    out = sys.stdout
+    out = LineWriter(sys.stdout)
     try:
         asyncio.run(_monitor(args, profile, session, out))
     except KeyboardInterrupt:
         pass
     finally:
+        stats = None
         if session.link is not None:
             session.link.close()
-            if not session.extras.get("reader_gone"):
-                stats = {"type": "stats", **session.link.stats.as_dict()}
-                out.write(json.dumps(stats) + "\n")
-                out.flush()
+            stats = json.dumps({"type": "stats", **session.link.stats.as_dict(),
+                                "bad_scans": session.bad_scans, "dropped": out.dropped})
+        out.close(stats)
         if session.board is not None:
             session.board.close()
     return 0
 
 
-async def _monitor(args: argparse.Namespace, profile: Any, session: _Session, out: TextIO) -> None:
+async def _monitor(args: argparse.Namespace, profile: Any, session: _Session, out: LineWriter) -> None:
     from controller.link.codec import Hello
     from controller.link.serial_link import BoardLink
     from controller.link.session import check_hello
@@ -107,18 +208,21 @@ async def _monitor(args: argparse.Namespace, profile: Any, session: _Session, ou
                              "try --port /dev/ttyACM0, or --sim for a virtual board")
 
     stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM,):  # Ctrl-C cancels asyncio.run's task; both end with the stats
+        try:
+            loop.add_signal_handler(sig, stop.set)
+        except (NotImplementedError, RuntimeError):
+            pass
 
     def on_frame(message: Any) -> None:
         if isinstance(message, Hello) and (problem := check_hello(message, profile)):
             _status_line(f"board mismatch: {problem}")  # what `bgboard run` would refuse
         line = format_message(message, profile, session, raw=args.raw, as_json=args.json)
-        if line is not None and not stop.is_set():
-            try:
-                out.write(line + "\n")
-                out.flush()
-            except BrokenPipeError:  # `bgboard monitor | head`: the reader has gone
-                session.extras["reader_gone"] = True
-                stop.set()
+        if out.gone:  # `bgboard monitor | head`: the reader has gone
+            stop.set()
+        elif line is not None and not stop.is_set():
+            out.put(line)
 
     def on_status(status: Any) -> None:
         _status_line(f"link {status.state.value}" + (f": {status.detail}" if status.detail else ""))
@@ -135,7 +239,7 @@ async def _monitor(args: argparse.Namespace, profile: Any, session: _Session, ou
 
 
 def _status_line(text: str) -> None:
-    sys.stderr.write(f"bgboard monitor: {text}\n")
+    sys.stderr.write(f"bgboard monitor: {printable(text)}\n")
     sys.stderr.flush()
 
 
@@ -151,9 +255,13 @@ def format_message(message: Any, profile: Any, session: _Session, *, raw: bool,
                                "rows": message.rows, "cols": message.cols,
                                "firmware": message.firmware}
         text = (f"hello seq={message.seq} protocol={message.version} "
-                f"matrix={message.rows}x{message.cols} firmware={message.firmware!r}")
+                f"matrix={message.rows}x{message.cols} firmware={printable(repr(message.firmware))}")
     elif isinstance(message, Scan):
         rows, cols = session.rows_cols
+        if len(message.packed) != -(-rows * cols // 4):
+            session.bad_scans += 1  # a SCAN that does not fit the matrix: counted
+            if not raw:
+                return None
         count = min(rows * cols, 4 * len(message.packed))
         sensors = message.sensors(count)
         if raw:
@@ -170,7 +278,7 @@ def format_message(message: Any, profile: Any, session: _Session, *, raw: bool,
         text = f"pong seq={message.seq} payload={message.payload.hex()}"
     elif isinstance(message, BoardError):
         obj = {"type": "error", "seq": message.seq, "code": message.code, "text": message.text}
-        text = f"error seq={message.seq} code={message.code} {message.text}"
+        text = f"error seq={message.seq} code={message.code} {printable(message.text)}"
     else:
         return None
     return json.dumps(obj) if as_json else text

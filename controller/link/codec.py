@@ -298,21 +298,32 @@ def _decoded_checked(block: bytes) -> bytes:
 
 
 def _salvage(block: bytes) -> Frame | None:
-    """The intact frame that a damaged block ends with, if any (longest valid tail)."""
+    """The intact frame that a damaged block ends with, if any (the longest tail that is
+    valid COBS and passes the CRC).
+
+    A tail starting at `i` decodes to the data of its first code group followed by the
+    decoding of the tail the code points to, so all tails are decoded in one pass from
+    the end, each from the next (`decoded[i]`, None where the code chain misses the end
+    or the frame would be too long), and only then CRC-checked from the longest. That is
+    one step per byte; decoding every tail afresh from the front took a step per code
+    byte of each, and blocks of 255 bytes of 0x01 were decoded at 46 KB/s.
+    """
     n = len(block)
-    # reach[i]: the COBS code chain starting at i lands exactly on the block's end
-    reach = bytearray(n + 1)
-    reach[n] = 1
-    for i in range(n - 1, -1, -1):
-        step = block[i]
-        if i + step <= n and reach[i + step]:
-            reach[i] = 1
+    decoded: list[bytes | None] = [None] * (n + 1)
+    decoded[n] = b""
+    for i in range(n - 1, 0, -1):
+        code = block[i]
+        end = i + code
+        rest = decoded[end] if end <= n else None
+        if rest is None:
+            continue
+        tail = block[i + 1:end] + (b"\x00" if code < 255 and end < n else b"") + rest
+        if len(tail) <= MAX_DECODED:
+            decoded[i] = tail
     for i in range(1, n - 6):
-        if reach[i]:
-            try:
-                return Frame.unpack(_decoded_checked(block[i:]))
-            except FrameError:
-                continue
+        tail = decoded[i]
+        if tail is not None and len(tail) >= 6 and crc32(tail[:-4]) == int.from_bytes(tail[-4:], "little"):
+            return Frame.unpack(tail)
     return None
 
 
@@ -343,7 +354,8 @@ class StreamDecoder:
     still end with an intact frame: noise without a trailing 0x00, a truncated frame,
     a flipped terminator all glue their garbage onto the next frame. The decoder then
     recovers that frame from the block's tail (the longest tail that is valid COBS and
-    passes the CRC), so an intact frame is never lost to the garbage before it.
+    passes the CRC; see `_salvage`), so an intact frame is never lost to the garbage
+    before it.
     `seq` gaps between intact frames count as lost frames. A HELLO with seq 0 is the
     board starting afresh and does not count as a gap; `reset_seq()` forgets the last
     seq (call it on reconnect).
