@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from browser_support import ARGS, CHROMIUM, ctl, wait_until
+from browser_support import ARGS, CHROMIUM, Page, ctl, wait_until
 from sim.web.harness import ServerThread, fast_profile
 
 
@@ -33,3 +33,12 @@ def sim(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[ServerThrea
     with server:
         wait_until(lambda: ctl(server, lambda c: c.online and not c.setting_up))
         yield server
+
+
+@pytest.fixture()
+def page(browser: Any, sim: ServerThread) -> Iterator[Page]:
+    """A tab on the simulator (a test file may define its own `page`); no page errors."""
+    p = Page(browser, sim.url)
+    yield p
+    assert p.errors == [], p.errors
+    p.close()

@@ -14,7 +14,6 @@ import os
 import re
 import statistics
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -31,16 +30,6 @@ from sim.web.harness import ServerThread
 
 pytestmark = [needs_chromium, pytest.mark.timeout(170)]
 
-
-# -- fixtures -------------------------------------------------------------------------------
-
-
-@pytest.fixture()
-def page(browser: Any, sim: ServerThread) -> Iterator[Page]:
-    p = Page(browser, sim.url)
-    yield p
-    assert p.errors == [], p.errors
-    p.close()
 
 
 # -- looking at the controller ---------------------------------------------------------------

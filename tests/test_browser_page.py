@@ -9,7 +9,6 @@ server. Screenshots go to tests/output/ (git-ignored).
 from __future__ import annotations
 
 import statistics
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,14 +19,6 @@ from controller.board.profile import load_profile
 from sim.web.harness import ServerThread
 
 pytestmark = [needs_chromium, pytest.mark.timeout(170)]
-
-
-@pytest.fixture()
-def page(browser: Any, sim: ServerThread) -> Iterator[Page]:
-    p = Page(browser, sim.url)
-    yield p
-    assert p.errors == [], p.errors
-    p.close()
 
 
 def shot(page: Page, name: str) -> None:

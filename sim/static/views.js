@@ -7,6 +7,14 @@ import { actionCaption, hintText, noticeText, sideName, t } from "./i18n.js";
 const $ = (id) => document.getElementById(id);
 const set = (id, text) => { const node = $(id); if (node.textContent !== text) node.textContent = text; };
 
+/** A button with `text`, data-* attributes and what a click does. */
+function button(text, data, onclick) {
+  const b = document.createElement("button");
+  b.type = "button"; b.textContent = text; b.onclick = onclick;
+  Object.assign(b.dataset, data);
+  return b;
+}
+
 /** Skip a render whose input is the same as last time. */
 class Keyed {
   constructor() { this.key = null; }
@@ -164,12 +172,7 @@ export class ActionsView {
   render(state, lang) {
     const actions = state.actions ?? [];
     if (!this.keyed.changed(actions, lang)) return;
-    $("actions").replaceChildren(...actions.map((a) => {
-      const b = document.createElement("button");
-      b.type = "button"; b.textContent = actionCaption(lang, a); b.dataset.command = a;
-      b.onclick = () => this.run(a);
-      return b;
-    }));
+    $("actions").replaceChildren(...actions.map((a) => button(actionCaption(lang, a), { command: a }, () => this.run(a))));
   }
 }
 
@@ -194,12 +197,7 @@ export class HelpersView {
   render(state, lang) {
     const helpers = state.helpers ?? [];
     if (!this.keyed.changed(helpers, lang)) return;
-    $("helpers").replaceChildren(...helpers.map((h) => {
-      const b = document.createElement("button");
-      b.type = "button"; b.textContent = t(lang, `helper.${h}`); b.dataset.helper = h;
-      b.onclick = () => this.send({ type: h });
-      return b;
-    }));
+    $("helpers").replaceChildren(...helpers.map((h) => button(t(lang, `helper.${h}`), { helper: h }, () => this.send({ type: h }))));
   }
 }
 

@@ -414,7 +414,7 @@ class LiveSim:
         if c.setting_up:  # the board first: no roll while it is being set up
             found = [a for a in found if a.split()[1] not in ("roll", "double")]
         # a computer's own decisions are its own (it still answers a rematch)
-        computer = {s for s in ("white", "black") if c.config.player(s) not in ("human", "remote")}  # type: ignore[arg-type]
+        computer = {s for s in ("white", "black") if c.config.player(s) not in ("human", "remote")}
         return [a for a in found if a.split()[0] not in computer or a.endswith(" rematch")]
 
     def _sensor_cells(self) -> list[str]:
