@@ -339,6 +339,13 @@ def test_a_phone_sized_window_fits_and_points_are_touch_targets(browser: Any, si
         place_by_click(phone, "13")
         OUTPUT.mkdir(exist_ok=True)
         p.screenshot(path=str(OUTPUT / "page-phone.png"), full_page=True)
+        # the New match dialog fits too, its Start button in reach
+        p.click("#new-match-open")
+        for selector in ("#new-match", "#new-match-start"):
+            box = p.locator(selector).bounding_box()
+            assert box and box["x"] >= 0 and box["x"] + box["width"] <= 390 and box["y"] + box["height"] <= 844, (selector, box)
+        p.screenshot(path=str(OUTPUT / "page-phone-dialog.png"))
+        p.keyboard.press("Escape")
         assert phone.errors == []
     finally:
         phone.close()
