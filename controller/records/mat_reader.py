@@ -240,9 +240,12 @@ def parse_mat(text: str) -> RawMatch:
             raw = lines[i]
             if raw.strip() and not raw.lstrip().startswith(";"):
                 nm = _NUMBER.match(raw)
-                if nm and len(nm.group(1)) <= MAX_DIGITS:
-                    move = int(nm.group(1))
-                entries.extend(_split_line(raw, threshold, max(move, 1), i + 1))
+                if nm and len(nm.group(1)) > MAX_DIGITS:  # no real move number: the line is unreadable
+                    entries.append(Entry(0, "unreadable", clip(raw.strip()), max(move, 1), i + 1))
+                else:
+                    if nm:
+                        move = int(nm.group(1))
+                    entries.extend(_split_line(raw, threshold, max(move, 1), i + 1))
             i += 1
         games.append(RawGame(number, names, score, tuple(entries), header_line))
     return RawMatch(length, tuple(tags), tuple(games))
