@@ -47,6 +47,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--host", default="127.0.0.1", help="the page's address with --sim (default loopback)")
     parser.add_argument("--no-browser", action="store_true", help="with --sim: print the address only")
     parser.add_argument("--say", metavar="TEXT", help="send this chat line once the opponent is there")
+    parser.add_argument("--verbose", action="store_true", help="also print the table's announcements and the commands sent")
     parser.add_argument("--config", help="settings file (default: /etc/bgboard/config.toml, then ~/.config)")
     parser.add_argument("--state-dir", help="where the match and the server match are saved (default: settings)")
     parser.add_argument("--seconds", type=seconds(), help="stop after this many seconds (tests)")
@@ -113,7 +114,7 @@ def run(args: argparse.Namespace) -> int:
     result = asyncio.run(play_online(session, seconds=args.seconds,
                                      autoplay=args.autoplay or ("simple" if args.headless else None), web=web,
                                      state_dir=state_dir, language=settings.language,
-                                     greeting=args.say, on_line=say))
+                                     greeting=args.say, verbose=args.verbose, on_line=say))
     if result.stopped is not None and not result.over:
         print(f"bgboard online: stopped: {result.stopped}", file=sys.stderr)
     return 0

@@ -51,7 +51,8 @@ class OnlinePlay:
 
     def __init__(self, session: OnlineSession, *, language: str = "en", confirm: str = "auto",
                  autoplay: str | None = None, autoplay_pause_s: float = 0.4,
-                 greeting: str | None = None, on_line: Callable[[str], None] | None = None) -> None:
+                 greeting: str | None = None, on_line: Callable[[str], None] | None = None,
+                 verbose: bool = False) -> None:
         self.session = session
         self.language = language
         self.confirm = confirm
@@ -59,6 +60,8 @@ class OnlinePlay:
         self.autoplay_pause_s = autoplay_pause_s
         self.on_line = on_line or (lambda line: None)
         self.greeting = greeting  # a chat line sent once the opponent is there
+        self.verbose = verbose  # also the table's own announcements and every command sent
+        self._told = 0
         self.result = PlayResult()
         self.live: Any = None
         self.opponent: RemoteOpponent | None = None
@@ -144,6 +147,8 @@ class OnlinePlay:
                 self.live.chat.append(line[len("chat "):])
         for command in reaction.commands:
             self.result.sent.append(command)
+            if self.verbose:
+                self.on_line(f"sent: {command}")
             if not await self.session.send(command):
                 self.note(f"not sent while the connection is down: {command}")
         if reaction.stopped is not None:
@@ -162,6 +167,13 @@ class OnlinePlay:
         while True:
             await asyncio.sleep(PUMP_S)
             await self._apply(self.opponent.pump(self.live.table.controller))
+            if self.verbose:
+                lines = list(self.live.table.log_lines)
+                if len(lines) < self._told:
+                    self._told = 0  # the simulator cleared them (after reporting its refusals)
+                for line in lines[self._told:]:
+                    self.on_line(f"table: {line}")
+                self._told = len(lines)
             m = self.live.table.controller.match
             server = self.opponent.server
             if m.is_over and (server.winner or server.turn == 0) and not self.opponent.facts:
@@ -227,10 +239,11 @@ class OnlinePlay:
 
 async def play_online(session: OnlineSession, *, seconds: float | None, autoplay: str | None,
                       web: tuple[str, int] | None, state_dir: Path | None, language: str = "en",
-                      greeting: str | None = None,
+                      greeting: str | None = None, verbose: bool = False,
                       on_line: Callable[[str], None] | None = None) -> PlayResult:
     """`bgboard online`: open the table on the server's match and play it."""
-    play = OnlinePlay(session, language=language, autoplay=autoplay, greeting=greeting, on_line=on_line)
+    play = OnlinePlay(session, language=language, autoplay=autoplay, greeting=greeting, on_line=on_line,
+                      verbose=verbose)
     await play.open_table(state_dir=state_dir)
     runner = None
     if web is not None:
