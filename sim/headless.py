@@ -44,6 +44,9 @@ from sim.virtual_board import VirtualBoard
 
 STEP_MS = 20          # the runner's time step while letting time pass
 FRAME_MS = 60         # enough for the firmware's debounce (3 scans) and its 20 ms rate limit
+LONG_WAIT_MS = 10_000  # a wait longer than this skips the board's quiet time (see advance)
+SKIP_AFTER_MS = 2_000  # stepped normally first: settling, debounce, a pending roll
+SKIP_MS = 1_000       # the clock's jump, one tick each, while the board is quiet
 SLIDE_REST_MS = 100   # a slid checker rests this long on each point it crosses
 BARRIER_TIMEOUT_S = 3.0
 
@@ -88,7 +91,27 @@ class HeadlessRunner:
 
     async def advance(self, ms: int, *, ticks: bool = True) -> None:
         """Let `ms` of simulated time pass: the board runs, frames reach the controller,
-        the controller gets its ticks."""
+        the controller gets its ticks.
+
+        A long wait (`wait 86400`) is not stepped through 20 ms at a time (a day took 14
+        minutes of pings): after the first seconds, while the board is quiet, its clock
+        jumps a second at a time (`VirtualBoard.skip`) with one tick each, and the last
+        second runs normally again so the board's heartbeat reaches the controller."""
+        assert self.vb is not None
+        if ms > LONG_WAIT_MS and ticks:
+            await self._advance(SKIP_AFTER_MS)
+            left = ms - SKIP_AFTER_MS
+            while left > SKIP_MS:
+                if self.vb.skip(SKIP_MS):
+                    self.dispatch(Tick(self.now))
+                else:
+                    await self._advance(SKIP_MS)
+                left -= SKIP_MS
+            await self._advance(left)
+            return
+        await self._advance(ms, ticks=ticks)
+
+    async def _advance(self, ms: int, *, ticks: bool = True) -> None:
         assert self.vb is not None
         left = ms
         since_barrier = 0

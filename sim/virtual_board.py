@@ -164,6 +164,21 @@ class VirtualBoard:
                     break
                 self._manual_ms = min(end, max(self._manual_ms + 1, due))
 
+    def skip(self, ms: int) -> bool:
+        """Manual mode: move the clock `ms` ahead without running the firmware in between,
+        when nothing could happen meanwhile (no flicker, the chain reads, nothing being
+        debounced or waiting to be sent): every scan would read the same, and the
+        firmware does not catch up on missed scans (it scans once and sends its heartbeat
+        at the next `advance`). False, and nothing done, when the board is not quiet."""
+        with self._lock:
+            fw = self.firmware
+            quiet = (not self.field.flickers and self.chain.fail is None and not fw.pending
+                     and fw.debouncer.idle())
+            if self._realtime or not quiet:
+                return False
+            self._manual_ms += int(ms)
+            return True
+
     def start(self) -> None:
         """Real-time mode: tick the firmware from a background thread until stop()."""
         with self._lock:

@@ -258,3 +258,44 @@ def test_a_damaged_dialog_file_is_ignored_with_one_line(tmp_path: Path, text: st
         assert server.inspect(lambda live: live.dialog["length"]) == 5
     out = capsys.readouterr().out
     assert out.count("ignoring") == 1 and len(out.strip().splitlines()) == 1 and len(out) < 300, out[:400]
+
+
+def test_two_quick_highest_steps_within_the_settle_time_use_each_die_once(tmp_path: Path) -> None:
+    """5-2: double-click 13 (13/8 with the 5), then at once 8, before the first step has
+    settled: the second plays the 2 (8/6), not the 5 again from the stale board."""
+    (tmp_path / "state").mkdir()
+    server = ServerThread(state_dir=tmp_path / "state", settings_file=tmp_path / "sim.json",
+                          profile=fast_profile(tmp_path, settle_ms=600), seed=5)
+    with server:
+        end = time.monotonic() + 10
+        while not server.inspect(lambda live: live.online and not live.table.controller.setting_up):  # type: ignore[union-attr]
+            assert time.monotonic() < end
+            time.sleep(0.02)
+        server.inspect(lambda live: live.dice.push((5, 2)))
+
+        async def body() -> None:
+            async with aiohttp.ClientSession() as session, session.ws_connect(server.url + "ws") as sock:
+                await sock.send_str(json.dumps({"type": "button", "name": "white_main"}))
+                while server.inspect(lambda live: live.table.controller.match.phase) != "move":  # type: ignore[union-attr]
+                    await asyncio.sleep(0.02)
+                await sock.send_str(json.dumps({"type": "auto_step", "cell": "13"}))
+                await sock.send_str(json.dumps({"type": "auto_step", "cell": "8"}))
+                end = time.monotonic() + 8
+                while server.inspect(lambda live: live.table.controller.match.turn) == "white":  # type: ignore[union-attr]
+                    assert time.monotonic() < end, "the move never completed"
+                    await asyncio.sleep(0.05)
+
+        asyncio.run(body())
+        turn = server.inspect(lambda live: live.table.controller.match.history[-1].actions[-1])  # type: ignore[union-attr]
+        assert [(s.frm, s.to, s.die) for s in turn.steps] == [(13, 8, 5), (8, 6, 2)]
+        assert server.inspect(lambda live: (live.vb.counts("8"), live.vb.counts("6"), live.vb.counts("3"))) \
+            == ((3, 0), (6, 0), (0, 0))
+
+
+def test_what_the_simulator_keeps_while_idle_stays_bounded(sim: ServerThread) -> None:
+    time.sleep(3.0)  # no tab asks for anything: the frame window keeps only its last 2 s
+    oldest, now, log_cap = sim.inspect(lambda live: (live._frames_window[0], live._now(),  # type: ignore[union-attr]
+                                                     live.table.log_lines.maxlen))  # type: ignore[union-attr]
+    assert now - oldest < 2.5
+    sim.inspect(lambda live: live.table.log_lines.extend(f"line {i}" for i in range(10_000)))  # type: ignore[union-attr]
+    assert sim.inspect(lambda live: len(live.table.log_lines)) == log_cap == 200  # type: ignore[union-attr]

@@ -10,6 +10,7 @@ are worked out here from the engine's turn plan and then carried out the same wa
 from __future__ import annotations
 
 import asyncio
+import collections
 import json
 import os
 import random
@@ -35,11 +36,13 @@ from controller.engine.board_view import (
     cell_counts,
     cell_of_point,
     other,
+    position_from_cells,
     point_of_cell,
     step_cells,
 )
 from controller.engine.clock import CLOCK_MODES
 from controller.engine.match import Match
+from controller.engine.position import Position
 from controller.engine.match_settings import CONFIRM_MODES, MatchSettings
 from controller.engine.turn import TurnPlan
 from controller.errors import BgboardError
@@ -150,7 +153,7 @@ class LiveSim:
         self._last_key = ""
         self._tick_task: asyncio.Task[None] | None = None
         self._fault_task: asyncio.Task[None] | None = None
-        self._frames_window: list[float] = []
+        self._frames_window: collections.deque[float] = collections.deque()  # SCAN times, the last 2 s
         self._loop: asyncio.AbstractEventLoop | None = None
         self._flickering: int | None = None  # the sensor a flicker fault is running on
 
@@ -239,6 +242,7 @@ class LiveSim:
         if isinstance(message, Scan) and self.table is not None:
             now = self._now()
             self._frames_window.append(now)
+            self._trim_frames(now)  # here, not only when a tab asks: idle, it stays 2 s long
             reading = Reading.from_sensors(message.sensors(self.profile.sensors.count), self.profile)
             self.table.dispatch(ReadingReceived(reading_to_state(reading), now))
             self._changed()
@@ -322,7 +326,7 @@ class LiveSim:
             prompt = f"{save_problem} · {prompt}" if prompt else save_problem
         stats = self.link.stats if self.link is not None else None
         now = self._now()
-        self._frames_window = [t for t in self._frames_window if now - t < 2.0]
+        self._trim_frames(now)
         return {
             "board": {c: list(self.vb.counts(c)) for c in CELLS},
             "hand": list(self.hand),
@@ -349,6 +353,11 @@ class LiveSim:
                 **(stats.as_dict() if stats is not None else {}),
             },
         }
+
+    def _trim_frames(self, now: float) -> None:
+        window = self._frames_window
+        while window and now - window[0] >= 2.0:
+            window.popleft()
 
     def hint(self) -> dict[str, str] | None:
         """What comes next for a person who has never played on the board, as a key of the
@@ -583,6 +592,17 @@ class LiveSim:
             return None
         return plan, m.turn
 
+    def _standing(self, plan: TurnPlan, side: str) -> Position:
+        """The turn's board as it stands on the virtual board: a helper's step carried out
+        but not yet settled counts (two quick double-clicks must not both use the 5), as
+        long as the board is one the dice can reach; else the controller's own view."""
+        partial: Position = self.table.controller.match.partial  # type: ignore[union-attr]
+        try:
+            here = position_from_cells({c: self.vb.counts(c) for c in CELLS}, side)  # type: ignore[arg-type]
+        except ValueError:
+            return partial
+        return here if plan.is_partial(here) else partial
+
     def _carry_out(self, frm_cell: str, to_cell: str, colour: str, hit: bool) -> None:
         if hit:
             self.vb.lift(to_cell, other(colour))  # type: ignore[arg-type]
@@ -598,9 +618,8 @@ class LiveSim:
         if found is None:
             return "a checker plays by itself only during a move, with nothing in hand"
         plan, side = found
-        m = self.table.controller.match  # type: ignore[union-attr]
         frm = point_of_cell(cell, side)  # type: ignore[arg-type]
-        steps = [s for s in plan.next_steps(m.partial) if s.frm == frm]
+        steps = [s for s in plan.next_steps(self._standing(plan, side)) if s.frm == frm]
         if not steps:
             return f"the checker on {cell} cannot move now"
         step = max(steps, key=lambda s: s.die)
@@ -613,12 +632,12 @@ class LiveSim:
         if found is None or not cell.isdigit():
             return None
         plan, side = found
-        m = self.table.controller.match  # type: ignore[union-attr]
+        standing = self._standing(plan, side)
         target = point_of_cell(cell, side)  # type: ignore[arg-type]
-        for first in plan.next_steps(m.partial):
+        for first in plan.next_steps(standing):
             if first.to != target:
                 continue
-            after = m.partial.after(first)
+            after = standing.after(first)
             for second in plan.next_steps(after):
                 if second.to == target and second.frm != target:
                     self._carry_out(cell_of_point(first.frm, side), cell, side, first.hit)  # type: ignore[arg-type]
