@@ -24,6 +24,7 @@ from controller.bringup.requests import (
     cell_text,
 )
 from controller.bringup.rig import Operator, Rig
+from controller.engine.wording import counted
 from controller.inputs.buttons import BUTTON_KEYS, ButtonHeld, ButtonPressed
 from controller.inputs.buzzer import BuzzerPattern
 from controller.link.codec import LinkStats
@@ -253,8 +254,8 @@ async def link(rig: Rig, op: Operator, seconds: float = 10.0) -> StepResult:
     end = rig.link.stats
     delta = LinkStats(end.frames - start.frames, end.crc_errors - start.crc_errors,
                       end.framing_errors - start.framing_errors, end.lost - start.lost)
-    summary = (f"{delta.frames} frames in {seconds:g} s, {delta.crc_errors} CRC errors, "
-               f"{delta.framing_errors} framing errors, {delta.lost} lost")
+    summary = (f"{counted(delta.frames, 'frame')} in {seconds:g} s, {counted(delta.crc_errors, 'CRC error')}, "
+               f"{counted(delta.framing_errors, 'framing error')}, {delta.lost} lost")
     problems = []
     if delta.frames == 0:
         problems.append("no frames at all: is the board running its firmware?")
@@ -263,7 +264,7 @@ async def link(rig: Rig, op: Operator, seconds: float = 10.0) -> StepResult:
     if not ponged:
         problems.append("PING not answered: the host-to-board direction does not work")
     if rig.feed.errors:
-        problems.append(f"the board reported {len(rig.feed.errors)} errors, the last: "
+        problems.append(f"the board reported {counted(len(rig.feed.errors), 'error')}, the last: "
                         f"{rig.feed.errors[-1].text}")
     return StepResult("link", not problems, summary + ("" if ponged else ", no PONG"),
                       tuple(problems))

@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 
 from controller.dice.verifiable import commitment, derive_roll, match_key, opening_roll
+from controller.engine.wording import counted
 from controller.records.mat_reader import RawMatch
 
 _HEX64 = re.compile(r"^[0-9a-f]{64}$")
@@ -32,7 +33,7 @@ class DiceCheck:
 
     @property
     def line(self) -> str:
-        return f"all {self.rolls} rolls verified" if self.ok else str(self.problem)
+        return f"{'all ' if self.rolls != 1 else ''}{counted(self.rolls, 'roll')} verified" if self.ok else str(self.problem)
 
 
 def _tag(raw: RawMatch, name: str) -> str | None:

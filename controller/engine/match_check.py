@@ -27,6 +27,7 @@ from controller.engine.match_history import CubeRecord, GameRecord, ResignRecord
 from controller.engine.match_settings import CUBE_CAP
 from controller.engine.moves import BAR_POINT, OFF, Step
 from controller.engine.position import BAR, Position
+from controller.engine.wording import counted
 
 
 def _fail(message: str) -> MatchStateError:
@@ -89,7 +90,7 @@ def _check_games(m: Match) -> None:
             continue
         end = game.end
         if not 0 <= end.points <= 3 * CUBE_CAP or end.result not in (None, *LEVELS):
-            raise _fail(f"game {number} ended with {end.points} points, {end.result!r}")
+            raise _fail(f"game {number} ended with {counted(end.points, 'point')}, {end.result!r}")
         white, black = score
         score = (white + end.points, black) if end.winner == "white" else (white, black + end.points)
     if score != m.score:
