@@ -44,7 +44,7 @@ def test_a_drop_says_who_dropped_and_who_won() -> None:
     m = opened()
     m = m.play("white", m.legal_moves()[0]).match
     m = m.double("black").match.drop("white").match
-    assert said(m) == ["White drops", "Black wins on a drop: 1 point"]
+    assert said(m) == ["Black wins on a drop: 1 point", "White drops"]
 
 
 def test_the_computers_double_and_take_are_said_but_a_persons_are_not() -> None:

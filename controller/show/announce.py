@@ -58,8 +58,8 @@ def _match_end(match: Match) -> tuple[Prompt, ...]:
 
 def _game_end(end: GameEnd) -> tuple[Prompt, ...]:
     if end.how == "drop":
-        return (Prompt.of("double_dropped", side=other(end.winner)),
-                Prompt.of("game_won_drop", side=end.winner, points=end.points))
+        return (Prompt.of("game_won_drop", side=end.winner, points=end.points),
+                Prompt.of("double_dropped", side=other(end.winner)))
     if end.how == "resign":
         return (Prompt.of("game_won_resign", side=end.winner, points=end.points),)
     if end.how in ("time", "forfeit"):
