@@ -80,6 +80,10 @@ const STRINGS = {
     "notice.rejected": "Not now: {reason}", "notice.watching": "Another browser tab is playing on this board; this tab only watches.",
     "notice.unplugged": "The cable is pulled: the controller sees this when it is plugged in again.",
     "notice.stopped": "The simulator is not running: nothing was sent.",
+    "notice.board_right": "The board is already right.", "notice.no_bot_move": "There is no computer move to play.",
+    "notice.not_in_move": "A checker plays by itself only during a move, with nothing in hand.",
+    "notice.cannot_move": "The checker on {cell} cannot move now.", "notice.no_cover": "No two checkers can cover {cell} with these dice.",
+    "notice.no_hand": "No checker in hand to place.", "notice.no_undo": "There is no step to take back now.",
   },
   da: {
     "hint.in_hand": "Sæt brikken, du holder, på et felt (et grønt lys viser, hvor den må stå).",
@@ -152,6 +156,10 @@ const STRINGS = {
     "notice.rejected": "Ikke nu: {reason}", "notice.watching": "En anden fane spiller på brættet; denne fane ser kun på.",
     "notice.unplugged": "Kablet er trukket ud: controlleren ser det, når det sættes i igen.",
     "notice.stopped": "Simulatoren kører ikke: intet blev sendt.",
+    "notice.board_right": "Brættet står allerede rigtigt.", "notice.no_bot_move": "Der er intet computertræk at flytte.",
+    "notice.not_in_move": "En brik flytter kun af sig selv under et træk, med intet i hånden.",
+    "notice.cannot_move": "Brikken på {cell} kan ikke flytte nu.", "notice.no_cover": "Ingen to brikker kan dække {cell} med disse terninger.",
+    "notice.no_hand": "Ingen brik i hånden at sætte.", "notice.no_undo": "Der er intet træk at tage tilbage nu.",
   },
   sv: {
     "hint.in_hand": "Ställ brickan du håller på en spets (ett grönt ljus visar var den får stå).",
@@ -224,6 +232,10 @@ const STRINGS = {
     "notice.rejected": "Inte nu: {reason}", "notice.watching": "En annan flik spelar på brädet; den här fliken tittar bara på.",
     "notice.unplugged": "Kabeln är utdragen: styrenheten ser det när den sätts i igen.",
     "notice.stopped": "Simulatorn är inte igång: inget skickades.",
+    "notice.board_right": "Brädet står redan rätt.", "notice.no_bot_move": "Det finns inget datordrag att flytta.",
+    "notice.not_in_move": "En bricka flyttar bara av sig själv under ett drag, med inget i handen.",
+    "notice.cannot_move": "Brickan på {cell} kan inte flytta nu.", "notice.no_cover": "Inga två brickor kan täcka {cell} med de här tärningarna.",
+    "notice.no_hand": "Ingen bricka i handen att ställa.", "notice.no_undo": "Det finns inget drag att ta tillbaka nu.",
   },
 };
 

@@ -492,9 +492,9 @@ class LiveSim:
         self._changed()
         return None
 
-    def _place(self, cell: str, colour: str | None, hits: bool = True) -> str | None:
+    def _place(self, cell: str, colour: str | None, hits: bool = True) -> str | Notice | None:
         if not self.hand:
-            return "no checker in hand to place"
+            return Notice("no_hand", "no checker in hand to place")
         held = self.hand[-1] if colour is None else next(
             (h for h in reversed(self.hand) if h["colour"] == colour), None)
         if held is None:
@@ -548,13 +548,13 @@ class LiveSim:
             found.append("undo")
         return found
 
-    def _undo(self) -> str | None:
+    def _undo(self) -> str | Notice | None:
         """Take back the turn's last step as a hand would: the checker back to where it came
         from, and a checker it hit back from the bar."""
         assert self.table is not None
         m = self.table.controller.match
         if "undo" not in self.helpers() or m.turn is None:
-            return "there is no step to take back now"
+            return Notice("no_undo", "there is no step to take back now")
         step = m.steps[-1]
         frm, to = step_cells(step, m.turn)
         self.vb.lift(to, m.turn)
@@ -565,19 +565,19 @@ class LiveSim:
         self._changed()
         return None
 
-    def _setup(self) -> str | None:
+    def _setup(self) -> str | Notice | None:
         assert self.table is not None
         if "setup" not in self.helpers():
-            return "the board is already right"
+            return Notice("board_right", "the board is already right")
         self._set_board(self.table.controller.match)
         self._changed()
         return None
 
-    def _bot_move(self) -> str | None:
+    def _bot_move(self) -> str | Notice | None:
         assert self.table is not None
         plan = self.table.controller.bot
         if plan is None or self.hand:
-            return "there is no computer move to play"
+            return Notice("no_bot_move", "there is no computer move to play")
         for step in plan.move.steps:
             frm, to = step_cells(step, plan.side)
             self._carry_out(frm, to, plan.side, step.hit)
@@ -610,24 +610,24 @@ class LiveSim:
         self.vb.lift(frm_cell, colour)
         self.vb.place(to_cell, colour)
 
-    def _auto_step(self, cell: str) -> str | None:
+    def _auto_step(self, cell: str) -> str | Notice | None:
         if self.hand and self.hand[-1]["from"] == cell:
             held = self.hand.pop()  # the first click of the double-click lifted it: back first
             self.vb.place(cell, held["colour"])
         found = self._plan()
         if found is None:
-            return "a checker plays by itself only during a move, with nothing in hand"
+            return Notice("not_in_move", "a checker plays by itself only during a move, with nothing in hand")
         plan, side = found
         frm = point_of_cell(cell, side)  # type: ignore[arg-type]
         steps = [s for s in plan.next_steps(self._standing(plan, side)) if s.frm == frm]
         if not steps:
-            return f"the checker on {cell} cannot move now"
+            return Notice("cannot_move", f"the checker on {cell} cannot move now", {"cell": cell})
         step = max(steps, key=lambda s: s.die)
         self._carry_out(cell, cell_of_point(step.to, side), side, step.hit)  # type: ignore[arg-type]
         self._changed()
         return None
 
-    def _cover(self, cell: str) -> str | None:
+    def _cover(self, cell: str) -> str | Notice | None:
         found = self._plan()
         if found is None or not cell.isdigit():
             return None
@@ -644,7 +644,7 @@ class LiveSim:
                     self._carry_out(cell_of_point(second.frm, side), cell, side, False)  # type: ignore[arg-type]
                     self._changed()
                     return None
-        return f"no two checkers can cover {cell} with these dice"
+        return Notice("no_cover", f"no two checkers can cover {cell} with these dice", {"cell": cell})
 
     # -- buttons, commands, faults, new match -------------------------------------------
     def _button(self, name: str) -> str | Notice | None:
