@@ -321,9 +321,10 @@ def _salvage(block: bytes) -> Frame | None:
         if len(tail) <= MAX_DECODED:
             decoded[i] = tail
     for i in range(1, n - 6):
-        tail = decoded[i]
-        if tail is not None and len(tail) >= 6 and crc32(tail[:-4]) == int.from_bytes(tail[-4:], "little"):
-            return Frame.unpack(tail)
+        candidate = decoded[i]
+        if candidate is not None and len(candidate) >= 6 \
+                and crc32(candidate[:-4]) == int.from_bytes(candidate[-4:], "little"):
+            return Frame.unpack(candidate)
     return None
 
 
