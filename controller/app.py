@@ -225,9 +225,13 @@ async def run_table(port: str, *, profile: Profile | None = None, state_dir: Pat
                     strip_name: str = "neopixel", display_driver: str | None = None,
                     pin_factory: str | None = "pi", seconds: float | None = None,
                     tick_s: float = 0.05, idle_tick_s: float = 0.25,
-                    brightness: float | None = None) -> Table:
+                    brightness: float | None = None,
+                    fixed: tuple[Match, TableDice] | None = None,
+                    on_table: Callable[[Table], None] | None = None) -> Table:
     """Play on a board at `port` until cancelled (or for `seconds`): the Pi's main loop.
-    `brightness` (0..1, the settings' value) overrides the profile's LED brightness."""
+    `brightness` (0..1, the settings' value) overrides the profile's LED brightness.
+    `fixed` plays this match with these dice and no computer (online: the server's match
+    and dice, the remote player driven from outside through `on_table`'s table)."""
     from controller.board_feed import BoardFeed
     from controller.link.board_events import BoardEvent
     from controller.link.session import BoardSession
@@ -239,7 +243,9 @@ async def run_table(port: str, *, profile: Profile | None = None, state_dir: Pat
     loop = asyncio.get_running_loop()
     resumed = store.resume(loop.time()) if state_dir is not None else None
     table: Table
-    if resumed is None or position_id or score is not None:
+    if fixed is not None:
+        match, dice = fixed
+    elif resumed is None or position_id or score is not None:
         match, dice = new_match(match_settings or MatchSettings(), position_id, score=score or (0, 0),
                                 crawford_played=crawford_played), TableDice()
     else:
@@ -268,7 +274,9 @@ async def run_table(port: str, *, profile: Profile | None = None, state_dir: Pat
         except (ImportError, BgboardError) as exc:
             log.warning("buttons unavailable: %s", exc)
     table = Table(controller, strip=strip, display=display, buzzer=buzzer, store=store,
-                  bot_factory=make_bot, clock=now, loop=loop)
+                  bot_factory=make_bot if fixed is None else None, clock=now, loop=loop)
+    if on_table is not None:
+        on_table(table)
 
     wake = asyncio.Event()
 

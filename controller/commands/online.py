@@ -4,7 +4,8 @@ Log in as a guest, or as the account named by `--user` or the settings' `online_
 its password comes from a file (`--password-file`, or the settings'
 `online_password_file`), never from the command line, where every process could read it.
 Then `--create public|private [--points N]` a match or `--join ID|USER` one; without
-either, the match saved by the last run on that server is resumed. `--sim` plays on the
+either, the match saved by the last run on that server is resumed. It plays on the real
+board (as `bgboard run`: the settings' port and profile, or `--board-port`); `--sim` on the
 simulator's board in the browser; `--headless` on the virtual board without a page, its own
 checkers moved by a computer level (`--autoplay`, also possible with `--sim`), which is how
 two bgboards play a whole match against each other unattended.
@@ -16,6 +17,7 @@ import asyncio
 import secrets
 import sys
 from pathlib import Path
+from typing import Any
 
 from controller.commands.numbers import PORT, seconds, whole
 from controller.errors import UsageError
@@ -44,6 +46,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="a computer level moves this side's checkers on the virtual board "
                              "(default: simple with --headless, nobody with --sim)")
     parser.add_argument("--port", type=PORT, default=8081, help="the page's TCP port with --sim (default 8081)")
+    parser.add_argument("--board-port", metavar="DEVICE",
+                        help="the real board's serial port (default: the settings' port)")
     parser.add_argument("--host", default="127.0.0.1", help="the page's address with --sim (default loopback)")
     parser.add_argument("--no-browser", action="store_true", help="with --sim: print the address only")
     parser.add_argument("--say", metavar="TEXT", help="send this chat line once the opponent is there")
@@ -64,6 +68,24 @@ def _read_secret(path: str | Path, what: str) -> str:
     return lines[0].strip()
 
 
+def _real_board(args: argparse.Namespace, settings: Any) -> Any:
+    """The real board's backends, chosen as `bgboard run` chooses them."""
+    from controller.board.profile import default_profile_path, load_profile
+    from controller.online.play import BoardOptions
+    from controller.settings import is_raspberry_pi
+
+    port = args.board_port or settings.port
+    if not port:
+        raise UsageError("no board: give --board-port (or the settings' port), or play on --sim")
+    if args.autoplay:
+        raise UsageError("--autoplay needs the virtual board: --sim or --headless")
+    profile = load_profile(settings.profile_path(default_profile_path().parent))
+    on_pi = is_raspberry_pi()
+    return BoardOptions(port=port, profile=profile, strip="neopixel" if on_pi else "sim",
+                        display=None if on_pi else "dummy",
+                        pins="rpigpio" if on_pi else None, brightness=settings.brightness)
+
+
 def run(args: argparse.Namespace) -> int:
     from controller.online.client import DEFAULT_SERVER, ServerAddress
     from controller.online.commands import check_name
@@ -71,12 +93,10 @@ def run(args: argparse.Namespace) -> int:
     from controller.online.session import MatchRequest, OnlineSession
     from controller.settings import load_settings
 
-    if args.sim == args.headless:
-        if not args.sim:
-            raise UsageError("choose the board: --sim (the browser) or --headless (the real board "
-                             "online is not built yet)")
-        raise UsageError("choose one board: --sim or --headless")
+    if args.sim and args.headless:
+        raise UsageError("choose one board: --sim, --headless, or neither for the real board")
     settings = load_settings(args.config)
+    board = None if args.sim or args.headless else _real_board(args, settings)
     address = ServerAddress.parse(args.server or DEFAULT_SERVER)
     user = args.user or settings.online_user
     password = None
@@ -114,7 +134,8 @@ def run(args: argparse.Namespace) -> int:
     result = asyncio.run(play_online(session, seconds=args.seconds,
                                      autoplay=args.autoplay or ("simple" if args.headless else None), web=web,
                                      state_dir=state_dir, language=settings.language,
-                                     greeting=args.say, verbose=args.verbose, on_line=say))
+                                     greeting=args.say, verbose=args.verbose, board=board,
+                                     on_line=say))
     if result.stopped is not None and not result.over:
         print(f"bgboard online: stopped: {result.stopped}", file=sys.stderr)
     return 0

@@ -5,8 +5,8 @@ event goes to `RemoteOpponent.on_server`; a dropped connection shows "connection
 rejoining" on the display and the page until the session is back in the match. The other
 looks at the table every 50 ms (`RemoteOpponent.pump`): facts the table is ready for go in,
 what the local player did goes out. The table is the simulator's (`LiveSim`: the virtual
-board behind a real pseudo-terminal, in the browser with `--sim` or without one); a headless
-table's own player is a computer level (`autoplay`) whose hands work the virtual board
+board behind a real pseudo-terminal, in the browser with `--sim` or without one) or the real
+board (`run_table`, as `bgboard run` opens it); a headless table's own player is a computer level (`autoplay`) whose hands work the virtual board
 as the page's would, so two bgboards can play a whole match on a server by themselves.
 """
 from __future__ import annotations
@@ -20,7 +20,9 @@ from typing import Any
 
 from controller.app import bot_context, make_bot
 from controller.controller import ControllerConfig
+from controller.app import Table
 from controller.engine.board_view import cell_of_point, other
+from controller.engine.match import Match
 from controller.engine.match_settings import MatchSettings
 from controller.events import ActionRequested, AdoptMatch
 from controller.online import commands
@@ -31,6 +33,86 @@ from controller.show.content import Prompt
 
 log = logging.getLogger("bgboard.online")
 PUMP_S = 0.05
+
+
+class SimHost:
+    """The simulator's table (`LiveSim`: the virtual board, the page when served)."""
+
+    def __init__(self, live: Any) -> None:
+        self.sim = live
+        self.chat: list[str] = live.chat
+
+    @property
+    def table(self) -> Table:
+        assert self.sim.table is not None
+        return self.sim.table
+
+    async def start(self) -> None:
+        await self.sim.start()
+
+    def changed(self) -> None:
+        self.sim._changed()
+
+    async def close(self) -> None:
+        await self.sim.close()
+
+
+@dataclass(frozen=True)
+class BoardOptions:
+    """The real board, as `bgboard run` opens it."""
+
+    port: str
+    profile: Any
+    strip: str
+    display: str | None
+    pins: str | None
+    brightness: float | None
+
+
+class BoardHost:
+    """The real board (`run_table`), run as a task; the remote player is driven from here."""
+
+    def __init__(self, options: BoardOptions, match: Match, config: ControllerConfig, dice: ServerDice,
+                 state_dir: Path | None) -> None:
+        self.options = options
+        self.fixed = (match, dice)
+        self.config = config
+        self.state_dir = state_dir
+        self.sim = None
+        self.chat: list[str] = []  # shown in the log only: the board has no page
+        self._table: Table | None = None
+        self._task: asyncio.Task[Any] | None = None
+
+    @property
+    def table(self) -> Table:
+        assert self._table is not None
+        return self._table
+
+    async def start(self) -> None:
+        from controller.app import run_table
+
+        ready = asyncio.get_running_loop().create_future()
+
+        def got(table: Table) -> None:
+            self._table = table
+            ready.set_result(None)
+
+        o = self.options
+        self._task = asyncio.create_task(run_table(
+            o.port, profile=o.profile, state_dir=self.state_dir, config=self.config, strip_name=o.strip,
+            display_driver=o.display, pin_factory=o.pins, brightness=o.brightness, fixed=self.fixed,
+            on_table=got))
+        done, _ = await asyncio.wait({ready, self._task}, return_when=asyncio.FIRST_COMPLETED)
+        if self._task in done:
+            self._task.result()  # the board could not be opened: its one line
+
+    def changed(self) -> None:
+        pass  # the board's loop redraws every tick
+
+    async def close(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            await asyncio.gather(self._task, return_exceptions=True)
 
 
 @dataclass
@@ -63,27 +145,40 @@ class OnlinePlay:
         self.verbose = verbose  # also the table's own announcements and every command sent
         self._told = 0
         self.result = PlayResult()
-        self.live: Any = None
         self.opponent: RemoteOpponent | None = None
         self._bot: Any = None
         self._acted: object = None
         self._last_step = 0.0
 
-    async def open_table(self, *, profile: Any = None, state_dir: Path | None = None) -> None:
-        """Start the session and the simulator's table on the server's match."""
-        from sim.web.live import LiveSim
-
+    async def open_table(self, *, profile: Any = None, state_dir: Path | None = None,
+                         board: BoardOptions | None = None) -> None:
+        """Start the session and the table (the simulator's, or the real `board`) on the
+        server's match."""
         joined, state = await self.session.start()
         self.note(f"playing match {joined.game_id} on {self.session.address} as {self.session.name}")
         dice = ServerDice()
         settings = MatchSettings(length=state.points, confirm=self.confirm,
                                  white=self.session.name or "White", black="remote")
         match = match_from_state(state, settings)
-        config = ControllerConfig(language=self.language, black_player="remote")
-        self.live = LiveSim(profile=profile, state_dir=state_dir, fixed=(match, config, dice))
-        await self.live.start()
+        self.host: SimHost | BoardHost
+        if board is None:
+            from sim.web.live import LiveSim
+
+            config = ControllerConfig(language=self.language, black_player="remote")
+            self.host = SimHost(LiveSim(profile=profile, state_dir=state_dir, fixed=(match, config, dice)))
+        else:
+            config = ControllerConfig(language=self.language, black_player="remote",
+                                      settle_s=board.profile.timing.settle_ms / 1000)
+            self.host = BoardHost(board, match, config, dice, state_dir)
+        try:
+            await self.host.start()
+        except BaseException:
+            await self.session.close()
+            raise
         self.opponent = RemoteOpponent(self.session.name or "", state, dice)
         if self.autoplay:
+            if self.host.sim is None:
+                raise OnlineError("--autoplay needs the virtual board (--sim or --headless)")
             self._bot = make_bot(self.autoplay)
 
     def note(self, line: str) -> None:
@@ -93,7 +188,7 @@ class OnlinePlay:
 
     async def run(self, seconds: float | None = None) -> PlayResult:
         """Play until the match is over (or `seconds` pass); OnlineError ends it with one line."""
-        assert self.live is not None and self.opponent is not None
+        assert self.opponent is not None
         reader = asyncio.create_task(self._read_server())
         pumper = asyncio.create_task(self._pump())
         try:
@@ -105,12 +200,12 @@ class OnlinePlay:
             for task in (reader, pumper):
                 task.cancel()
             await asyncio.gather(reader, pumper, return_exceptions=True)
-            m = self.live.table.controller.match
+            m = self.host.table.controller.match
             self.result.score = m.score
             self.result.turns_compared = self.opponent.compared
             self.result.reconnects = list(self.session.reconnects)
             await self.session.close()
-            await self.live.close()
+            await self.host.close()
         return self.result
 
     # -- the server --------------------------------------------------------------------
@@ -133,18 +228,18 @@ class OnlinePlay:
                 await self.session.send(commands.say(greeting))
 
     def _banner(self, prompt: Prompt | None) -> None:
-        controller = self.live.table.controller
+        controller = self.host.table.controller
         controller.banner = prompt
         from controller.events import Tick
 
-        self.live.table.dispatch(Tick(controller.now))
-        self.live._changed()
+        self.host.table.dispatch(Tick(controller.now))
+        self.host.changed()
 
     async def _apply(self, reaction: Reaction) -> None:
         for line in reaction.notes:
             self.note(line)
             if line.startswith("chat "):
-                self.live.chat.append(line[len("chat "):])
+                self.host.chat.append(line[len("chat "):])
         for command in reaction.commands:
             self.result.sent.append(command)
             if self.verbose:
@@ -153,28 +248,28 @@ class OnlinePlay:
                 self.note(f"not sent while the connection is down: {command}")
         if reaction.stopped is not None:
             self.result.stopped = reaction.stopped
-        table = self.live.table
+        table = self.host.table
         if reaction.adopt is not None:
             table.dispatch(AdoptMatch(reaction.adopt, table.controller.now))
         for event in reaction.events:
             table.dispatch(event)
         if reaction.events or reaction.adopt is not None:
-            self.live._changed()
+            self.host.changed()
 
     # -- the table ------------------------------------------------------------------------
     async def _pump(self) -> None:
         assert self.opponent is not None
         while True:
             await asyncio.sleep(PUMP_S)
-            await self._apply(self.opponent.pump(self.live.table.controller))
+            await self._apply(self.opponent.pump(self.host.table.controller))
             if self.verbose:
-                lines = list(self.live.table.log_lines)
+                lines = list(self.host.table.log_lines)
                 if len(lines) < self._told:
                     self._told = 0  # the simulator cleared them (after reporting its refusals)
                 for line in lines[self._told:]:
                     self.on_line(f"table: {line}")
                 self._told = len(lines)
-            m = self.live.table.controller.match
+            m = self.host.table.controller.match
             server = self.opponent.server
             if m.is_over and (server.winner or server.turn == 0) and not self.opponent.facts:
                 self.result.over = True
@@ -188,7 +283,8 @@ class OnlinePlay:
         """The headless table's own player: a computer level working the virtual board."""
         from sim.web.protocol import PageAction
 
-        live = self.live
+        live = self.host.sim
+        assert live is not None
         c = live.table.controller
         m = c.match
         loop = asyncio.get_running_loop()
@@ -240,20 +336,22 @@ class OnlinePlay:
 async def play_online(session: OnlineSession, *, seconds: float | None, autoplay: str | None,
                       web: tuple[str, int] | None, state_dir: Path | None, language: str = "en",
                       greeting: str | None = None, verbose: bool = False,
+                      board: BoardOptions | None = None,
                       on_line: Callable[[str], None] | None = None) -> PlayResult:
     """`bgboard online`: open the table on the server's match and play it."""
     play = OnlinePlay(session, language=language, autoplay=autoplay, greeting=greeting, on_line=on_line,
                       verbose=verbose)
-    await play.open_table(state_dir=state_dir)
+    await play.open_table(state_dir=state_dir, board=board)
     runner = None
     if web is not None:
         from sim.web.server import SimServer
 
-        server = SimServer(play.live)
+        assert play.host.sim is not None  # served only with the simulator's table
+        server = SimServer(play.host.sim)
         try:
             runner = await server.start(*web)
         except OSError as exc:
-            await play.live.close()
+            await play.host.close()
             await session.close()
             raise OnlineError(f"cannot serve the page on {web[0]}:{web[1]}: {exc.strerror}") from None
         assert server.guard is not None
