@@ -63,9 +63,14 @@ def white_leaves_a_blot_on_5(page: Page, sim: ServerThread) -> None:
 
 def test_a_hit_is_one_gesture_and_the_bar_lights_while_a_blot_waits(page: Page, sim: ServerThread) -> None:
     white_leaves_a_blot_on_5(page, sim)
-    # click-then-target: the hand lays White's blot on the bar and Black's checker on 5
+    # click-then-target: the hand lays White's blot on the bar and Black's checker on 5;
+    # the blot glides to the bar (the test notes which checkers the page animates)
+    page.page.evaluate("""() => { window.__glides = []; const animate = Element.prototype.animate;
+        Element.prototype.animate = function (...args) {
+          window.__glides.push(`${this.dataset.cell}:${this.dataset.colour}`); return animate.apply(this, args); }; }""")
     lift_by_click(page, "1", "black")
     place_by_click(page, "5")
+    page.page.wait_for_function("window.__glides.includes('bar:white')")
     assert counts(sim, "5") == (0, 1) and counts(sim, "bar") == (1, 0)
     wait_until(lambda: ctl(sim, lambda c: [(s.frm, s.to, s.hit) for s in c.match.steps]) == [(24, 20, True)], 5,
                "the hit step 24/20*")

@@ -3,7 +3,7 @@
 // snapshot decides what is shown, the page only shows a lifted checker before the server
 // has confirmed it (model.js).
 
-import { drawArrows, drawBoard, drawCheckers, drawHand, drawLeds, drawTableFacts } from "./board.js";
+import { animateFlights, drawArrows, drawBoard, drawCheckers, drawHand, drawLeds, drawTableFacts, flights } from "./board.js";
 import { Connection, socketUrl } from "./connection.js";
 import { confirmAsk, NewMatchDialog } from "./dialogs.js";
 import { render as renderDice } from "./dice.js";
@@ -24,6 +24,7 @@ class Page {
     this.connected = false;
     this.pointer = { x: 350, y: 260 };
     this.keys = {};  // what each board layer last drew, so an unchanged layer is not redrawn
+    this.served = null;  // the server's board last drawn: checkers that moved since glide
     this.layers = drawBoard(this.svg, { portrait: PORTRAIT.matches });
     PORTRAIT.addEventListener("change", () => {
       this.layers = drawBoard(this.svg, { portrait: PORTRAIT.matches });
@@ -185,7 +186,12 @@ class Page {
     const layers = this.layers;
     const board = this.model.board();
     const turn = state.match?.turn ?? null;
-    if (this.changed("checkers", board, turn)) drawCheckers(layers.checkers, board, turn);
+    if (this.changed("checkers", board, turn)) {
+      drawCheckers(layers.checkers, board, turn);
+      const served = state.board ?? {};
+      if (this.served) animateFlights(layers.checkers, flights(this.served, served), served);
+      this.served = served;
+    }
     if (this.changed("leds", state.leds)) drawLeds(layers, state.leds ?? {}, state.led_counts ?? {});
     const botColour = Object.values(state.leds ?? {}).find((l) => l.role === "bot-to")?.color ?? "#00e0ff";
     if (this.changed("arrows", state.bot_move, botColour)) drawArrows(layers.arrows, state.bot_move ?? [], botColour);

@@ -196,6 +196,37 @@ export function drawCheckers(layer, board, turn) {
   }
 }
 
+/** The checkers that went from one cell to another between two boards (one colour losing a
+ * checker here and gaining one there: a hit blot sent to the bar, a step the page's hand
+ * played), as {colour, from, to}; lifts and placements by hand change one side only. */
+export function flights(before, after) {
+  const found = [];
+  for (const [colour, k] of [["white", 0], ["black", 1]]) {
+    const lost = [], gained = [];
+    for (const cell of CELLS) {
+      const d = (after[cell]?.[k] ?? 0) - (before[cell]?.[k] ?? 0);
+      for (let i = 0; i < -d; i++) lost.push(cell);
+      for (let i = 0; i < d; i++) gained.push(cell);
+    }
+    for (let i = 0; i < Math.min(lost.length, gained.length); i++) found.push({ colour, from: lost[i], to: gained[i] });
+  }
+  return found;
+}
+
+/** Let each flown checker glide from where it was to where it is now (both stay in view). */
+export function animateFlights(layer, list, board, ms = 220) {
+  for (const f of list) {
+    const shown = layer.querySelectorAll(`[data-cell="${f.to}"][data-colour="${f.colour}"]`);
+    const node = shown[shown.length - 1];
+    if (!node || f.from.startsWith("off-") || f.to.startsWith("off-")) continue;
+    const [w, b] = board[f.from] ?? [0, 0];
+    const a = checkerCentre(f.from, f.colour === "white" ? w : b, f.colour);
+    const z = { x: Number(node.getAttribute("cx")), y: Number(node.getAttribute("cy")) };
+    node.animate([{ transform: `translate(${a.x - z.x}px, ${a.y - z.y}px)` }, { transform: "translate(0, 0)" }],
+                 { duration: ms, easing: "ease-out" });
+  }
+}
+
 export function drawHand(layer, hand, at) {
   layer.replaceChildren();
   hand.forEach((h, i) => {
