@@ -155,7 +155,7 @@ class Evaluator:
         if found is None:
             ranked = self._g.best_move([list(board[0]), list(board[1])], d1, d2, n=self.plies, list=1)
             listed = ranked[1] if isinstance(ranked, tuple) and len(ranked) == 2 else ()
-            found = tuple((key, (p[0], p[1], p[2], p[3], p[4])) for key, _steps, p, _eq in listed)
+            found = tuple((key, p) for key, _steps, p, _eq in listed)
             if found:  # gnubg-nn reports stale chances for its first move: evaluate it again
                 key = found[0][0]
                 found = ((key, self.chances(self.board_of_key(key))),) + found[1:]
@@ -223,9 +223,18 @@ class Evaluator:
     def best_equity(self, board: Board, dice: tuple[int, int], ci: CubeInfo) -> float:
         """The equity of the roll's best move; without a legal move, of the position as it
         stands with the opponent on roll (gnubg's luck uses this for every roll)."""
-        best = self.candidates(board, dice, ci, prune=True)
-        if best:
-            return best[0].equity
+        listed = self.moves(board, dice[0], dice[1])
+        if listed:
+            g0, g1, b0, b1 = _mover_prices(ci)
+            scored = [(1.0 - 2.0 * p[0] + p[3] * g0 - p[1] * g1 + p[4] * b0 - p[2] * b1, key, p)
+                      for key, p in listed]
+            floor = max(scored)[0] - PRUNE_MARGIN
+            best = (-99.0, -99.0)
+            for cubeless, key, p in scored:
+                if cubeless >= floor:
+                    after, kind = self._after(key)
+                    best = max(best, (self.after_move_equity(p, after, ci, kind), cubeless))
+            return best[0]
         swapped = (board[1], board[0])
         return self.after_move_equity(self.chances(swapped), swapped, ci)
 

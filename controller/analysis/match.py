@@ -16,6 +16,8 @@ How gnubg counts them (analysis.c, `AnalyzeMove` and `updateStatcontext`):
 """
 from __future__ import annotations
 
+import multiprocessing
+import os
 from dataclasses import dataclass
 from typing import Literal
 
@@ -29,6 +31,7 @@ MARKS: tuple[tuple[float, str], ...] = ((0.16, "very bad"), (0.08, "bad"), (0.04
 """gnubg's marks by EMG lost (the issue's thresholds; gnubg 1.07 ships 0.12/0.06/0.03 and is
 told these in the comparison test)."""
 CLOSE_CUBE = 0.16
+MAX_WORKERS = 4
 
 
 def mark_of(loss: float) -> str:
@@ -105,9 +108,21 @@ class MatchAnalyser:
             raise ValueError("money sessions are not analysed: only match play has a match equity table")
         check_length(record.length)
         out: list[Decision] = []
-        for game in record.games:
-            out.extend(self._game(record.length, game))
+        for decisions in self._games(record):
+            out.extend(decisions)
         return MatchAnalysis(record.length, record.players, tuple(out), self.ev.plies)
+
+    def _games(self, record: MatchRecord) -> list[list[Decision]]:
+        """Each game's decisions. Games are independent, so with several cores and games
+        they are shared out among forked copies of this process (which inherit the loaded
+        network): gnubg's own analysis uses every core too."""
+        workers = min(len(record.games), os.cpu_count() or 1, MAX_WORKERS)
+        if workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
+            return [self._game(record.length, game) for game in record.games]
+        _forked.clear()
+        _forked.append((self, record))
+        with multiprocessing.get_context("fork").Pool(workers) as pool:
+            return pool.map(_analyse_forked_game, range(len(record.games)))
 
     def _ci(self, length: int, game: Game, t: _Table) -> CubeInfo:
         return CubeInfo(length, game.score, t.cube, t.owner, t.player, game.crawford)
@@ -214,3 +229,12 @@ class MatchAnalyser:
         return Decision(game.number, t.row, taker, "take" if took else "pass", None,
                         "Take" if took else "Pass", right.capitalize(), loss, mark_of(loss), close=True,
                         win=1.0 - self.ev.win_chance(_board(t.position)))
+
+
+_forked: list[tuple[MatchAnalyser, MatchRecord]] = []
+"""The analyser and record a forked worker inherits (set just before the fork)."""
+
+
+def _analyse_forked_game(index: int) -> list[Decision]:
+    analyser, record = _forked[0]
+    return analyser._game(record.length, record.games[index])
