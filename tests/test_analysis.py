@@ -60,6 +60,24 @@ def test_statistics_agree_with_gnubg_analyse_match(name: str) -> None:
 
 
 @needs_gnubg
+@pytest.mark.parametrize("name", SHORT[:2])
+def test_one_ply_statistics_agree_with_gnubg(name: str) -> None:
+    # gnubg's 1-ply: the 0-ply best eight within 0.16 looked at one roll deeper, cubeful
+    # at every node, the opponent's replies chosen with the pruning network
+    path = MATCHES / name
+    text = path.read_text(encoding="utf-8", errors="replace")
+    ours = MatchAnalyser(Evaluator(plies=1)).analyse(read_mat(text))
+    theirs = parse_statistics(run_gnubg_analysis(path, plies=1))
+    for player in (0, 1):
+        s, g = player_stats(ours, player), theirs[player]
+        assert (s.unforced, s.close_cube) == (g.unforced, g.close_cube)
+        assert abs(s.doubtful - g.doubtful) <= 1 and abs(s.bad - g.bad) <= 1 and abs(s.very_bad - g.very_bad) <= 1
+        assert s.checker_error == pytest.approx(g.checker_error, abs=0.02 + 0.04 * g.checker_error)
+        assert s.cube_error == pytest.approx(g.cube_error, abs=0.02 + 0.04 * g.cube_error)
+        assert s.overall_rate == pytest.approx(g.overall_rate, abs=1.0)
+
+
+@needs_gnubg
 def test_cube_decision_as_gnubg_evaluates_it() -> None:
     # gnubg 1.07, 3-point match at 0-0, 0-ply (its analysis of lasse__match1043097 game 1
     # move 2): no double -0.172, double/take -0.679, double/pass +1.000

@@ -26,10 +26,13 @@ from controller.analysis.cubeful import (
     mwc_to_emg,
 )
 from controller.analysis.bearoff import bearoff_cubeful_mwc, is_small_bearoff
+from controller.analysis.lookahead import Lookahead
 from controller.analysis.network import load_network
 
 Board = tuple[tuple[int, ...], tuple[int, ...]]
 
+FILTER_EXTRA, FILTER_THRESHOLD = 8, 0.16
+"""gnubg's default move filter of an n-ply analysis (0-ply: accept 0, 8 extra within 0.16)."""
 PRUNE_MARGIN = 0.16
 """Luck needs the best move of all 21 rolls: only moves whose cubeless equity is within
 this much of the best one's get the (slower) cubeful evaluation. Near the cash points
@@ -132,20 +135,21 @@ class Evaluator:
     def __init__(self, gnubg: ModuleType | None = None, plies: int = 0) -> None:
         self._g = gnubg if gnubg is not None else load_network()
         self.plies = plies
-        self._chances: dict[Board, Chances] = {}
+        self._chances: dict[tuple[Board, int], Chances] = {}
         self._rolls: dict[tuple[Board, int, int], tuple[tuple[str, Chances], ...]] = {}
         self._kinds: dict[str, tuple[Board, tuple[str, float]]] = {}
+        self._lookahead = Lookahead(self)
 
     # -- the network ------------------------------------------------------------------
-    def chances(self, board: Board) -> Chances:
-        """Cubeless chances of the side on roll (`board[1]`)."""
-        found = self._chances.get(board)
+    def chances(self, board: Board, plies: int = 0) -> Chances:
+        """Cubeless chances of the side on roll (`board[1]`), looking `plies` rolls ahead."""
+        found = self._chances.get((board, plies))
         if found is None:
-            raw = self._g.probabilities([list(board[0]), list(board[1])], self.plies)
+            raw = self._g.probabilities([list(board[0]), list(board[1])], plies)
             found = (raw[0], raw[1], raw[2], raw[3], raw[4])
             if len(self._chances) > 200_000:
                 self._chances.clear()
-            self._chances[board] = found
+            self._chances[board, plies] = found
         return found
 
     def moves(self, board: Board, d1: int, d2: int) -> tuple[tuple[str, Chances], ...]:
@@ -153,7 +157,7 @@ class Evaluator:
         opponent's cubeless chances after it). Empty when no move is legal."""
         found = self._rolls.get((board, d1, d2))
         if found is None:
-            ranked = self._g.best_move([list(board[0]), list(board[1])], d1, d2, n=self.plies, list=1)
+            ranked = self._g.best_move([list(board[0]), list(board[1])], d1, d2, n=0, list=1)
             listed = ranked[1] if isinstance(ranked, tuple) and len(ranked) == 2 else ()
             found = tuple((key, p) for key, _steps, p, _eq in listed)
             if found:  # gnubg-nn reports stale chances for its first move: evaluate it again
@@ -199,12 +203,19 @@ class Evaluator:
                 value = passed if taken >= passed else taken
         return mwc_to_emg(1.0 - value, ci)
 
+    @property
+    def network(self) -> ModuleType:
+        return self._g
+
     def candidates(self, board: Board, dice: tuple[int, int], ci: CubeInfo,
-                   prune: bool = False, keep: str | None = None) -> list[Candidate]:
+                   prune: bool = False, keep: str | None = None, deep: bool = False,
+                   only: set[str] | None = None) -> list[Candidate]:
         """The roll's moves with their equities, best first (gnubg's order: cubeful, then
         cubeless). With `prune`, moves far behind on cubeless equity are left out, except
-        `keep`."""
+        `keep`; with `deep`, the best are evaluated again at the evaluator's plies."""
         listed = self.moves(board, dice[0], dice[1])
+        if only is not None:
+            listed = tuple(m for m in listed if m[0] in only)
         if not listed:
             return []
         g0, g1, b0, b1 = _mover_prices(ci)
@@ -218,7 +229,28 @@ class Evaluator:
                 eq = self.after_move_equity(p, after, ci, kind)
                 out.append(Candidate(key, eq, cubeless))
         out.sort(key=lambda c: (c.equity, c.cubeless), reverse=True)
+        if self.plies and deep and len(out) > 1:
+            out = self._deeper(out, ci, keep)
         return out
+
+    def _deeper(self, ranked: list[Candidate], ci: CubeInfo, keep: str | None) -> list[Candidate]:
+        """gnubg's move filter for an n-ply analysis: the 0-ply best and up to 8 more within
+        0.16 of it (and the move played) are evaluated again with the network looking
+        `plies` rolls ahead; they rank above the rest
+        (cubeful at every node of the look-ahead, as gnubg: `lookahead`)."""
+        best = ranked[0].equity
+        chosen = [c for i, c in enumerate(ranked) if i < FILTER_EXTRA and c.equity >= best - FILTER_THRESHOLD]
+        chosen += [c for c in ranked if c.key == keep and c not in chosen]
+        deep = []
+        opp = _flipped(ci)
+        for c in chosen:
+            after, _kind = self._after(c.key)
+            value = self._lookahead.values(after, [opp], opp, self.plies, top=False)[0]
+            assert value is not None
+            deep.append(Candidate(c.key, mwc_to_emg(1.0 - value, ci), c.cubeless))
+        deep.sort(key=lambda c: (c.equity, c.cubeless), reverse=True)
+        keys = {c.key for c in deep}
+        return deep + [c for c in ranked if c.key not in keys]
 
     def best_equity(self, board: Board, dice: tuple[int, int], ci: CubeInfo) -> float:
         """The equity of the roll's best move; without a legal move, of the position as it
@@ -241,9 +273,14 @@ class Evaluator:
     def cube(self, board: Board, ci: CubeInfo, chances: Chances | None = None) -> CubeEval:
         """gnubg's 0-ply cube decision for the side on roll (`board[1]`), from the network's
         chances or the ones given (a computer level's, with noise)."""
-        p = chances or self.chances(board)
-        nd = mwc_to_emg(board_cubeful(p, ci, board), ci)
-        dt = mwc_to_emg(board_cubeful(p, _doubled(ci), board), ci)
+        if self.plies and chances is None:
+            nd_mwc, dt_mwc = self._lookahead.values(board, [ci, _doubled(ci)], ci, self.plies, top=True)
+            assert nd_mwc is not None and dt_mwc is not None
+            nd, dt = mwc_to_emg(nd_mwc, ci), mwc_to_emg(dt_mwc, ci)
+        else:
+            p = chances or self.chances(board)
+            nd = mwc_to_emg(board_cubeful(p, ci, board), ci)
+            dt = mwc_to_emg(board_cubeful(p, _doubled(ci), board), ci)
         dp = mwc_to_emg(double_pass_mwc(ci), ci)
         available = may_double(ci)
         if not available:

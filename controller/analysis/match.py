@@ -170,10 +170,10 @@ class MatchAnalyser:
         after = t.position
         for step in roll.steps:
             after = after.after(step)
-        listed = self.ev.candidates(board, roll.dice, ci)
+        key = self.ev.key_of((after.mine, after.theirs))
+        listed = self.ev.candidates(board, roll.dice, ci, keep=key, deep=True)
         played = format_move(roll.steps) if roll.steps else "(no move)"
         if listed:
-            key = self.ev.key_of((after.mine, after.theirs))
             mine = next((c for c in listed if c.key == key), None)
             loss = max(0.0, listed[0].equity - mine.equity) if mine is not None else 0.0
             best = played if loss == 0.0 else self._notation(t.position, roll.dice, listed[0].key)
