@@ -285,3 +285,22 @@ def test_a_rematch_we_offer_and_they_accept() -> None:
     table.server(Board(state()))  # they accepted: the server starts the new match
     assert table.c.match.phase == "opening" and not table.c.match.is_over
     assert table.sent.count("rematch") == 1
+
+
+def test_our_double_waits_until_the_server_has_passed_their_dance() -> None:
+    # they have a checker on the bar against our closed board: any roll dances; the engine
+    # passes at once, the server waits for their `ok`; our double must wait for it too
+    closed = Position.from_points({1: 3, 2: 3, 3: 3, 4: 3, 5: 2, 25: 1},
+                                  {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 8: 3})
+    board = board_of_position(closed, "remote")
+    table = Table(state(board, turn=2))
+    table.server(Rolled(YOU, 6, 5))
+    m = table.c.match
+    assert m.phase == "roll" and m.turn == LOCAL  # the engine passed their dance already
+    table.dispatch(ActionRequested(LOCAL, "double", table.t))
+    assert table.c.match.phase == "doubled"
+    assert "double" not in table.sent  # the server still waits for their `ok`
+    table.server(Board(state(board, turn=2, roll=(6, 5))))
+    assert "double" not in table.sent
+    table.server(Board(state(board, turn=1)))  # their `ok`: our turn, not rolled
+    assert table.sent[-1] == "double"

@@ -180,12 +180,14 @@ class RemoteOpponent:
         self._won = False
         self._replay = False
         self._last_batch: list[str] = []
+        self._held: deque[tuple[str, list[str]]] = deque()  # (the server's moment, commands)
 
     # -- server events ----------------------------------------------------------------
     def on_server(self, event: ServerEvent) -> Reaction:
         out = Reaction()
         if isinstance(event, Board):
             self._board(event.state, out)
+            self._flush(out)
         elif isinstance(event, Rolled):
             self._rolled(event)
         elif isinstance(event, Win):
@@ -279,6 +281,7 @@ class RemoteOpponent:
         self.stopped = reason
         self._resync = True
         self.facts.clear()
+        self._held.clear()
         out.stopped = reason
         out.notes.append(f"stopped: {reason}")
 
@@ -297,6 +300,7 @@ class RemoteOpponent:
         if self.stopped is not None:
             return out
         self._outgoing(controller, out)
+        self._flush(out)
         if self.stopped is None:
             self._feed(controller, out)
         return out
@@ -436,24 +440,36 @@ class RemoteOpponent:
             game_no, count = self._seen
 
     def _send_action(self, action: object, m: Match, out: Reaction) -> None:
-        sent = len(out.commands)
-        self._send_one(action, m, out)
-        if len(out.commands) > sent:
-            self._last_batch = out.commands[sent:]
-
-    def _send_one(self, action: object, m: Match, out: Reaction) -> None:
+        """Hold the commands of the local player's action until the server is where the
+        table was when the person acted (the engine passes a turn that cannot be played at
+        once; the server waits for that player's `ok`), then send them in order."""
         if isinstance(action, TurnRecord) and action.side == LOCAL:
             # a correction first: steps the server holds of an earlier try are taken back
-            out.commands.append(commands.RESET)
-            out.commands.extend(commands.move(s.frm, s.to) for s in action.steps)
-            out.commands.append(commands.OK)
+            batch = [commands.RESET, *(commands.move(s.frm, s.to) for s in action.steps), commands.OK]
+            self._held.append(("moving", batch))
             self._expect = board_of_position(m.position, "remote") \
                 if m.turn == REMOTE and m.phase in ("roll", "doubled", "move") else None
         elif isinstance(action, CubeRecord) and action.side == LOCAL:
-            out.commands.append({"double": commands.DOUBLE, "take": commands.OK,
-                                 "drop": commands.RESIGN}[action.action])
+            if action.action == "double":
+                self._held.append(("on_roll", [commands.DOUBLE]))
+            else:
+                self._held.append(("answering", [commands.OK if action.action == "take" else commands.RESIGN]))
         elif isinstance(action, ResignRecord) and action.side == LOCAL and action.action == "offer":
-            out.commands.append(commands.RESIGN)
+            self._held.append(("our_turn", [commands.RESIGN]))
+
+    def _flush(self, out: Reaction) -> None:
+        """Send the held commands whose moment has come on the server, in order."""
+        s = self.server
+        ready = {
+            "moving": s.turn == 1 and s.roll1 != 0 and not s.double_offered,
+            "on_roll": s.turn == 1 and s.roll1 == 0 and not s.double_offered,
+            "answering": s.turn == 2 and s.double_offered,
+            "our_turn": s.turn == 1,
+        }
+        while self._held and self.stopped is None and ready[self._held[0][0]] and s.player2.name:
+            _, batch = self._held.popleft()
+            out.commands.extend(batch)
+            self._last_batch = batch
 
     def _server_awaits_roll(self) -> bool:
         s = self.server
