@@ -156,6 +156,7 @@ class LiveSim:
         self._frames_window: collections.deque[float] = collections.deque()  # SCAN times, the last 2 s
         self._loop: asyncio.AbstractEventLoop | None = None
         self._flickering: int | None = None  # the sensor a flicker fault is running on
+        self._settle_timer: asyncio.TimerHandle | None = None  # a look when the last reading settles
 
     # -- life cycle ---------------------------------------------------------------------
     async def start(self) -> None:
@@ -187,6 +188,8 @@ class LiveSim:
         for task in (self._tick_task, self._fault_task):
             if task is not None:
                 task.cancel()
+        if self._settle_timer is not None:
+            self._settle_timer.cancel()
         if self.link is not None:
             self.link.close()
         self.vb.close()
@@ -230,12 +233,7 @@ class LiveSim:
     async def _ticks(self) -> None:
         while True:
             await asyncio.sleep(TICK_S)
-            if self.table is None:
-                continue
-            now = self._now()
-            self.table.dispatch(Tick(now))
-            self.table.refresh(now)
-            self._changed()
+            self._tick_now()
 
     # -- link callbacks (on the loop) ---------------------------------------------------
     def _on_frame(self, message: Any) -> None:
@@ -245,6 +243,20 @@ class LiveSim:
             self._trim_frames(now)  # here, not only when a tab asks: idle, it stays 2 s long
             reading = Reading.from_sensors(message.sensors(self.profile.sensors.count), self.profile)
             self.table.dispatch(ReadingReceived(reading_to_state(reading), now))
+            self._changed()
+            # the controller acts on a reading once it has settled: look again exactly then,
+            # not at the next 50 ms tick (the targets light up to a tick sooner)
+            if self._settle_timer is not None:
+                self._settle_timer.cancel()
+            assert self._loop is not None
+            self._settle_timer = self._loop.call_later(self.profile.timing.settle_ms / 1000 + 0.001, self._tick_now)
+
+    def _tick_now(self) -> None:
+        self._settle_timer = None
+        if self.table is not None:
+            now = self._now()
+            self.table.dispatch(Tick(now))
+            self.table.refresh(now)
             self._changed()
 
     def _on_status(self, status: LinkStatus) -> None:
