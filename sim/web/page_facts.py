@@ -78,19 +78,33 @@ def dice_view(m: Match) -> list[Die]:
     return [{"value": v, "colour": c, "used": u} for (v, c), u in zip(dice, used)]
 
 
-def clock_view(controller: Controller) -> dict[str, Any] | None:
+class ClockSide(TypedDict):
+    main: float  # seconds left of the move timer (timer) or the delay (tournament)
+    store: float  # seconds left in the bank (timer) or the reserve (tournament)
+    running: bool
+    warning: bool
+
+
+class ClockFacts(TypedDict):
+    mode: str
+    expired: str | None
+    white: ClockSide
+    black: ClockSide
+
+
+def clock_view(controller: Controller) -> ClockFacts | None:
     """Both players' time: the move timer (or delay) and the bank (or reserve), which side
     runs, and whether its time is short."""
     reading = controller.match.clock_reading(controller.now)
     if reading is None:
         return None
-    sides: dict[str, Any] = {}
-    for side in COLOURS:
-        r = reading.side(side)
-        sides[side] = {"main": round(max(0.0, r.allowance), 1), "store": round(max(0.0, r.bank), 1),
-                       "running": reading.running == side,
-                       "warning": reading.warning and reading.running == side}
-    return {"mode": reading.mode, "expired": reading.expired, **sides}
+
+    def side(colour: Colour) -> ClockSide:
+        r = reading.side(colour)
+        running = reading.running == colour
+        return {"main": round(max(0.0, r.allowance), 1), "store": round(max(0.0, r.bank), 1),
+                "running": running, "warning": reading.warning and running}
+    return {"mode": reading.mode, "expired": reading.expired, "white": side("white"), "black": side("black")}
 
 
 def move_list(m: Match) -> list[MoveEntry]:
