@@ -459,3 +459,20 @@ def test_against_the_computer_its_move_is_drawn_and_its_buttons_are_not_offered(
     d1, d2 = ctl(sim, lambda c: c.match.history[-1].actions[0].dice)  # as rolled: White's die, Black's
     page.page.wait_for_function(
         f"document.querySelector('#move-list td[data-side=\"black\"]')?.textContent === '{d1}{d2}: {notation}'")
+
+
+@pytest.mark.parametrize("width,height", [(1440, 900), (1280, 720)])
+def test_a_laptop_screen_shows_board_buttons_and_display_without_scrolling(browser: Any, sim: ServerThread,
+                                                                           width: int, height: int) -> None:
+    p = Page(browser, sim.url, width=width, height=height)
+    try:
+        p.page.wait_for_function("document.getElementById('board').dataset.ready === '1'")
+        for selector in ("#board", 'button[data-button="white_main"]', 'button[data-button="black_main"]', "#oled"):
+            box = p.page.locator(selector).bounding_box()
+            assert box and box["y"] >= 0 and box["y"] + box["height"] <= height and box["x"] + box["width"] <= width, \
+                (selector, box)
+        OUTPUT.mkdir(exist_ok=True)
+        p.page.screenshot(path=str(OUTPUT / f"page-{width}x{height}.png"))
+        assert p.errors == []
+    finally:
+        p.close()
