@@ -15,8 +15,8 @@ from controller.board.reconcile import BoardState
 from controller.controller import Controller, ControllerConfig
 from controller.engine.match_settings import MatchSettings
 from controller.engine.position import Position
-from controller.events import ActionRequested, AdoptMatch, Tick
-from controller.online.events import (Board, FailedMove, GameState, Joined, PlayerInfo, Rolled, Say,
+from controller.events import ActionRequested, AdoptMatch, ReadingReceived, Tick
+from controller.online.events import (Board, Failed, GameState, Joined, PlayerInfo, Rolled, Say,
                                       Win)
 from controller.online.perspective import board_of_position
 from controller.online.remote import LOCAL, REMOTE, RemoteOpponent, ServerDice, match_from_state
@@ -48,8 +48,7 @@ class Table:
     def hands(self, position: Position, mover: str) -> None:
         """The person sets the board to `position` (seen by `mover`); it settles."""
         self.t += 1
-        self.dispatch(__import__("controller.events", fromlist=["ReadingReceived"]).ReadingReceived(
-            BoardState.of_position(position, mover), self.t))  # type: ignore[arg-type]
+        self.dispatch(ReadingReceived(BoardState.of_position(position, mover), self.t))  # type: ignore[arg-type]
         self.t += 1
         self.dispatch(Tick(self.t))
 
@@ -207,7 +206,7 @@ def test_a_refusal_while_the_opponent_is_away_is_sent_again_when_they_are_back()
     move = next(x for x in table.c.match.legal_moves() if x.notation == "8/5 6/5")
     table.hands(move.result, LOCAL)
     batch = table.sent[-4:]
-    table.server(FailedMove("You may not move until your opponent rejoins the match."))
+    table.server(Failed("move", "You may not move until your opponent rejoins the match."))
     assert table.remote.stopped is None
     table.server(Joined(YOU, 1, 2))
     assert table.sent[-4:] == batch

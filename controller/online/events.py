@@ -106,11 +106,6 @@ class MatchList:
 
 
 @dataclass(frozen=True)
-class FailedCreate:
-    reason: str
-
-
-@dataclass(frozen=True)
 class Joined:
     """`player` joined game `game_id` (ourselves after create/join, or the opponent)."""
 
@@ -120,17 +115,16 @@ class Joined:
 
 
 @dataclass(frozen=True)
-class FailedJoin:
-    reason: str
-
-
-@dataclass(frozen=True)
 class Left:
     player: str
 
 
 @dataclass(frozen=True)
-class FailedLeave:
+class Failed:
+    """The server refused a command: `what` names it (the event types failedcreate,
+    failedjoin, failedleave, failedroll, failedmove, failedok), `reason` says why."""
+
+    what: str
     reason: str
 
 
@@ -149,26 +143,11 @@ class Rolled:
 
 
 @dataclass(frozen=True)
-class FailedRoll:
-    reason: str
-
-
-@dataclass(frozen=True)
 class Moved:
     """`player` moved checkers: (from, to) spaces in the receiver's view."""
 
     player: str
     moves: tuple[tuple[int, int], ...]
-
-
-@dataclass(frozen=True)
-class FailedMove:
-    reason: str
-
-
-@dataclass(frozen=True)
-class FailedOk:
-    reason: str
 
 
 @dataclass(frozen=True)
@@ -188,9 +167,8 @@ class Settings:
     autoplay: bool
 
 
-ServerEvent = Union[Welcome, Ping, Notice, Say, MatchList, FailedCreate, Joined, FailedJoin,
-                    Left, FailedLeave, Board, Rolled, FailedRoll, Moved, FailedMove, FailedOk,
-                    Win, Settings]
+ServerEvent = Union[Welcome, Ping, Notice, Say, MatchList, Failed, Joined, Left, Board, Rolled,
+                    Moved, Win, Settings]
 
 #: events the client reads but has no use for (achievements, replays, histories)
 IGNORED_TYPES = frozenset({"achievements", "replay", "history", "help"})
@@ -285,17 +263,17 @@ _DECODERS: dict[str, Callable[[_Fields], ServerEvent]] = {
     "notice": lambda f: Notice(f.text("Message")),
     "say": lambda f: Say(f.text("Player"), f.text("Message")),
     "list": _list,
-    "failedcreate": lambda f: FailedCreate(f.text("Reason")),
+    "failedcreate": lambda f: Failed("create", f.text("Reason")),
     "joined": lambda f: Joined(f.text("Player"), f.integer("GameID", 0), f.integer("PlayerNumber", 0, 2)),
-    "failedjoin": lambda f: FailedJoin(f.text("Reason")),
+    "failedjoin": lambda f: Failed("join", f.text("Reason")),
     "left": lambda f: Left(f.text("Player")),
-    "failedleave": lambda f: FailedLeave(f.text("Reason")),
+    "failedleave": lambda f: Failed("leave", f.text("Reason")),
     "board": lambda f: Board(_game_state(f)),
     "rolled": lambda f: Rolled(f.text("Player"), f.integer("Roll1", 0, 6), f.integer("Roll2", 0, 6)),
-    "failedroll": lambda f: FailedRoll(f.text("Reason")),
+    "failedroll": lambda f: Failed("roll", f.text("Reason")),
     "moved": lambda f: Moved(f.text("Player"), f.pairs("Moves")),
-    "failedmove": lambda f: FailedMove(f.text("Reason")),
-    "failedok": lambda f: FailedOk(f.text("Reason")),
+    "failedmove": lambda f: Failed("move", f.text("Reason")),
+    "failedok": lambda f: Failed("ok", f.text("Reason")),
     "win": lambda f: Win(f.text("Player"), f.integer("Points", 0, 127, 0), f.text("Resigned")),
     "settings": lambda f: Settings(f.flag("AutoPlay")),
 }

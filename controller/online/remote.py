@@ -37,7 +37,7 @@ from controller.engine.match_history import CubeRecord, GameRecord, ResignRecord
 from controller.engine.match_settings import MatchSettings
 from controller.events import ActionRequested, BotMoved, Event, RemoteActed
 from controller.online import commands
-from controller.online.events import (Board, FailedMove, FailedOk, FailedRoll, GameState, Joined, Left,
+from controller.online.events import (Board, Failed, GameState, Joined, Left,
                                       Notice, Rolled, Say, ServerEvent, Win)
 from controller.online.perspective import Seat, board_of_position, position_of_board
 
@@ -46,6 +46,8 @@ REMOTE: Colour = "black"
 REMATCH_NOTICE = "Your opponent would like to play again."
 #: how the server's refusals say that the opponent is away (the command is sent again)
 OPPONENT_AWAY = "until your opponent rejoins the match"
+#: the refusals of a move of the game (a refused create, join or leave is the session's)
+PLAY = ("roll", "move", "ok")
 
 
 class ServerDice(TableDice):
@@ -210,10 +212,10 @@ class RemoteOpponent:
                 out.notes.append(f"sent again: {', '.join(self._last_batch)}")
         elif isinstance(event, Left) and event.player != self.me:
             out.notes.append(f"{event.player} left the match; waiting for them to come back")
-        elif isinstance(event, (FailedMove, FailedOk, FailedRoll)) and OPPONENT_AWAY in event.reason:
+        elif isinstance(event, Failed) and event.what in PLAY and OPPONENT_AWAY in event.reason:
             self._replay = True
             out.notes.append(f"server: {event.reason}")
-        elif isinstance(event, (FailedMove, FailedOk, FailedRoll)):
+        elif isinstance(event, Failed) and event.what in PLAY:
             self._stop(f"the server refused: {event.reason}", out)
             out.commands.append(commands.RESET)
         return out

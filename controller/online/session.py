@@ -26,7 +26,7 @@ from typing import Union
 from controller.online import commands
 from controller.online.client import (KEEPALIVE_S, Connection, ConnectionLost, LoginRefused, OnlineError,
                                       ServerAddress)
-from controller.online.events import Board, FailedCreate, FailedJoin, GameState, Joined, ServerEvent
+from controller.online.events import Board, Failed, GameState, Joined, ServerEvent
 
 STATE_FILE = "online.json"
 
@@ -191,7 +191,7 @@ class OnlineSession:
             async with asyncio.timeout(timeout_s):
                 while True:
                     event = await self.connection.next_event()
-                    if isinstance(event, (FailedJoin, FailedCreate)):
+                    if isinstance(event, Failed) and event.what in ("create", "join"):
                         raise OnlineError(f"cannot {what} on {self.address}: {event.reason}")
                     if isinstance(event, Joined) and event.player == me and joined is None:
                         joined = event
