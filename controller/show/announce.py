@@ -23,25 +23,36 @@ def announcements(match: Match, computer: Collection[Colour] = (), tie: int | No
     `computer` names the sides a computer plays (their cube actions are announced)."""
     if match.phase == "over" and match.winner is not None:
         return _match_end(match)
-    if match.phase == "opening" and tie is not None:
-        return (Prompt.of("opening_tie", dice=(tie, tie)),)
-    game = match.history[-1] if match.history else None
-    if game is None:
+    if match.phase == "opening":
+        return _before_opening_roll(match, tie)
+    if not match.history:
         return ()
-    if match.phase == "opening" and not game.actions and len(match.history) > 1:
+    game = match.history[-1]
+    if match.phase == "move" and not any(isinstance(a, TurnRecord) for a in game.actions):
+        return _opening_roll(match)
+    last = game.actions[-1] if game.actions else None
+    if isinstance(last, CubeRecord) and last.side in computer and last.action in ("double", "take"):
+        key = "double_offered" if last.action == "double" else "double_taken"
+        return (Prompt.of(key, side=last.side, value=last.value),)
+    return ()
+
+
+def _before_opening_roll(match: Match, tie: int | None) -> tuple[Prompt, ...]:
+    """A tie just rolled, or the game that has just been won."""
+    if tie is not None:
+        return (Prompt.of("opening_tie", dice=(tie, tie)),)
+    if len(match.history) > 1 and not match.history[-1].actions:
         end = match.history[-2].end
         return () if end is None else _game_end(end)
-    if match.phase == "move" and match.dice is not None and match.turn is not None \
-            and not any(isinstance(a, TurnRecord) for a in game.actions):
-        white, black = match.dice
-        return (Prompt.of("opening_won", side=match.turn, dice=(max(white, black), min(white, black))),)
-    last = game.actions[-1] if game.actions else None
-    if isinstance(last, CubeRecord) and last.side in computer:
-        if last.action == "double":
-            return (Prompt.of("double_offered", side=last.side, value=last.value),)
-        if last.action == "take":
-            return (Prompt.of("double_taken", side=last.side, value=last.value),)
     return ()
+
+
+def _opening_roll(match: Match) -> tuple[Prompt, ...]:
+    """The opening roll's two dice, the higher first, and who starts with them."""
+    if match.dice is None or match.turn is None:
+        return ()
+    white, black = match.dice
+    return (Prompt.of("opening_won", side=match.turn, dice=(max(white, black), min(white, black))),)
 
 
 def _match_end(match: Match) -> tuple[Prompt, ...]:
