@@ -90,6 +90,8 @@ class Controller:
         self.bot_token = 0
         self._asked: Match | None = None
         self.menu = menus.MenuState()
+        self.hint: Any = None  # controller.analysis.board_hint.ShownHint, for `hint_for`
+        self.hint_for: Match | None = None
         self.ask_index = 0
         self._warned: Any = None
         self.roll_due: float | None = None
@@ -506,6 +508,8 @@ class Controller:
             available.append("dice_entry")
         if self.dice.secret is not None and not self.dice.secret.revealed:
             available.append("reveal_dice")
+        if self._hint_allowed():
+            available.append("hint")
         result = menus.step(self.menu, event, tuple(available))  # type: ignore[arg-type]
         self.menu = result.state
         if self.menu.mode == "dice" and m.phase == "opening" and not self.menu.opening:
@@ -521,8 +525,52 @@ class Controller:
             self._dice_entered(action.side, action.dice, out)
         elif isinstance(action, menus.RevealDice):
             self.reveal_dice(out)
+        elif isinstance(action, menus.HintAsked):
+            self._show_hint(out)
         elif isinstance(action, menus.NewMatch):
             self.new_match(replace(m.settings, length=action.length), out)
+
+    # -- hints (controller.analysis.board_hint) ---------------------------------------------
+    def _hint_allowed(self) -> bool:
+        """A hint for the human on turn, never in online play (a remote player) and only
+        where gnubg's network is installed."""
+        from controller.analysis.board_hint import hints_available
+
+        m = self.match
+        side = m.turn
+        if side is None or self.bot is not None or self.setting_up or m.is_over:
+            return False
+        if "remote" in (self.config.white_player, self.config.black_player):
+            return False
+        if self.config.player(side) != "human":
+            return False
+        if not (m.phase == "move" or (m.phase == "roll" and m.may_double(side))):
+            return False
+        return hints_available()
+
+    def _current_hint(self) -> Any:
+        """The hint shown for the match as it stands (None once anything has changed)."""
+        return self.hint if self.hint is not None and self.hint_for is self.match else None
+
+    def _show_hint(self, out: list[Effect]) -> None:
+        from controller.analysis.board_hint import board_hint
+
+        if not self._hint_allowed():
+            return
+        shown = self._current_hint()
+        self.hint = board_hint(self.match, shown.rank + 1 if shown is not None else 1)
+        self.hint_for = self.match
+        if self.hint is not None:
+            out.append(Announce(f"hint: {self.hint.notation or self.hint.action_key}"))
+
+    def _hint_prompt(self) -> Prompt | None:
+        shown = self._current_hint()
+        if shown is None or (self.menu.is_open and self.menu.item != "hint"):
+            return None
+        if shown.action_key is not None:
+            return Prompt.of("hint_cube", action_key=shown.action_key)
+        return Prompt.of("hint", rank=shown.rank, of=shown.of, notation=shown.notation,
+                         equity=f"{shown.equity:+.3f}")
 
     def new_match(self, settings: Any, out: list[Effect]) -> None:
         """Start a new match; the board is first set up to the starting position."""
@@ -686,7 +734,8 @@ class Controller:
             current=m.partial, last_move=last, show_last=self.show_last, bot_move=bot_cells,
             setup=self.setting_up, setup_counts=setup_counts, prompt=self.phase_prompt(),
             faults=self.raw.faults if self.raw is not None else frozenset(),
-            board_prompt=self.board_prompt)
+            board_prompt=self.board_prompt,
+            hint_move=hint.cells if (hint := self._current_hint()) is not None else ())
 
     def scene(self) -> Scene:
         return build_scene(self.view())
@@ -731,6 +780,9 @@ class Controller:
     def phase_prompt(self) -> Prompt | None:
         m = self.match
         side = m.turn
+        hinted = self._hint_prompt()
+        if hinted is not None:
+            return hinted
         if self.menu.is_open and self.menu.prompt is not None:
             return self.menu.prompt
         if self.banner is not None:

@@ -14,7 +14,8 @@ SAMPLE = {"side": "white", "winner": "black", "loser": "white", "colour": "black
           "result": "gammon", "points": 4, "score_white": 5, "score_black": 3,
           "notation": "13/8 6/3", "level": "gnubg", "length": 7,
           "item_key": "menu.rematch", "colour_def": None, "die": 4, "code": "630d cd29",
-          "profile": "14x13", "board": "12x12", "version": 2, "text": "scan failed"}
+          "profile": "14x13", "board": "12x12", "version": 2, "text": "scan failed",
+          "rank": 1, "of": 16, "equity": "-0.295", "action_key": "hint.double_take"}
 
 REQUIRED = ["roll", "move", "done", "double_offered", "resign_offered", "put_back",
             "take_off", "hit_to_bar", "computer_move", "setup", "board_offline",
@@ -27,8 +28,9 @@ def _params(key: str) -> dict[str, object]:
     names = fields_of(key) - {"colour_def"}
     if "colour_def" in fields_of(key):
         names |= {"colour"}
-    if "item" in names:
-        names = (names - {"item"}) | {"item_key"}
+    for name in tuple(names):  # a field filled from a message key (`item` from `item_key`)
+        if name not in SAMPLE and f"{name}_key" in SAMPLE:
+            names = (names - {name}) | {f"{name}_key"}
     return {name: SAMPLE[name] for name in names}
 
 

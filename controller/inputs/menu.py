@@ -23,9 +23,9 @@ from controller.inputs.buttons import ButtonEvent, ButtonHeld, ButtonPressed
 from controller.show.content import Prompt
 
 MenuItem = Literal["resign_single", "resign_gammon", "resign_backgammon", "forfeit",
-                   "new_match", "rematch", "dice_entry", "reveal_dice", "close"]
+                   "new_match", "rematch", "dice_entry", "reveal_dice", "hint", "close"]
 ITEMS: tuple[MenuItem, ...] = ("resign_single", "resign_gammon", "resign_backgammon",
-                               "forfeit", "new_match", "rematch", "dice_entry", "reveal_dice", "close")
+                               "forfeit", "new_match", "rematch", "dice_entry", "reveal_dice", "hint", "close")
 MATCH_LENGTHS: tuple[int, ...] = (1, 3, 5, 7, 9, 11, 13, 15, 17, 21, 25)
 
 Mode = Literal["closed", "items", "dice", "length", "confirm_forfeit"]
@@ -66,11 +66,19 @@ class RevealDice:
 
 
 @dataclass(frozen=True)
+class HintAsked:
+    """GNU Backgammon's hint was asked for (the menu stays on it: asking again shows the
+    next best move)."""
+
+    side: Colour
+
+
+@dataclass(frozen=True)
 class MenuClosed:
     """The menu was closed without choosing anything."""
 
 
-MenuAction = Union[Resign, Forfeit, NewMatch, Rematch, DiceEntered, RevealDice, MenuClosed]
+MenuAction = Union[Resign, Forfeit, NewMatch, Rematch, DiceEntered, RevealDice, HintAsked, MenuClosed]
 
 
 @dataclass(frozen=True)
@@ -162,6 +170,8 @@ def _step_items(state: MenuState, event: ButtonPressed) -> MenuResult:
         return MenuResult(_CLOSED, Rematch(side))
     if item == "dice_entry":
         return MenuResult(MenuState(mode="dice", side=side, opening=state.opening))
+    if item == "hint":
+        return MenuResult(state, HintAsked(side))
     if item == "reveal_dice":
         return MenuResult(_CLOSED, RevealDice(side))
     return MenuResult(_CLOSED, MenuClosed())

@@ -20,7 +20,7 @@ from controller.show.texts import LANGUAGES
 
 #: The semantic LED roles of DESIGN.md ("Scene roles"); the profile maps each to a light.
 ROLES: tuple[str, ...] = ("target", "origin", "last-from", "last-to", "error",
-                          "bot-from", "bot-to", "setup", "hit")
+                          "bot-from", "bot-to", "setup", "hit", "hint")
 
 ParamValue = Union[str, int, tuple[int, ...]]
 

@@ -43,7 +43,8 @@ class ControllerView:
     `setup` True while the board is being brought to the expected position (then the
     verdict's mismatch cells are lit `setup`); `prompt` the phase's own prompt line;
     `faults` the cells whose sensors read fault (`BoardState.faults`); `board_prompt`
-    what the board session has to say (`board_status_prompt`), None while it plays.
+    what the board session has to say (`board_status_prompt`), None while it plays;
+    `hint_move` the (from, to) pairs of gnubg's hinted move, lit `hint`.
     """
 
     table: DisplayContent = field(default_factory=DisplayContent)
@@ -61,6 +62,7 @@ class ControllerView:
     prompt: Prompt | None = None
     faults: frozenset[str] = frozenset()
     board_prompt: Prompt | None = None
+    hint_move: tuple[tuple[str, str], ...] = ()
 
 
 def board_status_prompt(event: BoardStatus | BoardErrorReport | None) -> Prompt | None:
@@ -91,6 +93,10 @@ def build_scene(view: ControllerView) -> Scene:
             leds[frm] = "last-from"
         for frm, to in view.last_move:
             leds[to] = "last-to"
+    if view.hint_move and not view.setup and not view.bot_move:
+        leds.clear()  # gnubg's hint: where the move goes from and to
+        for frm, to in view.hint_move:
+            leds[frm] = leds[to] = "hint"
     if view.bot_move and not view.setup:
         leds.clear()
         for frm, _ in view.bot_move:

@@ -1,0 +1,63 @@
+"""The hint the board shows: gnubg's n-th best move of the roll (lit with the `hint` role,
+the move and its equity on the display) or, before rolling, the proper cube action.
+
+Pure apart from the network: the controller asks `board_hint(match, rank)` when the
+menu's hint is chosen and shows what it gets; a second choice asks for the next rank.
+Hints are refused where a player is remote (online play) or no network is installed.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from controller.engine.board_view import step_cells
+
+if TYPE_CHECKING:
+    from controller.engine.match import Match
+
+CUBE_ACTION_KEYS: dict[str, str] = {
+    "No double": "hint.no_double", "Double, take": "hint.double_take", "Double, pass": "hint.double_pass",
+    "Too good to double": "hint.too_good",
+}
+
+
+@dataclass(frozen=True)
+class ShownHint:
+    """What the board shows for a hint: a move (`rank` of `of`, its notation, equity and
+    the (from, to) cells of its steps) or a cube action (`action_key`, a message key)."""
+
+    rank: int = 1
+    of: int = 1
+    notation: str = ""
+    equity: float = 0.0
+    cells: tuple[tuple[str, str], ...] = ()
+    action_key: str | None = None
+
+
+def hints_available() -> bool:
+    """Whether this machine can give hints (gnubg's network is installed)."""
+    from controller.bot.gnubg_level import load_gnubg_nn
+
+    return load_gnubg_nn() is not None
+
+
+def board_hint(match: Match, rank: int) -> ShownHint | None:
+    """The `rank`-th best move (1 = best; wraps round) of the roll on the board, or the
+    cube action before rolling; None when there is nothing to hint."""
+    from controller.analysis.hint import cube_hint, hint
+    from controller.app import bot_context
+
+    side = match.turn
+    if side is None:
+        return None
+    context = bot_context(match, side)
+    if match.phase == "move" and match.dice is not None:
+        ranked = hint(match.position, match.dice, context)
+        if not ranked:
+            return None
+        chosen = ranked[(rank - 1) % len(ranked)]
+        cells = tuple(step_cells(s, side) for s in chosen.move.steps)
+        return ShownHint((rank - 1) % len(ranked) + 1, len(ranked), chosen.move.notation, chosen.equity, cells)
+    if match.phase == "roll":
+        return ShownHint(action_key=CUBE_ACTION_KEYS[cube_hint(match.position, context)])
+    return None

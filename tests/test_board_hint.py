@@ -1,0 +1,80 @@
+"""The hint on the board (issue 14): the menu's hint shows gnubg's best move lit with the
+`hint` role and the move and its equity on the display; asking again shows the next best;
+before rolling it names the cube action; never in an online match."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from controller.board.reconcile import BoardState
+from controller.bot.gnubg_level import load_gnubg_nn
+from controller.controller import Controller, ControllerConfig
+from controller.dice import TableDice
+from controller.engine import Position
+from controller.engine.board_view import cell_counts
+from controller.engine.match import Match
+from controller.engine.match_settings import MatchSettings
+from controller.events import ActionRequested, ButtonPressed, MenuPressed, ReadingReceived, Tick
+
+pytestmark = pytest.mark.skipif(load_gnubg_nn() is None, reason="needs gnubg-nn (x86-64; installed by .ci/run)")
+
+
+def _table(config: ControllerConfig | None = None) -> Controller:
+    dice = TableDice(random.Random(1))
+    dice.push((6, 3))
+    c = Controller(Match.new(MatchSettings(length=5)), dice=dice, config=config)
+    c.handle(ReadingReceived(BoardState.of(cell_counts(Position.initial(), "white")), 0.0))
+    c.handle(Tick(0.3))
+    c.handle(ActionRequested("white", "roll", 0.4))  # the opening roll: white plays 6-3
+    assert c.match.phase == "move" and c.match.dice == (6, 3)
+    return c
+
+
+def _open_at_hint(c: Controller, t: float) -> float:
+    c.handle(MenuPressed(t))
+    while c.menu.item != "hint":
+        t += 0.1
+        c.handle(MenuPressed(t))
+        assert c.menu.item is not None
+    return t
+
+
+def test_the_hint_lights_the_best_move_and_a_second_press_the_next() -> None:
+    c = _table()
+    t = _open_at_hint(c, 1.0)
+    c.handle(ButtonPressed("white", "main", t + 0.1))
+    scene = c.scene()
+    prompt = scene.display.prompt
+    assert prompt is not None and prompt.key == "hint"
+    first = dict(prompt.params)
+    # gnubg 1.07 at 0-ply, 5-point match 0-0: 24/15 +0.020, 24/18 13/10 +0.010 (-0.011)
+    assert first["rank"] == 1 and first["notation"] == "24/15"
+    assert float(first["equity"]) == pytest.approx(0.020, abs=0.002)
+    lit = {cell for cell, role in scene.leds.items() if role == "hint"}
+    assert {"24", "15"} <= lit
+    c.handle(ButtonPressed("white", "main", t + 0.2))
+    second = dict(c.scene().display.prompt.params)  # type: ignore[union-attr]
+    assert second["rank"] == 2 and second["notation"] == "24/18 13/10"
+    assert float(second["equity"]) <= float(first["equity"])
+
+
+def test_the_hint_goes_once_the_position_changes() -> None:
+    c = _table()
+    t = _open_at_hint(c, 1.0)
+    c.handle(ButtonPressed("white", "main", t + 0.1))
+    c.handle(ButtonPressed("white", "cube", t + 0.2))  # close the menu: the hint stays
+    assert c.scene().display.prompt.key == "hint"  # type: ignore[union-attr]
+    moved = cell_counts(Position.initial(), "white")
+    moved["24"] = (moved["24"][0] - 1, moved["24"][1])
+    moved["18"] = (moved["18"][0] + 1, moved["18"][1])  # white starts 24/18
+    c.handle(ReadingReceived(BoardState.of(moved), t + 0.3))
+    c.handle(Tick(t + 0.7))
+    assert c.match.steps  # the first step counted
+    assert "hint" not in c.scene().leds.values()
+
+
+def test_no_hint_in_an_online_match() -> None:
+    c = _table(ControllerConfig(black_player="remote"))
+    c.handle(MenuPressed(1.0))
+    assert "hint" not in c.menu.items
