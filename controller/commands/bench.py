@@ -3,10 +3,12 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import inspect
 import json
 import sys
 
 from controller.bench import SECTIONS
+from controller.commands.numbers import seconds
 from controller.errors import UsageError
 
 HELP = "speed and memory figures of this machine (engine, link, controller, bot)"
@@ -17,6 +19,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--quick", action="store_true", help="fewer samples (a smoke run)")
     parser.add_argument("--only", action="append", metavar="SECTION",
                         help=f"run only these sections ({', '.join(SECTIONS)})")
+    parser.add_argument("--seconds", type=seconds(high=86_400), metavar="S",
+                        help="how long a timed section runs (soak; default 60)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -24,6 +28,8 @@ def run(args: argparse.Namespace) -> int:
     unknown = [s for s in chosen if s not in SECTIONS]
     if unknown:
         raise UsageError(f"unknown section {unknown[0]!r}; choose from {', '.join(SECTIONS)}")
+    if args.seconds is not None and "soak" not in chosen:
+        raise UsageError("--seconds goes with a timed section: --only soak")
     results: dict[str, object] = {}
     for name in chosen:
         try:
@@ -32,7 +38,8 @@ def run(args: argparse.Namespace) -> int:
             if exc.name == f"controller.bench.{name}_bench":
                 continue
             raise
-        figures = module.run(quick=args.quick)
+        timed = "seconds" in inspect.signature(module.run).parameters
+        figures = module.run(quick=args.quick, seconds=args.seconds) if timed else module.run(quick=args.quick)
         results[name] = figures
         if not args.json:
             print(f"[{name}]")
