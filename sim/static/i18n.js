@@ -281,6 +281,7 @@ export function noticeText(lang, notice) {
   if (!key || !(key in STRINGS.en)) return notice.text;
   const params = { ...(notice.params ?? {}) };
   if (params.colour) params.colour = sideName(lang, params.colour);
+  if (params.name && `fault.${params.name}` in STRINGS.en) params.name = t(lang, `fault.${params.name}`);  // as its button says
   return t(lang, key, params);
 }
 
