@@ -50,6 +50,7 @@ class ControllerConfig:
     auto_roll_delay_s: float = 2.0
     white_player: str = "human"
     black_player: str = "human"
+    tutor: str = "off"  # or the least mark it warns about (controller.analysis.board_hint.TUTOR_MARKS)
 
     def player(self, side: Colour) -> str:
         return self.white_player if side == "white" else self.black_player
@@ -92,6 +93,8 @@ class Controller:
         self.menu = menus.MenuState()
         self.hint: Any = None  # controller.analysis.board_hint.ShownHint, for `hint_for`
         self.hint_for: Match | None = None
+        self._tutor_for: Match | None = None
+        self._tutor_said: Any = None
         self.ask_index = 0
         self._warned: Any = None
         self.roll_due: float | None = None
@@ -548,6 +551,14 @@ class Controller:
             return False
         return hints_available()
 
+    def _hint_cells(self) -> tuple[tuple[str, str], ...]:
+        """What the `hint` role lights: the hinted move, or the tutor's better move."""
+        shown = self._current_hint()
+        if shown is not None:
+            return shown.cells
+        warned = self._tutor()
+        return warned.better if warned is not None else ()
+
     def _current_hint(self) -> Any:
         """The hint shown for the match as it stands (None once anything has changed)."""
         return self.hint if self.hint is not None and self.hint_for is self.match else None
@@ -562,6 +573,23 @@ class Controller:
         self.hint_for = self.match
         if self.hint is not None:
             out.append(Announce(f"hint: {self.hint.notation or self.hint.action_key}"))
+
+    def _tutor(self) -> Any:
+        """The tutor's warning for a completed move (TutorWarning), or None: only with
+        confirm by button (auto confirm ends the turn before anyone could be warned),
+        for a human at the table, never online."""
+        from controller.analysis.board_hint import hints_available, tutor_warning
+
+        m = self.match
+        if self.config.tutor == "off" or m.settings.confirm != "button" or not m.move_complete:
+            return None
+        if self._tutor_for is not m:
+            self._tutor_for = m
+            side = m.turn
+            allowed = side is not None and self.config.player(side) == "human" and \
+                "remote" not in (self.config.white_player, self.config.black_player) and hints_available()
+            self._tutor_said = tutor_warning(m, self.config.tutor) if allowed else None
+        return self._tutor_said
 
     def _hint_prompt(self) -> Prompt | None:
         shown = self._current_hint()
@@ -735,7 +763,7 @@ class Controller:
             setup=self.setting_up, setup_counts=setup_counts, prompt=self.phase_prompt(),
             faults=self.raw.faults if self.raw is not None else frozenset(),
             board_prompt=self.board_prompt,
-            hint_move=hint.cells if (hint := self._current_hint()) is not None else ())
+            hint_move=self._hint_cells())
 
     def scene(self) -> Scene:
         return build_scene(self.view())
@@ -820,6 +848,9 @@ class Controller:
             return Prompt.of("double_offered", side=side, value=m.cube * 2)
         if m.phase == "move" and m.dice is not None and side is not None:
             if m.move_complete:
+                warned = self._tutor()
+                if warned is not None:
+                    return Prompt.of("tutor", mark_key=f"tutor.{warned.mark}", loss=f"{-warned.loss:.2f}")
                 return Prompt.of("done", side=side)
             return Prompt.of("move", side=side, dice=tuple(m.dice))
         if m.phase == "resigning" and m.resign_level and side is not None:

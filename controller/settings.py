@@ -23,6 +23,7 @@ The file is flat TOML, one key a line::
     clock = "off"                # off, timer, tournament
     dice = "board"               # board, entered (real dice keyed in), verifiable (controller/dice)
     opponent = "human"           # human or a computer level (controller.bot.base.OFFERED_LEVELS)
+    tutor = "off"                # off, doubtful, bad, very_bad: warn before confirming such a move
     state_dir = "/var/lib/bgboard"  # saved matches
     online_user = "alice"        # bgboard online: the bgammon.org account (none: a guest)
     online_password_file = "/etc/bgboard/online-password"  # its password, one line
@@ -39,6 +40,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from controller.analysis.board_hint import TUTOR_MARKS
 from controller.bot.base import OFFERED_LEVELS
 from controller.engine.clock import CLOCK_MODES
 from controller.engine.match_settings import CONFIRM_MODES, DICE_MODES
@@ -74,6 +76,7 @@ class Settings:
     clock: str = "off"
     dice: str = "board"
     opponent: str = "human"
+    tutor: str = "off"
     state_dir: Path = Path("bgboard")
     online_user: str | None = None
     online_password_file: Path | None = None
@@ -272,6 +275,7 @@ _PARSERS: dict[str, Callable[[Any], Any]] = {
     "clock": _choice(CLOCK_MODES),
     "dice": _choice(DICE_MODES),
     "opponent": _choice(OPPONENTS),
+    "tutor": _choice(TUTOR_MARKS),
     "state_dir": _directory,
     "online_user": _optional_text,
     "online_password_file": lambda value: None if value is None else _directory(value),

@@ -78,3 +78,46 @@ def test_no_hint_in_an_online_match() -> None:
     c = _table(ControllerConfig(black_player="remote"))
     c.handle(MenuPressed(1.0))
     assert "hint" not in c.menu.items
+
+
+def _play_on_board(c: Controller, steps: list[tuple[str, str]], t: float) -> float:
+    counts = cell_counts(Position.initial(), "white")
+    for frm, to in steps:
+        counts[frm] = (counts[frm][0] - 1, counts[frm][1])
+        counts[to] = (counts[to][0] + 1, counts[to][1])
+        c.handle(ReadingReceived(BoardState.of(dict(counts)), t))
+        t += 0.5
+        c.handle(Tick(t))
+    return t
+
+
+def _tutored(tutor: str) -> Controller:
+    dice = TableDice(random.Random(1))
+    dice.push((6, 3))
+    c = Controller(Match.new(MatchSettings(length=5, confirm="button")), dice=dice,
+                   config=ControllerConfig(tutor=tutor))
+    c.handle(ReadingReceived(BoardState.of(cell_counts(Position.initial(), "white")), 0.0))
+    c.handle(Tick(0.3))
+    c.handle(ActionRequested("white", "roll", 0.4))
+    return c
+
+
+def test_the_tutor_warns_before_a_bad_move_is_confirmed_and_lights_the_better() -> None:
+    c = _tutored("doubtful")
+    _play_on_board(c, [("13", "7"), ("13", "10")], 1.0)  # 13/10 13/7: -0.091 against 24/15
+    assert c.match.move_complete and c.match.phase == "move"
+    scene = c.scene()
+    prompt = scene.display.prompt
+    assert prompt is not None and prompt.key == "tutor"
+    assert dict(prompt.params) == {"mark_key": "tutor.bad", "loss": "-0.09"}
+    from controller.show.texts import render
+    assert render(prompt.key, dict(prompt.params), "en") == "Bad: -0.09. Undo?"
+    assert {"24", "15"} <= {cell for cell, role in scene.leds.items() if role == "hint"}
+
+
+def test_the_tutor_keeps_quiet_below_its_mark_and_when_off() -> None:
+    for tutor, steps in (("bad", [("24", "21"), ("13", "7")]), ("off", [("13", "7"), ("13", "10")])):
+        c = _tutored(tutor)  # 24/21 13/7 loses 0.066: doubtful, below "bad"
+        _play_on_board(c, steps, 1.0)
+        assert c.match.move_complete
+        assert c.scene().display.prompt.key == "done"  # type: ignore[union-attr]

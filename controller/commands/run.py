@@ -69,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
     buttons = args.buttons or ("rpigpio" if on_pi else "none")
     opponent = settings.opponent
     config = ControllerConfig(language=settings.language, settle_s=profile.timing.settle_ms / 1000,
-                              black_player=opponent)
+                              black_player=opponent, tutor=settings.tutor)
     state_dir = Path(args.state_dir) if args.state_dir else settings.state_dir
     try:
         asyncio.run(run_table(port, profile=profile, state_dir=state_dir, config=config,
