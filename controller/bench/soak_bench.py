@@ -35,6 +35,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from controller.bot.base import BotCubeOwner, MatchContext, make_bot
+
 NAME = "soak"
 DEFAULT_SECONDS = 60.0
 QUICK_SECONDS = 20.0
@@ -120,8 +122,6 @@ class Driver:
         self.state: dict[str, Any] = {}
         self.changed = asyncio.Event()
         self._reader = asyncio.create_task(self._read())
-        from controller.bot.base import make_bot
-
         self.bot = make_bot("simple", rng=rng)
 
     async def _read(self) -> None:
@@ -177,13 +177,13 @@ class Driver:
             await self.send({"type": "command", "name": "white accept"})
         await self.settle()
 
-    def _context(self, m: dict[str, Any]) -> Any:
-        from controller.bot.base import MatchContext
-
+    def _context(self, m: dict[str, Any]) -> MatchContext:
+        """The match as White (the level played here) sees it."""
         length, score = int(m["length"]), m["score"]
+        owners: dict[str, BotCubeOwner] = {"white": "bot", "black": "opponent"}
         return MatchContext(length=length, bot_away=max(1, length - score["white"]),
                             opponent_away=max(1, length - score["black"]), cube=int(m["cube"]),
-                            owner={"white": "bot", "black": "opponent"}.get(m["cube_owner"], "center"))
+                            owner=owners.get(m["cube_owner"], "center"))
 
     async def _answer_double(self, m: dict[str, Any]) -> None:
         from controller.engine.position import Position
@@ -197,7 +197,8 @@ class Driver:
         from controller.engine.position import Position
 
         position = Position.from_id(m["position_id"])
-        move = self.bot.choose_move(position, tuple(m["dice"]), self._context(m))  # type: ignore[arg-type]
+        dice = (int(m["dice"][0]), int(m["dice"][1]))
+        move = self.bot.choose_move(position, dice, self._context(m))
         if move is None:
             return
         for step in move.steps:

@@ -87,9 +87,11 @@ class Guard:
         return self.token is None
 
     def url(self) -> str:
-        """The address to print (and open): with the token when there is one."""
-        if self.loopback or self.host in ("0.0.0.0", "::", ""):
-            name = "127.0.0.1" if self.loopback else socket.gethostname()
+        """The address to print (and open): with the token when there is one. A server
+        on every interface prints its loopback address (other machines use this one's
+        own address with the same token)."""
+        if self.host in ("0.0.0.0", "::", ""):
+            name = "127.0.0.1"
         else:
             name = f"[{self.host}]" if ":" in self.host else self.host
         base = f"http://{name}:{self.port}/"

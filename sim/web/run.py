@@ -36,7 +36,8 @@ async def serve(host: str, port: int, *, open_browser: bool, state_dir: Path | N
     print(url, flush=True)
     if not server.guard.loopback:
         print(f"bgboard sim: warning: listening on {host}, reachable from other machines; "
-              "only the address above (with its token) is answered", file=sys.stderr, flush=True)
+              "only the address above (with its token) is answered; from another machine use "
+              "this one's address with the same ?token=", file=sys.stderr, flush=True)
     if ready is not None and not ready.done():
         ready.set_result(url)
     if open_browser:
