@@ -299,3 +299,19 @@ def test_what_the_simulator_keeps_while_idle_stays_bounded(sim: ServerThread) ->
     assert now - oldest < 2.5
     sim.inspect(lambda live: live.table.log_lines.extend(f"line {i}" for i in range(10_000)))  # type: ignore[union-attr]
     assert sim.inspect(lambda live: len(live.table.log_lines)) == log_cap == 200  # type: ignore[union-attr]
+
+
+def test_a_scan_of_the_wrong_length_is_counted_not_a_traceback(sim: ServerThread,
+                                                               caplog: pytest.LogCaptureFixture) -> None:
+    from controller.link.codec import Scan, encode
+
+    before = match_key(sim)
+    for n, packed in enumerate((b"\x00" * 10, b"\x00" * 60)):
+        sim.call(lambda packed=packed, n=n: sim.live.vb.cable.write(encode(Scan(200 + n, packed))))  # type: ignore[union-attr]
+    end = time.monotonic() + 5
+    while sim.inspect(lambda live: live.bad_scans) < 2:
+        assert time.monotonic() < end, "the bad SCANs were not counted"
+        time.sleep(0.02)
+    assert sim.inspect(lambda live: live.snapshot()["debug"]["bad_scans"]) == 2
+    assert match_key(sim) == before
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]

@@ -154,6 +154,7 @@ class LiveSim:
         self._tick_task: asyncio.Task[None] | None = None
         self._fault_task: asyncio.Task[None] | None = None
         self._frames_window: collections.deque[float] = collections.deque()  # SCAN times, the last 2 s
+        self.bad_scans = 0
         self._loop: asyncio.AbstractEventLoop | None = None
         self._flickering: int | None = None  # the sensor a flicker fault is running on
         self._settle_timer: asyncio.TimerHandle | None = None  # a look when the last reading settles
@@ -241,6 +242,9 @@ class LiveSim:
             now = self._now()
             self._frames_window.append(now)
             self._trim_frames(now)  # here, not only when a tab asks: idle, it stays 2 s long
+            if len(message.packed) != -(-self.profile.sensors.count // 4):
+                self.bad_scans += 1  # a SCAN that does not fit the profile's matrix: counted
+                return
             reading = Reading.from_sensors(message.sensors(self.profile.sensors.count), self.profile)
             self.table.dispatch(ReadingReceived(reading_to_state(reading), now))
             self._changed()
@@ -360,6 +364,7 @@ class LiveSim:
                 "rows": self.profile.sensors.rows,
                 "cols": self.profile.sensors.cols,
                 "fps": round(len(self._frames_window) / 2.0, 1),
+                "bad_scans": self.bad_scans,
                 "sensor_cells": self._sensor_cells(),
                 "flickering": self._flickering,
                 **(stats.as_dict() if stats is not None else {}),
