@@ -276,3 +276,20 @@ def test_on_simulated_time_the_handshake_and_a_pong_barrier_work_while_the_runne
                 await asyncio.sleep(0)
                 assert session.is_playing
     run(main())
+
+
+def test_a_board_that_stops_answering_pings_is_offline_until_it_says_hello_again() -> None:
+    patient = replace(CALIBRATED, link=replace(CALIBRATED.link, offline_after_ms=60000))
+
+    async def main() -> None:
+        with VirtualBoard(patient) as vb:
+            vb.start()
+            events = Events()
+            async with session_for(vb, events, patient) as session:
+                await until(lambda: session.is_playing)
+                vb.stop()                                   # the firmware hangs, the port stays
+                await until(lambda: session.status.state is SessionState.OFFLINE)
+                assert "no PONG" in session.status.detail
+                vb.start()                                  # it runs again: HELLO? answered
+                await until(lambda: session.is_playing)
+    run(main())
