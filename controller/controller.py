@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
+from controller.analysis.board_hint import ShownHint, TutorWarning
 from controller.board.reconcile import (Ambiguous, BoardState, Expectation, Instruction,
                                         Matched, Mismatch, Verdict, path_expectation,
                                         reconcile, turn_expectation)
@@ -91,10 +92,10 @@ class Controller:
         self.bot_token = 0
         self._asked: Match | None = None
         self.menu = menus.MenuState()
-        self.hint: Any = None  # controller.analysis.board_hint.ShownHint, for `hint_for`
+        self.hint: ShownHint | None = None  # shown for the match `hint_for`
         self.hint_for: Match | None = None
         self._tutor_for: Match | None = None
-        self._tutor_said: Any = None
+        self._tutor_said: TutorWarning | None = None
         self.ask_index = 0
         self._warned: Any = None
         self.roll_due: float | None = None
@@ -559,7 +560,7 @@ class Controller:
         warned = self._tutor()
         return warned.better if warned is not None else ()
 
-    def _current_hint(self) -> Any:
+    def _current_hint(self) -> ShownHint | None:
         """The hint shown for the match as it stands (None once anything has changed)."""
         return self.hint if self.hint is not None and self.hint_for is self.match else None
 
@@ -574,7 +575,7 @@ class Controller:
         if self.hint is not None:
             out.append(Announce(f"hint: {self.hint.notation or self.hint.action_key}"))
 
-    def _tutor(self) -> Any:
+    def _tutor(self) -> TutorWarning | None:
         """The tutor's warning for a completed move (TutorWarning), or None: only with
         confirm by button (auto confirm ends the turn before anyone could be warned),
         for a human at the table, never online."""
