@@ -30,6 +30,7 @@ from sim.web.record import record_filename
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
 NOTICE_CHARS = 240  # a notice is one line, whatever the message it answers
+REFUSED_LOG_S = 60.0  # refused requests are logged at most once a minute, with a count
 MAX_MESSAGE = 64 * 1024  # the page's largest message (a new match's settings) is tiny
 log = logging.getLogger("bgboard.sim")
 
@@ -45,6 +46,8 @@ class SimServer:
         self._player_acted = 0.0
         self._push_pending = False
         self.guard: Guard | None = None
+        self._refused = 0
+        self._refused_told = float("-inf")
         self.app = web.Application(middlewares=[self._door])
         self.app.router.add_get("/", self._index)
         self.app.router.add_get("/display.png", self._display)
@@ -63,7 +66,12 @@ class SimServer:
             return web.Response(status=503, text="the simulator is starting\n")
         refused = guard.check(request.method, request.headers, request.query, request.cookies)
         if refused is not None:
-            log.warning("%s %s: %s", request.method, request.path[:80], refused)
+            self._refused += 1
+            now = asyncio.get_running_loop().time()
+            if now - self._refused_told >= REFUSED_LOG_S:  # a page retrying is one line a minute
+                self._refused_told = now
+                log.warning("%s %s: %s (%d refused so far)", request.method, request.path[:80], refused,
+                            self._refused)
             return web.Response(status=403, text=refused + "\n", content_type="text/plain")
         response: web.StreamResponse = await handler(request)
         if guard.token is not None and request.query.get("token") and not response.prepared:
