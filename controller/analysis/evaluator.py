@@ -72,11 +72,6 @@ def board_cubeful(p: Chances, ci: CubeInfo, board: Board, kind: tuple[str, float
     return cubeful_mwc(p, ci, x)
 
 
-def flip(p: Chances) -> Chances:
-    """The other side's chances."""
-    return (1.0 - p[0], p[3], p[4], p[1], p[2])
-
-
 @lru_cache(maxsize=4096)
 def _flipped(ci: CubeInfo) -> CubeInfo:
     return ci.flipped()
@@ -219,7 +214,7 @@ class Evaluator:
         if not listed:
             return []
         g0, g1, b0, b1 = _mover_prices(ci)
-        # utility(flip(p), ci) inline: this runs for every move of every roll
+        # the mover's cubeless `utility` from the opponent's chances, inline: it runs for every move
         scored = [(key, 1.0 - 2.0 * p[0] + p[3] * g0 - p[1] * g1 + p[4] * b0 - p[2] * b1, p) for key, p in listed]
         floor = max(s[1] for s in scored) - PRUNE_MARGIN if prune else -99.0
         out = []

@@ -87,10 +87,11 @@ def load_network() -> ModuleType:
             handle = module.net_load(str(path))
             module.net_use(handle)
             _state["handle"] = handle
-        _state["weights"] = str(path) if path else "gnubg-nn"
+        source = next((p for p in BINARY_WEIGHTS if p.is_file()), None)
+        _state["weights"] = f"the gnubg program's ({source})" if path and source else "gnubg-nn's own"
     return module
 
 
 def weights_in_use() -> str:
-    """Which weights the analysis uses: a file name, or "gnubg-nn" (the wheel's)."""
+    """Which weights the analysis uses: the gnubg program's (its file) or gnubg-nn's own."""
     return str(_state.get("weights", "not loaded"))

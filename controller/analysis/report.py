@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 
 from controller.analysis.match import MatchAnalysis
+from controller.analysis.network import weights_in_use
 from controller.analysis.stats import PlayerStats, decision_json, player_stats
 
 
@@ -17,6 +18,7 @@ def analysis_json(name: str, analysis: MatchAnalysis) -> dict[str, object]:
         "file": name,
         "length": analysis.length,
         "ply": analysis.plies,
+        "weights": weights_in_use(),
         "players": [player_stats(analysis, i).to_json() for i in (0, 1)],
         "games": [decision_json(d, players) for d in analysis.decisions],
     }

@@ -35,17 +35,21 @@ def game_value(winner_view: Position) -> int:
     return 3 if sum(loser[18:25]) else 2
 
 
+def opening_roll(rng: random.Random) -> tuple[int, tuple[int, int]]:
+    """Who starts (0 or 1: the higher die) and the opening roll they play (never a double)."""
+    while True:
+        a, b = rng.randint(1, 6), rng.randint(1, 6)
+        if a != b:
+            return (0 if a > b else 1), (a, b)
+
+
 def play_game(bots: tuple[Bot, Bot], rng: random.Random, contexts: tuple[MatchContext, MatchContext] | None = None,
               max_turns: int = 2000) -> GameResult:
     """One game; `contexts[i]` is the match seen by bot i (cube centred at the start).
 
     Without contexts it is a one-point game: no cube."""
-    while True:
-        a, b = rng.randint(1, 6), rng.randint(1, 6)
-        if a != b:
-            break
-    turn = 0 if a > b else 1
-    dice: tuple[int, int] | None = (a, b)
+    turn, first = opening_roll(rng)
+    dice: tuple[int, int] | None = first
     pos = Position.initial()
     ctx = list(contexts) if contexts else None
     cube_live = ctx is not None

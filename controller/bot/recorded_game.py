@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 from controller.bot.base import Bot, MatchContext
-from controller.bot.duel import game_value
+from controller.bot.duel import game_value, opening_roll
 from controller.engine import Position
 from controller.records.model import Action, Double, Drop, Game, MatchRecord, Roll, Take
 
@@ -22,12 +22,8 @@ def _context(length: int, cube: int, owner: str) -> MatchContext:
 def play_recorded_game(bots: tuple[Bot, Bot], rng: random.Random, length: int = 5,
                        max_turns: int = 1000) -> MatchRecord:
     """One game of bots[0] (player 0) against bots[1], as a one-game match record."""
-    while True:
-        a, b = rng.randint(1, 6), rng.randint(1, 6)
-        if a != b:
-            break
-    turn = 0 if a > b else 1
-    dice: tuple[int, int] | None = (a, b)
+    turn, first = opening_roll(rng)
+    dice: tuple[int, int] | None = first
     pos = Position.initial()
     cube, owner = 1, -1
     actions: list[Action] = []
