@@ -15,6 +15,8 @@ from functools import lru_cache
 from types import ModuleType
 
 from controller.analysis.cubeful import (
+    BEAROFF_EFFICIENCY,
+    CONTACT_EFFICIENCY,
     WIN,
     Chances,
     CubeInfo,
@@ -31,6 +33,8 @@ from controller.analysis.network import load_network
 
 Board = tuple[tuple[int, ...], tuple[int, ...]]
 
+RACE_CLASS = 3
+"""gnubg-nn's `classify`: 0 over, 1 two-sided bear-off, 2 one-sided, 3 race, 4 crashed, 5 contact."""
 FILTER_EXTRA, FILTER_THRESHOLD = 8, 0.16
 """gnubg's default move filter of an n-ply analysis (0-ply: accept 0, 8 extra within 0.16)."""
 PRUNE_MARGIN = 0.16
@@ -172,8 +176,15 @@ class Evaluator:
         """The board a move leaves and its class, cached by key (luck asks often)."""
         found = self._kinds.get(key)
         if found is None:
-            board = self.board_of_key(key)
-            found = (board, board_kind(board))
+            b = self._g.board_from_position_key(key)
+            board = (tuple(b[0]), tuple(b[1]))
+            cls = self._g.classify([list(b[0]), list(b[1])])  # gnubg's class, in C: this runs for every move
+            if cls >= RACE_CLASS:
+                kind = board_kind(board) if cls == RACE_CLASS else ("contact", CONTACT_EFFICIENCY)
+            else:
+                kind = ("over", 0.0) if cls == 0 else ("bearoff2", BEAROFF_EFFICIENCY) if cls == 1 \
+                    else ("bearoff", BEAROFF_EFFICIENCY)
+            found = (board, kind)
             if len(self._kinds) > 200_000:
                 self._kinds.clear()
             self._kinds[key] = found
@@ -192,10 +203,11 @@ class Evaluator:
         keep = board_cubeful(opp_chances, opp, board_after, kind)
         value = keep
         if may_double(opp):
-            taken = board_cubeful(opp_chances, _doubled(opp), board_after, kind)
             passed = double_pass_mwc(opp)
-            if taken >= keep and passed >= keep:
-                value = passed if taken >= passed else taken
+            if passed >= keep:  # else no double, whatever a take would be worth
+                taken = board_cubeful(opp_chances, _doubled(opp), board_after, kind)
+                if taken >= keep:
+                    value = passed if taken >= passed else taken
         return mwc_to_emg(1.0 - value, ci)
 
     @property
