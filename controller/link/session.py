@@ -111,17 +111,23 @@ class BoardSession:
     def __init__(self, port: str, profile: Profile, *, on_event: Callable[[BoardEvent], None],
                  clock: Callable[[], float] | None = None, ping_interval_s: float | None = 1.0,
                  reply_timeout_s: float = 0.5, hello_retry_s: float = 1.0,
-                 read_timeout: float = 0.1) -> None:
+                 read_timeout: float = 0.1, offline_after_s: float | None = None,
+                 backoff: tuple[float, float] | None = None) -> None:
         self.profile = profile
         self._on_event = on_event
         self._clock = clock
         self.ping_interval_s = ping_interval_s
         self.reply_timeout_s = reply_timeout_s
         self.hello_retry_s = hello_retry_s
+        # the link's silence limit and reconnect backoff: the profile's [link] and the
+        # link's own defaults, unless a front end on simulated time names its own
         self.link = BoardLink(port, on_frame=self._on_frame, on_status=self._on_link_status,
                               baudrate=profile.link.baudrate,
-                              offline_after=profile.link.offline_after_ms / 1000,
+                              offline_after=(offline_after_s if offline_after_s is not None
+                                             else profile.link.offline_after_ms / 1000),
                               read_timeout=read_timeout)
+        if backoff is not None:
+            self.link.backoff = backoff
         self.status = BoardStatus(SessionState.CLOSED, 0.0, "not started")
         self.hello: Hello | None = None
         self.config_sent: Config | None = None
