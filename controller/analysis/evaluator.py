@@ -28,13 +28,11 @@ from controller.analysis.cubeful import (
     mwc_to_emg,
 )
 from controller.analysis.bearoff import bearoff_cubeful_mwc, is_small_bearoff
-from controller.analysis.lookahead import Lookahead
+from controller.analysis.lookahead import RACE_CLASS, Lookahead
 from controller.analysis.network import load_network
 
 Board = tuple[tuple[int, ...], tuple[int, ...]]
 
-RACE_CLASS = 3
-"""gnubg-nn's `classify`: 0 over, 1 two-sided bear-off, 2 one-sided, 3 race, 4 crashed, 5 contact."""
 FILTER_EXTRA, FILTER_THRESHOLD = 8, 0.16
 """gnubg's default move filter of an n-ply analysis (0-ply: accept 0, 8 extra within 0.16)."""
 PRUNE_MARGIN = 0.16

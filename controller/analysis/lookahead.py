@@ -22,7 +22,8 @@ if TYPE_CHECKING:
 ROLLS: tuple[tuple[int, int, int], ...] = tuple(
     (a, b, 1 if a == b else 2) for a in range(1, 7) for b in range(1, a + 1))
 MIN_PRUNE_MOVES = 5
-RACE_CLASS = 3  # gnubg-nn's c_race: classes below it are bear-offs and finished games
+RACE_CLASS = 3
+"""gnubg-nn's `classify`: 0 over, 1 two-sided bear-off, 2 one-sided, 3 race, 4 crashed, 5 contact."""
 
 
 def _expand(positions: list[CubeInfo | None], top: bool, invert: bool) -> list[CubeInfo | None]:
