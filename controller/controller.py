@@ -32,9 +32,11 @@ from controller.engine.position import Position
 from controller.engine.turn import TurnPlan
 from controller.events import (ActionRequested, AdoptMatch, Announce, AskBot, BotCube, BotMoved,
                                ButtonPressed, Buzz, DiceEntered, DicePhraseGiven, Effect, Event,
-                               LinkChanged, MenuPressed, ReadingReceived, RemoteActed, SaveMatch,
+                               LinkChanged, ReadingReceived, Refused, RemoteActed, SaveMatch,
                                ShowScene, Tick)
 from controller.inputs import menu as menus
+from controller.play import possible
+from controller.play.status import BotPlan, TableStatus
 from controller.show.announce import announcements
 from controller.show.content import DisplayContent, MoveTimerView, Prompt, Scene, TournamentClockView
 from controller.show.scene import ControllerView, build_scene
@@ -57,14 +59,6 @@ class ControllerConfig:
         return self.white_player if side == "white" else self.black_player
 
 
-@dataclass(frozen=True)
-class BotPlan:
-    """A move the person carries out for the computer: its steps (mover's numbering), its
-    notation and the positions along it."""
-
-    side: Colour
-    move: Move
-    path: tuple[Position, ...]
 
 
 class Controller:
@@ -83,6 +77,8 @@ class Controller:
         self.board_prompt: Prompt | None = None  # the board session's line, when it has one
         self.raw: BoardState | None = None
         self.raw_since = now
+        #: a checker seen lifted before the reading settled: its targets light at once
+        self.in_air: Matched | None = None
         self.settled: BoardState | None = None
         self.verdict: Verdict | None = None
         self.setting_up = True
@@ -115,6 +111,7 @@ class Controller:
             if event.board != self.raw:
                 self.raw = event.board
                 self.raw_since = event.at
+                self.in_air = self._lifted(event.board)
             self._maybe_settle(out)
         elif isinstance(event, Tick):
             self._maybe_settle(out)
@@ -127,7 +124,7 @@ class Controller:
                 out.append(Announce("board online" if event.online else "board offline"))
         elif isinstance(event, ActionRequested):
             self._action(event.side, event.action, event.level, out)
-        elif isinstance(event, MenuPressed):
+        elif isinstance(event, ButtonPressed) and event.button == "menu":
             self._menu_event(menus.ButtonHeld(None, "menu") if event.held
                              else menus.ButtonPressed(None, "menu"), out)
         elif isinstance(event, ButtonPressed) and self.menu.is_open:
@@ -137,7 +134,7 @@ class Controller:
         elif isinstance(event, ButtonPressed):
             action = self._button_action(event.side, event.button)
             if action is None:
-                out.append(Announce(f"rejected: {event.side} {event.button} button does nothing now"))
+                out.append(Refused(f"{event.side} {event.button} button does nothing now"))
                 out.append(Buzz("error"))
             else:
                 self._action(event.side, action, None, out)
@@ -169,7 +166,24 @@ class Controller:
         if self.now - self.raw_since + 1e-9 < self.config.settle_s:
             return
         self.settled = self.raw
+        self.in_air = None
         self.reconcile_now(out)
+
+    def _lifted(self, board: BoardState) -> Matched | None:
+        """A hand in the air: `board` is the settled board less one checker lifted from it,
+        during a move. Nothing of the match changes before the reading settles, but the
+        lifted checker's targets light now, while the hand is still in the air."""
+        if self.settled is None or self.setting_up or not isinstance(self.verdict, Matched) \
+                or not self.verdict.is_exact:
+            return None
+        if self.match.phase != "move" and self.bot is None:
+            return None
+        verdict = self._read(board)[1]
+        if isinstance(verdict, Matched) and verdict.in_hand is not None \
+                and verdict.position == self.verdict.position and not verdict.hits_pending \
+                and not verdict.prehit:
+            return verdict
+        return None
 
     def reconcile_now(self, out: list[Effect]) -> None:
         """Reconcile the settled board with the match and act on what it shows."""
@@ -266,7 +280,7 @@ class Controller:
         try:
             transition = command(self.match)
         except MatchStateError as exc:
-            out.append(Announce(f"rejected: {exc}"))
+            out.append(Refused(f"{exc}"))
             out.append(Buzz("error"))
             return False
         before = self.match
@@ -278,6 +292,7 @@ class Controller:
         if self.match.phase != before.phase or self.match.turn != before.turn or \
                 self.match.steps != before.steps or self.match.game != before.game:
             self.verdict = None
+            self.in_air = None
             self._expect_key = None
         if self.match.is_over and self.dice.reveal():
             out.append(Announce("dice seed revealed: the match is over"))
@@ -386,13 +401,13 @@ class Controller:
         """Real dice keyed in (menu or page): queued, then rolled for whoever rolls now."""
         m = self.match
         if m.phase not in ("opening", "roll"):
-            out.append(Announce("rejected: dice can be entered only before a roll"))
+            out.append(Refused("dice can be entered only before a roll"))
             out.append(Buzz("error"))
             return
         try:
             self.dice.push(dice)
         except DiceError as exc:
-            out.append(Announce(f"rejected: {exc}"))
+            out.append(Refused(f"{exc}"))
             out.append(Buzz("error"))
             return
         self.menu = menus.MenuState()
@@ -408,7 +423,7 @@ class Controller:
         try:
             self.dice.set_phrase(side, phrase, self.match)
         except DiceError as exc:
-            out.append(Announce(f"rejected: {exc}"))
+            out.append(Refused(f"{exc}"))
             return
         out.append(Announce(f"{side} gave a dice phrase"))
         if self.save_enabled:
@@ -417,9 +432,9 @@ class Controller:
     def reveal_dice(self, out: list[Effect]) -> None:
         """Reveal the verifiable dice's seed on demand (the guarantee ends)."""
         if self.dice.secret is None:
-            out.append(Announce("rejected: this match has no verifiable dice to reveal"))
+            out.append(Refused("this match has no verifiable dice to reveal"))
         elif not self.dice.reveal():
-            out.append(Announce("rejected: the dice seed is already revealed"))
+            out.append(Refused("the dice seed is already revealed"))
         else:
             out.append(Announce("dice seed revealed: the dice to come are known now"))
             if self.save_enabled:
@@ -427,38 +442,33 @@ class Controller:
 
     def _action(self, side: Colour, action: str, level: str | None, out: list[Effect],
                 by_bot: bool = False) -> None:
-        m = self.match
-        now = self.now
+        """Carry out a player's action if it is possible now (the computer's own answers
+        go straight to the match, which checks them); otherwise refuse it with the reason.
+        Revealing the dice's seed is the table's, not the match's: either player may."""
         if action == "reveal":
             self.reveal_dice(out)
             return
-        if not by_bot and self.config.player(side) != "human" and action not in ("roll",):
-            out.append(Announce(f"rejected: {side} is played by the computer"))
+        if not by_bot and possible.find(self.possible(), side, action, level) is None:
+            out.append(Refused(self._refusal(side, action, level)))
+            out.append(Buzz("error"))
             return
         if action == "roll":
-            if self.setting_up or (self.settled is not None and not self._board_right()):
-                out.append(Announce(f"rejected: {side} cannot roll: put the board right first"))
-                out.append(Buzz("error"))
-                return
-            if m.phase == "opening":
-                self._roll(side, out)
-                return
-            if m.phase == "roll" and m.turn == side and self.config.player(side) != "human":
-                out.append(Announce(f"rejected: the computer rolls for {side}"))
-                return
-            if m.phase != "roll" or m.turn != side:
-                self._apply(lambda mm: mm.roll(side, (1, 2), now), out)  # refused with the reason
-                return
             self._roll(side, out)
             return
-        if action == "done":
-            if not (isinstance(self.verdict, Matched) and self.verdict.is_exact) and self.settled is not None:
-                out.append(Announce(f"rejected: {side} cannot end the turn: the board is not right"))
-                out.append(Buzz("error"))
-                return
-            self._apply(lambda mm: mm.done(side, now), out)
+        command = self._match_command(side, action, level)
+        if command is None:
+            out.append(Refused(f"unknown action {action!r}"))
             return
+        self._apply(command, out)
+
+    def _match_command(self, side: Colour, action: str,
+                       level: str | None) -> Callable[[Match], Transition] | None:
+        """The match command of a player's action (None: no such action); a roll here is
+        only a probe of whether rolling is allowed (the real dice come from `_roll`)."""
+        now = self.now
         commands: dict[str, Callable[[Match], Transition]] = {
+            "roll": lambda mm: mm.roll(side, (1, 2), now),
+            "done": lambda mm: mm.done(side, now),
             "double": lambda mm: mm.double(side, now),
             "take": lambda mm: mm.take(side, now),
             "drop": lambda mm: mm.drop(side, now),
@@ -468,11 +478,40 @@ class Controller:
             "rematch": lambda mm: mm.rematch(side, now),
             "resign": lambda mm: mm.resign(side, level or "single", now),
         }
-        command = commands.get(action)
-        if command is None:
-            out.append(Announce(f"rejected: unknown action {action!r}"))
-            return
-        self._apply(command, out)
+        return commands.get(action)
+
+    def _refusal(self, side: Colour, action: str, level: str | None) -> str:
+        """Why `side` may not `action` now, in one line: the table's reason, else the
+        match's own."""
+        if action not in possible.ACTION_NAMES:
+            return f"unknown action {action!r}"
+        if self.config.player(side) != "human":
+            return f"{side} is played by the computer"
+        if self.bot is not None:
+            return f"{side} cannot {action} now: the computer's move is being carried out"
+        if action == "roll" and self.match.phase in ("opening", "roll") and not self._board_ready():
+            return f"{side} cannot roll: put the board right first"
+        if action == "done" and self.match.phase == "move" and self.match.turn == side \
+                and self.match.move_complete:
+            return f"{side} cannot end the turn: the board is not right"
+        probe = self._match_command(side, action, level)
+        try:
+            if probe is not None:
+                probe(self.match)
+        except MatchStateError as exc:
+            return str(exc)
+        return f"{side} cannot {action} now"
+
+    def possible(self) -> tuple[possible.PossibleAction, ...]:
+        """What each player at the table may do now (controller.play.possible)."""
+        facts = possible.TableFacts(at_table=lambda side: self.config.player(side) == "human",
+                                    board_ready=self._board_ready(),
+                                    carrying_out=self.bot is not None)
+        return possible.possible_actions(self.match, facts)
+
+    def _board_ready(self) -> bool:
+        """The board stands as the match says (or has not been read yet)."""
+        return not self.setting_up and self._board_right()
 
     def _ambiguous_choice(self) -> Position | None:
         """While a saturated reading fits several legal positions of this turn: the one
@@ -501,20 +540,20 @@ class Controller:
         """The menu button and, while the menu is open, the other buttons go to the menu;
         its chosen action becomes the match action it names."""
         m = self.match
-        available: list[str] = ["new_match"]
-        if m.phase == "roll":  # RULES.md "Resigning": before rolling
-            available += ["resign_single", "resign_gammon", "resign_backgammon"]
-        if not m.is_over:
+        actions = self.possible()
+        available: list[menus.MenuItem] = ["new_match"]
+        available += [f"resign_{a.level}" for a in actions if a.action == "resign"]  # type: ignore[misc]
+        if any(a.action == "forfeit" for a in actions):
             available.append("forfeit")
-        else:
+        if any(a.action == "rematch" for a in actions):
             available.append("rematch")
-        if m.phase in ("opening", "roll") and self.dice.mode != "verifiable":
+        if any(a.action == "roll" for a in actions) and self.dice.mode != "verifiable":
             available.append("dice_entry")
         if self.dice.secret is not None and not self.dice.secret.revealed:
             available.append("reveal_dice")
         if self._hint_allowed():
             available.append("hint")
-        result = menus.step(self.menu, event, tuple(available))  # type: ignore[arg-type]
+        result = menus.step(self.menu, event, tuple(available))
         self.menu = result.state
         if self.menu.mode == "dice" and m.phase == "opening" and not self.menu.opening:
             self.menu = replace(self.menu, side="white", opening=True)  # one die per side
@@ -624,7 +663,7 @@ class Controller:
     def _remote_acted(self, event: RemoteActed, out: list[Effect]) -> None:
         """The remote player's action, as the server reported it."""
         if self.config.player(event.side) != "remote":
-            out.append(Announce(f"rejected: {event.side} is not a remote player"))
+            out.append(Refused(f"{event.side} is not a remote player"))
         elif event.action == "roll":
             self._roll(event.side, out)
         else:
@@ -632,31 +671,8 @@ class Controller:
 
     def _button_action(self, side: Colour, button: str) -> str | None:
         """What a side's main or cube button means at this moment."""
-        m = self.match
-        phase = m.phase
-        if button == "main":
-            if phase == "opening":
-                return "roll"
-            if phase == "roll" and m.turn == side:
-                return "roll"
-            if phase == "doubled" and m.turn != side:
-                return "take"
-            if phase == "move" and m.turn == side and m.move_complete:
-                return "done"
-            if phase == "resigning" and m.turn != side:
-                return "accept"
-            if phase == "over":
-                return "rematch" if m.rematch_offer in (None, side) else "accept"
-            return None
-        if phase == "roll" and m.turn == side:
-            return "double"
-        if phase == "doubled" and m.turn != side:
-            return "drop"
-        if phase == "resigning" and m.turn != side:
-            return "decline"
-        if phase == "over" and m.rematch_offer not in (None, side):
-            return "decline"
-        return None
+        found = possible.for_button(self.possible(), side, button)
+        return None if found is None else found.action
 
     # -- the computer (or a remote player) ------------------------------------------------
     def _ask_bot(self, out: list[Effect]) -> None:
@@ -684,9 +700,7 @@ class Controller:
             return
         self._asked = m
         self.bot_token += 1
-        out.append(AskBot(kind, self.bot_token, {  # type: ignore[arg-type]
-            "side": bot_side, "position": m.position, "dice": m.dice, "match": m,
-            "level": m.resign_level}))
+        out.append(AskBot(kind, self.bot_token, bot_side, m))  # type: ignore[arg-type]
 
     def _ask_rematch(self, out: list[Effect]) -> None:
         """After the match (RULES.md "Match"): the computer answers the other side's
@@ -702,8 +716,7 @@ class Controller:
             return
         self._asked = m
         self.bot_token += 1
-        out.append(AskBot(kind, self.bot_token, {  # type: ignore[arg-type]
-            "side": side, "position": m.position, "dice": None, "match": m, "level": None}))
+        out.append(AskBot(kind, self.bot_token, side, m))  # type: ignore[arg-type]
 
     def _bot_moved(self, event: BotMoved, out: list[Effect]) -> None:
         m = self.match
@@ -742,6 +755,18 @@ class Controller:
         self._action(actor, event.action, None, out, by_bot=True)
 
     # -- what is shown ----------------------------------------------------------------------
+    def status(self) -> TableStatus:
+        """The controller's state as the outside may read it (a frozen value)."""
+        m = self.match
+        return TableStatus(
+            match=m, mover=self.bot.side if self.bot is not None else m.turn, online=self.online,
+            setting_up=self.setting_up, settling=self.raw is not None and self.raw != self.settled,
+            reading=self.raw, board=self.settled, verdict=self.verdict, board_ready=self._board_ready(),
+            carried_out=self.bot, roll_due=self.roll_due,
+            clock_running=m.clock is not None and not m.is_over, menu_open=self.menu.is_open,
+            entering_dice=self.dice.mode == "entered" and self.menu.mode == "dice",
+            actions=self.possible())
+
     def view(self) -> ControllerView:
         m = self.match
         mover: Colour | None = m.turn
@@ -759,7 +784,7 @@ class Controller:
             setup_counts = cell_counts(position, colour)
         return ControllerView(
             table=self.table(), language=self.config.language, online=self.online, mover=mover,
-            verdict=self.verdict, plan=self._graph_for() if self.bot is None else None,
+            verdict=self.in_air or self.verdict, plan=self._graph_for() if self.bot is None else None,
             current=m.partial, last_move=last, show_last=self.show_last, bot_move=bot_cells,
             setup=self.setting_up, setup_counts=setup_counts, prompt=self.phase_prompt(),
             faults=self.raw.faults if self.raw is not None else frozenset(),

@@ -9,10 +9,12 @@ so a test drives it with events and inspects the effects.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal, Union
+from typing import Literal, Union
 
 from controller.board.reconcile import BoardState
 from controller.engine.board_view import Colour
+from controller.dice.secret import DiceSecret
+from controller.engine.match import Match
 from controller.engine.moves import Move
 from controller.show.content import Prompt, Scene
 
@@ -34,7 +36,7 @@ class ReadingReceived:
 class LinkChanged:
     """The board session plays (`online`) or does not; `prompt` is what the display must
     say about it (a board of another size, a failing sensor chain, an ERROR), None when
-    it plays or is merely offline (controller.board_feed makes these from the session)."""
+    it plays or is merely offline (controller.table.board_feed makes these from the session)."""
 
     online: bool
     at: float
@@ -55,18 +57,11 @@ class ActionRequested:
 @dataclass(frozen=True)
 class ButtonPressed:
     """A physical button: `main` (roll, done, take, accept) or `cube` (double, drop,
-    decline) of a side; what it means depends on the moment."""
+    decline) of a side, whose meaning depends on the moment; or the `menu` button (no
+    side): a short press opens the menu or cycles it, a long one (`held`) closes it."""
 
-    side: Colour
-    button: Literal["main", "cube"]
-    at: float
-
-
-@dataclass(frozen=True)
-class MenuPressed:
-    """The menu button: a short press opens the menu or cycles it, a long one (`held`)
-    closes it."""
-
+    side: Colour | None
+    button: Literal["main", "cube", "menu"]
     at: float
     held: bool = False
 
@@ -136,12 +131,12 @@ class AdoptMatch:
     """Play on from `match` (an online server's state, which is the truth there): the board
     is first set up to it."""
 
-    match: Any
+    match: Match
     at: float
 
 
-Event = Union[ReadingReceived, LinkChanged, ActionRequested, ButtonPressed, MenuPressed, Tick,
-              BotMoved, BotCube, DicePhraseGiven, DiceEntered, RemoteActed, AdoptMatch]
+Event = Union[ReadingReceived, LinkChanged, ActionRequested, ButtonPressed, Tick, BotMoved,
+              BotCube, DicePhraseGiven, DiceEntered, RemoteActed, AdoptMatch]
 
 
 # -- effects -----------------------------------------------------------------------------
@@ -155,12 +150,11 @@ class ShowScene:
 
 @dataclass(frozen=True)
 class SaveMatch:
-    """Save this match now (after a confirmed action): a `controller.engine.match.Match`,
-    which `controller.records.saved` writes atomically, with the secret of its verifiable
-    dice (a `controller.dice.DiceSecret`, saved beside it) if it has one."""
+    """Save this match now (after a confirmed action); `controller.records.saved` writes
+    it atomically, with the secret of its verifiable dice (saved beside it) if it has one."""
 
-    match: Any
-    dice: Any = None
+    match: Match
+    dice: DiceSecret | None = None
 
 
 @dataclass(frozen=True)
@@ -179,12 +173,23 @@ class Announce:
 
 
 @dataclass(frozen=True)
+class Refused:
+    """An action that is not possible now was asked for; `reason` is one line ("black
+    cannot double now") and nothing changed. The log shows it as "rejected: <reason>"."""
+
+    reason: str
+
+
+@dataclass(frozen=True)
 class AskBot:
-    """Ask the computer for its decision; it answers with BotMoved or BotCube."""
+    """Ask the computer playing `side` for its decision in `match` (a move, whether to
+    double, take, accept a resignation or a rematch); it answers with BotMoved or BotCube
+    carrying `turn_token`, so a stale answer is ignored."""
 
     kind: Literal["move", "cube", "take", "resign", "rematch", "offer_rematch"]
     turn_token: int
-    payload: dict[str, Any]
+    side: Colour
+    match: Match
 
 
-Effect = Union[ShowScene, SaveMatch, Buzz, Announce, AskBot]
+Effect = Union[ShowScene, SaveMatch, Buzz, Announce, Refused, AskBot]

@@ -21,9 +21,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, TextIO
 
-from controller.app import MatchStore, Table, make_bot, reading_to_state
 from controller.board.profile import Profile, load_profile
-from controller.board.reading import Reading
 from controller.controller import Controller, ControllerConfig
 from controller.dice import DiceError, TableDice
 from controller.engine.board_view import cell_counts, cube_owner, other
@@ -31,14 +29,13 @@ from controller.engine.match import Match
 from controller.engine.match_settings import MatchSettings
 from controller.engine.position import Position
 from controller.errors import BgboardError
-from controller.events import (ActionRequested, DiceEntered, DicePhraseGiven, LinkChanged,
-                               ReadingReceived, Tick)
-from controller.link.codec import Pong, Scan
-from controller.link.serial_link import BoardLink, LinkState, LinkStatus
+from controller.events import ActionRequested, DiceEntered, DicePhraseGiven, Event, Tick
+from controller.link.serial_link import LinkState
+from controller.link.session import BoardSession
 from controller.show.display import text_lines
-from controller.show.display_backends import Display
-from controller.show.leds import SimulatedStrip
+from controller.table import BackendChoice, Table, make_bot, open_table
 from sim import script as sc
+from sim.finger import LONG_PRESS_S, TAP_S, Finger, button_key
 from sim.web.record import mat_text, player_names
 from sim.virtual_board import VirtualBoard
 
@@ -69,16 +66,11 @@ class HeadlessRunner:
         self.seed = seed
         self.settle_ms = self.profile.timing.settle_ms
         self.vb: VirtualBoard | None = None
-        self.link: BoardLink | None = None
         self.table: Table | None = None
         self.dice = TableDice(random.Random(seed), **({"entropy": entropy} if entropy else {}))
         self.record = record
         self.hand: list[str] = []
-        self._pongs: dict[bytes, asyncio.Future[None]] = {}
-        self._token = 0
         self.results: list[dict[str, Any]] = []
-        self.link_state = LinkState.CLOSED
-        self.last_state: Any = None
         self.scans = 0
         self.settings = MatchSettings()
         self.config = ControllerConfig(settle_s=self.settle_ms / 1000)
@@ -127,93 +119,68 @@ class HeadlessRunner:
                 self.dispatch(Tick(self.now))
 
     async def barrier(self) -> None:
-        """Wait until every frame the board has written so far reached the controller."""
-        assert self.vb is not None and self.link is not None
-        if not self.vb.is_plugged or self.link.status not in (LinkState.ONLINE, LinkState.CONNECTING,
-                                                                  LinkState.OFFLINE):
+        """Wait until every frame the board has written so far reached the controller: a
+        PING through the board session, whose PONG comes after every SCAN sent before it."""
+        assert self.vb is not None
+        session = self.table.link if self.table is not None else None
+        if session is None or not self.vb.is_plugged or session.link.status not in (
+                LinkState.ONLINE, LinkState.CONNECTING, LinkState.OFFLINE):
             await asyncio.sleep(0.005)
             return
-        self._token += 1
-        token = self._token.to_bytes(4, "little")
-        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._pongs[token] = future
-        if not self.link.send_ping(token):
-            self._pongs.pop(token, None)
-            return
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + BARRIER_TIMEOUT_S
-        while not future.done() and loop.time() < deadline:
+        pong = asyncio.ensure_future(session.ping(timeout=BARRIER_TIMEOUT_S))
+        while not pong.done():
             self.vb.advance(0)
-            try:
-                await asyncio.wait_for(asyncio.shield(future), 0.01)
-            except asyncio.TimeoutError:
-                continue
-        self._pongs.pop(token, None)
+            await asyncio.wait({pong}, timeout=0.01)
+        if not pong.cancelled():
+            pong.exception()  # a lost PONG (the line was cut): nothing more to wait for
 
     # -- wiring -------------------------------------------------------------------------
-    def dispatch(self, event: Any) -> None:
+    def dispatch(self, event: Event) -> None:
         if self.table is not None:
             self.table.dispatch(event)
 
-    def _on_frame(self, message: Any) -> None:
-        if isinstance(message, Pong):
-            future = self._pongs.get(bytes(message.payload))
-            if future is not None and not future.done():
-                future.set_result(None)
-            return
-        if isinstance(message, Scan):
-            reading = Reading.from_sensors(message.sensors(self.profile.sensors.count), self.profile)
-            self.last_state = reading_to_state(reading)
-            self.scans += 1
-            self.dispatch(ReadingReceived(self.last_state, self.now))
+    def _session(self) -> BoardSession:
+        assert self.table is not None and self.table.link is not None
+        return self.table.link
 
-    def _on_status(self, status: LinkStatus) -> None:
-        self.link_state = status.state
-        if status.state is LinkState.ONLINE:
-            self.dispatch(LinkChanged(True, self.now, status.detail))
-        elif status.state in (LinkState.DISCONNECTED, LinkState.OFFLINE):
-            self.dispatch(LinkChanged(False, self.now, status.detail))
-
-    async def _open_link(self) -> None:
+    async def _open_table(self, match: Match | None) -> None:
+        """Open the table on the virtual board (every front end's `open_table`), start its
+        board session and wait for the first SCAN. `match` None: the saved match (a
+        restart), else the one given."""
         assert self.vb is not None
-        self.link = BoardLink(self.vb.port, on_frame=self._on_frame, on_status=self._on_status,
-                              baudrate=self.profile.link.baudrate, offline_after=3600.0,
-                              backoff=(0.02, 0.1))
-        await self.link.start()
+        if self.table is not None:
+            self.table.close()
+        backends = BackendChoice(port=self.vb.port, leds="sim", display="dummy", pins="mock",
+                                 state_dir=self.state_dir, ping_interval_s=None,
+                                 read_timeout_s=0.02, offline_after_s=3600.0,
+                                 link_backoff_s=(0.02, 0.1), buzzer_sound=False)
+        settings = self.settings
+        self.table = open_table(self.profile, backends, clock=lambda: self.now, config=self.config,
+                                match=match, new_match=lambda: Match.new(settings), dice=self.dice)
+        await self._session().start()
         await self._wait_online()
 
     async def _wait_online(self) -> None:
-        assert self.vb is not None and self.link is not None
+        assert self.vb is not None and self.table is not None
         loop = asyncio.get_running_loop()
         deadline = loop.time() + BARRIER_TIMEOUT_S
-        scans = self.scans
-        while self.link.status is not LinkState.ONLINE and loop.time() < deadline:
+        session = self._session()
+        while not session.is_playing and loop.time() < deadline:
             self.vb.advance(STEP_MS)
             await asyncio.sleep(0.01)
         await self.barrier()
         waited = 0
-        while self.scans == scans and waited < 2 * self.profile.timing.heartbeat_ms:
+        while self.table.controller.status().reading is None \
+                and waited < 2 * self.profile.timing.heartbeat_ms:
             await self.advance(STEP_MS)  # the first SCAN after a (re)connection
             waited += STEP_MS
-
-    def _make_table(self, match: Match, *, resumed: bool = False) -> None:
-        store = MatchStore(self.state_dir)
-        controller = Controller(match, config=self.config, dice=self.dice, now=self.now)
-        strip = SimulatedStrip(self.profile.leds)
-        display = Display.open(self.profile.display, "dummy")
-        self.table = Table(controller, strip=strip, display=display, store=store,
-                           bot_factory=make_bot)
-        self.table.log_lines.append("resumed the saved match" if resumed else "new match")
-        if self.last_state is not None:
-            self.table.dispatch(ReadingReceived(self.last_state, self.now))
 
     # -- the script ---------------------------------------------------------------------
     async def run(self) -> list[dict[str, Any]]:
         self.vb = VirtualBoard(self.profile, seed=self.seed)
         try:
             self._set_start()
-            await self._open_link()
-            self._make_table(Match.new(self.settings))
+            await self._open_table(Match.new(self.settings))
             await self.advance(self.settle_ms + FRAME_MS)
             for line in self.script.lines:
                 assert self.table is not None
@@ -224,8 +191,8 @@ class HeadlessRunner:
             if self.record is not None:
                 self.write_record(self.record)
         finally:
-            if self.link is not None:
-                self.link.close()
+            if self.table is not None:
+                self.table.close()
             self.vb.close()
             if self._tmp is not None:
                 self._tmp.cleanup()
@@ -234,9 +201,9 @@ class HeadlessRunner:
     def write_record(self, path: Path) -> None:
         """The match as played so far (finished or not) as a `.mat` record at `path`."""
         assert self.table is not None
-        c = self.table.controller
-        text = mat_text(c.match, self.dice.record_tags(),
-                        players=player_names(c.match, c.config.white_player, c.config.black_player))
+        match = self.table.controller.status().match
+        text = mat_text(match, self.dice.record_tags(),
+                        players=player_names(match, self.config.white_player, self.config.black_player))
         try:
             path.write_text(text, encoding="utf-8")
         except OSError as exc:
@@ -258,8 +225,7 @@ class HeadlessRunner:
 
     def _mover(self) -> str:
         assert self.table is not None
-        view = self.table.controller.view()
-        return view.mover or "white"
+        return self.table.controller.status().mover or "white"
 
     def _cell(self, cell: str, colour: str) -> str:
         return f"off-{colour}" if cell == "off" else cell
@@ -274,7 +240,7 @@ class HeadlessRunner:
         elif isinstance(command, sc.PhraseCmd):
             self.dispatch(DicePhraseGiven(command.side, command.phrase, self.now))
         elif isinstance(command, sc.RevealCmd):
-            self.dispatch(ActionRequested(self.table.controller.match.turn or "white", "reveal", self.now))
+            self.dispatch(ActionRequested(self.table.controller.status().match.turn or "white", "reveal", self.now))
         elif isinstance(command, sc.ActionCmd):
             self.dispatch(ActionRequested(command.side, command.action, self.now, command.level))  # type: ignore[arg-type]
         elif isinstance(command, sc.LiftCmd):
@@ -314,20 +280,23 @@ class HeadlessRunner:
         elif isinstance(command, sc.ResetCmd):
             self._set_start()
         elif isinstance(command, sc.SetupCmd):
-            position, mover = self.table.controller.match.board()
+            position, mover = self.table.controller.status().match.board()
             self._set_start(position, mover)
         elif isinstance(command, sc.CableCmd):
             await self._cable(command.plugged)
         elif isinstance(command, sc.RestartCmd):
             await self._restart()
+        elif isinstance(command, sc.PressCmd):
+            await self._press(command)
 
     def _dice(self, dice: tuple[int, int]) -> None:
         """A `dice` line: the next roll queued; with entered dice the controller waiting
         for them gets them as keyed in; with verifiable dice refused."""
         assert self.table is not None
         controller = self.table.controller
-        if controller.dice.mode == "entered" and controller.menu.mode == "dice":
-            side = controller.match.turn or "white"
+        status = controller.status()
+        if status.entering_dice:
+            side = status.match.turn or "white"
             self.dispatch(DiceEntered(side, dice, self.now))
             return
         try:
@@ -360,31 +329,38 @@ class HeadlessRunner:
                 await self.advance(SLIDE_REST_MS)
 
     async def _cable(self, plugged: bool) -> None:
-        assert self.vb is not None and self.link is not None
+        assert self.vb is not None
         loop = asyncio.get_running_loop()
         if not plugged:
             self.vb.unplug()
             deadline = loop.time() + BARRIER_TIMEOUT_S
-            while self.link.status is LinkState.ONLINE and loop.time() < deadline:
+            while self._session().link.status is LinkState.ONLINE and loop.time() < deadline:
                 await asyncio.sleep(0.01)
         else:
             self.vb.plug()
             await self._wait_online()
 
     async def _restart(self) -> None:
-        """A power cut: the application dies and starts again from its saved match."""
-        assert self.link is not None
-        self.link.close()
+        """A power cut: the application dies and starts again from its saved match (what
+        was in memory is lost, the dice's secret too: the save has it)."""
+        assert self.table is not None
+        self.table.close()
         self.table = None
-        resumed = MatchStore(self.state_dir).resume(self.now)
-        self.dice.secret = None  # what was in memory is lost; the save has the secret
-        if resumed is None:
-            match = Match.new(self.settings)
-        else:
-            match = resumed[0]
-            self.dice.adopt(match, resumed[1].secret)
-        await self._open_link()
-        self._make_table(match, resumed=True)
+        self.dice.secret = None
+        await self._open_table(None)
+
+    async def _press(self, command: sc.PressCmd) -> None:
+        """A finger on one of the table's (mock) buttons, held for a tap or a long press."""
+        assert self.table is not None
+        table = self.table
+        if table.buttons is None or table.pin_factory is None:
+            table.log_lines.append("rejected: this table has no buttons")
+            return
+        finger = Finger(table.pin_factory, dict(table.buttons.pins))  # type: ignore[arg-type]
+        key = button_key(command.side, command.button)
+        finger.down(key)
+        await self.advance(int((LONG_PRESS_S if command.held else TAP_S) * 1000))
+        finger.up(key)
 
     async def _new_match(self, command: sc.MatchCmd) -> None:
         match = command.start()  # checked when the script was read
@@ -395,10 +371,10 @@ class HeadlessRunner:
         if "seed" in dict(command.options):
             self.dice.rng.seed(int(command.get("seed", "0")))
         self.dice.begin(match)
-        self._make_table(match)
+        await self._open_table(match)
         if opponent != "human":
             try:
-                make_bot(opponent)
+                make_bot(opponent).close()  # a level that is not installed: one line now
             except BgboardError as exc:
                 assert self.table is not None
                 self.table.log_lines.append(f"rejected: {exc}")
@@ -407,7 +383,8 @@ class HeadlessRunner:
 def snapshot(controller: Controller, number: int, action: str, events: list[str]) -> dict[str, Any]:
     """The JSON object of one script line (DESIGN.md "Scenario scripts")."""
     scene = controller.last_scene
-    m = controller.match
+    status = controller.status()
+    m = status.match
     pips = m.pips()
     return {
         "line": number,
@@ -424,7 +401,7 @@ def snapshot(controller: Controller, number: int, action: str, events: list[str]
             "position_id": m.partial.id,
             "match_id": m.match_id,
             "pips": {"white": pips["white"], "black": pips["black"]},
-            "state": "setup" if controller.setting_up and m.phase in ("opening", "roll") else m.phase,
+            "state": "setup" if status.setting_up and m.phase in ("opening", "roll") else m.phase,
         },
         "events": events,
     }

@@ -14,6 +14,8 @@ does to the board, never a shortcut into the controller):
     setup                 every cell set as the set-up lights ask (the expected position)
     phrase white WORDS    a player's phrase for verifiable dice (before the first roll)
     reveal                reveal the verifiable dice's seed (on demand: the guarantee ends)
+    press white main      a finger on a button (white|black main|cube, or `press menu`);
+    hold menu             a long press of the menu button (closes the menu)
 
 `match` takes the options of `MATCH_OPTIONS` (besides DESIGN.md's: `position=<Position
 ID>` and `turn=white|black`, a game from a given position; `score=W-B`, the score before
@@ -242,8 +244,19 @@ class RevealCmd:
     """Reveal the verifiable dice's seed now."""
 
 
-Command = Union[PhraseCmd, RevealCmd, MatchCmd, DiceCmd, ActionCmd, LiftCmd, PlaceCmd, MoveCmd, SlideCmd, HitCmd,
-                WaitCmd, FlickerCmd, SetCmd, CableCmd, RestartCmd, ResetCmd, SetupCmd]
+@dataclass(frozen=True)
+class PressCmd:
+    """A finger on a button: a side's `main` or `cube` button, or the `menu` button
+    (`held`: a long press, which closes the menu)."""
+
+    side: Colour | None
+    button: str
+    held: bool = False
+
+
+Command = Union[PhraseCmd, RevealCmd, MatchCmd, DiceCmd, ActionCmd, LiftCmd, PlaceCmd, MoveCmd,
+                SlideCmd, HitCmd, WaitCmd, FlickerCmd, SetCmd, CableCmd, RestartCmd, ResetCmd,
+                SetupCmd, PressCmd]
 
 
 @dataclass(frozen=True)
@@ -397,6 +410,15 @@ def _bare(head: str, make: Callable[[], Command]) -> Callable[[list[str], str], 
     return parse
 
 
+def _press(head: str, args: list[str], where: str) -> PressCmd:
+    """`press white main`, `press black cube`, `press menu`, `hold menu` (a long press)."""
+    if args == ["menu"]:
+        return PressCmd(None, "menu", held=head == "hold")
+    if head == "press" and len(args) == 2 and args[0] in ("white", "black") and args[1] in ("main", "cube"):
+        return PressCmd(args[0], args[1])  # type: ignore[arg-type]
+    raise UsageError(f"{where}: expected 'press white|black main|cube', 'press menu' or 'hold menu'")
+
+
 #: every line a script may hold, by its first word; a new kind of line is one entry here
 LINES: dict[str, Callable[[list[str], str], Command]] = {
     "match": _match,
@@ -418,6 +440,8 @@ LINES: dict[str, Callable[[list[str], str], Command]] = {
     "restart": _bare("restart", RestartCmd),
     "phrase": _phrase,
     "reveal": _bare("reveal", RevealCmd),
+    "press": lambda args, where: _press("press", [a.lower() for a in args], where),
+    "hold": lambda args, where: _press("hold", [a.lower() for a in args], where),
 }
 
 

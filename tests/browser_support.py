@@ -90,12 +90,17 @@ class Page:
         return self.page.evaluate("window.bgboard.state")  # type: ignore[no-any-return]
 
     def box_centre(self, selector: str, index: int = -1) -> tuple[float, float]:
-        found = self.page.locator(selector)
-        n = found.count()
-        assert n > 0, f"nothing on the page matches {selector}"
-        box = found.nth(index if index >= 0 else n - 1).bounding_box()
-        assert box is not None
-        return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        """The centre of the element; the page redraws its checkers on every snapshot, so
+        an element counted may be replaced before it is measured: measure again then."""
+        end = time.monotonic() + 2.0
+        while True:
+            found = self.page.locator(selector)
+            n = found.count()
+            assert n > 0, f"nothing on the page matches {selector}"
+            box = found.nth(index if index >= 0 else n - 1).bounding_box()
+            if box is not None:
+                return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+            assert time.monotonic() < end, f"{selector} never stayed on the page to be measured"
 
     def checker(self, cell: str, colour: str) -> tuple[float, float]:
         """The top checker of `colour` on `cell` (the one a hand would take)."""

@@ -245,7 +245,10 @@ def test_a_whole_game_by_clicks_with_a_double_an_error_and_its_correction(page: 
     check_in_step(page, sim)
     assert page.page.locator("#prompt").inner_text() == "Each side rolls one die"
     assert page.page.locator("#hint").inner_text().startswith("Press White ●")
-    assert page.page.locator("button.hw.live").evaluate_all("bs => bs.map(b => b.dataset.button)") == ["white_main"]
+    # the opening roll is either player's: both main buttons roll it (the rule book: each
+    # player rolls one die)
+    assert page.page.locator("button.hw.live").evaluate_all("bs => bs.map(b => b.dataset.button)") \
+        == ["black_main", "white_main"]
     assert fetch_display_png(page).tobytes() == controller_view(sim)["frame"][1]
     roll(page, sim)  # the opening roll: one die each, the higher moves
     assert ctl(sim, lambda c: c.match.phase) == "move"
@@ -424,11 +427,17 @@ def test_keyboard_menu_helpers_debug_dialog_and_download(page: Page, sim: Server
     wait_until(lambda: ctl(sim, lambda c: "error" not in c.scene().leds.values()), 5, "the board put right")
     assert sim.inspect(lambda live: (live.vb.counts("5"), live.vb.counts("6"))) == ((0, 0), (5, 0))
     check_in_step(page, sim)
-    # the menu opens the Actions list; an action from it acts on the match
-    page.page.evaluate("document.getElementById('actions-box').open = false")
+    # the menu button is the board's own (the real button panel on mock pins): the menu
+    # opens on the display, the menu button steps through it, a cube button closes it
     page.click_button("menu")
-    page.wait_notice("menu:")
-    assert page.page.locator("#actions-box").evaluate("d => d.open")
+    wait_until(lambda: ctl(sim, lambda c: c.status().menu_open), 5, "the menu open")
+    first = ctl(sim, lambda c: c.scene().display.prompt)
+    assert first is not None and first.key == "menu"
+    page.click_button("menu")
+    wait_until(lambda: ctl(sim, lambda c: c.scene().display.prompt != first), 5, "the next item")
+    page.click_button("white_cube")
+    wait_until(lambda: ctl(sim, lambda c: not c.status().menu_open), 5, "the menu closed")
+    # an action from the Actions list acts on the match
     page.page.click('#actions button[data-command="white roll"]')
     wait_until(lambda: ctl(sim, lambda c: c.match.phase == "move"), 5, "the opening roll")
     check_in_step(page, sim)

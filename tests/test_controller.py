@@ -11,7 +11,7 @@ from controller.engine.board_view import cell_counts
 from controller.engine.match import Match
 from controller.engine.match_settings import MatchSettings
 from controller.events import (ActionRequested, Announce, ButtonPressed, Buzz, LinkChanged,
-                               ReadingReceived, SaveMatch, ShowScene, Tick)
+                               ReadingReceived, Refused, SaveMatch, ShowScene, Tick)
 
 START = Position.initial()
 
@@ -25,7 +25,9 @@ def board(changes: dict[str, tuple[int, int]] | None = None) -> BoardState:
 
 
 def texts(effects: list[object]) -> list[str]:
-    return [e.text for e in effects if isinstance(e, Announce)]
+    """What the table logs of the effects; a refusal reads "rejected: <reason>"."""
+    return [e.text if isinstance(e, Announce) else f"rejected: {e.reason}"
+            for e in effects if isinstance(e, (Announce, Refused))]
 
 
 def make(confirm: str = "auto", rolls: list[tuple[int, int]] = ()) -> Controller:
@@ -140,7 +142,8 @@ def test_scenes_are_only_sent_when_they_change() -> None:
 
 
 def test_the_menu_enters_real_dice_and_resigns() -> None:
-    from controller.events import MenuPressed
+    def MenuPressed(at: float) -> ButtonPressed:  # noqa: N802 - reads as the event it makes
+        return ButtonPressed(None, "menu", at)
 
     c = make()
     c.handle(MenuPressed(1.0))  # open: forfeit, new match, dice entry, close

@@ -9,7 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from controller.app import MatchStore, Table
+from controller.records.store import TableStore as MatchStore
+from controller.table import Table
+from controller.table.computer import ComputerSeat
 from controller.board.profile import load_profile
 from controller.board.reconcile import BoardState
 from controller.controller import Controller
@@ -28,8 +30,8 @@ def test_the_table_saves_after_each_action_and_resumes_exactly(tmp_path: Path) -
     dice = TableDice(random.Random(0))
     dice.push((3, 1))
     strip = SimulatedStrip(load_profile().leds)
-    table = Table(Controller(Match.new(MatchSettings(length=3)), dice=dice), strip=strip,
-                  store=MatchStore(tmp_path))
+    table = Table(Controller(Match.new(MatchSettings(length=3)), dice=dice), leds=strip,
+                  store=MatchStore(tmp_path), clock=lambda: 0.0)
     counts = cell_counts(Position.initial(), "white")
     table.dispatch(ReadingReceived(BoardState.of(counts), 0.0))
     table.dispatch(Tick(0.3))
@@ -76,30 +78,22 @@ def test_run_plays_against_the_virtual_board(tmp_path: Path) -> None:
 
 
 def test_gpiozero_buttons_reach_the_controller_through_the_mock_pin_factory() -> None:
-    from controller.app import _button
-    from controller.inputs.buttons import ButtonPanel, make_pin_factory
+    from controller.table import BackendChoice, open_table
 
     profile = load_profile()
     dice = TableDice(random.Random(0))
     dice.push((3, 1))
-    table = Table(Controller(Match.new(MatchSettings(length=3)), dice=dice))
-    table.dispatch(ReadingReceived(BoardState.of(cell_counts(Position.initial(), "white")), 0.0))
-    table.dispatch(Tick(0.3))
-    factory = make_pin_factory("mock")
     clock = iter(x / 10 for x in range(100, 1000))
-    events: list[object] = []
-    panel = ButtonPanel(profile.buttons, factory, events.append,
-                        clock=lambda: next(clock))
-    try:
-        pin = factory.pin(profile.buttons.pins["black_main"])
+    with open_table(load_profile(), BackendChoice(port="/dev/null", pins="mock"),
+                    clock=lambda: next(clock), match=Match.new(MatchSettings(length=3)),
+                    dice=dice, bots=None) as table:
+        table.dispatch(ReadingReceived(BoardState.of(cell_counts(Position.initial(), "white")), 0.0))
+        table.dispatch(Tick(0.3))
+        assert table.buttons is not None and table.pin_factory is not None
+        pin = table.pin_factory.pin(profile.buttons.pins["black_main"])  # type: ignore[attr-defined]
         pin.drive_low()
         pin.drive_high()
-        assert events, "the mock button was pressed"
-        for event in events:
-            _button(table, event, lambda: 1.0)
         assert table.controller.match.phase == "move"  # the opening roll by Black's main button
-    finally:
-        panel.close()
 
 
 @pytest.mark.slow
@@ -130,7 +124,7 @@ def test_the_app_waits_for_a_missing_board_showing_it_offline() -> None:
             if self.tries < 3:
                 raise LinkError("/dev/bgboard: no such device")
 
-    table = Table(Controller(Match.new(MatchSettings(length=3))))
+    table = Table(Controller(Match.new(MatchSettings(length=3))), clock=lambda: 0.0)
     link = LateLink()
     clock = iter(range(100))
     asyncio.run(_connect(link, table, lambda: float(next(clock)), None, retry_s=0.0))
@@ -156,7 +150,8 @@ def test_with_a_loop_the_computer_thinks_in_a_worker_and_answers_on_the_loop() -
         dice.push((1, 3))  # Black wins the opening roll: the computer moves first
         table = Table(Controller(Match.new(MatchSettings(length=1)), dice=dice,
                                  config=ControllerConfig(black_player="simple")),
-                      bot_factory=lambda level: SlowBot(), clock=loop.time, loop=loop)
+                      computers=ComputerSeat(lambda level: SlowBot()),  # type: ignore[arg-type,return-value]
+                      clock=loop.time, loop=loop)
         table.dispatch(ReadingReceived(BoardState.of(cell_counts(Position.initial(), "white")), 0.0))
         table.dispatch(Tick(0.3))
         effects = table.dispatch(ActionRequested("white", "roll", 0.4))
@@ -173,8 +168,8 @@ def test_with_a_loop_the_computer_thinks_in_a_worker_and_answers_on_the_loop() -
 
 
 def test_a_position_id_is_set_up_cell_by_cell() -> None:
-    from controller.app import new_match
     from controller.errors import UsageError
+    from controller.table.start import starting_match as new_match
 
     match = new_match(MatchSettings(length=3), "AAB83wctAAAAAA", "white")  # a bear-off
     c = Controller(match)
@@ -217,12 +212,12 @@ def test_the_settings_brightness_reaches_the_led_strip(tmp_path: Path) -> None:
         with VirtualBoard() as vb:
             vb.start()
             return await run_table(vb.port, state_dir=tmp_path, strip_name="sim",
-                                   display_driver="dummy", pin_factory=None, seconds=0.3,
+                                   display_driver="dummy", pin_factory="none", seconds=0.3,
                                    brightness=0.6)
 
     table = asyncio.run(main())
     assert load_profile().leds.brightness != 0.6
-    assert table.strip.brightness == 0.6
+    assert table.leds is not None and table.leds.brightness == 0.6  # type: ignore[attr-defined]
 
 
 def test_run_names_an_unknown_profile_in_one_line(tmp_path: Path) -> None:
@@ -232,3 +227,45 @@ def test_run_names_an_unknown_profile_in_one_line(tmp_path: Path) -> None:
     assert proc.returncode in (1, 2)
     assert "no-such-board" in proc.stderr and "Traceback" not in proc.stderr
     assert len(proc.stderr.strip().splitlines()) == 1
+
+
+def test_the_pi_the_headless_runner_and_the_browser_open_the_same_table(tmp_path: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """`bgboard run`, `bgboard sim --headless` and `bgboard sim` differ only in the backends
+    they name: each opens its table through `open_table`, with its buttons on a pin factory."""
+    import asyncio
+
+    import controller.app
+    import sim.headless
+    import sim.web.live
+    from controller.table import open as table_open
+    from sim import script as sc
+    from sim.virtual_board import VirtualBoard
+
+    opened: list[tuple[str, str]] = []
+    real = table_open.open_table
+
+    def spy(profile, backends, **kwargs):  # type: ignore[no-untyped-def]
+        opened.append((backends.leds, backends.pins))
+        return real(profile, backends, **kwargs)
+
+    for module in (controller.app, sim.headless, sim.web.live):
+        monkeypatch.setattr(module, "open_table", spy)
+
+    async def pi() -> None:
+        with VirtualBoard() as vb:
+            vb.start()
+            await controller.app.run_table(vb.port, state_dir=tmp_path / "pi", strip_name="sim",
+                                           display_driver="dummy", pin_factory="mock", seconds=0.3)
+
+    asyncio.run(pi())
+    runner = sim.headless.HeadlessRunner(sc.parse_script("white roll\n"), state_dir=tmp_path / "h")
+    asyncio.run(runner.run())
+
+    async def browser() -> None:
+        live = sim.web.live.LiveSim(state_dir=tmp_path / "b", settings_file=tmp_path / "s.json")
+        await live.start()
+        await live.close()
+
+    asyncio.run(browser())
+    assert opened == [("sim", "mock")] * 3

@@ -6,7 +6,7 @@ from __future__ import annotations
 import tomllib
 from pathlib import Path
 
-from controller.app import Table, _button
+from controller.table import Table
 from controller.board.reconcile import BoardState
 from controller.controller import Controller
 from controller.dice import TableDice
@@ -40,8 +40,7 @@ def _rig(dice: str) -> tuple[Table, ButtonPanel, object, Clock]:
     clock.now += 1
     assert not controller.setting_up
     factory = make_pin_factory("mock")
-    panel = ButtonPanel(ButtonConfig.from_profile(PROFILE), factory,
-                        lambda event: _button(table, event, clock), clock=clock)
+    panel = ButtonPanel(ButtonConfig.from_profile(PROFILE), factory, table.on_button, clock=clock)
     return table, panel, factory, clock
 
 

@@ -419,14 +419,15 @@ def test_the_readme_states_every_script_limit_once() -> None:
 
 # -- RULES.md "Match": after a match either player may offer a rematch -------------------
 def _table_against(level: object, match: Match) -> "object":
-    from controller.app import Table
+    from controller.table import Table
+    from controller.table.computer import ComputerSeat
     from controller.board.reconcile import BoardState
     from controller.controller import Controller, ControllerConfig
     from controller.engine.board_view import cell_counts
     from controller.events import ReadingReceived, Tick
 
     table = Table(Controller(match, config=ControllerConfig(black_player="simple")),
-                  bot_factory=lambda name: level)
+                  computers=ComputerSeat(lambda name: level), clock=lambda: 0.0)  # type: ignore[arg-type,return-value]
     table.dispatch(ReadingReceived(BoardState.of(cell_counts(Position.initial(), "white")), 0.0))
     table.dispatch(Tick(0.5))  # the board as it stands, settled
     return table

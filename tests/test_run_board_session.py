@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from controller.app import Table
+from controller.table import Table
 from controller.board.profile import load_profile
-from controller.board_feed import BoardFeed
+from controller.table.board_feed import BoardFeed
 from controller.controller import Controller
 from controller.dice import TableDice
 from controller.engine.match import Match

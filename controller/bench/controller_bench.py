@@ -1,5 +1,8 @@
 """`bgboard bench` section `controller`: the table's speed, idle load and memory.
 
+- a hand on the board, with the profile's settling time, in real time: a checker lifted
+  to its targets lit (`lift_to_targets_median_ms`, goal <= 100), a checker placed to its
+  step counted (`place_to_accepted_median_ms`, goal <= 400).
 - latency: from the moment the virtual board writes a SCAN frame to the moment the LED
   strip gets the frame for it, through the real pty, the link's reader thread, the event
   loop, the reconciler, the match (steps played and taken back, each saved atomically)
@@ -29,18 +32,40 @@ def _percentile(values: list[float], q: float) -> float:
     return ordered[k]
 
 
-async def _latency(samples: int) -> list[float]:
-    from controller.app import MatchStore, Table, reading_to_state
+def _bench_table(vb: Any, state_dir: Path, settle_ms: int, loop: asyncio.AbstractEventLoop,
+                 when_frame: Any = None, ping_interval_s: float | None = 1.0) -> Any:
+    """The table every front end opens (`open_table`), on the virtual board's pty, with
+    the profile's settling time replaced by `settle_ms` (liveness PINGs off for a board
+    on manual time, which answers only while the bench lets its time pass)."""
     from controller.board.profile import load_profile
-    from controller.board.reading import Reading
-    from controller.controller import Controller, ControllerConfig
+    from controller.controller import ControllerConfig
     from controller.dice import TableDice
     from controller.engine.match import Match
     from controller.engine.match_settings import MatchSettings
-    from controller.events import ActionRequested, ReadingReceived, Tick
-    from controller.link.codec import Scan
-    from controller.link.serial_link import BoardLink, LinkState
     from controller.show.leds import SimulatedStrip
+    from controller.table import BackendChoice, open_table
+
+    dice = TableDice(random.Random(0))
+    dice.push((3, 1))
+    backends = BackendChoice(port=vb.port, pins="none", state_dir=state_dir,
+                             ping_interval_s=ping_interval_s)
+    table = open_table(load_profile(), backends,
+                       clock=loop.time, config=ControllerConfig(settle_s=settle_ms / 1000),
+                       match=Match.new(MatchSettings(length=5)), dice=dice, bots=None, loop=loop)
+    if when_frame is not None:
+        assert table.leds is not None
+        strip = SimulatedStrip(table.leds.config, when_frame=when_frame)  # type: ignore[attr-defined]
+        table.leds.close()
+        table.leds = strip
+    return table
+
+
+async def _latency(samples: int) -> list[float]:
+    """SCAN written -> LED frame, settling time 0 (see the module docstring)."""
+    import tempfile
+
+    from controller.board.profile import load_profile
+    from controller.events import ActionRequested, Tick
     from sim.virtual_board import VirtualBoard
 
     profile = load_profile()
@@ -52,16 +77,7 @@ async def _latency(samples: int) -> list[float]:
         if frame_seen is not None and not frame_seen.done():
             frame_seen.set_result(time.perf_counter())
 
-    strip = SimulatedStrip(profile.leds, when_frame=on_frame_led)
-    dice = TableDice(random.Random(0))
-    dice.push((3, 1))
-    controller = Controller(Match.new(MatchSettings(length=5)), dice=dice,
-                            config=ControllerConfig(settle_s=0.0))
-    import tempfile
-
     state = tempfile.TemporaryDirectory(prefix="bgboard-bench-")
-    table = Table(controller, strip=strip, store=MatchStore(Path(state.name)))
-
     with VirtualBoard(profile) as vb:
         for cell, (w, b) in _start_counts().items():
             vb.set_cell(cell, w, b)
@@ -73,17 +89,13 @@ async def _latency(samples: int) -> list[float]:
 
         vb.cable.write = timed_write  # type: ignore[method-assign]
         vb.firmware = vb._boot()  # the firmware writes through the timed cable from now on
-
-        def on_frame(message: Any) -> None:
-            if isinstance(message, Scan):
-                reading = Reading.from_sensors(message.sensors(profile.sensors.count), profile)
-                table.dispatch(ReadingReceived(reading_to_state(reading), loop.time()))
-
-        link = BoardLink(vb.port, on_frame=on_frame)
+        table = _bench_table(vb, Path(state.name), 0, loop, when_frame=on_frame_led,
+                             ping_interval_s=None)
+        link = table.link
         await link.start()
         try:
             deadline = loop.time() + 3
-            while link.status is not LinkState.ONLINE and loop.time() < deadline:
+            while not link.is_playing and loop.time() < deadline:
                 vb.advance(10)
                 await asyncio.sleep(0.005)
             for _ in range(60):
@@ -120,7 +132,73 @@ async def _latency(samples: int) -> list[float]:
                 raise RuntimeError("the bench played no step: the latency would flatter")
             return results
         finally:
-            link.close()
+            table.close()
+            state.cleanup()
+
+
+async def _hand(samples: int) -> tuple[list[float], list[float]]:
+    """What a player feels, with the profile's own settling time, in real time: from the
+    moment a checker leaves its sensor to the moment its targets light (`lift`), and from
+    the moment it lands to the moment the step counts in the match (`place`). Everything
+    runs: the firmware's scan and debounce in the virtual board's real-time thread, the
+    pty, the link's reader thread, the loop, the controller and the LED strip."""
+    import tempfile
+
+    from controller.board.profile import load_profile
+    from controller.events import ActionRequested, Tick
+    from sim.virtual_board import VirtualBoard
+
+    profile = load_profile()
+    loop = asyncio.get_running_loop()
+    lifts: list[float] = []
+    places: list[float] = []
+    state = tempfile.TemporaryDirectory(prefix="bgboard-bench-")
+    with VirtualBoard(profile) as vb:
+        for cell, (w, b) in _start_counts().items():
+            vb.set_cell(cell, w, b)
+        vb.start()
+        table = _bench_table(vb, Path(state.name), profile.timing.settle_ms, loop)
+        changed = asyncio.Event()
+        table.on_scene(lambda scene: changed.set())
+        link = table.link
+        await link.start()
+
+        async def until(test: Any, limit: float = 2.0) -> float | None:
+            end = time.perf_counter() + limit
+            while time.perf_counter() < end:
+                if test():
+                    return time.perf_counter()
+                changed.clear()
+                try:
+                    await asyncio.wait_for(changed.wait(), 0.01)
+                except asyncio.TimeoutError:
+                    table.dispatch(Tick(loop.time()))
+            return None
+
+        try:
+            await until(lambda: link.is_playing, 3.0)
+            await until(lambda: table.controller.status().board_ready, 3.0)
+            table.dispatch(ActionRequested("white", "roll", loop.time()))
+            c = table.controller
+            for i in range(samples):
+                frm, to = ("8", "5") if i % 2 == 0 else ("5", "8")  # 8/5, then its undo
+                steps = len(c.match.steps)
+                t0 = time.perf_counter()
+                vb.lift(frm, "white")
+                shown = await until(lambda: "target" in c.last_scene.leds.values())
+                if shown is not None:
+                    lifts.append((shown - t0) * 1000.0)
+                await asyncio.sleep(0.05)
+                t0 = time.perf_counter()
+                vb.place(to, "white")
+                accepted = await until(lambda: len(c.match.steps) != steps)
+                if accepted is not None:
+                    places.append((accepted - t0) * 1000.0)
+                await until(lambda: not c.status().settling, 1.0)
+            return lifts, places
+        finally:
+            table.close()
+            vb.stop()
             state.cleanup()
 
 
@@ -147,7 +225,7 @@ def mark():
 async def main():
     asyncio.get_running_loop().call_later(1.5, mark)  # after start-up: imports, first frame
     await run_table(port, profile=load_profile(), state_dir=Path(state), strip_name="sim",
-                    display_driver="dummy", pin_factory=None, seconds=seconds)
+                    display_driver="dummy", pin_factory="none", seconds=seconds)
     mark()
 
 asyncio.run(main())
@@ -190,7 +268,11 @@ def run(quick: bool = False) -> dict[str, object]:
     """The section's figures (see the module docstring)."""
     samples = 40 if quick else 400
     latencies = asyncio.run(_latency(samples))
+    lifts, places = asyncio.run(_hand(6 if quick else 30))
     figures: dict[str, object] = {
+        "lift_to_targets_median_ms": round(statistics.median(lifts), 1) if lifts else None,
+        "place_to_accepted_median_ms": round(statistics.median(places), 1) if places else None,
+        "hand_samples": min(len(lifts), len(places)),
         "frame_to_led_samples": len(latencies),
         "frame_to_led_median_ms": round(statistics.median(latencies), 2) if latencies else None,
         "frame_to_led_p99_ms": round(_percentile(latencies, 0.99), 2) if latencies else None,

@@ -40,13 +40,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from controller.app import new_match, run_table
+    from controller.app import run_table
     from controller.board.profile import default_profile_path, load_profile
     from controller.controller import ControllerConfig
     from controller.engine.errors import EngineError
     from controller.engine.match_settings import MatchSettings
     from controller.engine.match_start import parse_crawford_played, parse_score
     from controller.settings import is_raspberry_pi, load_settings
+    from controller.table.start import starting_match
 
     settings = load_settings(args.config)
     if args.profile:
@@ -59,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
     except EngineError as exc:
         raise UsageError(str(exc)) from None
     # the start is checked before anything opens: a bad position or score is one line, exit 2
-    new_match(match_settings, args.position, score=score or (0, 0), crawford_played=played)
+    starting_match(match_settings, args.position, score=score or (0, 0), crawford_played=played)
     port = args.port or settings.port
     if not port:
         raise UsageError("no port: give --port (the simulator's board: python -m sim.virtual_board)")
@@ -77,7 +78,7 @@ def run(args: argparse.Namespace) -> int:
                               score=score, crawford_played=played,
                               strip_name=leds,
                               display_driver=args.display or ("dummy" if not on_pi else None),
-                              pin_factory=None if buttons == "none" else buttons,
+                              pin_factory=buttons,
                               seconds=args.seconds, brightness=settings.brightness))
     except KeyboardInterrupt:
         return 130

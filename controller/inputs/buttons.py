@@ -114,6 +114,7 @@ class ButtonPanel:
 
         self._emit = emit
         self._clock = clock
+        self.pins: Mapping[str, int] = dict(config.pins)
         self._long_press = config.long_press_ms / 1000
         self._lock = threading.Lock()
         self._menu_down_at: float | None = None

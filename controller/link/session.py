@@ -153,18 +153,26 @@ class BoardSession:
         self._task = asyncio.get_running_loop().create_task(self._run(), name="BoardSession")
 
     async def close(self) -> None:
-        task, self._task = self._task, None
+        task = self._task
+        self.stop()
         if task is not None:
-            task.cancel()
             try:
                 await task
             except asyncio.CancelledError:
                 pass
+
+    def stop(self) -> None:
+        """Close at once without waiting for the handshake task to wind down (a table
+        closed from synchronous code): the task is cancelled, the port closed."""
+        task, self._task = self._task, None
+        if task is not None:
+            task.cancel()
         self.link.close()
         for waiter in self._waiting:
             waiter.future.cancel()
         self._waiting.clear()
-        self._set(SessionState.CLOSED, "closed")
+        if self.status.state is not SessionState.CLOSED:
+            self._set(SessionState.CLOSED, "closed")
 
     async def __aenter__(self) -> BoardSession:
         await self.start()

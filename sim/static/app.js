@@ -113,14 +113,8 @@ class Page {
   wireButtons() {
     document.querySelectorAll("button.hw").forEach((b) => {
       b.addEventListener("click", () => {
+        // the real button panel behind it: the menu opens on the display, as on the board
         this.act({ type: "button", name: b.dataset.button });
-        if (b.dataset.button === "menu") {
-          // the simulator's menu is the Actions list: open it and bring it into view
-          const box = document.getElementById("actions-box");
-          box.open = true;
-          box.scrollIntoView({ block: "nearest" });
-          document.querySelector("#actions button")?.focus();
-        }
       });
     });
     document.querySelectorAll("[data-fault]").forEach((b) => {
@@ -161,7 +155,7 @@ class Page {
     for (const view of [this.prompt, this.facts, this.clock, this.moves, this.actions, this.helpers, this.chat]) {
       view.render(state, this.lang);
     }
-    markLiveButtons(state.actions ?? []);
+    markLiveButtons(state.possible ?? []);
     renderDice(state, this.lang, (msg) => this.act(msg));
     this.debug.render(state.debug ?? {}, this.lang);
     this.svg.dataset.ready = "1";

@@ -177,16 +177,10 @@ export class ActionsView {
   }
 }
 
-/** Which hardware button carries out which action now (as the controller maps them). */
-const MAIN = new Set(["roll", "take", "accept", "done", "rematch"]);
-const CUBE = new Set(["double", "drop", "decline"]);
-export function markLiveButtons(actions) {
-  const live = new Set();
-  for (const a of actions) {
-    const [side, verb] = a.split(" ");
-    if (MAIN.has(verb)) live.add(`${side}_main`);
-    if (CUBE.has(verb)) live.add(`${side}_cube`);
-  }
+/** Which hardware button carries out which action now: the controller's own list says
+ *  (`state.possible`, each with the button that takes it). */
+export function markLiveButtons(possible) {
+  const live = new Set(possible.filter((a) => a.button).map((a) => `${a.side}_${a.button}`));
   document.querySelectorAll("button.hw[data-button]").forEach((b) => {
     b.classList.toggle("live", live.has(b.dataset.button));
   });

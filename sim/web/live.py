@@ -16,20 +16,12 @@ import os
 import random
 import tempfile
 from collections.abc import Callable
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from controller.app import (
-    MatchStore,
-    Table,
-    make_bot,
-    reading_to_state,
-)
 from controller.board.profile import Profile, load_profile
-from controller.board.reading import Reading
 from controller.board.reconcile import Matched
-from controller.controller import Controller, ControllerConfig
+from controller.controller import ControllerConfig
 from controller.dice import DICE_MODES, TableDice
 from controller.engine.board_view import (
     CELLS,
@@ -46,19 +38,11 @@ from controller.engine.position import Position
 from controller.engine.match_settings import CONFIRM_MODES, MatchSettings
 from controller.engine.turn import TurnPlan
 from controller.errors import BgboardError
-from controller.events import (
-    ActionRequested,
-    ButtonPressed,
-    LinkChanged,
-    ReadingReceived,
-    Tick,
-)
-from controller.link.codec import Scan
-from controller.link.serial_link import BoardLink, LinkState, LinkStatus
+from controller.events import ActionRequested, Tick
 from controller.settings import OPPONENTS
-from controller.show.display_backends import Display
-from controller.show.leds import SimulatedStrip
 from controller.show.texts import LANGUAGES, render
+from controller.table import BackendChoice, Table, make_bot, open_table
+from sim.finger import LONG_PRESS_S, TAP_S, Finger
 from sim.headless import snapshot as script_snapshot
 from sim.virtual_board import VirtualBoard
 from sim.web.dice_panel import dice_event, dice_panel
@@ -145,16 +129,13 @@ class LiveSim:
         self.vb = VirtualBoard(self.profile, seed=seed or 0)
         self.led_config = self.profile.leds
         self.hand: list[dict[str, str]] = []
-        self.link: BoardLink | None = None
         self.table: Table | None = None
-        self.online = False
         self._subscribers: list[Callable[[], None]] = []
         self._tables = 0  # tables made so far: each new display counts its frames from 0
         self._last_key = ""
         self._tick_task: asyncio.Task[None] | None = None
         self._fault_task: asyncio.Task[None] | None = None
         self._frames_window: collections.deque[float] = collections.deque()  # SCAN times, the last 2 s
-        self.bad_scans = 0
         self._loop: asyncio.AbstractEventLoop | None = None
         self._flickering: int | None = None  # the sensor a flicker fault is running on
         self._settle_timer: asyncio.TimerHandle | None = None  # a look when the last reading settles
@@ -162,27 +143,8 @@ class LiveSim:
     # -- life cycle ---------------------------------------------------------------------
     async def start(self) -> None:
         self._loop = asyncio.get_running_loop()
-        match: Match | None = None
-        resumed = False
-        if self.fixed is not None:
-            match = self.fixed[0]
-        else:
-            found = MatchStore(self.state_dir).resume(self._now())
-            resumed = found is not None
-            if found is not None:
-                match = found[0]
-                self.dice.adopt(match, found[1].secret)
-        if match is None:
-            match = Match.new(self._match_settings())
-            self._set_board(match)
-        else:
-            self._set_board(match)
         self.vb.start()
-        self.link = BoardLink(self.vb.port, on_frame=self._on_frame, on_status=self._on_status,
-                              baudrate=self.profile.link.baudrate,
-                              offline_after=self.profile.link.offline_after_ms / 1000)
-        await self.link.start()
-        self._make_table(match, resumed=resumed)
+        await self._open_table(self.fixed[0] if self.fixed is not None else None)
         self._tick_task = asyncio.create_task(self._ticks())
 
     async def close(self) -> None:
@@ -191,8 +153,8 @@ class LiveSim:
                 task.cancel()
         if self._settle_timer is not None:
             self._settle_timer.cancel()
-        if self.link is not None:
-            self.link.close()
+        if self.table is not None:
+            await self.table.aclose()
         self.vb.close()
         if self._tmp is not None:
             self._tmp.cleanup()
@@ -211,18 +173,32 @@ class LiveSim:
         return ControllerConfig(language=d["language"], settle_s=self.profile.timing.settle_ms / 1000,
                                 black_player=d["opponent"])
 
-    def _make_table(self, match: Match, *, resumed: bool = False) -> None:
-        controller = Controller(match, config=self._config(), dice=self.dice, now=self._now())
+    async def _open_table(self, match: Match | None) -> None:
+        """Open the table on the virtual board (every front end's `open_table`): `match`
+        None resumes the saved match (or starts one from the dialog); the board is laid out
+        as the match stands, then the board session is started."""
+        old = self.table
+        if old is not None:
+            old.close()  # its session lets go of the port now; the new table takes over at once
+        backends = BackendChoice(port=self.vb.port, leds="sim", display="dummy", pins="mock",
+                                 state_dir=self.state_dir, read_timeout_s=0.02)
+        settings = self._match_settings()
+        table = open_table(self.profile, backends, clock=self._now, config=self._config(),
+                           match=match, new_match=lambda: Match.new(settings), dice=self.dice,
+                           bots=make_bot if self.fixed is None else None, loop=self._loop)
         self._tables += 1
-        display = Display.open(self.profile.display, "dummy")
-        strip = SimulatedStrip(self.led_config)
-        self.table = Table(controller, strip=strip, display=display,
-                           store=MatchStore(self.state_dir),
-                           bot_factory=make_bot if self.fixed is None else None,
-                           clock=self._now, on_scene=lambda scene: self._changed())
-        self.table.log_lines.append("resumed the saved match" if resumed else "new match")
-        if self.online:
-            self.table.dispatch(LinkChanged(True, self._now(), "online"))
+        self.table = table
+        table.on_scene(lambda scene: self._changed())
+        table.on_reading(self._reading_seen)
+        self._set_board(table.controller.status().match)
+        assert table.link is not None
+        await table.link.start()
+        if old is not None:
+            await old.aclose()
+
+    @property
+    def online(self) -> bool:
+        return self.table is not None and self.table.controller.status().online
 
     def _set_board(self, match: Match) -> None:
         """Put the virtual board's checkers where the match stands (a fresh table)."""
@@ -236,24 +212,18 @@ class LiveSim:
             await asyncio.sleep(TICK_S)
             self._tick_now()
 
-    # -- link callbacks (on the loop) ---------------------------------------------------
-    def _on_frame(self, message: Any) -> None:
-        if isinstance(message, Scan) and self.table is not None:
-            now = self._now()
-            self._frames_window.append(now)
-            self._trim_frames(now)  # here, not only when a tab asks: idle, it stays 2 s long
-            if len(message.packed) != -(-self.profile.sensors.count // 4):
-                self.bad_scans += 1  # a SCAN that does not fit the profile's matrix: counted
-                return
-            reading = Reading.from_sensors(message.sensors(self.profile.sensors.count), self.profile)
-            self.table.dispatch(ReadingReceived(reading_to_state(reading), now))
-            self._changed()
-            # the controller acts on a reading once it has settled: look again exactly then,
-            # not at the next 50 ms tick (the targets light up to a tick sooner)
-            if self._settle_timer is not None:
-                self._settle_timer.cancel()
-            assert self._loop is not None
-            self._settle_timer = self._loop.call_later(self.profile.timing.settle_ms / 1000 + 0.001, self._tick_now)
+    # -- the board's readings (on the loop) ---------------------------------------------
+    def _reading_seen(self) -> None:
+        now = self._now()
+        self._frames_window.append(now)
+        self._trim_frames(now)  # here, not only when a tab asks: idle, it stays 2 s long
+        self._changed()
+        # the controller acts on a reading once it has settled: look again exactly then,
+        # not at the next 50 ms tick (the targets light up to a tick sooner)
+        if self._settle_timer is not None:
+            self._settle_timer.cancel()
+        assert self._loop is not None
+        self._settle_timer = self._loop.call_later(self.profile.timing.settle_ms / 1000 + 0.001, self._tick_now)
 
     def _tick_now(self) -> None:
         self._settle_timer = None
@@ -262,14 +232,6 @@ class LiveSim:
             self.table.dispatch(Tick(now))
             self.table.refresh(now)
             self._changed()
-
-    def _on_status(self, status: LinkStatus) -> None:
-        online = status.state is LinkState.ONLINE
-        if online != self.online or status.state in (LinkState.DISCONNECTED, LinkState.OFFLINE):
-            self.online = online
-            if self.table is not None:
-                self.table.dispatch(LinkChanged(online, self._now(), status.detail))
-        self._changed()
 
     # -- SimBackend ---------------------------------------------------------------------
     def subscribe(self, callback: Callable[[], None]) -> Callable[[], None]:
@@ -312,9 +274,10 @@ class LiveSim:
 
         from sim.web.record import mat_text, player_names
 
-        c = self.table.controller
-        players = player_names(c.match, c.config.white_player, c.config.black_player)
-        return mat_text(c.match, self.dice.record_tags(), players=players, when=datetime.now())
+        match = self.table.controller.status().match
+        config = self._config()
+        players = player_names(match, config.white_player, config.black_player)
+        return mat_text(match, self.dice.record_tags(), players=players, when=datetime.now())
 
     def snapshot(self) -> dict[str, Any]:
         assert self.table is not None
@@ -322,8 +285,9 @@ class LiveSim:
         scene = controller.last_scene
         base = script_snapshot(controller, 0, "", [])
         match = base["match"]
-        match["cube_enabled"] = controller.match.cube_enabled
-        match["crawford"] = controller.match.crawford
+        status = controller.status()
+        match["cube_enabled"] = status.match.cube_enabled
+        match["crawford"] = status.match.crawford
         leds = {}
         for cell, role in scene.leds.items():
             light = self.led_config.roles.get(role)
@@ -340,7 +304,8 @@ class LiveSim:
         save_problem = self.table.store.status.line  # a failed save, shown at once
         if save_problem:
             prompt = f"{save_problem} · {prompt}" if prompt else save_problem
-        stats = self.link.stats if self.link is not None else None
+        session = self.table.link
+        stats = session.stats if session is not None else None
         now = self._now()
         self._trim_frames(now)
         return {
@@ -352,6 +317,8 @@ class LiveSim:
             "prompt": prompt,
             "match": match,
             "actions": self.actions(),
+            "possible": [{"side": a.side, "action": a.action, "level": a.level, "button": a.button}
+                         for a in status.actions],
             "helpers": self.helpers(),
             "hint": self.hint() if self.fixed is None else None,
             "chat": self.chat[-8:],
@@ -364,7 +331,7 @@ class LiveSim:
                 "rows": self.profile.sensors.rows,
                 "cols": self.profile.sensors.cols,
                 "fps": round(len(self._frames_window) / 2.0, 1),
-                "bad_scans": self.bad_scans,
+                "bad_scans": session.bad_scans if session is not None else 0,
                 "sensor_cells": self._sensor_cells(),
                 "flickering": self._flickering,
                 **(stats.as_dict() if stats is not None else {}),
@@ -381,19 +348,19 @@ class LiveSim:
         page's catalogue (`hint.<key>` in sim/static/i18n.js, in the match's language) and
         the side it speaks to; the display's prompt says what the board itself would say."""
         assert self.table is not None
-        c = self.table.controller
-        m = c.match
+        status = self.table.controller.status()
+        m = status.match
         side = m.turn or ""
         opp = other(m.turn) if m.turn else ""
         if self.hand:
             return {"key": "in_hand", "side": side}
-        if c.bot is not None:
+        if status.carried_out is not None:
             return {"key": "bot_move", "side": side}
-        if c.setting_up:
+        if status.setting_up:
             return {"key": "setup", "side": side}
-        if c.verdict is not None and not isinstance(c.verdict, Matched):
+        if status.verdict is not None and not isinstance(status.verdict, Matched):
             return {"key": "correction", "side": side}
-        if isinstance(c.verdict, Matched) and c.verdict.hits_pending:
+        if isinstance(status.verdict, Matched) and status.verdict.hits_pending:
             return {"key": "hit", "side": side}
         if m.phase == "opening":
             return {"key": "opening", "side": ""}
@@ -413,35 +380,11 @@ class LiveSim:
         return None
 
     def actions(self) -> list[str]:
-        """The match commands that make sense now, as script actions (`white double`)."""
+        """What the players at the table may do now, as script actions (`white double`):
+        the controller's own list (controller.play.possible): no roll while the board is
+        set up, none of a computer's own decisions."""
         assert self.table is not None
-        m = self.table.controller.match
-        side, opp = m.turn, (other(m.turn) if m.turn else None)
-        found: list[str] = []
-        if m.phase == "opening":
-            found += ["white roll"]
-        elif m.phase == "roll" and side:
-            found += [f"{side} roll"]
-            if m.may_double(side):
-                found.append(f"{side} double")
-            found += [f"{side} resign {lvl}" for lvl in ("single", "gammon", "backgammon")]
-            found.append(f"{side} forfeit")
-        elif m.phase == "doubled" and opp:
-            found += [f"{opp} take", f"{opp} drop"]
-        elif m.phase == "resigning" and opp:
-            found += [f"{opp} accept", f"{opp} decline"]
-        elif m.phase == "move" and side:
-            if m.settings.confirm == "button":
-                found.append(f"{side} done")
-            found.append(f"{side} forfeit")
-        elif m.phase == "over":
-            found += ["white rematch", "black rematch"]
-        c = self.table.controller
-        if c.setting_up:  # the board first: no roll while it is being set up
-            found = [a for a in found if a.split()[1] not in ("roll", "double")]
-        # a computer's own decisions are its own (it still answers a rematch)
-        computer = {s for s in ("white", "black") if c.config.player(s) not in ("human", "remote")}
-        return [a for a in found if a.split()[0] not in computer or a.endswith(" rematch")]
+        return [a.command for a in self.table.controller.status().actions]
 
     def _sensor_cells(self) -> list[str]:
         """The cell each sensor of the matrix watches (the Debug panel labels them)."""
@@ -455,12 +398,12 @@ class LiveSim:
     async def act(self, action: PageAction) -> str | Notice | None:
         assert self.table is not None
         kind = action.kind
-        answer = self._act(action)
+        answer = await self._act(action)
         if kind in PHYSICAL and not self.vb.is_plugged and answer is None:
             return Notice("unplugged", "the cable is pulled: the controller sees this when it is plugged in again")
         return answer
 
-    def _act(self, action: PageAction) -> str | Notice | None:
+    async def _act(self, action: PageAction) -> str | Notice | None:
         kind = action.kind
         try:
             if kind == "lift":
@@ -480,16 +423,16 @@ class LiveSim:
             if kind == "cover":
                 return self._cover(action.cell or "")
             if kind == "button":
-                return self._button(action.name or "")
+                return await self._button(action.name or "")
             if kind == "command":
                 return self._command(action.name or "")
             if kind == "fault":
                 return self._fault(action.name or "")
             if kind == "new_match":
-                return self._new_match(action.settings or {})
+                return await self._new_match(action.settings or {})
             if kind in ("dice", "phrase", "reveal"):
                 assert self.table is not None
-                m = self.table.controller.match
+                m = self.table.controller.status().match
                 side = action.colour or m.turn or "white"
                 self.table.dispatch(dice_event(kind, side, action.name or "", m, self._now()))
                 return self._rejections()
@@ -532,7 +475,7 @@ class LiveSim:
         """A checker of the side moving now put on a point where one opposing checker stands:
         a hand knocks that blot to the bar as it puts its own down."""
         assert self.table is not None
-        m = self.table.controller.match
+        m = self.table.controller.status().match
         if not cell.isdigit() or m.phase != "move" or m.turn != colour:
             return False
         w, b = self.vb.counts(cell)
@@ -554,14 +497,16 @@ class LiveSim:
         up or is wrong with nothing in hand, `bot_move` while the computer's move waits to
         be carried out."""
         assert self.table is not None
-        c = self.table.controller
+        status = self.table.controller.status()
         found = []
-        if c.bot is not None and not self.hand:
+        if status.carried_out is not None and not self.hand:
             found.append("bot_move")
-        if not self.hand and (c.setting_up or (c.verdict is not None and not isinstance(c.verdict, Matched))):
+        if not self.hand and (status.setting_up or (status.verdict is not None
+                                                    and not isinstance(status.verdict, Matched))):
             found.append("setup")
-        m = c.match
-        if not self.hand and c.bot is None and m.phase == "move" and m.steps and m.settings.confirm == "button":
+        m = status.match
+        if not self.hand and status.carried_out is None and m.phase == "move" and m.steps \
+                and m.settings.confirm == "button":
             found.append("undo")
         return found
 
@@ -569,7 +514,7 @@ class LiveSim:
         """Take back the turn's last step as a hand would: the checker back to where it came
         from, and a checker it hit back from the bar."""
         assert self.table is not None
-        m = self.table.controller.match
+        m = self.table.controller.status().match
         if "undo" not in self.helpers() or m.turn is None:
             return Notice("no_undo", "there is no step to take back now")
         step = m.steps[-1]
@@ -586,13 +531,13 @@ class LiveSim:
         assert self.table is not None
         if "setup" not in self.helpers():
             return Notice("board_right", "the board is already right")
-        self._set_board(self.table.controller.match)
+        self._set_board(self.table.controller.status().match)
         self._changed()
         return None
 
     def _bot_move(self) -> str | Notice | None:
         assert self.table is not None
-        plan = self.table.controller.bot
+        plan = self.table.controller.status().carried_out
         if plan is None or self.hand:
             return Notice("no_bot_move", "there is no computer move to play")
         for step in plan.move.steps:
@@ -603,7 +548,7 @@ class LiveSim:
 
     def _plan(self) -> tuple[TurnPlan, str] | None:
         assert self.table is not None
-        m = self.table.controller.match
+        m = self.table.controller.status().match
         plan = m.plan
         if m.phase != "move" or plan is None or m.turn is None or self.hand:
             return None
@@ -613,7 +558,7 @@ class LiveSim:
         """The turn's board as it stands on the virtual board: a helper's step carried out
         but not yet settled counts (two quick double-clicks must not both use the 5), as
         long as the board is one the dice can reach; else the controller's own view."""
-        partial: Position = self.table.controller.match.partial  # type: ignore[union-attr]
+        partial: Position = self.table.controller.status().match.partial  # type: ignore[union-attr]
         try:
             here = position_from_cells({c: self.vb.counts(c) for c in CELLS}, side)  # type: ignore[arg-type]
         except ValueError:
@@ -664,13 +609,29 @@ class LiveSim:
         return Notice("no_cover", f"no two checkers can cover {cell} with these dice", {"cell": cell})
 
     # -- buttons, commands, faults, new match -------------------------------------------
-    def _button(self, name: str) -> str | Notice | None:
+    async def _button(self, name: str) -> str | Notice | None:
+        """A finger on the table's button `name` (`white_main`, `black_cube`, `menu`, or
+        `menu_hold` for a long press): the mock pin is driven as a press does, so the
+        real button panel debounces it and the menu opens on the display as on the board."""
         assert self.table is not None
-        if name == "menu":
-            return Notice("menu", "menu: the Actions list beside the display has resign, forfeit and rematch; New match is at the top")
-        side, button = name.split("_")
-        self.table.dispatch(ButtonPressed(side, button, self._now()))  # type: ignore[arg-type]
+        table = self.table
+        held = name == "menu_hold"
+        key = "menu" if held else name
+        if table.buttons is None or table.pin_factory is None:
+            return "this table has no buttons"
+        if key not in table.buttons.pins:
+            return f"ignored an unknown button {name!r}"
+        finger = Finger(table.pin_factory, dict(table.buttons.pins))  # type: ignore[arg-type]
+        finger.down(key)  # main and cube act on the press: the page hears back at once
+        asyncio.get_running_loop().call_later(LONG_PRESS_S if held else TAP_S,
+                                              self._release, table, finger, key)
+        await asyncio.sleep(0)  # the panel's events are handled on the loop's next turn
         return self._rejections()
+
+    def _release(self, table: Table, finger: Finger, key: str) -> None:
+        """The finger comes up (unless that table has been closed since: a new match)."""
+        if table is self.table:
+            finger.up(key)
 
     def _command(self, text: str) -> str | Notice | None:
         assert self.table is not None
@@ -722,20 +683,17 @@ class LiveSim:
                 self.vb.flicker(sensor, 0)
                 self._flickering = None
 
-    def _new_match(self, data: dict[str, Any]) -> str | Notice | None:
+    async def _new_match(self, data: dict[str, Any]) -> str | Notice | None:
         if self.fixed is not None:
             return "ignored: this match is played online; the server decides a new one"
         settings = check_dialog(data)
         if settings["opponent"] != "human":
-            make_bot(settings["opponent"])  # BackendUnavailableError: one line, nothing changes
+            make_bot(settings["opponent"]).close()  # not installed: one line, nothing changes
         match = dialog_match(settings)
         self.dialog = {**settings, **{k: DEFAULT_DIALOG[k] for k in ONE_MATCH}}  # the next one starts at 0-0
         self._save_dialog()
-        self._set_board(match)
         self.dice.begin(match)
-        self._make_table(match)
-        if self.table is not None:
-            self.table.controller.config = replace(self._config())
+        await self._open_table(match)
         self._changed()
         return Notice("new_match", f"new match to {settings['length']}", {"n": str(settings["length"])})
 

@@ -11,6 +11,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from controller.board.profile_sections import BUTTON_KEYS
+
+#: what a finger can do on the page: press a profile button, or hold the menu button
+PRESSES = frozenset([*BUTTON_KEYS, "menu_hold"])
 from controller.engine.board_view import CELLS, COLOURS
 
 FAULTS = frozenset(["noise", "unplug", "plug", "flicker", "drop", "flip"])
@@ -83,8 +86,8 @@ def parse_message(text: str) -> PageAction:
         return PageAction(kind, cell=cell, colour=colour, slide=data.get("slide") is True)
     if kind in ("drop_outside", "setup", "bot_move", "undo"):
         return PageAction(kind)
-    if kind == "button":
-        if not _one_of(data.get("name"), BUTTON_KEYS):
+    if kind == "button":  # a profile button, or `menu_hold`: the menu button held (it closes the menu)
+        if not _one_of(data.get("name"), PRESSES):
             raise BadMessage(f"ignored an unknown button {short(data.get('name'))}")
         return PageAction(kind, name=data["name"])
     if kind == "fault":

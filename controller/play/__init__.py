@@ -1,0 +1,1 @@
+"""The controller's jobs, one module each: what is possible now (`possible`)."""

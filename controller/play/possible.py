@@ -1,0 +1,120 @@
+"""What is possible now: the one list every front end renders.
+
+`possible_actions` answers, for one moment of a match at the table, which match actions
+each player at the table may take, and which of their buttons takes it. The buttons,
+the menu, the prompt's offers, the simulator page and the headless runner all read this
+list; the controller refuses anything not on it. It is a pure function of the match and
+three facts of the table (who sits at the table, whether the board is right, whether a
+move shown on the LEDs is being carried out), so it is tested on its own against the
+match's own checks: every action listed is one the match accepts.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Literal
+
+from controller.engine.board_view import Colour, other
+from controller.engine.match import Match
+
+ActionName = Literal["roll", "done", "double", "take", "drop", "accept", "decline",
+                     "resign", "forfeit", "rematch"]
+ACTION_NAMES: tuple[ActionName, ...] = ("roll", "done", "double", "take", "drop", "accept",
+                                        "decline", "resign", "forfeit", "rematch")
+ResignLevel = Literal["single", "gammon", "backgammon"]
+RESIGN_LEVELS: tuple[ResignLevel, ...] = ("single", "gammon", "backgammon")
+Button = Literal["main", "cube"]
+SIDES: tuple[Colour, Colour] = ("white", "black")
+
+
+@dataclass(frozen=True, slots=True)
+class PossibleAction:
+    """One action a player may take now; `button` is the player's button that takes it
+    (None: only through the menu, the page's list or a script)."""
+
+    side: Colour
+    action: ActionName
+    level: ResignLevel | None = None
+    button: Button | None = None
+
+    @property
+    def command(self) -> str:
+        """As a script line says it: `white double`, `black resign gammon`."""
+        return " ".join(x for x in (self.side, self.action, self.level) if x)
+
+
+@dataclass(frozen=True, slots=True)
+class TableFacts:
+    """What the table adds to the match: which sides a person plays at this table, the
+    board standing as the match says, a move on the LEDs being carried out."""
+
+    at_table: Callable[[Colour], bool]
+    board_ready: bool
+    carrying_out: bool = False
+
+
+def possible_actions(match: Match, facts: TableFacts) -> tuple[PossibleAction, ...]:
+    """Every action possible now (see the module docstring), in a stable order."""
+    found: list[PossibleAction] = []
+    people = [side for side in SIDES if facts.at_table(side)]
+    m = match
+    turn = m.turn
+    if m.phase == "opening" and facts.board_ready and people:
+        found += [PossibleAction(side, "roll", button="main") for side in people]
+    elif m.phase == "roll" and turn in people and not facts.carrying_out:
+        assert turn is not None
+        if facts.board_ready:
+            found.append(PossibleAction(turn, "roll", button="main"))
+        if m.may_double(turn):
+            found.append(PossibleAction(turn, "double", button="cube"))
+        found += [PossibleAction(turn, "resign", level) for level in _offerable(m)]
+    elif m.phase == "doubled" and turn is not None and other(turn) in people:
+        found += [PossibleAction(other(turn), "take", button="main"),
+                  PossibleAction(other(turn), "drop", button="cube")]
+    elif m.phase == "move" and turn in people and not facts.carrying_out:
+        assert turn is not None
+        if m.move_complete and facts.board_ready:
+            found.append(PossibleAction(turn, "done", button="main"))
+    elif m.phase == "resigning" and turn is not None and other(turn) in people:
+        found += [PossibleAction(other(turn), "accept", button="main"),
+                  PossibleAction(other(turn), "decline", button="cube")]
+    elif m.phase == "over":
+        found += _rematch(m, people)
+    if m.phase != "over":
+        found += [PossibleAction(side, "forfeit") for side in people]
+    return tuple(found)
+
+
+def _offerable(match: Match) -> tuple[ResignLevel, ...]:
+    """The resignations still open this turn (after a decline only higher ones)."""
+    return RESIGN_LEVELS[match.declined:]
+
+
+def _rematch(match: Match, people: list[Colour]) -> list[PossibleAction]:
+    offer = match.rematch_offer
+    if offer is None:
+        return [PossibleAction(side, "rematch", button="main") for side in people]
+    answer = other(offer)
+    if answer not in people:
+        return []
+    return [PossibleAction(answer, "accept", button="main"),
+            PossibleAction(answer, "decline", button="cube")]
+
+
+def find(actions: tuple[PossibleAction, ...], side: Colour | None, action: str,
+         level: str | None = None) -> PossibleAction | None:
+    """The listed action matching `side`, `action` (and the resignation `level`)."""
+    for possible in actions:
+        if possible.side == side and possible.action == action and \
+                (action != "resign" or possible.level == (level or "single")):
+            return possible
+    return None
+
+
+def for_button(actions: tuple[PossibleAction, ...], side: Colour | None,
+               button: str) -> PossibleAction | None:
+    """What `side`'s `button` does now, or None."""
+    for possible in actions:
+        if possible.side == side and possible.button == button:
+            return possible
+    return None

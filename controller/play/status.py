@@ -1,0 +1,54 @@
+"""The controller's read-only status: what the front ends may know of it.
+
+The page, the headless runner and the Pi's loop read this one frozen value instead of
+the controller's attributes, so nothing outside the controller depends on how it keeps
+its state, and nothing outside can change it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from controller.board.reconcile import BoardState, Verdict
+from controller.engine.board_view import Colour
+from controller.engine.match import Match
+from controller.engine.moves import Move
+from controller.engine.position import Position
+from controller.play.possible import PossibleAction
+
+
+@dataclass(frozen=True)
+class BotPlan:
+    """A move the person carries out for the computer (or a remote player): its side, the
+    move (mover's numbering) and the positions along it."""
+
+    side: Colour
+    move: Move
+    path: tuple[Position, ...]
+
+
+@dataclass(frozen=True)
+class TableStatus:
+    """One moment of the table, as the outside sees it.
+
+    `mover` is the side whose checkers may move now (the side on turn, or the side whose
+    move is being carried out); `reading` the board as last read, `board` as last settled,
+    `settling` whether the reading still waits for its settling time; `board_ready` whether the board stands as the match says; `actions` what each
+    player at the table may do now; `carried_out` the move shown on the LEDs, if any;
+    `entering_dice` whether the board waits for real dice to be keyed in.
+    """
+
+    match: Match
+    mover: Colour | None
+    online: bool
+    setting_up: bool
+    settling: bool
+    reading: BoardState | None
+    board: BoardState | None
+    verdict: Verdict | None
+    board_ready: bool
+    carried_out: BotPlan | None
+    roll_due: float | None
+    clock_running: bool
+    menu_open: bool
+    entering_dice: bool
+    actions: tuple[PossibleAction, ...]

@@ -1,0 +1,78 @@
+"""The computer's seat at the table: the controller's questions put to a computer level.
+
+The controller asks (`AskBot`: a move, a cube decision, a take, a resignation, a rematch);
+`ComputerSeat.answer` puts the question to the level playing that side and returns the
+answer as the controller's own event (`BotMoved`, `BotCube`). Levels are made on first
+use by the factory the table was given, so a level that is not installed is refused in
+one line when it is first needed, and every level made is closed with the table.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from controller.bot.base import (Bot, BotCubeOwner, MatchContext, accepts_rematch,
+                                 offers_rematch)
+from controller.engine.board_view import Colour
+from controller.engine.match import Match
+from controller.errors import BgboardError
+from controller.events import AskBot, BotCube, BotMoved, Event
+
+RESIGN_LEVELS = ("single", "gammon", "backgammon")
+
+
+def bot_context(match: Match, side: Colour) -> MatchContext:
+    """The computer's view of the match: its own score away first, cube ownership."""
+    me = 0 if side == "white" else 1
+    owner = match.cube_owner
+    length = match.length
+    seen: BotCubeOwner = "center" if owner is None else ("bot" if owner == side else "opponent")
+    return MatchContext(length=length, bot_away=max(1, length - match.score[me]),
+                        opponent_away=max(1, length - match.score[1 - me]), cube=match.cube,
+                        owner=seen, crawford=match.crawford)
+
+
+class ComputerSeat:
+    """The computer levels of one table (see the module docstring)."""
+
+    def __init__(self, factory: Callable[[str], Bot] | None) -> None:
+        self._factory = factory
+        self._levels: dict[str, Bot] = {}
+
+    def level(self, name: str) -> Bot:
+        """The level `name`, made on first use; BgboardError if it cannot be had."""
+        bot = self._levels.get(name)
+        if bot is None:
+            if self._factory is None:
+                raise BgboardError(f"no computer levels at this table (asked for {name!r})")
+            bot = self._levels[name] = self._factory(name)
+        return bot
+
+    def answer(self, question: AskBot, level: str, now: float) -> Event | None:
+        """The level's answer to `question`, as an event stamped `now`."""
+        bot = self.level(level)
+        match = question.match
+        context = bot_context(match, question.side)
+        token = question.turn_token
+        if question.kind == "move":
+            assert match.dice is not None
+            return BotMoved(bot.choose_move(match.position, match.dice, context), now, token)
+        if question.kind == "cube":
+            return BotCube("double" if bot.should_double(match.position, context) else "roll",
+                           now, token)
+        if question.kind == "take":
+            return BotCube("take" if bot.should_take(match.position, context) else "drop",
+                           now, token)
+        if question.kind == "rematch":
+            accepted = accepts_rematch(bot, context)
+            return BotCube("rematch" if accepted else "decline", now, token, question.side)
+        if question.kind == "offer_rematch":
+            offered = offers_rematch(bot, context, lost=match.winner != question.side)
+            return BotCube("rematch", now, token, question.side) if offered else None
+        level_index = RESIGN_LEVELS.index(match.resign_level or "single") + 1
+        accepted = bot.accepts_resignation(match.partial, level_index, context)
+        return BotCube("accept" if accepted else "decline", now, token)
+
+    def close(self) -> None:
+        for bot in self._levels.values():
+            bot.close()
+        self._levels.clear()

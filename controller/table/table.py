@@ -1,0 +1,203 @@
+"""The table: the controller and every backend it drives, on one event loop.
+
+`Table.dispatch(event)` hands an event to the controller and carries out its effects:
+scenes to the LED strip and the display, saves of the match (atomic, after each confirmed
+action), the buzzer, the computer's decisions, a bounded log of what happened. It knows
+nothing of where events come from, so the headless runner drives it on simulated time,
+the browser simulator and `bgboard run` on the loop's clock:
+
+    board session --(on the loop)--> BoardFeed --> dispatch(ReadingReceived, LinkChanged)
+    buttons     --call_soon_threadsafe--> dispatch(ButtonPressed)                   (gpiozero thread)
+    the front end's ticks ---------------> dispatch(Tick)
+
+The table owns its backends: `close()` (or `with`) closes the link, the buttons and pin
+factory, the buzzer, the strip, the display and every computer level it made.
+Tables are opened by `controller.table.open_table`, the same way for every front end.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import deque
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Protocol
+
+from controller.controller import Controller
+from controller.errors import BgboardError
+from controller.events import (Announce, AskBot, Buzz, ButtonPressed, Effect, Event,
+                               ReadingReceived, Refused, SaveMatch, ShowScene)
+from controller.inputs.buttons import ButtonEvent, ButtonHeld, ButtonPanel
+from controller.show.content import Scene
+from controller.table.backends import BuzzerOutput, DisplayOutput, LedOutput
+from controller.link.session import BoardSession
+from controller.records.store import TableStore
+from controller.table.board_feed import BoardFeed
+from controller.table.computer import ComputerSeat
+
+log = logging.getLogger("bgboard")
+
+#: How many lines of what happened the table keeps (the page and scripts read the tail).
+LOG_LINES = 1000
+
+
+class Closeable(Protocol):
+    def close(self) -> None: ...
+
+
+class Table:
+    """One table (see the module docstring). Made by `open_table`; a test may build one
+    directly around a controller with only the backends it needs."""
+
+    def __init__(self, controller: Controller, *, leds: LedOutput | None = None,
+                 display: DisplayOutput | None = None, buzzer: BuzzerOutput | None = None,
+                 store: TableStore | None = None, computers: ComputerSeat | None = None,
+                 clock: Callable[[], float], loop: asyncio.AbstractEventLoop | None = None) -> None:
+        self.controller = controller
+        self.leds = leds
+        self.display = display
+        self.buzzer = buzzer
+        self.store = store or TableStore(None)
+        self.computers = computers or ComputerSeat(None)
+        self.clock = clock
+        #: with a loop, the computer thinks in a worker thread and its answer comes back as
+        #: an event on the loop (the board keeps being read meanwhile); without, at once
+        self.loop = loop
+        self.log_lines: deque[str] = deque(maxlen=LOG_LINES)
+        self.feed: BoardFeed | None = None
+        self.link: BoardSession | None = None
+        self.buttons: ButtonPanel | None = None
+        self.pin_factory: Closeable | None = None
+        self._scene_listeners: list[Callable[[Scene], None]] = []
+        self._reading_listeners: list[Callable[[], None]] = []
+        self._closed = False
+
+    # -- events in, effects out -----------------------------------------------------------
+    def dispatch(self, event: Event) -> list[Effect]:
+        """Hand one event to the controller and carry out its effects."""
+        if self._closed:
+            return []
+        effects = self.controller.handle(event)
+        self.execute(effects, event.at)
+        if isinstance(event, ReadingReceived):
+            for listener in self._reading_listeners:
+                listener()
+        return effects
+
+    def execute(self, effects: list[Effect], now: float) -> None:
+        follow: list[Event] = []
+        # light first, then save: the person sees the board's answer without waiting for
+        # the disk (a save is an fsync on an SD card)
+        for effect in sorted(effects, key=lambda e: not isinstance(e, ShowScene)):
+            if isinstance(effect, ShowScene):
+                self.show(effect.scene, now)
+            elif isinstance(effect, SaveMatch):
+                self._save(effect, now)
+            elif isinstance(effect, Buzz):
+                if self.buzzer is not None:
+                    self.buzzer.play(effect.pattern)
+            elif isinstance(effect, Refused):
+                self._log(f"rejected: {effect.reason}")
+            elif isinstance(effect, Announce):
+                self._log(effect.text)
+            elif isinstance(effect, AskBot):
+                answer = self._ask(effect, now)
+                if answer is not None:
+                    follow.append(answer)
+        for event in follow:
+            self.dispatch(event)
+
+    def _log(self, text: str) -> None:
+        self.log_lines.append(text)
+        log.info(text)
+
+    def _save(self, effect: SaveMatch, now: float) -> None:
+        """Save (the store retries a failed save and says so on the display)."""
+        if not self.store.save(effect.match, effect.dice, now=now):
+            self.log_lines.append(self.store.status.line)
+
+    # -- what is shown --------------------------------------------------------------------
+    def on_scene(self, listener: Callable[[Scene], None]) -> None:
+        """Call `listener(scene)` after every scene shown (the simulator page's push)."""
+        self._scene_listeners.append(listener)
+
+    def on_reading(self, listener: Callable[[], None]) -> None:
+        """Call `listener()` after every board reading handled (a loop's wake-up)."""
+        self._reading_listeners.append(listener)
+
+    def show(self, scene: Scene, now: float) -> None:
+        if self.leds is not None:
+            self.leds.update(scene.leds, now)
+        if self.display is not None:
+            self.display.show(self.store.on_display(scene.display, now), now)
+        for listener in self._scene_listeners:
+            listener(scene)
+
+    def refresh(self, now: float) -> None:
+        """Redraw the last scene at `now` (blinking LEDs, a paging prompt); a failed save
+        is tried again."""
+        self.store.retry(now)
+        self.show(self.controller.last_scene, now)
+
+    def next_light_change(self, now: float) -> float | None:
+        """When the LEDs next change by themselves (a blink, a pulse), or None."""
+        leds = self.controller.last_scene.leds
+        return self.leds.next_change(leds, now) if self.leds is not None and leds else None
+
+    # -- the computer -----------------------------------------------------------------------
+    def _ask(self, question: AskBot, now: float) -> Event | None:
+        level = self.controller.config.player(question.side)
+        if self.loop is not None:
+            self._ask_in_worker(question, level)
+            return None
+        try:
+            return self.computers.answer(question, level, now)
+        except BgboardError as exc:  # a level not installed, or no such level
+            self._log(f"rejected: {exc}")
+            return None
+
+    def _ask_in_worker(self, question: AskBot, level: str) -> None:
+        assert self.loop is not None
+        future = self.loop.run_in_executor(None, self.computers.answer, question, level, 0.0)
+
+        def done(f: "asyncio.Future[Event | None]") -> None:
+            try:
+                answer = f.result()
+            except Exception as exc:  # a level that fails must not stop the table
+                self._log(f"rejected: the computer failed: {exc}")
+                return
+            if answer is not None:
+                self.dispatch(replace(answer, at=self.clock()))
+
+        future.add_done_callback(done)
+
+    # -- buttons ----------------------------------------------------------------------------
+    def on_button(self, event: ButtonEvent) -> None:
+        """A button event from the panel (already on the loop's thread)."""
+        now = self.clock()
+        if event.button == "menu":
+            self.dispatch(ButtonPressed(None, "menu", now, held=isinstance(event, ButtonHeld)))
+        elif not isinstance(event, ButtonHeld) and event.side is not None:
+            self.dispatch(ButtonPressed(event.side, event.button, now))
+
+    # -- life cycle -------------------------------------------------------------------------
+    def close(self) -> None:
+        """Close every backend the table owns (each at most once)."""
+        if self._closed:
+            return
+        self._closed = True
+        if self.link is not None:
+            self.link.stop()
+        for part in (self.buttons, self.buzzer, self.pin_factory, self.leds, self.display):
+            if part is not None:
+                try:
+                    part.close()
+                except Exception as exc:  # closing one part must not keep the others open
+                    log.warning("closing %s failed: %s", type(part).__name__, exc)
+        self.computers.close()
+
+    def __enter__(self) -> "Table":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

@@ -1,0 +1,53 @@
+"""A finger on the simulated table's buttons: the mock GPIO pins driven as a press does.
+
+The simulators' buttons are the real `ButtonPanel` on gpiozero's `MockFactory`, so a
+press from the page or a script line goes through the same debounce, long-press timing
+and menu as on the Pi: the pin is driven low (pressed, to ground), held, and released.
+How long it is held is the caller's business (simulated time in the headless runner,
+the loop's time in the browser), so this module only drives pins.
+"""
+from __future__ import annotations
+
+from typing import Protocol
+
+from controller.errors import UsageError
+
+#: How long a tap holds a button down; more than the profile's bounce time, far less
+#: than a long press.
+TAP_S = 0.08
+#: How long a long press holds the menu button (the profile's long press is 0.8 s).
+LONG_PRESS_S = 1.0
+
+
+class MockPin(Protocol):
+    def drive_low(self) -> None: ...
+    def drive_high(self) -> None: ...
+
+
+class MockPins(Protocol):
+    def pin(self, number: int) -> MockPin: ...
+
+
+class Finger:
+    """Presses the buttons named by the profile's keys (`white_main`, `menu`, ...)."""
+
+    def __init__(self, pins: MockPins, numbers: dict[str, int]) -> None:
+        self._pins = pins
+        self._numbers = numbers
+
+    def _pin(self, key: str) -> MockPin:
+        number = self._numbers.get(key)
+        if number is None:
+            raise UsageError(f"no button {key!r} (buttons: {', '.join(self._numbers)})")
+        return self._pins.pin(number)
+
+    def down(self, key: str) -> None:
+        self._pin(key).drive_low()
+
+    def up(self, key: str) -> None:
+        self._pin(key).drive_high()
+
+
+def button_key(side: str | None, button: str) -> str:
+    """The profile key of a button: `white_main`, `black_cube`, `menu`."""
+    return "menu" if button == "menu" else f"{side}_{button}"
