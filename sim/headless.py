@@ -168,10 +168,10 @@ class HeadlessRunner:
         while not session.is_playing and loop.time() < deadline:
             self.vb.advance(STEP_MS)
             await asyncio.sleep(0.01)
+        readings = self.table.readings
         await self.barrier()
         waited = 0
-        while self.table.controller.status().reading is None \
-                and waited < 2 * self.profile.timing.heartbeat_ms:
+        while self.table.readings == readings and waited < 2 * self.profile.timing.heartbeat_ms:
             await self.advance(STEP_MS)  # the first SCAN after a (re)connection
             waited += STEP_MS
 

@@ -70,6 +70,8 @@ class Table:
         self.pin_factory: Closeable | None = None
         self._scene_listeners: list[Callable[[Scene], None]] = []
         self._reading_listeners: list[Callable[[], None]] = []
+        #: board readings handled so far (a front end waits for the first after a reconnection)
+        self.readings = 0
         self._closed = False
 
     # -- events in, effects out -----------------------------------------------------------
@@ -80,6 +82,7 @@ class Table:
         effects = self.controller.handle(event)
         self.execute(effects, event.at)
         if isinstance(event, ReadingReceived):
+            self.readings += 1
             for listener in self._reading_listeners:
                 listener()
         return effects
