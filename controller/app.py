@@ -83,7 +83,7 @@ async def run_table(port: str, *, profile: Profile | None = None, state_dir: Pat
                 table.dispatch(Tick(now()))
                 table.refresh(now())
         finally:
-            await link.close()
+            await table.aclose()
     return table
 
 

@@ -131,7 +131,7 @@ class Controller:
             self._menu_event(menus.ButtonPressed(event.side, event.button), out)
         elif isinstance(event, ButtonPressed) and self._ambiguous_choice() is not None:
             self._answer_ambiguous(event.button == "main", out)
-        elif isinstance(event, ButtonPressed):
+        elif isinstance(event, ButtonPressed) and event.side is not None:
             action = self._button_action(event.side, event.button)
             if action is None:
                 out.append(Refused(f"{event.side} {event.button} button does nothing now"))

@@ -149,7 +149,7 @@ class HeadlessRunner:
         restart), else the one given."""
         assert self.vb is not None
         if self.table is not None:
-            self.table.close()
+            await self.table.aclose()
         backends = BackendChoice(port=self.vb.port, leds="sim", display="dummy", pins="mock",
                                  state_dir=self.state_dir, ping_interval_s=None,
                                  read_timeout_s=0.02, offline_after_s=3600.0,
@@ -192,7 +192,7 @@ class HeadlessRunner:
                 self.write_record(self.record)
         finally:
             if self.table is not None:
-                self.table.close()
+                await self.table.aclose()
             self.vb.close()
             if self._tmp is not None:
                 self._tmp.cleanup()
@@ -344,7 +344,7 @@ class HeadlessRunner:
         """A power cut: the application dies and starts again from its saved match (what
         was in memory is lost, the dice's secret too: the save has it)."""
         assert self.table is not None
-        self.table.close()
+        await self.table.aclose()
         self.table = None
         self.dice.secret = None
         await self._open_table(None)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from controller.app import MatchStore as TableStore
+from controller.records.store import TableStore
 from controller.dice import DiceSecret, TableDice
 from controller.engine.match import Match
 from controller.engine.match_settings import MatchSettings

@@ -132,7 +132,7 @@ async def _latency(samples: int) -> list[float]:
                 raise RuntimeError("the bench played no step: the latency would flatter")
             return results
         finally:
-            table.close()
+            await table.aclose()
             state.cleanup()
 
 
@@ -197,7 +197,7 @@ async def _hand(samples: int) -> tuple[list[float], list[float]]:
                 await until(lambda: not c.status().settling, 1.0)
             return lifts, places
         finally:
-            table.close()
+            await table.aclose()
             vb.stop()
             state.cleanup()
 

@@ -47,6 +47,7 @@ def run(args: argparse.Namespace) -> int:
     from controller.engine.match_settings import MatchSettings
     from controller.engine.match_start import parse_crawford_played, parse_score
     from controller.settings import is_raspberry_pi, load_settings
+    from controller.table.backends import LedBackend, PinBackend
     from controller.table.start import starting_match
 
     settings = load_settings(args.config)
@@ -66,8 +67,8 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("no port: give --port (the simulator's board: python -m sim.virtual_board)")
     profile = load_profile(settings.profile_path(default_profile_path().parent))
     on_pi = is_raspberry_pi()
-    leds = args.leds or ("neopixel" if on_pi else "sim")
-    buttons = args.buttons or ("rpigpio" if on_pi else "none")
+    leds: LedBackend = args.leds or ("neopixel" if on_pi else "sim")
+    buttons: PinBackend = args.buttons or ("rpigpio" if on_pi else "none")
     opponent = settings.opponent
     config = ControllerConfig(language=settings.language, settle_s=profile.timing.settle_ms / 1000,
                               black_player=opponent, tutor=settings.tutor)

@@ -141,6 +141,7 @@ class BoardSession:
         self._ping_counter = 0
         self._missed_pongs = 0
         self._task: asyncio.Task[None] | None = None
+        self._stopping: asyncio.Task[None] | None = None
 
     # -- life cycle ----------------------------------------------------------------------
     async def start(self) -> None:
@@ -153,8 +154,8 @@ class BoardSession:
         self._task = asyncio.get_running_loop().create_task(self._run(), name="BoardSession")
 
     async def close(self) -> None:
-        task = self._task
         self.stop()
+        task, self._stopping = self._stopping, None
         if task is not None:
             try:
                 await task
@@ -167,6 +168,7 @@ class BoardSession:
         task, self._task = self._task, None
         if task is not None:
             task.cancel()
+            self._stopping = task  # `close()` waits for it to wind down
         self.link.close()
         for waiter in self._waiting:
             waiter.future.cancel()

@@ -199,6 +199,13 @@ class Table:
                     log.warning("closing %s failed: %s", type(part).__name__, exc)
         self.computers.close()
 
+    async def aclose(self) -> None:
+        """`close()`, then wait for the board session to wind down (front ends on a loop);
+        also after a `close()`, to let its task end."""
+        self.close()
+        if self.link is not None:
+            await self.link.close()
+
     def __enter__(self) -> "Table":
         return self
 
