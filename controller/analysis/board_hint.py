@@ -48,7 +48,7 @@ def board_hint(match: Match, rank: int) -> ShownHint | None:
     """The `rank`-th best move (1 = best; wraps round) of the roll on the board, or the
     cube action before rolling; None when there is nothing to hint."""
     from controller.analysis.hint import cube_hint, hint
-    from controller.app import bot_context
+    from controller.table.computer import bot_context
 
     side = match.turn
     if side is None:
@@ -81,7 +81,7 @@ def tutor_warning(match: Match, threshold: str) -> TutorWarning | None:
     `threshold` mark; None for a good move, outside a completed move, or tutor off."""
     from controller.analysis.hint import hint
     from controller.analysis.match import mark_of
-    from controller.app import bot_context
+    from controller.table.computer import bot_context
 
     side = match.turn
     if threshold == "off" or side is None or match.phase != "move" or match.dice is None \

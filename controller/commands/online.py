@@ -83,7 +83,7 @@ def _real_board(args: argparse.Namespace, settings: Any) -> Any:
     on_pi = is_raspberry_pi()
     return BoardOptions(port=port, profile=profile, strip="neopixel" if on_pi else "sim",
                         display=None if on_pi else "dummy",
-                        pins="rpigpio" if on_pi else None, brightness=settings.brightness)
+                        pins="rpigpio" if on_pi else "none", brightness=settings.brightness)
 
 
 def run(args: argparse.Namespace) -> int:

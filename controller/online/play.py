@@ -18,9 +18,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from controller.app import bot_context, make_bot
+from controller.table import make_bot
+from controller.table.computer import bot_context
 from controller.controller import ControllerConfig
-from controller.app import Table
+from controller.table import Table
+from controller.table.backends import LedBackend, PinBackend
 from controller.engine.board_view import cell_of_point, other
 from controller.engine.match import Match
 from controller.engine.match_settings import MatchSettings
@@ -63,9 +65,9 @@ class BoardOptions:
 
     port: str
     profile: Any
-    strip: str
+    strip: LedBackend
     display: str | None
-    pins: str | None
+    pins: PinBackend
     brightness: float | None
 
 
