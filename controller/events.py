@@ -66,6 +66,11 @@ class ButtonPressed:
     held: bool = False
 
 
+def menu_pressed(at: float, held: bool = False) -> ButtonPressed:
+    """The menu button's press (a long one: `held`)."""
+    return ButtonPressed(None, "menu", at, held)
+
+
 @dataclass(frozen=True)
 class Tick:
     """Time passes: settles readings, runs clocks and LED patterns."""

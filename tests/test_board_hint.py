@@ -15,7 +15,8 @@ from controller.engine import Position
 from controller.engine.board_view import cell_counts
 from controller.engine.match import Match
 from controller.engine.match_settings import MatchSettings
-from controller.events import ActionRequested, ButtonPressed, MenuPressed, ReadingReceived, Tick
+from controller.events import ActionRequested, ButtonPressed, ReadingReceived, Tick
+from controller.events import menu_pressed as MenuPressed  # noqa: N812 - reads as the event
 
 pytestmark = pytest.mark.skipif(load_gnubg_nn() is None, reason="needs gnubg-nn (x86-64; installed by .ci/run)")
 

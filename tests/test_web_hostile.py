@@ -20,6 +20,7 @@ from urllib.parse import urlsplit
 import aiohttp
 import pytest
 
+from browser_support import wait_until
 from sim.web.harness import ServerThread, fast_profile
 from sim.web.live import check_dialog
 from sim.web.protocol import BadMessage, parse_message
@@ -306,6 +307,7 @@ def test_a_scan_of_the_wrong_length_is_counted_not_a_traceback(sim: ServerThread
     from controller.link.codec import Scan, encode
 
     before = match_key(sim)
+    wait_until(lambda: sim.inspect(lambda live: live.online), 5, "the board online")  # its SCANs are read
     for n, packed in enumerate((b"\x00" * 10, b"\x00" * 60)):
         sim.call(lambda packed=packed, n=n: sim.live.vb.cable.write(encode(Scan(200 + n, packed))))  # type: ignore[union-attr]
     end = time.monotonic() + 5

@@ -20,7 +20,7 @@ from enum import Enum
 from controller.board.profile import CELLS, Profile
 from controller.board.reading import Reading
 from controller.board.reconcile import BoardState
-from controller.link.codec import ErrorCode, Hello, Scan
+from controller.link.codec import ErrorCode, FrameError, Hello, Scan
 
 
 class SessionState(Enum):
@@ -120,6 +120,12 @@ def fault_line(cells: frozenset[str] | set[str]) -> str:
 
 def read_scan(scan: Scan, profile: Profile, at: float) -> BoardReading:
     """A SCAN as the controller sees it: the one conversion SCAN -> Reading -> BoardState.
-    `FrameError` when the SCAN holds fewer sensors than the profile maps."""
+    `FrameError` when the SCAN is not exactly the profile's matrix (ceil(rows x cols / 4)
+    bytes, DESIGN.md "Wire protocol"): too short it cannot be read, too long it is from
+    another board."""
+    expected = -(-profile.sensors.count // 4)
+    if len(scan.packed) != expected:
+        raise FrameError(f"a SCAN of {len(scan.packed)} bytes where the profile's "
+                         f"{profile.sensors.rows}x{profile.sensors.cols} matrix takes {expected}")
     reading = Reading.from_sensors(scan.sensors(profile.sensors.count), profile)
     return BoardReading(reading, reading.board_state(), at)

@@ -271,8 +271,8 @@ class BoardSession:
             event = read_scan(scan, self.profile, self.now())
         except FrameError as exc:
             self.bad_scans += 1
-            if self.bad_scans == 1:
-                log.error("board sent a SCAN the profile cannot read: %s", exc)
+            if self.bad_scans == 1:  # the board's fault, told once; counted in the stats
+                log.warning("board sent a SCAN the profile cannot read: %s", exc)
             return
         if event.faults != self._faults:
             self._faults = event.faults

@@ -14,17 +14,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
-from controller.engine.board_view import Colour, other
-from controller.engine.match import Match
+from controller.engine.board_view import COLOURS, Colour, other
+from controller.engine.match import LEVELS, Match
 
 ActionName = Literal["roll", "done", "double", "take", "drop", "accept", "decline",
                      "resign", "forfeit", "rematch"]
 ACTION_NAMES: tuple[ActionName, ...] = ("roll", "done", "double", "take", "drop", "accept",
                                         "decline", "resign", "forfeit", "rematch")
-ResignLevel = Literal["single", "gammon", "backgammon"]
-RESIGN_LEVELS: tuple[ResignLevel, ...] = ("single", "gammon", "backgammon")
 Button = Literal["main", "cube"]
-SIDES: tuple[Colour, Colour] = ("white", "black")
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,7 +31,7 @@ class PossibleAction:
 
     side: Colour
     action: ActionName
-    level: ResignLevel | None = None
+    level: str | None = None
     button: Button | None = None
 
     @property
@@ -56,7 +53,7 @@ class TableFacts:
 def possible_actions(match: Match, facts: TableFacts) -> tuple[PossibleAction, ...]:
     """Every action possible now (see the module docstring), in a stable order."""
     found: list[PossibleAction] = []
-    people = [side for side in SIDES if facts.at_table(side)]
+    people = [side for side in COLOURS if facts.at_table(side)]
     m = match
     turn = m.turn
     if m.phase == "opening" and facts.board_ready and people:
@@ -85,9 +82,9 @@ def possible_actions(match: Match, facts: TableFacts) -> tuple[PossibleAction, .
     return tuple(found)
 
 
-def _offerable(match: Match) -> tuple[ResignLevel, ...]:
+def _offerable(match: Match) -> tuple[str, ...]:
     """The resignations still open this turn (after a decline only higher ones)."""
-    return RESIGN_LEVELS[match.declined:]
+    return LEVELS[match.declined:]
 
 
 def _rematch(match: Match, people: list[Colour]) -> list[PossibleAction]:

@@ -13,11 +13,10 @@ from collections.abc import Callable
 from controller.bot.base import (Bot, BotCubeOwner, MatchContext, accepts_rematch,
                                  offers_rematch)
 from controller.engine.board_view import Colour
-from controller.engine.match import Match
+from controller.engine.match import LEVELS, Match
 from controller.errors import BgboardError
 from controller.events import AskBot, BotCube, BotMoved, Event
 
-RESIGN_LEVELS = ("single", "gammon", "backgammon")
 
 
 def bot_context(match: Match, side: Colour) -> MatchContext:
@@ -68,7 +67,7 @@ class ComputerSeat:
         if question.kind == "offer_rematch":
             offered = offers_rematch(bot, context, lost=match.winner != question.side)
             return BotCube("rematch", now, token, question.side) if offered else None
-        level_index = RESIGN_LEVELS.index(match.resign_level or "single") + 1
+        level_index = LEVELS.index(match.resign_level or "single") + 1
         accepted = bot.accepts_resignation(match.partial, level_index, context)
         return BotCube("accept" if accepted else "decline", now, token)
 

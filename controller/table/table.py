@@ -37,8 +37,9 @@ from controller.table.computer import ComputerSeat
 
 log = logging.getLogger("bgboard")
 
-#: How many lines of what happened the table keeps (the page and scripts read the tail).
-LOG_LINES = 1000
+#: How many lines of what happened the table keeps (bounded: a board left on for days
+#: keeps only the last lines; the page and scripts read the tail).
+LOG_LINES = 200
 
 
 class Closeable(Protocol):

@@ -197,6 +197,11 @@ class LiveSim:
             await old.aclose()
 
     @property
+    def bad_scans(self) -> int:
+        """SCANs that did not fit the profile's matrix (the board session counts them)."""
+        return self.table.link.bad_scans if self.table is not None and self.table.link is not None else 0
+
+    @property
     def online(self) -> bool:
         return self.table is not None and self.table.controller.status().online
 
@@ -331,7 +336,7 @@ class LiveSim:
                 "rows": self.profile.sensors.rows,
                 "cols": self.profile.sensors.cols,
                 "fps": round(len(self._frames_window) / 2.0, 1),
-                "bad_scans": session.bad_scans if session is not None else 0,
+                "bad_scans": self.bad_scans,
                 "sensor_cells": self._sensor_cells(),
                 "flickering": self._flickering,
                 **(stats.as_dict() if stats is not None else {}),
