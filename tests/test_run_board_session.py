@@ -2,7 +2,9 @@
 
 A board flashed for another size, then replaced; a sensor stuck at fault; a sensor chain
 that fails. Each gives one clear line and a display message, never a traceback, and the
-table plays again once the board is right. Real pty, real firmware code behind it.
+table plays again once the board is right. Real pty, real firmware code behind it; the
+table is opened by `open_table` with the browser simulator's backends, so the page goes
+through the same board session as the Pi.
 """
 from __future__ import annotations
 
@@ -16,17 +18,13 @@ from pathlib import Path
 
 import pytest
 
-from controller.table import Table
 from controller.board.profile import load_profile
-from controller.table.board_feed import BoardFeed
-from controller.controller import Controller
 from controller.dice import TableDice
 from controller.engine.match import Match
 from controller.engine.match_settings import MatchSettings
-from controller.link.board_events import BoardEvent
-from controller.link.session import BoardSession
 from controller.show.content import Scene
 from controller.show.texts import render
+from controller.table import BackendChoice, open_table
 from sim.virtual_board import VirtualBoard
 
 REPO = Path(__file__).resolve().parents[1]
@@ -64,20 +62,25 @@ async def _until(cond: Callable[[], bool], timeout: float = 15.0) -> None:
 
 
 class _Rig:
-    """The pieces `bgboard run` joins: a table, the feed, the session on the board's pty."""
+    """The table as the browser simulator opens it (`open_table`, its backends), on the
+    virtual board's pty: the same board session and feed as `bgboard run`."""
 
     def __init__(self, vb: VirtualBoard) -> None:
         loop = asyncio.get_running_loop()
-        self.controller = Controller(Match.new(MatchSettings(length=3)),
-                                     dice=TableDice(random.Random(0)), now=loop.time())
-        self.table = Table(self.controller, clock=loop.time)
-        self.feed = BoardFeed()
-        self.session = BoardSession(vb.port, PROFILE, on_event=self.on_board,
-                                    ping_interval_s=0.2, hello_retry_s=0.2, read_timeout=0.02)
+        backends = BackendChoice(port=vb.port, leds="sim", display="dummy", pins="mock",
+                                 read_timeout_s=0.02)
+        self.table = open_table(PROFILE, backends, clock=loop.time,
+                                new_match=lambda: Match.new(MatchSettings(length=3)),
+                                dice=TableDice(random.Random(0)), bots=None, loop=loop)
+        self.controller = self.table.controller
 
-    def on_board(self, event: BoardEvent) -> None:
-        for translated in self.feed.events(event):
-            self.table.dispatch(translated)
+    async def __aenter__(self) -> "_Rig":
+        assert self.table.link is not None
+        await self.table.link.start()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.table.aclose()
 
     def shown(self) -> str:
         return _prompt_text(self.controller.last_scene)
@@ -87,8 +90,7 @@ def test_the_display_names_a_wrong_board_and_the_table_plays_once_it_is_replaced
     async def main() -> None:
         with VirtualBoard(PROFILE, size=(12, 12)) as vb:
             vb.start()
-            rig = _Rig(vb)
-            async with rig.session:
+            async with _Rig(vb) as rig:
                 await _until(lambda: "Wrong board" in rig.shown())
                 assert rig.shown() == "Wrong board: profile 14x13, board 12x12"
                 assert not rig.controller.online and rig.controller.raw is None
@@ -102,8 +104,7 @@ def test_a_stuck_sensor_is_shown_on_its_cell_and_a_failing_chain_on_the_display(
     async def main() -> None:
         with VirtualBoard(PROFILE) as vb:
             vb.start()
-            rig = _Rig(vb)
-            async with rig.session:
+            async with _Rig(vb) as rig:
                 await _until(lambda: rig.controller.raw is not None)
                 vb.stick(PROFILE.cell_sensors("13")[0], 3)
                 await _until(lambda: "Sensor fault" in rig.shown())

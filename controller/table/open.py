@@ -84,14 +84,11 @@ def open_table(profile: Profile, backends: BackendChoice, *, clock: Callable[[],
             for translated in feed.events(event):
                 table.dispatch(translated)
 
-        session = BoardSession(backends.port, profile, on_event=on_board, clock=clock,
-                               ping_interval_s=backends.ping_interval_s,
-                               read_timeout=backends.read_timeout_s)
-        if backends.offline_after_s is not None:
-            session.link.offline_after = backends.offline_after_s
-        if backends.link_backoff_s is not None:
-            session.link.backoff = backends.link_backoff_s
-        table.link = session
+        table.link = BoardSession(backends.port, profile, on_event=on_board, clock=clock,
+                                  ping_interval_s=backends.ping_interval_s,
+                                  read_timeout=backends.read_timeout_s,
+                                  offline_after_s=backends.offline_after_s,
+                                  backoff=backends.link_backoff_s)
     except BaseException:
         table.close()
         raise
