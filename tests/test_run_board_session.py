@@ -130,3 +130,19 @@ def test_bgboard_monitor_names_a_board_of_another_size_and_still_shows_its_frame
     assert proc.returncode == 0 and "Traceback" not in proc.stderr
     assert "board mismatch: profile 14x13, board 12x12" in proc.stderr
     assert "matrix=12x12" in proc.stdout and "scan seq=" in proc.stdout
+
+
+def test_the_headless_runner_does_the_handshake_and_its_board_runs_on_the_profiles_config() -> None:
+    from dataclasses import replace
+
+    from sim.headless import HeadlessRunner
+    from sim.script import parse_script
+
+    calibrated = replace(PROFILE, timing=replace(PROFILE.timing, scan_period_ms=5,
+                                                 debounce_scans=2, heartbeat_ms=200))
+    runner = HeadlessRunner(parse_script("match length=3 opponent=human\ndice 3 1\nwhite roll\n"),
+                            profile=calibrated)
+    results = asyncio.run(runner.run())
+    assert results and results[-1]["match"]["dice"] == [3, 1]
+    assert runner.vb is not None and runner.vb.configs >= 1
+    assert runner.vb.timing == (5, 2, 200)       # booted at 10/3/500: the CONFIG reached it
