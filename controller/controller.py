@@ -36,6 +36,7 @@ from controller.events import (ActionRequested, AdoptMatch, Announce, AskBot, Bo
                                ShowScene, Tick)
 from controller.inputs import menu as menus
 from controller.play import possible
+from controller.play import prompt as prompts
 from controller.play.status import BotPlan, TableStatus
 from controller.show.announce import announcements
 from controller.show.content import DisplayContent, MoveTimerView, Prompt, Scene, TournamentClockView
@@ -250,28 +251,30 @@ class Controller:
         return mover, m.partial, self._expect
 
     def _sync_steps(self, target: Position, out: list[Effect]) -> None:
-        """Play (or take back) the steps that bring the match's partial to `target`."""
-        graph = self._graph_for()
-        m = self.match
-        if graph is None or m.turn is None:
+        """Play (or take back) the steps that bring the match's partial to `target`, as one
+        transition: however many steps one settled reading implies, the match is saved
+        once and the board read once more against the result."""
+        plan = self._graph_for()
+        if plan is None or self.match.turn is None:
             return
-        side = m.turn
-        path = graph.path(m.partial, target)
-        def undo(mm: Match) -> Transition:
-            return mm.undo(side, self.now)
+        side = self.match.turn
+        now = self.now
 
-        while path is None and self.match.steps:
-            if not self._apply(undo, out):
-                return
-            path = graph.path(self.match.partial, target)
-        if path is None:
-            return
-        for step in path:
-            def play(mm: Match, s: Step = step) -> Transition:
-                return mm.step(side, s, self.now)
+        def walk(mm: Match) -> Transition:
+            events: list[MatchEvent] = []
+            path = plan.path(mm.partial, target)
+            while path is None and mm.steps:
+                mm, said = mm.undo(side, now)
+                events += said
+                path = plan.path(mm.partial, target)
+            for step in path or ():
+                if mm.phase != "move":
+                    break  # the turn ended (the last step completed the move)
+                mm, said = mm.step(side, step, now)
+                events += said
+            return Transition(mm, tuple(events))
 
-            if not self._apply(play, out):
-                return
+        self._apply(walk, out)
 
     # -- the match ------------------------------------------------------------------------
     def _apply(self, command: Callable[[Match], Transition], out: list[Effect],
@@ -832,64 +835,27 @@ class Controller:
         return said[0] if said else None
 
     def phase_prompt(self) -> Prompt | None:
-        m = self.match
-        side = m.turn
-        hinted = self._hint_prompt()
-        if hinted is not None:
-            return hinted
-        if self.menu.is_open and self.menu.prompt is not None:
-            return self.menu.prompt
-        if self.banner is not None:
-            return self.banner
+        """The display's prompt line now (controller.play.prompt decides it)."""
+        return prompts.phase_prompt(self._prompt_facts())
+
+    def _prompt_facts(self) -> prompts.PromptFacts:
+        overlay = self._hint_prompt()
+        if overlay is None and self.menu.is_open:
+            overlay = self.menu.prompt
         choice = self._ambiguous_choice()
         graph = self._graph_for()
         path = graph.path(graph.start, choice) if choice is not None and graph is not None else None
-        if choice is not None and path is not None:
-            return Prompt.of("confirm_move", notation=Move(path, choice).notation)
-        if self.setting_up:
-            return Prompt.of("setup")
-        said = self._announcement()
-        if said is not None:
-            return said
-        if m.phase == "opening":
-            secret = self.dice.secret
-            if m.crawford:
-                return Prompt.of("crawford")
-            if secret is not None and not secret.revealed:
-                return Prompt.of("opening_roll_verifiable", code=secret.short_commitment)
-            return Prompt.of("opening_roll")
-        if side is None and m.phase != "over":  # a match forfeited before its first roll is over too
-            return None
-        reading = m.clock_reading(self.now)
-        if reading is not None and reading.warning and side is not None and reading.running == side \
-                and m.phase != "over":
-            return Prompt.of("time_warning", side=side)
-        if self.bot is not None:
-            if self.config.player(self.bot.side) == "remote":
-                return Prompt.of("remote_move", side=self.bot.side, notation=self.bot.move.notation)
-            return Prompt.of("computer_move", notation=self.bot.move.notation)
-        if m.phase == "roll" and side is not None:
-            return Prompt.of("roll_or_double", side=side) if m.may_double(side) else Prompt.of("roll", side=side)
-        if m.phase == "doubled" and side is not None:
-            return Prompt.of("double_offered", side=side, value=m.cube * 2)
-        if m.phase == "move" and m.dice is not None and side is not None:
-            if m.move_complete:
-                warned = self._tutor()
-                if warned is not None:
-                    return Prompt.of("tutor", mark_key=f"tutor.{warned.mark}", loss=f"{-warned.loss:.2f}")
-                return Prompt.of("done", side=side)
-            return Prompt.of("move", side=side, dice=tuple(m.dice))
-        if m.phase == "resigning" and m.resign_level and side is not None:
-            return Prompt.of("resign_offered", side=side, result=m.resign_level)
-        if m.phase == "over" and m.winner is not None:
-            if m.rematch_offer is not None:
-                return Prompt.of("rematch", side=m.rematch_offer)
-            if m.end == "time":
-                return Prompt.of("time_out", side=other(m.winner))
-            if m.end == "forfeit":
-                return Prompt.of("forfeit", side=other(m.winner))
-            return Prompt.of("match_won", side=m.winner, score_white=m.score[0], score_black=m.score[1])
-        return None
+        secret = self.dice.secret
+        warned = self._tutor()
+        return prompts.PromptFacts(
+            match=self.match, now=self.now, overlay=overlay or self.banner,
+            confirm=Move(path, choice).notation if choice is not None and path is not None else None,
+            setting_up=self.setting_up, announcement=self._announcement(),
+            commitment=secret.short_commitment if secret is not None and not secret.revealed else None,
+            carried_out=self.bot,
+            by_remote=self.bot is not None and self.config.player(self.bot.side) == "remote",
+            tutor=None if warned is None else Prompt.of("tutor", mark_key=f"tutor.{warned.mark}",
+                                                        loss=f"{-warned.loss:.2f}"))
 
 
 def _path_hits(plan: BotPlan) -> dict[Position, tuple[str, ...]]:
