@@ -108,37 +108,29 @@ class Controller:
         """React to one event; return what the application must do."""
         out: list[Effect] = []
         self.now = max(self.now, event.at)
+        self._react(event, out)
+        self._ask_bot(out)
+        scene = self.scene()
+        if scene != self._last_scene:
+            self._last_scene = scene
+            out.append(ShowScene(scene))
+        return out
+
+    def _react(self, event: Event, out: list[Effect]) -> None:
+        """The part of `handle` that depends on the kind of event."""
         if isinstance(event, ReadingReceived):
-            if event.board != self.raw:
-                self.raw = event.board
-                self.raw_since = event.at
-                self.in_air = self._lifted(event.board)
+            self._reading(event)
             self._maybe_settle(out)
         elif isinstance(event, Tick):
             self._maybe_settle(out)
             self._clock(out)
             self._auto(out)
         elif isinstance(event, LinkChanged):
-            self.board_prompt = event.prompt
-            if event.online != self.online:
-                self.online = event.online
-                out.append(Announce("board online" if event.online else "board offline"))
+            self._link_changed(event, out)
         elif isinstance(event, ActionRequested):
             self._action(event.side, event.action, event.level, out)
-        elif isinstance(event, ButtonPressed) and event.button == "menu":
-            self._menu_event(menus.ButtonHeld(None, "menu") if event.held
-                             else menus.ButtonPressed(None, "menu"), out)
-        elif isinstance(event, ButtonPressed) and self.menu.is_open:
-            self._menu_event(menus.ButtonPressed(event.side, event.button), out)
-        elif isinstance(event, ButtonPressed) and self._ambiguous_choice() is not None:
-            self._answer_ambiguous(event.button == "main", out)
-        elif isinstance(event, ButtonPressed) and event.side is not None:
-            action = self._button_action(event.side, event.button)
-            if action is None:
-                out.append(Refused(f"{event.side} {event.button} button does nothing now"))
-                out.append(Buzz("error"))
-            else:
-                self._action(event.side, action, None, out)
+        elif isinstance(event, ButtonPressed):
+            self._button(event, out)
         elif isinstance(event, DicePhraseGiven):
             self._dice_phrase(event.side, event.phrase, out)
         elif isinstance(event, DiceEntered):
@@ -151,12 +143,36 @@ class Controller:
             self._bot_moved(event, out)
         elif isinstance(event, BotCube):
             self._bot_cube(event, out)
-        self._ask_bot(out)
-        scene = self.scene()
-        if scene != self._last_scene:
-            self._last_scene = scene
-            out.append(ShowScene(scene))
-        return out
+
+    def _reading(self, event: ReadingReceived) -> None:
+        if event.board != self.raw:
+            self.raw = event.board
+            self.raw_since = event.at
+            self.in_air = self._lifted(event.board)
+
+    def _link_changed(self, event: LinkChanged, out: list[Effect]) -> None:
+        self.board_prompt = event.prompt
+        if event.online != self.online:
+            self.online = event.online
+            out.append(Announce("board online" if event.online else "board offline"))
+
+    def _button(self, event: ButtonPressed, out: list[Effect]) -> None:
+        """A button: the menu's own, any button while the menu is open, an answer to the
+        question about an ambiguous reading, else what the side's button means now."""
+        if event.button == "menu":
+            self._menu_event(menus.ButtonHeld(None, "menu") if event.held
+                             else menus.ButtonPressed(None, "menu"), out)
+        elif self.menu.is_open:
+            self._menu_event(menus.ButtonPressed(event.side, event.button), out)
+        elif self._ambiguous_choice() is not None:
+            self._answer_ambiguous(event.button == "main", out)
+        elif event.side is not None:
+            action = self._button_action(event.side, event.button)
+            if action is None:
+                out.append(Refused(f"{event.side} {event.button} button does nothing now"))
+                out.append(Buzz("error"))
+            else:
+                self._action(event.side, action, None, out)
 
     # -- settling and reconciling ---------------------------------------------------------
     def _maybe_settle(self, out: list[Effect]) -> None:
@@ -539,34 +555,35 @@ class Controller:
         out.append(Announce("the player confirmed the reading"))
         self._sync_steps(choice, out)
 
-    def _menu_event(self, event: Any, out: list[Effect]) -> None:
-        """The menu button and, while the menu is open, the other buttons go to the menu;
-        its chosen action becomes the match action it names."""
-        m = self.match
+    def _menu_items(self) -> tuple[menus.MenuItem, ...]:
+        """The menu's items now: what is possible now (controller.play.possible), and the
+        table's own (dice entry, the dice's reveal, a hint)."""
         actions = self.possible()
         available: list[menus.MenuItem] = ["new_match"]
         available += [f"resign_{a.level}" for a in actions if a.action == "resign"]  # type: ignore[misc]
-        if any(a.action == "forfeit" for a in actions):
-            available.append("forfeit")
-        if any(a.action == "rematch" for a in actions):
-            available.append("rematch")
+        for item in ("forfeit", "rematch"):
+            if any(a.action == item for a in actions):
+                available.append(item)
         if any(a.action == "roll" for a in actions) and self.dice.mode != "verifiable":
             available.append("dice_entry")
         if self.dice.secret is not None and not self.dice.secret.revealed:
             available.append("reveal_dice")
         if self._hint_allowed():
             available.append("hint")
-        result = menus.step(self.menu, event, tuple(available))
+        return tuple(available)
+
+    def _menu_event(self, event: Any, out: list[Effect]) -> None:
+        """The menu button and, while the menu is open, the other buttons go to the menu;
+        its chosen action becomes the match action it names."""
+        m = self.match
+        result = menus.step(self.menu, event, self._menu_items())
         self.menu = result.state
         if self.menu.mode == "dice" and m.phase == "opening" and not self.menu.opening:
             self.menu = replace(self.menu, side="white", opening=True)  # one die per side
         action = result.action
-        if isinstance(action, menus.Resign):
-            self._action(action.side, "resign", action.level, out)
-        elif isinstance(action, menus.Forfeit):
-            self._action(action.side, "forfeit", None, out)
-        elif isinstance(action, menus.Rematch):
-            self._action(action.side, "rematch", None, out)
+        if isinstance(action, (menus.Resign, menus.Forfeit, menus.Rematch)):
+            name = {menus.Resign: "resign", menus.Forfeit: "forfeit", menus.Rematch: "rematch"}[type(action)]
+            self._action(action.side, name, getattr(action, "level", None), out)
         elif isinstance(action, menus.DiceEntered):
             self._dice_entered(action.side, action.dice, out)
         elif isinstance(action, menus.RevealDice):
