@@ -10,7 +10,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Callable, Coroutine
+from collections.abc import AsyncIterator, Callable, Coroutine
+from contextlib import asynccontextmanager
 from dataclasses import replace
 from typing import Any
 
@@ -71,6 +72,17 @@ def session_for(vb: VirtualBoard, events: Events, profile: Profile = PROFILE) ->
                         reply_timeout_s=0.5, hello_retry_s=0.2, read_timeout=0.02)
 
 
+@asynccontextmanager
+async def board_in_session(profile: Profile = PROFILE, **board: Any
+                           ) -> AsyncIterator[tuple[VirtualBoard, Events, BoardSession]]:
+    """A virtual board running in real time and a started session on its pty."""
+    with VirtualBoard(profile, **board) as vb:
+        vb.start()
+        events = Events()
+        async with session_for(vb, events, profile) as session:
+            yield vb, events, session
+
+
 def test_handshake_sends_the_profiles_config_and_the_firmware_applies_it() -> None:
     async def main() -> None:
         with VirtualBoard(CALIBRATED) as vb:
@@ -103,26 +115,23 @@ def test_handshake_sends_the_profiles_config_and_the_firmware_applies_it() -> No
 def test_a_board_of_another_size_gets_one_line_and_a_status_then_plays_once_replaced(
         caplog: pytest.LogCaptureFixture) -> None:
     async def main() -> None:
-        with VirtualBoard(PROFILE, size=(12, 12)) as vb:
-            vb.start()
-            events = Events()
-            async with session_for(vb, events) as session:
-                await until(lambda: session.status.state is SessionState.MISMATCH)
-                status = session.status
-                assert "profile 14x13, board 12x12" in status.detail
-                assert (str(status.profile_size), str(status.board_size)) == ("14x13", "12x12")
-                await asyncio.sleep(1.5)         # SCANs keep coming, HELLO? is asked again
-                assert events.of(BoardReading) == []
-                assert not session.is_playing and vb.configs == 0
-                lines = [r for r in caplog.records if "board 12x12" in r.getMessage()]
-                assert len(lines) == 1 and lines[0].levelno == logging.ERROR
-                assert "profile 14x13, board 12x12" in lines[0].getMessage()
-                assert not any(r.exc_info for r in caplog.records)
-                vb.flash(14, 13)                 # the right firmware: it boots, says HELLO
-                await until(lambda: session.is_playing)
-                vb.place("6", "white")
-                await until(lambda: (r := events.last_reading()) is not None
-                            and r.board.count("6") == (1, 0))
+        async with board_in_session(PROFILE, size=(12, 12)) as (vb, events, session):
+            await until(lambda: session.status.state is SessionState.MISMATCH)
+            status = session.status
+            assert "profile 14x13, board 12x12" in status.detail
+            assert (str(status.profile_size), str(status.board_size)) == ("14x13", "12x12")
+            await asyncio.sleep(1.5)         # SCANs keep coming, HELLO? is asked again
+            assert events.of(BoardReading) == []
+            assert not session.is_playing and vb.configs == 0
+            lines = [r for r in caplog.records if "board 12x12" in r.getMessage()]
+            assert len(lines) == 1 and lines[0].levelno == logging.ERROR
+            assert "profile 14x13, board 12x12" in lines[0].getMessage()
+            assert not any(r.exc_info for r in caplog.records)
+            vb.flash(14, 13)                 # the right firmware: it boots, says HELLO
+            await until(lambda: session.is_playing)
+            vb.place("6", "white")
+            await until(lambda: (r := events.last_reading()) is not None
+                        and r.board.count("6") == (1, 0))
     caplog.set_level(logging.INFO, logger="bgboard")
     run(main())
 
@@ -135,76 +144,64 @@ def test_protocol_version_mismatch_is_named() -> None:
 
 def test_scan_failure_is_a_typed_error_and_the_board_offline_until_scans_are_good() -> None:
     async def main() -> None:
-        with VirtualBoard(PROFILE) as vb:
-            vb.start()
-            events = Events()
-            async with session_for(vb, events) as session:
-                await until(lambda: session.is_playing)
-                vb.fail_chain("SPI timeout")
-                await until(lambda: session.status.state is SessionState.SCAN_FAILING)
-                error = events.of(BoardErrorReport)[0]
-                assert error.code == 4 and "SPI timeout" in error.text
-                assert error.line.startswith("board error 4 (scan): ")
-                n = len(events.of(BoardReading))
-                await asyncio.sleep(0.7)          # longer than a heartbeat: no stale SCAN
-                assert len(events.of(BoardReading)) == n
-                assert session.status.state is SessionState.SCAN_FAILING
-                vb.fail_chain(None)
-                await until(lambda: session.is_playing)
-                await until(lambda: len(events.of(BoardReading)) > n)
+        async with board_in_session(PROFILE) as (vb, events, session):
+            await until(lambda: session.is_playing)
+            vb.fail_chain("SPI timeout")
+            await until(lambda: session.status.state is SessionState.SCAN_FAILING)
+            error = events.of(BoardErrorReport)[0]
+            assert error.code == 4 and "SPI timeout" in error.text
+            assert error.line.startswith("board error 4 (scan): ")
+            n = len(events.of(BoardReading))
+            await asyncio.sleep(0.7)          # longer than a heartbeat: no stale SCAN
+            assert len(events.of(BoardReading)) == n
+            assert session.status.state is SessionState.SCAN_FAILING
+            vb.fail_chain(None)
+            await until(lambda: session.is_playing)
+            await until(lambda: len(events.of(BoardReading)) > n)
     run(main())
 
 
 def test_watchdog_reset_is_reported_and_the_config_sent_again() -> None:
     async def main() -> None:
-        with VirtualBoard(CALIBRATED) as vb:
-            vb.start()
-            events = Events()
-            async with session_for(vb, events, CALIBRATED) as session:
-                await until(lambda: session.is_playing and vb.timing == (5, 2, 200))
-                vb.reboot(watchdog=True)
-                await until(lambda: any(e.code == 3 for e in events.of(BoardErrorReport)))
-                await until(lambda: vb.timing == (5, 2, 200) and vb.configs >= 1)
-                assert session.is_playing
+        async with board_in_session(CALIBRATED) as (vb, events, session):
+            await until(lambda: session.is_playing and vb.timing == (5, 2, 200))
+            vb.reboot(watchdog=True)
+            await until(lambda: any(e.code == 3 for e in events.of(BoardErrorReport)))
+            await until(lambda: vb.timing == (5, 2, 200) and vb.configs >= 1)
+            assert session.is_playing
     run(main())
 
 
 def test_a_sensor_stuck_at_fault_is_reported_per_cell_and_not_read_as_empty(
         caplog: pytest.LogCaptureFixture) -> None:
     async def main() -> None:
-        with VirtualBoard(PROFILE) as vb:
-            vb.start()
-            events = Events()
-            async with session_for(vb, events) as session:
-                await until(lambda: session.is_playing)
-                vb.set_cell("13", 0, 2)
-                vb.stick(PROFILE.cell_sensors("13")[1], 3)   # the second slot's sensor
-                await until(lambda: (r := events.last_reading()) is not None and bool(r.faults))
-                reading = events.last_reading()
-                assert reading is not None
-                assert reading.faults == frozenset({"13"}) == reading.board.faults
-                assert reading.reading["13"].faults == 1
-                await asyncio.sleep(0.6)                      # heartbeats: logged once
-                assert [r.getMessage() for r in caplog.records
-                        if "sensor fault" in r.getMessage()] == ["sensor fault at 13"]
-                vb.stick(PROFILE.cell_sensors("13")[1], None)
-                await until(lambda: (r := events.last_reading()) is not None and not r.faults)
+        async with board_in_session(PROFILE) as (vb, events, session):
+            await until(lambda: session.is_playing)
+            vb.set_cell("13", 0, 2)
+            vb.stick(PROFILE.cell_sensors("13")[1], 3)   # the second slot's sensor
+            await until(lambda: (r := events.last_reading()) is not None and bool(r.faults))
+            reading = events.last_reading()
+            assert reading is not None
+            assert reading.faults == frozenset({"13"}) == reading.board.faults
+            assert reading.reading["13"].faults == 1
+            await asyncio.sleep(0.6)                      # heartbeats: logged once
+            assert [r.getMessage() for r in caplog.records
+                    if "sensor fault" in r.getMessage()] == ["sensor fault at 13"]
+            vb.stick(PROFILE.cell_sensors("13")[1], None)
+            await until(lambda: (r := events.last_reading()) is not None and not r.faults)
     caplog.set_level(logging.INFO, logger="bgboard")
     run(main())
 
 
 def test_unplugged_is_offline_and_back_after_a_new_handshake() -> None:
     async def main() -> None:
-        with VirtualBoard(CALIBRATED) as vb:
-            vb.start()
-            events = Events()
-            async with session_for(vb, events, CALIBRATED) as session:
-                await until(lambda: session.is_playing)
-                vb.unplug()
-                await until(lambda: session.status.state is SessionState.OFFLINE)
-                vb.plug()                         # reboots: firmware defaults again
-                await until(lambda: session.is_playing and vb.timing == (5, 2, 200))
-            assert session.status.state is SessionState.CLOSED
+        async with board_in_session(CALIBRATED) as (vb, events, session):
+            await until(lambda: session.is_playing)
+            vb.unplug()
+            await until(lambda: session.status.state is SessionState.OFFLINE)
+            vb.plug()                         # reboots: firmware defaults again
+            await until(lambda: session.is_playing and vb.timing == (5, 2, 200))
+        assert session.status.state is SessionState.CLOSED
     run(main())
 
 
@@ -282,14 +279,11 @@ def test_a_board_that_stops_answering_pings_is_offline_until_it_says_hello_again
     patient = replace(CALIBRATED, link=replace(CALIBRATED.link, offline_after_ms=60000))
 
     async def main() -> None:
-        with VirtualBoard(patient) as vb:
-            vb.start()
-            events = Events()
-            async with session_for(vb, events, patient) as session:
-                await until(lambda: session.is_playing)
-                vb.stop()                                   # the firmware hangs, the port stays
-                await until(lambda: session.status.state is SessionState.OFFLINE)
-                assert "no PONG" in session.status.detail
-                vb.start()                                  # it runs again: HELLO? answered
-                await until(lambda: session.is_playing)
+        async with board_in_session(patient) as (vb, events, session):
+            await until(lambda: session.is_playing)
+            vb.stop()                                   # the firmware hangs, the port stays
+            await until(lambda: session.status.state is SessionState.OFFLINE)
+            assert "no PONG" in session.status.detail
+            vb.start()                                  # it runs again: HELLO? answered
+            await until(lambda: session.is_playing)
     run(main())
