@@ -124,6 +124,9 @@ class Game:
         plan = self.plan()
         if plan is None:
             return []
+        if len(self.moves) >= plan.steps_needed:
+            return []  # every die that can be used is used (the same position can be
+            # reached with dice left: 5/off with the 6, or 5/4/off with both)
         now = position_for(self.board, self.turn)
         return [(s.frm, s.to) for s in plan.next_steps(now)]
 

@@ -12,6 +12,7 @@ as the page's would, so two bgboards can play a whole match on a server by thems
 from __future__ import annotations
 
 import asyncio
+import collections
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -26,7 +27,7 @@ from controller.table.backends import LedBackend, PinBackend
 from controller.engine.board_view import cell_of_point, other
 from controller.engine.match import Match
 from controller.engine.match_settings import MatchSettings
-from controller.events import ActionRequested, AdoptMatch
+from controller.events import ActionRequested, AdoptMatch, ButtonPressed
 from controller.online import commands
 from controller.online.client import OnlineError
 from controller.online.remote import LOCAL, REMOTE, Reaction, RemoteOpponent, ServerDice, match_from_state
@@ -35,6 +36,18 @@ from controller.show.content import Prompt
 
 log = logging.getLogger("bgboard.online")
 PUMP_S = 0.05
+
+
+class _ToldLines(collections.deque[str]):
+    """The table's log that also tells each new line (`--verbose`)."""
+
+    def __init__(self, tell: Callable[[str], None], maxlen: int | None) -> None:
+        super().__init__(maxlen=maxlen)
+        self._tell = tell
+
+    def append(self, line: str) -> None:
+        super().append(line)
+        self._tell(f"table: {line}")
 
 
 class SimHost:
@@ -145,12 +158,15 @@ class OnlinePlay:
         self.on_line = on_line or (lambda line: None)
         self.greeting = greeting  # a chat line sent once the opponent is there
         self.verbose = verbose  # also the table's own announcements and every command sent
-        self._told = 0
+
         self.result = PlayResult()
         self.opponent: RemoteOpponent | None = None
         self._bot: Any = None
         self._acted: object = None
         self._last_step = 0.0
+        self._acted_at = 0.0
+        self._meant = ""  # the notation of the move the hands are carrying out
+        self._steps: list[Any] = []  # its steps still to carry out
 
     async def open_table(self, *, profile: Any = None, state_dir: Path | None = None,
                          board: BoardOptions | None = None) -> None:
@@ -177,6 +193,10 @@ class OnlinePlay:
         except BaseException:
             await self.session.close()
             raise
+        if self.verbose:
+            told = _ToldLines(self.on_line, self.host.table.log_lines.maxlen)
+            told.extend(self.host.table.log_lines)
+            self.host.table.log_lines = told
         self.opponent = RemoteOpponent(self.session.name or "", state, dice)
         if self.autoplay:
             if self.host.sim is None:
@@ -264,13 +284,6 @@ class OnlinePlay:
         while True:
             await asyncio.sleep(PUMP_S)
             await self._apply(self.opponent.pump(self.host.table.controller))
-            if self.verbose:
-                lines = list(self.host.table.log_lines)
-                if len(lines) < self._told:
-                    self._told = 0  # the simulator cleared them (after reporting its refusals)
-                for line in lines[self._told:]:
-                    self.on_line(f"table: {line}")
-                self._told = len(lines)
             m = self.host.table.controller.match
             server = self.opponent.server
             if m.is_over and (server.winner or server.turn == 0) and not self.opponent.facts:
@@ -295,7 +308,16 @@ class OnlinePlay:
         settled = c.raw == c.settled and c.raw_since >= self._last_step
         if not settled and loop.time() - self._last_step < 3.0:
             return  # the hands' last change has not reached the controller yet
+        prompt = c.phase_prompt()
+        if prompt is not None and prompt.key == "confirm_move":
+            # a full point or tray the sensors cannot count: "Was it ...?" (main yes, cube no)
+            meant = prompt.as_dict().get("notation") == self._meant
+            live.table.dispatch(ButtonPressed(LOCAL if m.turn == LOCAL else REMOTE, "main" if meant else "cube", c.now))
+            self._last_step = loop.time()
+            return
         helpers = live.helpers()
+        if "bot_move" in helpers and c.bot is not None:
+            self._meant = c.bot.move.notation
         if "setup" in helpers:
             await live.act(PageAction("setup"))
             self._last_step = loop.time()
@@ -304,9 +326,12 @@ class OnlinePlay:
             await live.act(PageAction("bot_move"))
             self._last_step = loop.time()
             return
+        if not (m.phase == "move" and m.turn == LOCAL):
+            self._steps = []
         key = (m, c.settled)
-        if key == self._acted:
-            return
+        if key == self._acted and loop.time() - self._acted_at < 2.0:
+            return  # done in this very state; again after a while (a refused roll, say)
+        self._acted_at = loop.time()
         context = bot_context(m, LOCAL)
         if m.phase == "opening" or (m.phase == "roll" and m.turn == LOCAL):
             action = "double" if m.phase == "roll" and m.may_double(LOCAL) and \
@@ -317,19 +342,25 @@ class OnlinePlay:
             take = self._bot.should_take(m.position.swap(), context)
             self._acted = key
             live.table.dispatch(ActionRequested(LOCAL, "take" if take else "drop", c.now))
-        elif m.phase == "move" and m.turn == LOCAL and m.dice is not None and not m.steps:
-            move = self._bot.choose_move(m.position, m.dice, context)
-            self._acted = key
-            if move is None:
-                return
-            for step in move.steps:
+        elif m.phase == "move" and m.turn == LOCAL and m.dice is not None:
+            if not m.steps and not self._steps:
+                move = self._bot.choose_move(m.position, m.dice, context)
+                self._acted = key
+                if move is None:
+                    return
+                self._meant = move.notation
+                self._steps = list(move.steps)
+            if self._steps:
+                # one step at a time, each settled before the next, as hands do: a checker
+                # borne off from 5 with 1-6 is 5/4 then 4/off, not one 5/off with the 6
+                step = self._steps.pop(0)
                 frm, to = cell_of_point(step.frm, LOCAL), cell_of_point(step.to, LOCAL)
                 if step.hit:
                     await live.act(PageAction("lift", cell=to, colour=other(LOCAL)))
                     await live.act(PageAction("place", cell="bar", colour=other(LOCAL)))
                 await live.act(PageAction("lift", cell=frm, colour=LOCAL))
                 await live.act(PageAction("place", cell=to, colour=LOCAL))
-            self._last_step = loop.time()
+                self._last_step = loop.time()
         elif m.phase == "resigning" and m.turn == REMOTE:
             self._acted = key
             live.table.dispatch(ActionRequested(LOCAL, "accept", c.now))
