@@ -152,4 +152,7 @@ def roll(page: Page, sim: ServerThread) -> None:
     side = ctl(sim, lambda c: c.match.turn or "white")
     before = progress_key(sim)
     page.click_button(f"{side}_main")
-    wait_until(lambda: progress_key(sim) != before, 5, "a roll")
+    try:
+        wait_until(lambda: progress_key(sim) != before, 5, "a roll")
+    except AssertionError as exc:
+        raise AssertionError(f"{exc}; notices {page.notices[-3:]}") from None

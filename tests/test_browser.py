@@ -42,7 +42,7 @@ def controller_view(sim: ServerThread) -> dict[str, Any]:
         m = c.match
         scene = c.scene()
         roles = {cell: role for cell, role in scene.leds.items()}
-        strip = {cell: live.table.strip.cell_colours(cell) for cell in live.led_config.cells}
+        strip = {cell: live.table.leds.cell_colours(cell) for cell in live.led_config.cells}
         device = live.table.display.device.image.convert("1")
         return {"match_id": m.match_id, "position_id": m.partial.id, "dice": list(m.dice) if m.dice else [],
                 "board": {cell: list(live.vb.counts(cell)) for cell in live.led_config.cells},

@@ -138,9 +138,9 @@ def measure_lifts(page: Page, sim: ServerThread, n: int) -> tuple[list[float], l
 @pytest.mark.parametrize("settle_ms", [None, 120], ids=["default-profile", "fast-profile"])
 def test_a_click_lifts_at_once_and_the_targets_follow(browser: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                       settle_ms: int | None) -> None:
-    """Goal: click -> lifted <= 50 ms, click -> targets <= 100 ms. The lift is the page's own;
-    the targets wait for the controller, which lights them after its settling time (the
-    profile's settle_ms), so that figure is printed and bounded by the settling time."""
+    """Goal: click -> lifted <= 50 ms, click -> targets <= 100 ms, with the default profile's
+    300 ms settling time and a short one. The lift is the page's own; the targets come from
+    the controller once the virtual board's SCAN shows the lift."""
     from sim.web.harness import fast_profile
 
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
@@ -160,9 +160,9 @@ def test_a_click_lifts_at_once_and_the_targets_follow(browser: Any, tmp_path: Pa
     print(f"settle {settle} ms: click->lifted median {statistics.median(lifts):.1f} ms max {max(lifts):.1f} ms; "
           f"click->targets median {statistics.median(targets):.1f} ms max {max(targets):.1f} ms")
     assert statistics.median(lifts) <= 50 and max(lifts) <= 100, lifts
-    # the controller's part: its settling time, a tick and a SCAN frame (a loaded CI machine
-    # adds scheduling); the goal of 100 ms needs the controller to light targets at the lift
-    assert statistics.median(targets) <= settle + 250, targets
+    # the controller lights the targets as soon as it sees the lift (not after settling);
+    # one slow sample is tolerated on a loaded 2-core machine, as the other latency tests do
+    assert statistics.median(targets) <= 100 and sorted(targets)[-2] <= 150, targets
 
 
 def test_a_double_click_plays_the_highest_step_and_a_quick_click_click_moves(page: Page, sim: ServerThread) -> None:
@@ -191,6 +191,7 @@ def test_the_opening_roll_a_tie_and_a_won_match_are_announced(page: Page, sim: S
     sim.inspect(lambda live: live.dice.push((3, 3)))
     page.click_button("white_main")
     assert announcement(page) == "Both rolled 3-3: roll again"
+    page.page.wait_for_timeout(200)  # the finger comes up before the next press (a tap holds 80 ms)
     wait_until(lambda: any("Both rolled 3-3" in line for line in sim.inspect(lambda live: live.snapshot()["display"]["lines"])),
                5, "the display saying the tie")
     open_with(page, sim, 2, 6)
