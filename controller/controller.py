@@ -139,6 +139,7 @@ class Controller:
             self._remote_acted(event, out)
         elif isinstance(event, AdoptMatch):
             self.adopt_match(event.match, out)
+            self.reconcile_now(out)  # a board already standing so is set up at once
         elif isinstance(event, BotMoved):
             self._bot_moved(event, out)
         elif isinstance(event, BotCube):

@@ -303,3 +303,23 @@ def test_our_double_waits_until_the_server_has_passed_their_dance() -> None:
     assert "double" not in table.sent
     table.server(Board(state(board, turn=1)))  # their `ok`: our turn, not rolled
     assert table.sent[-1] == "double"
+
+
+def test_our_opening_die_is_rolled_once() -> None:
+    table = Table(state())
+    table.dispatch(ActionRequested(LOCAL, "roll", table.t))
+    assert table.sent == ["roll"]
+    table.server(Rolled(ME, 4, 0))  # our die; no board until theirs is rolled too
+    table.dispatch(ActionRequested(LOCAL, "roll", table.t))  # pressed again meanwhile
+    assert table.sent == ["roll"]
+    table.server(Board(state(turn=1, roll=(4, 2))))
+    assert table.c.match.phase == "move" and table.c.match.dice == (4, 2)
+
+
+def test_an_adopted_position_the_board_already_shows_is_set_up_at_once() -> None:
+    table = opened((3, 1))
+    c = table.c
+    assert not c.setting_up
+    same = match_from_state(state(turn=1, roll=(3, 1)), MatchSettings())
+    c.handle(AdoptMatch(same, table.t))
+    assert not c.setting_up  # nothing to set up: the checkers stand where the server has them

@@ -181,6 +181,7 @@ class RemoteOpponent:
         self._rematch_sent = False
         self._won = False
         self._replay = False
+        self._opening_rolled = False  # our opening die is rolled (the server shows no board yet)
         self._last_batch: list[str] = []
         self._held: deque[tuple[str, list[str]]] = deque()  # (the server's moment, commands)
 
@@ -215,6 +216,8 @@ class RemoteOpponent:
         elif isinstance(event, Failed) and event.what in PLAY and OPPONENT_AWAY in event.reason:
             self._replay = True
             out.notes.append(f"server: {event.reason}")
+        elif isinstance(event, Failed) and event.what == "roll":
+            out.notes.append(f"server: {event.reason}")  # a roll refused changes nothing there
         elif isinstance(event, Failed) and event.what in PLAY:
             self._stop(f"the server refused: {event.reason}", out)
             out.commands.append(commands.RESET)
@@ -222,6 +225,8 @@ class RemoteOpponent:
 
     def _board(self, state: GameState, out: Reaction) -> None:
         prev, self.server = self.server, state
+        if state.turn != 0 or state.winner:
+            self._opening_rolled = False  # the opening is over (or a new one is to come)
         if state.player2.name:
             self.opponent = state.player2.name
         if self._resync:
@@ -253,7 +258,9 @@ class RemoteOpponent:
 
     def _rolled(self, event: Rolled) -> None:
         if self.server.turn == 0:
-            return  # an opening die: the board that follows has both
+            # an opening die (the board that follows has both); ours is rolled: not again
+            self._opening_rolled = self._opening_rolled or event.player == self.me
+            return
         side = LOCAL if event.player == self.me else REMOTE
         if side == LOCAL:
             self._close_remote_turn()
@@ -478,5 +485,5 @@ class RemoteOpponent:
         if s.winner or s.double_offered or not s.player2.name:
             return False
         if s.turn == 0:
-            return s.roll1 == 0
+            return s.roll1 == 0 and not self._opening_rolled
         return s.turn == 1 and s.roll1 == 0

@@ -151,6 +151,8 @@ class Table:
     # -- the computer -----------------------------------------------------------------------
     def _ask(self, question: AskBot, now: float) -> Event | None:
         level = self.controller.config.player(question.side)
+        if level == "remote":
+            return None  # an online player answers through the server (controller/online)
         if self.loop is not None:
             self._ask_in_worker(question, level)
             return None
