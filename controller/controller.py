@@ -17,9 +17,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from controller.analysis.board_hint import ShownHint, TutorWarning
-from controller.board.reconcile import (Ambiguous, BoardState, Expectation, Instruction,
-                                        Matched, Mismatch, Verdict, path_expectation,
-                                        reconcile, turn_expectation)
+from controller.board.reconcile import Ambiguous, BoardState, Matched, Mismatch, Verdict
 from controller.dice import DiceError, DiceNeeded, TableDice
 from controller.engine.board_view import COLOURS, Colour, cell_counts, cube_owner, other, step_cells
 from controller.engine.errors import MatchStateError
@@ -27,7 +25,7 @@ from controller.engine.match import Match, Transition
 from controller.engine.match_events import Event as MatchEvent
 from controller.engine.match_events import (GameWon, MatchWon, Moved, OpeningTie, RematchStarted,
                                            TimedOut)
-from controller.engine.moves import Move, Step
+from controller.engine.moves import Move
 from controller.engine.position import Position
 from controller.engine.turn import TurnPlan
 from controller.events import (ActionRequested, AdoptMatch, Announce, AskBot, BotCube, BotMoved,
@@ -38,6 +36,7 @@ from controller.inputs import menu as menus
 from controller.play import possible
 from controller.play import prompt as prompts
 from controller.play.status import BotPlan, TableStatus
+from controller.play.tracker import BoardTracker
 from controller.show.announce import announcements
 from controller.show.content import DisplayContent, MoveTimerView, Prompt, Scene, TournamentClockView
 from controller.show.scene import ControllerView, build_scene
@@ -76,12 +75,8 @@ class Controller:
         self.now = now
         self.online = True
         self.board_prompt: Prompt | None = None  # the board session's line, when it has one
-        self.raw: BoardState | None = None
-        self.raw_since = now
-        #: a checker seen lifted before the reading settled: its targets light at once
-        self.in_air: Matched | None = None
-        self.settled: BoardState | None = None
-        self.verdict: Verdict | None = None
+        #: the board as read, settled and reconciled (controller.play.tracker)
+        self.board = BoardTracker(raw_since=now)
         self.setting_up = True
         self.show_last = True
         self.bot: BotPlan | None = None
@@ -96,8 +91,6 @@ class Controller:
         self.ask_index = 0
         self._warned: Any = None
         self.roll_due: float | None = None
-        self._expect_key: Any = None
-        self._expect: Expectation | None = None
         self._last_scene: Scene | None = None
         #: a prompt that outranks the match's own (online: "connection lost, rejoining")
         self.banner: Prompt | None = None
@@ -146,10 +139,9 @@ class Controller:
             self._bot_cube(event, out)
 
     def _reading(self, event: ReadingReceived) -> None:
-        if event.board != self.raw:
-            self.raw = event.board
-            self.raw_since = event.at
-            self.in_air = self._lifted(event.board)
+        if self.board.observe(event.board, event.at):
+            self.board.in_air = None if self.setting_up else \
+                self.board.lifted(event.board, self.match, self.bot)
 
     def _link_changed(self, event: LinkChanged, out: list[Effect]) -> None:
         self.board_prompt = event.prompt
@@ -177,40 +169,19 @@ class Controller:
 
     # -- settling and reconciling ---------------------------------------------------------
     def _maybe_settle(self, out: list[Effect]) -> None:
-        if self.raw is None or self.raw == self.settled:
-            return
-        if self.raw.faults:
-            return  # what stands on a faulty sensor is unknown: read no move until it works
-        if self.now - self.raw_since + 1e-9 < self.config.settle_s:
-            return
-        self.settled = self.raw
-        self.in_air = None
-        self.reconcile_now(out)
-
-    def _lifted(self, board: BoardState) -> Matched | None:
-        """A hand in the air: `board` is the settled board less one checker lifted from it,
-        during a move. Nothing of the match changes before the reading settles, but the
-        lifted checker's targets light now, while the hand is still in the air."""
-        if self.settled is None or self.setting_up or not isinstance(self.verdict, Matched) \
-                or not self.verdict.is_exact:
-            return None
-        if self.match.phase != "move" and self.bot is None:
-            return None
-        verdict = self._read(board)[1]
-        if isinstance(verdict, Matched) and verdict.in_hand is not None \
-                and verdict.position == self.verdict.position and not verdict.hits_pending \
-                and not verdict.prehit:
-            return verdict
-        return None
+        if self.board.due(self.now, self.config.settle_s):
+            self.board.settle()
+            self.reconcile_now(out)
 
     def reconcile_now(self, out: list[Effect]) -> None:
         """Reconcile the settled board with the match and act on what it shows."""
-        if self.settled is None:
+        settled = self.board.settled
+        if settled is None:
             return
         m = self.match
-        current, verdict = self._read(self.settled)
-        previous = self.verdict
-        self.verdict = verdict
+        current, verdict = self.board.read(settled, m, self.bot)
+        previous = self.board.verdict
+        self.board.verdict = verdict
         if isinstance(verdict, Mismatch) and not isinstance(previous, Mismatch) and not self.setting_up:
             out.append(Buzz("error"))
         if not isinstance(verdict, Matched):
@@ -237,35 +208,6 @@ class Controller:
         if m.turn is None:
             return None
         return m.plan
-
-    def _expectation(self) -> tuple[Colour, Position, Expectation]:
-        """Whose checkers move now, the last accepted position and the boards allowed."""
-        m = self.match
-        mover: Colour = m.turn or "white"
-        key: Any
-        if self.bot is not None:
-            key = ("bot", self.bot)
-            if key != self._expect_key:
-                self._expect_key = key
-                self._expect = path_expectation(self.bot.path[0], self.bot.path[1:], self.bot.side,
-                                                _path_hits(self.bot))
-            assert self._expect is not None
-            return self.bot.side, self.bot.path[0], self._expect
-        if m.phase == "move" and m.turn is not None:
-            graph = self._graph_for()
-            assert graph is not None
-            key = ("turn", m.position, m.dice, m.turn)
-            if key != self._expect_key:
-                self._expect_key = key
-                self._expect = turn_expectation(graph, m.turn)
-            assert self._expect is not None
-            return mover, m.partial, self._expect
-        key = ("single", m.partial, mover)
-        if key != self._expect_key:
-            self._expect_key = key
-            self._expect = Expectation.single(m.partial, mover)
-        assert self._expect is not None
-        return mover, m.partial, self._expect
 
     def _sync_steps(self, target: Position, out: list[Effect]) -> None:
         """Play (or take back) the steps that bring the match's partial to `target`, as one
@@ -311,37 +253,23 @@ class Controller:
             self._after_event(ev, before, out)
         if self.match.phase != before.phase or self.match.turn != before.turn or \
                 self.match.steps != before.steps or self.match.game != before.game:
-            self.verdict = None
-            self.in_air = None
-            self._expect_key = None
+            self.board.forget()
         if self.match.is_over and self.dice.reveal():
             out.append(Announce("dice seed revealed: the match is over"))
         if self.save_enabled and self.match is not before:
             out.append(self._save())
         if self.match.phase == "move" and before.phase != "move":
-            self._expectation()  # built now, at the roll, not when the first checker moves
+            self.board.expectation(self.match, self.bot)  # built now, at the roll, not at the first lift
         self._schedule_auto_roll()
-        if self.settled is not None and self.match is not before:
+        if self.board.settled is not None and self.match is not before:
             self._rereconcile(out)
         return True
 
     def _rereconcile(self, out: list[Effect]) -> None:
         """After the match changed, read the same settled board against the new state
         (without acting again on it: only the verdict and hints change)."""
-        if self.settled is None:
-            return
-        self.verdict = self._read(self.settled)[1]
-
-    def _read(self, board: BoardState) -> tuple[Position, Verdict]:
-        """The last accepted position and what `board` means now. A checker lifted while
-        no move is being made (before the roll, during an offer) must go back."""
-        _, current, expectation = self._expectation()
-        verdict = reconcile(board, expectation, current)
-        if isinstance(verdict, Matched) and verdict.in_hand is not None \
-                and not (self.match.phase == "move" or self.bot is not None):
-            cell, colour = verdict.in_hand
-            verdict = Mismatch((cell,), (Instruction("put", colour, 1, to=cell),))
-        return current, verdict
+        if self.board.settled is not None:
+            self.board.verdict = self.board.read(self.board.settled, self.match, self.bot)[1]
 
     def _after_event(self, ev: MatchEvent, before: Match, out: list[Effect]) -> None:
         if isinstance(ev, Moved):
@@ -393,8 +321,7 @@ class Controller:
             self._apply(lambda _: transition, out)
 
     def _board_right(self) -> bool:
-        return isinstance(self.verdict, Matched) and self.verdict.is_exact or \
-            (self.settled is None)
+        return self.board.is_right()
 
     # -- actions and buttons ----------------------------------------------------------------
     def _roll(self, side: Colour, out: list[Effect]) -> None:
@@ -536,7 +463,7 @@ class Controller:
     def _ambiguous_choice(self) -> Position | None:
         """While a saturated reading fits several legal positions of this turn: the one
         the player is asked about ("Was it 8/6 8/6?")."""
-        verdict = self.verdict
+        verdict = self.board.verdict
         if not isinstance(verdict, Ambiguous) or self.match.phase != "move":
             return None
         options = [p for p in verdict.positions if p != self.match.partial]
@@ -552,7 +479,7 @@ class Controller:
             self.ask_index += 1
             return
         self.ask_index = 0
-        self.verdict = Matched(choice)
+        self.board.verdict = Matched(choice)
         out.append(Announce("the player confirmed the reading"))
         self._sync_steps(choice, out)
 
@@ -673,8 +600,7 @@ class Controller:
         self.match = match
         self.setting_up = True
         self.bot = None
-        self.verdict = None
-        self._expect_key = None
+        self.board.forget()
         self._asked = None
         self._schedule_auto_roll()
         if self.save_enabled:
@@ -754,11 +680,11 @@ class Controller:
         if not self._apply(lambda mm: mm.choose(side, move, self.now), out) or self.match.phase != "move":
             return  # not a legal move, or its time ran out while it thought
         self.bot = BotPlan(side, move, tuple(path))
-        self._expect_key = None
+        self.board.forget()
         out.append(Announce(f"{side} (computer) plays {move.notation}"))
         self._rereconcile(out)
-        if isinstance(self.verdict, Matched) and self.verdict.is_exact and \
-                self.verdict.position == move.result:
+        verdict = self.board.verdict
+        if isinstance(verdict, Matched) and verdict.is_exact and verdict.position == move.result:
             self.reconcile_now(out)
 
     def _bot_cube(self, event: BotCube, out: list[Effect]) -> None:
@@ -776,13 +702,29 @@ class Controller:
         self._action(actor, event.action, None, out, by_bot=True)
 
     # -- what is shown ----------------------------------------------------------------------
+    @property
+    def verdict(self) -> Verdict | None:
+        """What the settled board means now (read-only; `status()` has it too)."""
+        return self.board.verdict
+
+    @property
+    def raw(self) -> BoardState | None:
+        """The board as last read (read-only)."""
+        return self.board.raw
+
+    @property
+    def settled(self) -> BoardState | None:
+        """The board as last settled (read-only)."""
+        return self.board.settled
+
     def status(self) -> TableStatus:
         """The controller's state as the outside may read it (a frozen value)."""
         m = self.match
         return TableStatus(
             match=m, mover=self.bot.side if self.bot is not None else m.turn, online=self.online,
-            setting_up=self.setting_up, settling=self.raw is not None and self.raw != self.settled,
-            reading=self.raw, board=self.settled, verdict=self.verdict, board_ready=self._board_ready(),
+            setting_up=self.setting_up, settling=self.board.settling,
+            reading=self.board.raw, board=self.board.settled, verdict=self.board.verdict,
+            board_ready=self._board_ready(),
             carried_out=self.bot, roll_due=self.roll_due,
             clock_running=m.clock is not None and not m.is_over, menu_open=self.menu.is_open,
             entering_dice=self.dice.mode == "entered" and self.menu.mode == "dice",
@@ -805,10 +747,10 @@ class Controller:
             setup_counts = cell_counts(position, colour)
         return ControllerView(
             table=self.table(), language=self.config.language, online=self.online, mover=mover,
-            verdict=self.in_air or self.verdict, plan=self._graph_for() if self.bot is None else None,
+            verdict=self.board.in_air or self.board.verdict, plan=self._graph_for() if self.bot is None else None,
             current=m.partial, last_move=last, show_last=self.show_last, bot_move=bot_cells,
             setup=self.setting_up, setup_counts=setup_counts, prompt=self.phase_prompt(),
-            faults=self.raw.faults if self.raw is not None else frozenset(),
+            faults=self.board.raw.faults if self.board.raw is not None else frozenset(),
             board_prompt=self.board_prompt,
             hint_move=self._hint_cells())
 
@@ -874,11 +816,3 @@ class Controller:
             by_remote=self.bot is not None and self.config.player(self.bot.side) == "remote",
             tutor=None if warned is None else Prompt.of("tutor", mark_key=f"tutor.{warned.mark}",
                                                         loss=f"{-warned.loss:.2f}"))
-
-
-def _path_hits(plan: BotPlan) -> dict[Position, tuple[str, ...]]:
-    hits: dict[Position, tuple[str, ...]] = {}
-    for pos, step in zip(plan.path, plan.move.steps):
-        if step.hit:
-            hits[pos] = (step_cells(step, plan.side)[1],)
-    return hits

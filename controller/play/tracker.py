@@ -1,0 +1,122 @@
+"""The physical board as the controller knows it: read, settled, and what it means.
+
+A reading counts once it has been quiet for the settling time (a hand in motion, a
+flickering sensor never move the match); the settled board is then reconciled with the
+positions the engine allows now (`controller.board.reconcile`). A lifted checker is seen
+at once (`lifted`), so its targets light while the hand is still in the air. The
+expectation (the boards allowed now) is built once per state of the turn and kept.
+
+Pure: no clock of its own (times are given), no I/O; the controller owns one.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from controller.board.reconcile import (BoardState, Expectation, Instruction, Matched, Mismatch,
+                                        Verdict, path_expectation, reconcile, turn_expectation)
+from controller.engine.board_view import Colour, step_cells
+from controller.engine.match import Match
+from controller.engine.position import Position
+from controller.play.status import BotPlan
+
+ExpectationKey = tuple[object, ...]
+
+
+@dataclass
+class BoardTracker:
+    """The latest reading (`raw`, since `raw_since`), the settled one, its verdict, a
+    checker seen in the air; see the module docstring."""
+
+    raw_since: float = 0.0
+    raw: BoardState | None = None
+    settled: BoardState | None = None
+    verdict: Verdict | None = None
+    in_air: Matched | None = None
+    _expect_key: ExpectationKey | None = None
+    _expect: Expectation | None = None
+
+    # -- readings ---------------------------------------------------------------------------
+    def observe(self, board: BoardState, at: float) -> bool:
+        """A reading arrived; True if it differs from the last one."""
+        if board == self.raw:
+            return False
+        self.raw, self.raw_since = board, at
+        return True
+
+    @property
+    def settling(self) -> bool:
+        return self.raw is not None and self.raw != self.settled
+
+    def due(self, now: float, settle_s: float) -> bool:
+        """The latest reading has been quiet for the settling time (and no sensor of it is
+        faulty: what stands on a faulty sensor is unknown, so no move is read from it)."""
+        return self.raw is not None and self.raw != self.settled and not self.raw.faults \
+            and now - self.raw_since + 1e-9 >= settle_s
+
+    def settle(self) -> BoardState:
+        assert self.raw is not None
+        self.settled, self.in_air = self.raw, None
+        return self.settled
+
+    def is_right(self) -> bool:
+        """The settled board is exactly what the match says (or none was read yet)."""
+        return self.settled is None or (isinstance(self.verdict, Matched) and self.verdict.is_exact)
+
+    def forget(self) -> None:
+        """The match moved on (a new phase, turn, step or game): read everything afresh."""
+        self.verdict, self.in_air, self._expect_key = None, None, None
+
+    # -- meaning ----------------------------------------------------------------------------
+    def expectation(self, match: Match, bot: BotPlan | None) -> tuple[Colour, Position, Expectation]:
+        """Whose checkers move now, the last accepted position and the boards allowed."""
+        if bot is not None:
+            return bot.side, bot.path[0], self._cached(
+                ("bot", bot), lambda: path_expectation(bot.path[0], bot.path[1:], bot.side, _path_hits(bot)))
+        mover: Colour = match.turn or "white"
+        plan = match.plan if match.turn is not None else None
+        if match.phase == "move" and match.turn is not None and plan is not None:
+            side = match.turn
+            return mover, match.partial, self._cached(
+                ("turn", match.position, match.dice, side), lambda: turn_expectation(plan, side))
+        return mover, match.partial, self._cached(
+            ("single", match.partial, mover), lambda: Expectation.single(match.partial, mover))
+
+    def _cached(self, key: ExpectationKey, build: Callable[[], Expectation]) -> Expectation:
+        if key != self._expect_key or self._expect is None:
+            self._expect_key, self._expect = key, build()
+        return self._expect
+
+    def read(self, board: BoardState, match: Match, bot: BotPlan | None) -> tuple[Position, Verdict]:
+        """The last accepted position and what `board` means now. A checker lifted while
+        no move is being made (before the roll, during an offer) must go back."""
+        _, current, expectation = self.expectation(match, bot)
+        verdict = reconcile(board, expectation, current)
+        if isinstance(verdict, Matched) and verdict.in_hand is not None \
+                and not (match.phase == "move" or bot is not None):
+            cell, colour = verdict.in_hand
+            verdict = Mismatch((cell,), (Instruction("put", colour, 1, to=cell),))
+        return current, verdict
+
+    def lifted(self, board: BoardState, match: Match, bot: BotPlan | None) -> Matched | None:
+        """A hand in the air: `board` is the settled board less one checker lifted from it,
+        during a move. Nothing of the match changes before the reading settles, but the
+        lifted checker's targets light now."""
+        if self.settled is None or not isinstance(self.verdict, Matched) or not self.verdict.is_exact:
+            return None
+        if match.phase != "move" and bot is None:
+            return None
+        verdict = self.read(board, match, bot)[1]
+        if isinstance(verdict, Matched) and verdict.in_hand is not None \
+                and verdict.position == self.verdict.position and not verdict.hits_pending \
+                and not verdict.prehit:
+            return verdict
+        return None
+
+
+def _path_hits(plan: BotPlan) -> dict[Position, tuple[str, ...]]:
+    hits: dict[Position, tuple[str, ...]] = {}
+    for pos, step in zip(plan.path, plan.move.steps):
+        if step.hit:
+            hits[pos] = (step_cells(step, plan.side)[1],)
+    return hits
