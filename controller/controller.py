@@ -723,7 +723,8 @@ class Controller:
         return TableStatus(
             match=m, mover=self.bot.side if self.bot is not None else m.turn, online=self.online,
             setting_up=self.setting_up, settling=self.board.settling,
-            reading=self.board.raw, board=self.board.settled, verdict=self.board.verdict,
+            reading=self.board.raw, reading_since=self.board.raw_since, board=self.board.settled,
+            verdict=self.board.verdict,
             board_ready=self._board_ready(),
             carried_out=self.bot, roll_due=self.roll_due,
             clock_running=m.clock is not None and not m.is_over, menu_open=self.menu.is_open,

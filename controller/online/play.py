@@ -305,7 +305,8 @@ class OnlinePlay:
         loop = asyncio.get_running_loop()
         if live.hand or loop.time() - self._last_step < self.autoplay_pause_s:
             return
-        settled = c.raw == c.settled and c.raw_since >= self._last_step
+        status = c.status()
+        settled = not status.settling and status.reading_since >= self._last_step
         if not settled and loop.time() - self._last_step < 3.0:
             return  # the hands' last change has not reached the controller yet
         prompt = c.phase_prompt()

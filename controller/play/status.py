@@ -31,7 +31,8 @@ class TableStatus:
     """One moment of the table, as the outside sees it.
 
     `mover` is the side whose checkers may move now (the side on turn, or the side whose
-    move is being carried out); `reading` the board as last read, `board` as last settled,
+    move is being carried out); `reading` the board as last read (unchanged since
+    `reading_since`), `board` as last settled,
     `settling` whether the reading still waits for its settling time; `board_ready` whether the board stands as the match says; `actions` what each
     player at the table may do now; `carried_out` the move shown on the LEDs, if any;
     `entering_dice` whether the board waits for real dice to be keyed in.
@@ -43,6 +44,7 @@ class TableStatus:
     setting_up: bool
     settling: bool
     reading: BoardState | None
+    reading_since: float
     board: BoardState | None
     verdict: Verdict | None
     board_ready: bool
