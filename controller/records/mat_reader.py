@@ -26,6 +26,7 @@ tag turns the rule off), as GNU Backgammon works it out.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import pairwise
@@ -439,9 +440,22 @@ def _result_level(after: Position) -> int:
     return 2
 
 
+@dataclass
+class _Turn:
+    """One entry being applied to the game it belongs to (what `_apply`'s parts share)."""
+
+    entry: Entry
+    st: _GameState
+    actions: list[Action]
+    who: str
+    crawford: bool
+    length: int
+
+
 def _apply(entry: Entry, st: _GameState, actions: list[Action], names: tuple[str, str],
            crawford: bool, length: int) -> None:
-    p, who = entry.player, names[entry.player] or f"player {entry.player + 1}"
+    """Apply one entry of a game to its state and action list; _Stop names what is wrong."""
+    who = names[entry.player] or f"player {entry.player + 1}"
     if st.winner is not None:
         if entry.kind == "wins":
             if entry.player != st.winner:
@@ -452,76 +466,91 @@ def _apply(entry: Entry, st: _GameState, actions: list[Action], names: tuple[str
         raise _Stop(entry, f"'{entry.text}' after the game has ended")
     if st.abandoned is not None and entry.kind not in ("wins", "losses"):
         raise _Stop(st.abandoned, f"unreadable move {st.abandoned.text!r}")
-    kind = entry.kind
-    if kind == "unreadable":
-        raise _Stop(entry, f"unreadable entry {entry.text!r}")
-    if kind == "unknown":
-        raise _Stop(entry, f"unknown command {entry.text!r}")
-    if kind == "roll":
-        assert entry.dice is not None
-        if st.offered:
-            raise _Stop(entry, f"{who} rolls before the double is answered")
-        if st.turn is None:
-            st.turn = p
-        elif st.turn != p:
-            raise _Stop(entry, f"{who} rolls out of turn")
-        if entry.text.strip() == "????":
-            st.abandoned = entry
-            return
-        try:
-            after, steps = play_written(st.position, entry.dice, entry.text)
-        except ValueError as exc:
-            raise _Stop(entry, str(exc)) from None
-        actions.append(Roll(p, entry.dice, steps))
-        if sum(after.mine) == 0:
-            st.winner, st.points, st.end = p, _result_level(after) * st.cube, "bearoff"
-            st.position = after
-            return
-        st.position, st.turn = after.swap(), 1 - p
-        return
-    if kind == "double":
-        if st.turn is None or st.turn != p:
-            raise _Stop(entry, f"{who} doubles out of turn")
-        if st.offered:
-            raise _Stop(entry, f"{who} doubles twice")
-        if length == 1:
-            raise _Stop(entry, "no cube in a match to 1 point")
-        if crawford:
-            raise _Stop(entry, "no doubling in the Crawford game")
-        if st.owner not in (None, p):
-            raise _Stop(entry, f"{who} doubles but does not own the cube")
-        if entry.number and entry.number != 2 * st.cube:
-            raise _Stop(entry, f"'{entry.text}' but the cube is on {st.cube}")
-        st.offered = True
-        actions.append(Double(p, 2 * st.cube))
-        return
-    if kind in ("take", "drop"):
-        if not st.offered or st.turn == p:
-            raise _Stop(entry, f"'{entry.text}' without a double to answer")
-        st.offered = False
-        if kind == "take":
-            st.cube, st.owner = 2 * st.cube, p
-            actions.append(Take(p))
-        else:
-            actions.append(Drop(p))
-            st.winner, st.points, st.end = 1 - p, st.cube, "drop"
-        return
-    if kind == "losses":
+    if entry.kind == "losses":
         return  # Galaxy's marker; its column is not reliable, the `Wins` line decides
-    if kind == "wins":
-        loser = 1 - p
-        if st.offered and st.turn == p:  # a double never answered: the doubler wins it
-            actions.append(Drop(loser))
-            st.offered = False
-            st.winner, st.points, st.end = p, st.cube, "drop"
-            return
-        level = min(3, max(1, -(-entry.number // st.cube)))  # as gnubg: up to the next level
-        st.abandoned = None
-        st.offered = False
-        actions.append(Resign(loser, level))
-        st.winner, st.points, st.end = p, level * st.cube, "resign"
+    part = _KINDS.get(entry.kind)
+    if part is None:
+        what = "unreadable entry" if entry.kind == "unreadable" else "unknown command"
+        raise _Stop(entry, f"{what} {entry.text!r}")
+    part(_Turn(entry, st, actions, who, crawford, length))
+
+
+def _roll(t: _Turn) -> None:
+    entry, st, p, who = t.entry, t.st, t.entry.player, t.who
+    assert entry.dice is not None
+    if st.offered:
+        raise _Stop(entry, f"{who} rolls before the double is answered")
+    if st.turn is None:
+        st.turn = p
+    elif st.turn != p:
+        raise _Stop(entry, f"{who} rolls out of turn")
+    if entry.text.strip() == "????":
+        st.abandoned = entry
         return
-    raise _Stop(entry, f"unknown command {entry.text!r}")  # pragma: no cover
+    try:
+        after, steps = play_written(st.position, entry.dice, entry.text)
+    except ValueError as exc:
+        raise _Stop(entry, str(exc)) from None
+    t.actions.append(Roll(p, entry.dice, steps))
+    if sum(after.mine) == 0:
+        st.winner, st.points, st.end = p, _result_level(after) * st.cube, "bearoff"
+        st.position = after
+        return
+    st.position, st.turn = after.swap(), 1 - p
+
+
+def _double(t: _Turn) -> None:
+    entry, st, p, who = t.entry, t.st, t.entry.player, t.who
+    if st.turn is None or st.turn != p:
+        raise _Stop(entry, f"{who} doubles out of turn")
+    if st.offered:
+        raise _Stop(entry, f"{who} doubles twice")
+    if t.length == 1:
+        raise _Stop(entry, "no cube in a match to 1 point")
+    if t.crawford:
+        raise _Stop(entry, "no doubling in the Crawford game")
+    if st.owner not in (None, p):
+        raise _Stop(entry, f"{who} doubles but does not own the cube")
+    if entry.number and entry.number != 2 * st.cube:
+        raise _Stop(entry, f"'{entry.text}' but the cube is on {st.cube}")
+    st.offered = True
+    t.actions.append(Double(p, 2 * st.cube))
+
+
+def _answer(t: _Turn) -> None:
+    """A take or a drop of the double offered."""
+    entry, st, p = t.entry, t.st, t.entry.player
+    if not st.offered or st.turn == p:
+        raise _Stop(entry, f"'{entry.text}' without a double to answer")
+    st.offered = False
+    if entry.kind == "take":
+        st.cube, st.owner = 2 * st.cube, p
+        t.actions.append(Take(p))
+    else:
+        t.actions.append(Drop(p))
+        st.winner, st.points, st.end = 1 - p, st.cube, "drop"
+
+
+def _wins(t: _Turn) -> None:
+    """A `Wins N` line ending a game not ended by play: a resignation, or a double that was
+    never answered (the doubler wins it)."""
+    entry, st, p = t.entry, t.st, t.entry.player
+    loser = 1 - p
+    if st.offered and st.turn == p:
+        t.actions.append(Drop(loser))
+        st.offered = False
+        st.winner, st.points, st.end = p, st.cube, "drop"
+        return
+    level = min(3, max(1, -(-entry.number // st.cube)))  # as gnubg: up to the next level
+    st.abandoned = None
+    st.offered = False
+    t.actions.append(Resign(loser, level))
+    st.winner, st.points, st.end = p, level * st.cube, "resign"
+
+
+_KINDS: dict[str, Callable[[_Turn], None]] = {
+    "roll": _roll, "double": _double, "take": _answer, "drop": _answer, "wins": _wins,
+}
 
 
 def check_entries(raw: RawMatch) -> tuple[MatchRecord, Problem | None]:
