@@ -97,12 +97,33 @@ def _pair_contact(board: list[int], closed: list[bool], opp: tuple[int, ...], a:
     return [(y, b) for y in sb]
 
 
-def _pair(board: list[int], closed: list[bool], blot: list[bool], outside: int, a: int, b: int) -> list[Raw]:
-    """Non-doubles (`a` > `b`): both orders, duplicates dropped by the move's net effect.
+def _landing(board: list[int], closed: list[bool], outside: int, x: int, die: int) -> int | None:
+    """Where a checker from `x` lands with `die` (0: borne off), or None if it cannot."""
+    t = x - die
+    if t > 0:
+        return None if closed[t] else t
+    if outside or not _can_bear(board, x, die):
+        return None
+    return 0
 
-    Two sequences leave the same position exactly when they take checkers from the same
-    points, put them on the same points and hit the same blots; the key says just that.
-    """
+
+def _net_key(x: int, y: int, t: int, u: int, hits: int) -> tuple[int, int, int, int, int]:
+    """What two steps x->t, y->u do to the board, whatever their order: two sequences
+    leave the same position exactly when their keys are equal."""
+    if y == t:  # the same checker on: x -> u
+        return (x, -1, u, -1, hits)
+    if u == x:  # y takes x's place: y -> t
+        return (y, -1, t, -1, hits)
+    key = (x, y, t, u, hits) if x > y else (y, x, u, t, hits)
+    if key[0] == key[1] and key[2] < key[3]:
+        key = (x, y, key[3], key[2], hits)
+    return key
+
+
+def _pair(board: list[int], closed: list[bool], blot: list[bool], outside: int, a: int, b: int) -> list[Raw]:
+    """Non-doubles (`a` > `b`): both orders, duplicates dropped by the move's net effect
+    (`_net_key`); if no move uses both dice, the single steps of the first order that has
+    any (the higher die first: it must be played if either can)."""
     on_bar = board[25]
     origins = [25] if on_bar else [p for p in range(24, 0, -1) if board[p]]
     seen: set[tuple[int, int, int, int, int]] = set()
@@ -110,47 +131,21 @@ def _pair(board: list[int], closed: list[bool], blot: list[bool], outside: int, 
     singles: tuple[list[Raw], list[Raw]] = ([], [])
     for first, second, singles_here in ((a, b, singles[0]), (b, a, singles[1])):
         for x in origins:
-            t = x - first
-            if t > 0:
-                if closed[t]:
-                    continue
-            elif outside or not _can_bear(board, x, first):
+            t = _landing(board, closed, outside, x, first)
+            if t is None:
                 continue
-            else:
-                t = 0
             board[x] -= 1
             board[t] += 1
             after = outside - 1 if x > 6 >= t else outside
-            if board[25]:
-                nexts = [25]
-            elif x == 25:
-                nexts = [p for p in range(24, 0, -1) if board[p]]
-            elif t and board[t] == 1:
-                nexts = origins + [t]
-            else:
-                nexts = origins
             played = False
-            for y in nexts:
+            for y in _second_origins(board, origins, x, t):
                 if not board[y]:
                     continue
-                u = y - second
-                if u > 0:
-                    if closed[u]:
-                        continue
-                elif after or not _can_bear(board, y, second):
+                u = _landing(board, closed, after, y, second)
+                if u is None:
                     continue
-                else:
-                    u = 0
                 played = True
-                hits = (1 << t if blot[t] else 0) | (1 << u if blot[u] else 0)
-                if y == t:  # the same checker on: x -> u
-                    key = (x, -1, u, -1, hits)
-                elif u == x:  # y takes x's place: y -> t
-                    key = (y, -1, t, -1, hits)
-                else:
-                    key = (x, y, t, u, hits) if x > y else (y, x, u, t, hits)
-                    if key[0] == key[1] and key[2] < key[3]:
-                        key = (x, y, key[3], key[2], hits)
+                key = _net_key(x, y, t, u, (1 << t if blot[t] else 0) | (1 << u if blot[u] else 0))
                 if key not in seen:
                     seen.add(key)
                     out.append((x, first, y, second))
@@ -161,6 +156,17 @@ def _pair(board: list[int], closed: list[bool], blot: list[bool], outside: int, 
     if out:
         return out
     return singles[0] or singles[1]
+
+
+def _second_origins(board: list[int], origins: list[int], x: int, t: int) -> list[int]:
+    """Where the second step may start once the first went x -> t."""
+    if board[25]:
+        return [25]
+    if x == 25:
+        return [p for p in range(24, 0, -1) if board[p]]
+    if t and board[t] == 1:
+        return origins + [t]
+    return origins
 
 
 def _doubles(board: list[int], closed: list[bool], outside: int, d: int) -> list[Raw]:
