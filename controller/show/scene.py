@@ -84,25 +84,10 @@ def board_status_prompt(event: BoardStatus | BoardErrorReport | None) -> Prompt 
 
 def build_scene(view: ControllerView) -> Scene:
     """The scene for `view` (see the module docstring for the priorities)."""
-    leds: dict[str, str] = {}
+    leds = _lights_of_the_turn(view)
     hints: tuple[Hint, ...] = ()
     prompt = view.prompt
     verdict = view.verdict
-    if view.show_last and not view.setup:
-        for frm, to in view.last_move:
-            leds[frm] = "last-from"
-        for frm, to in view.last_move:
-            leds[to] = "last-to"
-    if view.hint_move and not view.setup and not view.bot_move:
-        leds.clear()  # gnubg's hint: where the move goes from and to
-        for frm, to in view.hint_move:
-            leds[frm] = leds[to] = "hint"
-    if view.bot_move and not view.setup:
-        leds.clear()
-        for frm, _ in view.bot_move:
-            leds[frm] = "bot-from"
-        for _, to in view.bot_move:
-            leds[to] = "bot-to"
     if isinstance(verdict, Mismatch):
         leds.clear()
         role = "setup" if view.setup else "error"
@@ -117,25 +102,57 @@ def build_scene(view: ControllerView) -> Scene:
         if prompt is None or prompt.key != "confirm_move":
             prompt = Prompt.of("ambiguous", cell=verdict.cells[0])
     elif isinstance(verdict, Matched) and not view.setup:
-        if verdict.hits_pending:
-            mover = view.mover or "white"
-            for cell in verdict.hits_pending:
-                leds[cell] = "hit"
-            leds["bar"] = "hit"  # and where it goes: the bar lights until it is there
-            prompt = Prompt.of("hit_to_bar", colour=other(mover))
-        elif verdict.in_hand is not None and verdict.in_hand[1] != view.mover \
-                and verdict.in_hand[0] != "bar":
-            cell, colour = verdict.in_hand  # the opponent's checker lifted: it goes back
-            leds.clear()
-            leds[cell] = "error"
-            prompt = Prompt.of("put_back", n=1, colour=colour, cell=cell)
-        elif verdict.in_hand is not None or verdict.prehit:
-            hints = _in_hand(verdict, view, leds)
-            if view.mover and view.table.dice and not view.bot_move:
-                prompt = Prompt.of("move", side=view.mover, dice=tuple(view.table.dice))
+        hints, prompt = _matched(verdict, view, leds, prompt)
     prompt = _board_trouble(view, leds, prompt)
     display = replace(view.table, hints=hints, prompt=prompt, language=view.language)
     return Scene(leds, display)
+
+
+def _lights_of_the_turn(view: ControllerView) -> dict[str, str]:
+    """The lights before any reading is judged: the opponent's last move (until the
+    player starts), gnubg's hint, or the move to carry out for the computer."""
+    leds: dict[str, str] = {}
+    if view.setup:
+        return leds
+    if view.bot_move:
+        for frm, _ in view.bot_move:
+            leds[frm] = "bot-from"
+        for _, to in view.bot_move:
+            leds[to] = "bot-to"
+        return leds
+    if view.hint_move:  # gnubg's hint: where the move goes from and to
+        for frm, to in view.hint_move:
+            leds[frm] = leds[to] = "hint"
+        return leds
+    if view.show_last:
+        for frm, _ in view.last_move:
+            leds[frm] = "last-from"
+        for _, to in view.last_move:
+            leds[to] = "last-to"
+    return leds
+
+
+def _matched(verdict: Matched, view: ControllerView, leds: dict[str, str],
+             prompt: Prompt | None) -> tuple[tuple[Hint, ...], Prompt | None]:
+    """A board on the way to an allowed one: a hit blot still to go to the bar, the
+    opponent's checker lifted (it goes back), or a checker in hand with its targets."""
+    if verdict.hits_pending:
+        mover = view.mover or "white"
+        for cell in verdict.hits_pending:
+            leds[cell] = "hit"
+        leds["bar"] = "hit"  # and where it goes: the bar lights until it is there
+        return (), Prompt.of("hit_to_bar", colour=other(mover))
+    if verdict.in_hand is not None and verdict.in_hand[1] != view.mover and verdict.in_hand[0] != "bar":
+        cell, colour = verdict.in_hand  # the opponent's checker lifted: it goes back
+        leds.clear()
+        leds[cell] = "error"
+        return (), Prompt.of("put_back", n=1, colour=colour, cell=cell)
+    if verdict.in_hand is not None or verdict.prehit:
+        hints = _in_hand(verdict, view, leds)
+        if view.mover and view.table.dice and not view.bot_move:
+            prompt = Prompt.of("move", side=view.mover, dice=tuple(view.table.dice))
+        return hints, prompt
+    return (), prompt
 
 
 def _board_trouble(view: ControllerView, leds: dict[str, str],
