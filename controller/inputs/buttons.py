@@ -115,6 +115,8 @@ class ButtonPanel:
         self._emit = emit
         self._clock = clock
         self.pins: Mapping[str, int] = dict(config.pins)
+        #: edges closer than this to the last one are bounce (a finger needs longer)
+        self.bounce_s = config.bounce_ms / 1000
         self._long_press = config.long_press_ms / 1000
         self._lock = threading.Lock()
         self._menu_down_at: float | None = None

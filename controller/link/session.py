@@ -142,6 +142,7 @@ class BoardSession:
         self._missed_pongs = 0
         self._task: asyncio.Task[None] | None = None
         self._stopping: asyncio.Task[None] | None = None
+        self._stopped = False
 
     # -- life cycle ----------------------------------------------------------------------
     async def start(self) -> None:
@@ -149,6 +150,7 @@ class BoardSession:
         if self._task is not None:
             return
         self._hellos = asyncio.Queue()
+        self._stopped = False
         self._set(SessionState.CONNECTING, "port opening")
         await self.link.start()
         self._task = asyncio.get_running_loop().create_task(self._run(), name="BoardSession")
@@ -157,14 +159,15 @@ class BoardSession:
         self.stop()
         task, self._stopping = self._stopping, None
         if task is not None:
-            try:
-                await task
-            except asyncio.CancelledError:
-                pass
+            # bounded: a task that missed its cancel (see `_run`) ends at its next wake-up
+            await asyncio.wait({task}, timeout=self.reply_timeout_s + (self._wait_s() or 1.0))
+            if task.done() and not task.cancelled():
+                task.exception()  # retrieved: it ended by itself, nothing to report
 
     def stop(self) -> None:
         """Close at once without waiting for the handshake task to wind down (a table
         closed from synchronous code): the task is cancelled, the port closed."""
+        self._stopped = True
         task, self._task = self._task, None
         if task is not None:
             task.cancel()
@@ -303,7 +306,9 @@ class BoardSession:
     # -- the handshake and liveness (one task) -------------------------------------------------
     async def _run(self) -> None:
         assert self._hellos is not None
-        while True:
+        # `stopped` as well as the cancel: Python 3.11's wait_for can swallow a cancel that
+        # arrives just as the queue delivers, and the loop would then wait on for ever
+        while not self._stopped:
             try:
                 hello = await asyncio.wait_for(self._hellos.get(), self._wait_s())
             except TimeoutError:

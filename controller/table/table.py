@@ -130,6 +130,8 @@ class Table:
         self._reading_listeners.append(listener)
 
     def show(self, scene: Scene, now: float) -> None:
+        if self._closed:
+            return  # a timer that fires after the table closed shows nothing
         if self.leds is not None:
             self.leds.update(scene.leds, now)
         if self.display is not None:

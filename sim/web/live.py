@@ -138,6 +138,7 @@ class LiveSim:
         self._frames_window: collections.deque[float] = collections.deque()  # SCAN times, the last 2 s
         self._loop: asyncio.AbstractEventLoop | None = None
         self._flickering: int | None = None  # the sensor a flicker fault is running on
+        self._pressed: dict[str, asyncio.TimerHandle] = {}  # buttons held down, until released
         self._settle_timer: asyncio.TimerHandle | None = None  # a look when the last reading settles
 
     # -- life cycle ---------------------------------------------------------------------
@@ -627,14 +628,22 @@ class LiveSim:
         if key not in table.buttons.pins:
             return f"ignored an unknown button {name!r}"
         finger = Finger(table.pin_factory, dict(table.buttons.pins))  # type: ignore[arg-type]
+        pending = self._pressed.pop(key, None)
+        if pending is not None:  # pressed again before the last tap came up: lift, then press
+            pending.cancel()
+            bounce = table.buttons.bounce_s + 0.005  # a real finger is no faster than this
+            await asyncio.sleep(bounce)  # down long enough to count as a press
+            finger.up(key)
+            await asyncio.sleep(bounce)
         finger.down(key)  # main and cube act on the press: the page hears back at once
-        asyncio.get_running_loop().call_later(LONG_PRESS_S if held else TAP_S,
-                                              self._release, table, finger, key)
+        self._pressed[key] = asyncio.get_running_loop().call_later(
+            LONG_PRESS_S if held else TAP_S, self._release, table, finger, key)
         await asyncio.sleep(0)  # the panel's events are handled on the loop's next turn
         return self._rejections()
 
     def _release(self, table: Table, finger: Finger, key: str) -> None:
         """The finger comes up (unless that table has been closed since: a new match)."""
+        self._pressed.pop(key, None)
         if table is self.table:
             finger.up(key)
 
