@@ -296,43 +296,61 @@ class OnlinePlay:
 
     async def _autoplay(self) -> None:
         """The headless table's own player: a computer level working the virtual board."""
-        from sim.web.protocol import PageAction
-
         live = self.host.sim
         assert live is not None
-        c = live.table.controller
-        m = c.match
         loop = asyncio.get_running_loop()
-        if live.hand or loop.time() - self._last_step < self.autoplay_pause_s:
+        if not self._hands_free(live, loop.time()):
             return
-        status = c.status()
-        settled = not status.settling and status.reading_since >= self._last_step
-        if not settled and loop.time() - self._last_step < 3.0:
-            return  # the hands' last change has not reached the controller yet
-        prompt = c.phase_prompt()
-        if prompt is not None and prompt.key == "confirm_move":
-            # a full point or tray the sensors cannot count: "Was it ...?" (main yes, cube no)
-            meant = prompt.as_dict().get("notation") == self._meant
-            live.table.dispatch(ButtonPressed(LOCAL if m.turn == LOCAL else REMOTE, "main" if meant else "cube", c.now))
+        if self._answer_confirmation(live) or await self._use_helpers(live):
             self._last_step = loop.time()
             return
-        helpers = live.helpers()
-        if "bot_move" in helpers and c.bot is not None:
-            self._meant = c.bot.move.notation
-        if "setup" in helpers:
-            await live.act(PageAction("setup"))
-            self._last_step = loop.time()
-            return
-        if "bot_move" in helpers:
-            await live.act(PageAction("bot_move"))
-            self._last_step = loop.time()
-            return
+        m = live.table.controller.status().match
         if not (m.phase == "move" and m.turn == LOCAL):
             self._steps = []
-        key = (m, c.settled)
+        key = (m, live.table.controller.status().board)
         if key == self._acted and loop.time() - self._acted_at < 2.0:
             return  # done in this very state; again after a while (a refused roll, say)
         self._acted_at = loop.time()
+        await self._decide(live, m, key)
+
+    def _hands_free(self, live: Any, now: float) -> bool:
+        """Nothing in hand, the pause since the last step over, and that step settled (or
+        given up on after 3 s)."""
+        if live.hand or now - self._last_step < self.autoplay_pause_s:
+            return False
+        status = live.table.controller.status()
+        settled = not status.settling and status.reading_since >= self._last_step
+        return settled or now - self._last_step >= 3.0
+
+    def _answer_confirmation(self, live: Any) -> bool:
+        """A full point or tray the sensors cannot count: "Was it ...?" (main yes, cube no)."""
+        c = live.table.controller
+        prompt = c.phase_prompt()
+        if prompt is None or prompt.key != "confirm_move":
+            return False
+        meant = prompt.as_dict().get("notation") == self._meant
+        side = LOCAL if c.status().match.turn == LOCAL else REMOTE
+        live.table.dispatch(ButtonPressed(side, "main" if meant else "cube", c.now))
+        return True
+
+    async def _use_helpers(self, live: Any) -> bool:
+        """The simulator's hands: set the board up, carry out the remote player's move."""
+        from sim.web.protocol import PageAction
+
+        helpers = live.helpers()
+        carried = live.table.controller.status().carried_out
+        if "bot_move" in helpers and carried is not None:
+            self._meant = carried.move.notation
+        for helper in ("setup", "bot_move"):
+            if helper in helpers:
+                await live.act(PageAction(helper))
+                return True
+        return False
+
+    async def _decide(self, live: Any, m: Match, key: object) -> None:
+        """The level's decision now: roll or double, take or drop, the next step of its move,
+        accept a resignation."""
+        c = live.table.controller
         context = bot_context(m, LOCAL)
         if m.phase == "opening" or (m.phase == "roll" and m.turn == LOCAL):
             action = "double" if m.phase == "roll" and m.may_double(LOCAL) and \
@@ -352,19 +370,24 @@ class OnlinePlay:
                 self._meant = move.notation
                 self._steps = list(move.steps)
             if self._steps:
-                # one step at a time, each settled before the next, as hands do: a checker
-                # borne off from 5 with 1-6 is 5/4 then 4/off, not one 5/off with the 6
-                step = self._steps.pop(0)
-                frm, to = cell_of_point(step.frm, LOCAL), cell_of_point(step.to, LOCAL)
-                if step.hit:
-                    await live.act(PageAction("lift", cell=to, colour=other(LOCAL)))
-                    await live.act(PageAction("place", cell="bar", colour=other(LOCAL)))
-                await live.act(PageAction("lift", cell=frm, colour=LOCAL))
-                await live.act(PageAction("place", cell=to, colour=LOCAL))
-                self._last_step = loop.time()
+                await self._next_step(live)
         elif m.phase == "resigning" and m.turn == REMOTE:
             self._acted = key
             live.table.dispatch(ActionRequested(LOCAL, "accept", c.now))
+
+    async def _next_step(self, live: Any) -> None:
+        """One step at a time, each settled before the next, as hands do: a checker borne
+        off from 5 with 1-6 is 5/4 then 4/off, not one 5/off with the 6."""
+        from sim.web.protocol import PageAction
+
+        step = self._steps.pop(0)
+        frm, to = cell_of_point(step.frm, LOCAL), cell_of_point(step.to, LOCAL)
+        if step.hit:
+            await live.act(PageAction("lift", cell=to, colour=other(LOCAL)))
+            await live.act(PageAction("place", cell="bar", colour=other(LOCAL)))
+        await live.act(PageAction("lift", cell=frm, colour=LOCAL))
+        await live.act(PageAction("place", cell=to, colour=LOCAL))
+        self._last_step = asyncio.get_running_loop().time()
 
 
 async def play_online(session: OnlineSession, *, seconds: float | None, autoplay: str | None,

@@ -224,6 +224,7 @@ class RemoteOpponent:
         return out
 
     def _board(self, state: GameState, out: Reaction) -> None:
+        """The server's board changed: note what it says happened, and check our turn."""
         prev, self.server = self.server, state
         if state.turn != 0 or state.winner:
             self._opening_rolled = False  # the opening is over (or a new one is to come)
@@ -233,28 +234,37 @@ class RemoteOpponent:
             if not state.moves:
                 self._resync, self._adopt = False, True
             return
+        self._what_happened(prev, state)
+        if state.turn == 2 and state.roll1:
+            self._remote_board = state.board
+        if prev.turn == 2 and state.turn != 2:
+            self._close_remote_turn()
+        if prev.turn == 1 and state.turn == 2 and self._expect is not None:
+            self._compare_our_turn(state, out)
+        if self._won and (state.turn == 0 or state.winner):
+            self._won = False
+            self.facts.append(ScoreCheck((state.player1.points, state.player2.points)))
+
+    def _what_happened(self, prev: GameState, state: GameState) -> None:
+        """The facts a change of the server's board shows: a rematch started, the opening
+        rolled, the remote player doubled, or took our double."""
         if prev.winner and not state.winner and state.turn == 0:
             self.facts.append(RemoteCube("rematch"))  # the server started the rematch
         if prev.turn == 0 and state.turn and state.roll1 and state.roll2 and not state.winner:
             high, low = max(state.roll1, state.roll2), min(state.roll1, state.roll2)
             self.facts.append(OpeningRolled((high, low) if state.turn == 1 else (low, high)))
-        if state.turn == 2 and state.roll1:
-            self._remote_board = state.board
-        if prev.turn == 2 and state.turn != 2:
-            self._close_remote_turn()
         if state.double_offered and not prev.double_offered and state.turn == 2:
             self.facts.append(RemoteCube("double"))
         if prev.double_offered and prev.turn == 1 and not state.double_offered and state.turn == 1 \
                 and state.double_value == 2 * prev.double_value:
             self.facts.append(RemoteCube("take"))
-        if prev.turn == 1 and state.turn == 2 and self._expect is not None:
-            expected, self._expect = self._expect, None
-            self.compared += 1
-            if tuple(state.board) != expected:
-                self._stop("the server's position differs from the board's after our turn", out)
-        if self._won and (state.turn == 0 or state.winner):
-            self._won = False
-            self.facts.append(ScoreCheck((state.player1.points, state.player2.points)))
+
+    def _compare_our_turn(self, state: GameState, out: Reaction) -> None:
+        """After our turn the server's position must be the board's (the server is the truth)."""
+        expected, self._expect = self._expect, None
+        self.compared += 1
+        if tuple(state.board) != expected:
+            self._stop("the server's position differs from the board's after our turn", out)
 
     def _rolled(self, event: Rolled) -> None:
         if self.server.turn == 0:
