@@ -111,24 +111,21 @@ def build_scene(view: ControllerView) -> Scene:
 def _lights_of_the_turn(view: ControllerView) -> dict[str, str]:
     """The lights before any reading is judged: the opponent's last move (until the
     player starts), gnubg's hint, or the move to carry out for the computer."""
-    leds: dict[str, str] = {}
     if view.setup:
-        return leds
+        return {}
     if view.bot_move:
-        for frm, _ in view.bot_move:
-            leds[frm] = "bot-from"
-        for _, to in view.bot_move:
-            leds[to] = "bot-to"
-        return leds
+        return _move_lights(view.bot_move, "bot-from", "bot-to")
     if view.hint_move:  # gnubg's hint: where the move goes from and to
-        for frm, to in view.hint_move:
-            leds[frm] = leds[to] = "hint"
-        return leds
+        return _move_lights(view.hint_move, "hint", "hint")
     if view.show_last:
-        for frm, _ in view.last_move:
-            leds[frm] = "last-from"
-        for _, to in view.last_move:
-            leds[to] = "last-to"
+        return _move_lights(view.last_move, "last-from", "last-to")
+    return {}
+
+
+def _move_lights(steps: tuple[tuple[str, str], ...], from_role: str, to_role: str) -> dict[str, str]:
+    """A move's (from, to) cells lit; a cell both left and reached (8/5 5/4) is a `to`."""
+    leds = {frm: from_role for frm, _ in steps}
+    leds.update({to: to_role for _, to in steps})
     return leds
 
 
