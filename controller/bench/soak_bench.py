@@ -236,9 +236,11 @@ async def _soak(seconds: float, rng: random.Random) -> Figures:
                     fault = schedule.pop(0)[1]
                     figures.faults += 1
                     if fault == "kill":
-                        expected = saved.load_latest(state)
                         await ws.close()
                         sim.kill()
+                        # what the killed process left on disk (read before the kill, a save
+                        # landing in between, an automatic roll say, looked like a lost move)
+                        expected = saved.load_latest(state)
                         sim = SimProcess(state, config, figures)
                         figures.resumes += 1
                         ws = await session.ws_connect(sim.url + "ws")
