@@ -8,9 +8,12 @@ the loop's time in the browser), so this module only drives pins.
 """
 from __future__ import annotations
 
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol, cast
 
 from controller.errors import UsageError
+
+if TYPE_CHECKING:
+    from controller.table import Table
 
 #: How long a tap holds a button down; more than the profile's bounce time, far less
 #: than a long press.
@@ -34,6 +37,14 @@ class Finger:
     def __init__(self, pins: MockPins, numbers: dict[str, int]) -> None:
         self._pins = pins
         self._numbers = numbers
+
+    @classmethod
+    def on(cls, table: "Table") -> "Finger | None":
+        """A finger on `table`'s buttons, or None when the table has none (no pin factory:
+        a front end that named no buttons)."""
+        if table.buttons is None or table.pin_factory is None:
+            return None
+        return cls(cast(MockPins, table.pin_factory), dict(table.buttons.pins))
 
     def _pin(self, key: str) -> MockPin:
         number = self._numbers.get(key)

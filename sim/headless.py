@@ -352,11 +352,10 @@ class HeadlessRunner:
     async def _press(self, command: sc.PressCmd) -> None:
         """A finger on one of the table's (mock) buttons, held for a tap or a long press."""
         assert self.table is not None
-        table = self.table
-        if table.buttons is None or table.pin_factory is None:
-            table.log_lines.append("rejected: this table has no buttons")
+        finger = Finger.on(self.table)
+        if finger is None:
+            self.table.log_lines.append("rejected: this table has no buttons")
             return
-        finger = Finger(table.pin_factory, dict(table.buttons.pins))  # type: ignore[arg-type]
         key = button_key(command.side, command.button)
         finger.down(key)
         await self.advance(int((LONG_PRESS_S if command.held else TAP_S) * 1000))

@@ -623,11 +623,11 @@ class LiveSim:
         table = self.table
         held = name == "menu_hold"
         key = "menu" if held else name
-        if table.buttons is None or table.pin_factory is None:
+        finger = Finger.on(table)
+        if finger is None or table.buttons is None:
             return "this table has no buttons"
         if key not in table.buttons.pins:
             return f"ignored an unknown button {name!r}"
-        finger = Finger(table.pin_factory, dict(table.buttons.pins))  # type: ignore[arg-type]
         pending = self._pressed.pop(key, None)
         if pending is not None:  # pressed again before the last tap came up: lift, then press
             pending.cancel()
