@@ -40,27 +40,25 @@ def _decode_rate(n: int) -> float:
     frames = [Frame(MsgType.SCAN, i & 0xFF, pack_sensors([(i + k) % 3 for k in range(182)])).encode()
               for i in range(256)]
     stream = b"".join(frames[i % 256] for i in range(n))
-    dec = StreamDecoder()
-    t0 = time.perf_counter()
-    for i in range(0, len(stream), 4096):
-        dec.feed(stream[i:i + 4096])
-    elapsed = time.perf_counter() - t0
-    if dec.frames != n:
-        raise RuntimeError(f"decoded {dec.frames} of {n} frames")
-    return n / elapsed
+    return n / _feed(stream, n, "decoded")
 
 
 def _salvage_rate(blocks: int) -> float:
     scan = Frame(MsgType.SCAN, 1, pack_sensors([k % 3 for k in range(182)])).encode()
     stream = (b"\x01" * 255 + scan) * blocks
+    return len(stream) / 1024 / _feed(stream, blocks, "salvaged")
+
+
+def _feed(stream: bytes, frames: int, what: str) -> float:
+    """Seconds the decoder takes over `stream` in 4 KiB reads, which must give `frames`."""
     dec = StreamDecoder()
     t0 = time.perf_counter()
     for i in range(0, len(stream), 4096):
         dec.feed(stream[i:i + 4096])
     elapsed = time.perf_counter() - t0
-    if dec.frames != blocks:
-        raise RuntimeError(f"salvaged {dec.frames} of {blocks} frames")
-    return len(stream) / 1024 / elapsed
+    if dec.frames != frames:
+        raise RuntimeError(f"{what} {dec.frames} of {frames} frames")
+    return elapsed
 
 
 async def _pty_rate(n: int) -> float:
