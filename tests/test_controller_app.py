@@ -60,21 +60,11 @@ def test_run_without_a_port_is_a_usage_error(tmp_path: Path) -> None:
 
 
 def test_run_plays_against_the_virtual_board(tmp_path: Path) -> None:
-    board = subprocess.Popen([sys.executable, "-m", "sim.virtual_board"], cwd=REPO,
-                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-    try:
-        assert board.stdout is not None
-        port = board.stdout.readline().strip()
-        proc = subprocess.run([sys.executable, "-m", "controller.cli", "run", "--port", port,
-                               "--seconds", "1.5", "--leds", "sim", "--display", "dummy",
-                               "--buttons", "none", "--state-dir", str(tmp_path)],
-                              capture_output=True, text=True, cwd=REPO, timeout=60)
-        assert proc.returncode == 0, proc.stderr
-    finally:
-        assert board.stdin is not None
-        board.stdin.close()
-        board.terminate()
-        board.wait(timeout=5)
+    from board_process import board_port, run_on_board
+
+    with board_port() as port:
+        proc = run_on_board(port, tmp_path)
+    assert proc.returncode == 0, proc.stderr
 
 
 def test_gpiozero_buttons_reach_the_controller_through_the_mock_pin_factory() -> None:

@@ -108,20 +108,10 @@ def test_bgboard_sim_headless_starts_a_new_match_over_a_damaged_file(tmp_path: P
 
 def test_bgboard_run_starts_a_new_match_over_a_damaged_file(tmp_path: Path) -> None:
     (tmp_path / saved.FILE_NAME).write_bytes(DAMAGED["deep nesting"])
-    board = subprocess.Popen([sys.executable, "-m", "sim.virtual_board"], cwd=REPO,
-                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-    try:
-        assert board.stdout is not None
-        port = board.stdout.readline().strip()
-        proc = subprocess.run([sys.executable, "-m", "controller.cli", "run", "--port", port,
-                               "--seconds", "1.5", "--leds", "sim", "--display", "dummy",
-                               "--buttons", "none", "--state-dir", str(tmp_path)],
-                              capture_output=True, text=True, cwd=REPO, timeout=60)
-    finally:
-        assert board.stdin is not None
-        board.stdin.close()
-        board.terminate()
-        board.wait(timeout=5)
+    from board_process import board_port, run_on_board
+
+    with board_port() as port:
+        proc = run_on_board(port, tmp_path)
     assert proc.returncode == 0, proc.stderr
     assert "Traceback" not in proc.stderr
     damaged = [line for line in proc.stderr.splitlines() if "is damaged" in line]
