@@ -22,6 +22,7 @@ from controller.dice import DiceError, DiceNeeded, TableDice
 from controller.engine.board_view import COLOURS, Colour, cell_counts, cube_owner, other, step_cells
 from controller.engine.errors import MatchStateError
 from controller.engine.match import Match, Transition
+from controller.engine.match_settings import HUMAN, REMOTE
 from controller.engine.match_events import Event as MatchEvent
 from controller.engine.match_events import (GameWon, MatchWon, Moved, OpeningTie, RematchStarted,
                                            TimedOut)
@@ -45,20 +46,13 @@ from controller.show.scene import ControllerView, build_scene
 @dataclass(frozen=True)
 class ControllerConfig:
     """How this table plays: the display's language, the settling time of a reading, the
-    pause before an automatic roll, and who plays each colour (``human`` at the table, or
-    a computer level whose moves the person carries out)."""
+    pause before an automatic roll, the tutor. Who plays each colour is the match's own
+    (`MatchSettings.player`): a rematch swaps it, a saved match keeps it."""
 
     language: str = "en"
     settle_s: float = 0.3
     auto_roll_delay_s: float = 2.0
-    white_player: str = "human"
-    black_player: str = "human"
     tutor: str = "off"  # or the least mark it warns about (controller.analysis.board_hint.TUTOR_MARKS)
-
-    def player(self, side: Colour) -> str:
-        return self.white_player if side == "white" else self.black_player
-
-
 
 
 class Controller:
@@ -199,7 +193,7 @@ class Controller:
                 self._apply(lambda mm: mm.play(plan.side, plan.move, self.now), out)
             return
         if m.phase == "move" and m.turn is not None and verdict.position != m.partial \
-                and self.config.player(m.turn) == "human":
+                and self._player(m.turn) == HUMAN:
             self._sync_steps(verdict.position, out)  # the computer's moves are played whole
 
     def _graph_for(self) -> TurnPlan | None:
@@ -267,9 +261,15 @@ class Controller:
 
     def _rereconcile(self, out: list[Effect]) -> None:
         """After the match changed, read the same settled board against the new state
-        (without acting again on it: only the verdict and hints change)."""
+        (without acting again on it: only the verdict and hints change). A board being set
+        up that already stands as the new match says is set up (a rematch after a forfeit
+        before any checker moved: nobody need touch a checker for the board to count)."""
         if self.board.settled is not None:
             self.board.verdict = self.board.read(self.board.settled, self.match, self.bot)[1]
+            verdict = self.board.verdict
+            if self.setting_up and isinstance(verdict, Matched) and verdict.is_exact:
+                self.setting_up = False
+                out.append(Announce("board set up"))
 
     def _after_event(self, ev: MatchEvent, before: Match, out: list[Effect]) -> None:
         if isinstance(ev, Moved):
@@ -360,7 +360,7 @@ class Controller:
         self.menu = menus.MenuState()
         out.append(Announce(f"dice entered: {dice[0]}-{dice[1]}"))
         roller = side if m.phase == "opening" else (m.turn or side)
-        if self.config.player(roller) == "human" or m.phase == "opening":
+        if self._player(roller) == HUMAN or m.phase == "opening":
             self._action(roller, "roll", None, out)
         elif not self.setting_up:
             self._roll(roller, out)  # the computer's roll, made with real dice for it
@@ -432,7 +432,7 @@ class Controller:
         match's own."""
         if action not in possible.ACTION_NAMES:
             return f"unknown action {action!r}"
-        if self.config.player(side) != "human":
+        if self._player(side) != HUMAN:
             return f"{side} is played by the computer"
         if self.bot is not None:
             return f"{side} cannot {action} now: the computer's move is being carried out"
@@ -451,7 +451,7 @@ class Controller:
 
     def possible(self) -> tuple[possible.PossibleAction, ...]:
         """What each player at the table may do now (controller.play.possible)."""
-        facts = possible.TableFacts(at_table=lambda side: self.config.player(side) == "human",
+        facts = possible.TableFacts(at_table=lambda side: self._player(side) == HUMAN,
                                     board_ready=self._board_ready(),
                                     carrying_out=self.bot is not None)
         return possible.possible_actions(self.match, facts)
@@ -531,9 +531,9 @@ class Controller:
         side = m.turn
         if side is None or self.bot is not None or self.setting_up or m.is_over:
             return False
-        if "remote" in (self.config.white_player, self.config.black_player):
+        if REMOTE in self.match.settings.players:
             return False
-        if self.config.player(side) != "human":
+        if self._player(side) != HUMAN:
             return False
         if not (m.phase == "move" or (m.phase == "roll" and m.may_double(side))):
             return False
@@ -574,8 +574,8 @@ class Controller:
         if self._tutor_for is not m:
             self._tutor_for = m
             side = m.turn
-            allowed = side is not None and self.config.player(side) == "human" and \
-                "remote" not in (self.config.white_player, self.config.black_player) and hints_available()
+            allowed = side is not None and self._player(side) == HUMAN and \
+                REMOTE not in m.settings.players and hints_available()
             self._tutor_said = tutor_warning(m, self.config.tutor) if allowed else None
         return self._tutor_said
 
@@ -609,12 +609,16 @@ class Controller:
 
     def _remote_acted(self, event: RemoteActed, out: list[Effect]) -> None:
         """The remote player's action, as the server reported it."""
-        if self.config.player(event.side) != "remote":
+        if self._player(event.side) != REMOTE:
             out.append(Refused(f"{event.side} is not a remote player"))
         elif event.action == "roll":
             self._roll(event.side, out)
         else:
             self._action(event.side, event.action, event.level, out, by_bot=True)
+
+    def _player(self, side: Colour) -> str:
+        """Who plays `side` in the match now (HUMAN, REMOTE or a computer level)."""
+        return self.match.settings.player(side)
 
     def _button_action(self, side: Colour, button: str) -> str | None:
         """What a side's main or cube button means at this moment."""
@@ -631,8 +635,8 @@ class Controller:
             return
         if side is None or self.setting_up:
             return
-        bot_side = side if self.config.player(side) != "human" else other(side)
-        if self.config.player(bot_side) == "human":
+        bot_side = side if self._player(side) != HUMAN else other(side)
+        if self._player(bot_side) == HUMAN:
             return
         kind: str | None = None
         if m.phase == "move" and side == bot_side and self.bot is None:
@@ -657,9 +661,9 @@ class Controller:
             side: Colour | None = other(m.rematch_offer)
             kind = "rematch"
         else:
-            side = next((s for s in COLOURS if self.config.player(s) != "human"), None)
+            side = next((s for s in COLOURS if self._player(s) != HUMAN), None)
             kind = "offer_rematch"
-        if side is None or self.config.player(side) == "human" or self._asked is m:
+        if side is None or self._player(side) == HUMAN or self._asked is m:
             return
         self._asked = m
         self.bot_token += 1
@@ -729,7 +733,8 @@ class Controller:
             carried_out=self.bot, roll_due=self.roll_due,
             clock_running=m.clock is not None and not m.is_over, menu_open=self.menu.is_open,
             entering_dice=self.dice.mode == "entered" and self.menu.mode == "dice",
-            actions=self.possible())
+            actions=self.possible(), now=self.now, opening_tie=self.opening_tie,
+            asking_dice=self.menu.mode == "dice")
 
     def view(self) -> ControllerView:
         m = self.match
@@ -791,8 +796,8 @@ class Controller:
         m = self.match
         if m.phase not in ("opening", "roll") or m.crawford:
             return None
-        computer = [s for s in ("white", "black") if self.config.player(s) not in ("human", "remote")]
-        said = announcements(m, computer, self.opening_tie)  # type: ignore[arg-type]
+        computer = [s for s in COLOURS if m.settings.is_computer(s)]
+        said = announcements(m, computer, self.opening_tie)
         return said[0] if said else None
 
     def phase_prompt(self) -> Prompt | None:
@@ -814,6 +819,6 @@ class Controller:
             setting_up=self.setting_up, announcement=self._announcement(),
             commitment=secret.short_commitment if secret is not None and not secret.revealed else None,
             carried_out=self.bot,
-            by_remote=self.bot is not None and self.config.player(self.bot.side) == "remote",
+            by_remote=self.bot is not None and self._player(self.bot.side) == REMOTE,
             tutor=None if warned is None else Prompt.of("tutor", mark_key=f"tutor.{warned.mark}",
                                                         loss=f"{-warned.loss:.2f}"))

@@ -22,7 +22,7 @@ The file is flat TOML, one key a line::
     confirm = "auto"             # auto: a move counts when the board settles; button
     clock = "off"                # off, timer, tournament
     dice = "board"               # board, entered (real dice keyed in), verifiable (controller/dice)
-    opponent = "human"           # human or a computer level (controller.bot.base.OFFERED_LEVELS)
+    opponent = "human"           # who plays Black in a new match: human or a computer level (a rematch swaps)
     tutor = "off"                # off, doubtful, bad, very_bad: warn before confirming such a move
     state_dir = "/var/lib/bgboard"  # saved matches
     online_user = "alice"        # bgboard online: the bgammon.org account (none: a guest)

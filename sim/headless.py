@@ -203,7 +203,7 @@ class HeadlessRunner:
         assert self.table is not None
         match = self.table.controller.status().match
         text = mat_text(match, self.dice.record_tags(),
-                        players=player_names(match, self.config.white_player, self.config.black_player))
+                        players=player_names(match))
         try:
             path.write_text(text, encoding="utf-8")
         except OSError as exc:
@@ -365,8 +365,7 @@ class HeadlessRunner:
         match = command.start()  # checked when the script was read
         self.settings = match.settings
         opponent = command.get("opponent", "human")
-        self.config = replace(self.config, language=command.get("language", "en"),
-                              black_player=opponent)
+        self.config = replace(self.config, language=command.get("language", "en"))
         if "seed" in dict(command.options):
             self.dice.rng.seed(int(command.get("seed", "0")))
         self.dice.begin(match)

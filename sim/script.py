@@ -140,7 +140,7 @@ class MatchCmd:
             settings = MatchSettings(length=int(self.get("length", "5")), cube=self.get("cube", "on") == "on",
                                      crawford=self.get("crawford", "on") == "on",
                                      confirm=self.get("confirm", "auto"), clock=self.get("clock", "off"),
-                                     dice=self.get("dice", "board"))
+                                     dice=self.get("dice", "board"), black_player=self.get("opponent", "human"))
             position_id = self.get("position", "")
             return Match.from_score(settings, parse_score(self.get("score", "0-0")),
                                     parse_crawford_played(self.get("crawford_played", "auto")),

@@ -21,10 +21,10 @@ from controller.events import menu_pressed as MenuPressed  # noqa: N812 - reads 
 pytestmark = pytest.mark.skipif(load_gnubg_nn() is None, reason="needs gnubg-nn (x86-64; installed by .ci/run)")
 
 
-def _table(config: ControllerConfig | None = None) -> Controller:
+def _table(config: ControllerConfig | None = None, black_player: str = "human") -> Controller:
     dice = TableDice(random.Random(1))
     dice.push((6, 3))
-    c = Controller(Match.new(MatchSettings(length=5)), dice=dice, config=config)
+    c = Controller(Match.new(MatchSettings(length=5, black_player=black_player)), dice=dice, config=config)
     c.handle(ReadingReceived(BoardState.of(cell_counts(Position.initial(), "white")), 0.0))
     c.handle(Tick(0.3))
     c.handle(ActionRequested("white", "roll", 0.4))  # the opening roll: white plays 6-3
@@ -76,7 +76,7 @@ def test_the_hint_goes_once_the_position_changes() -> None:
 
 
 def test_no_hint_in_an_online_match() -> None:
-    c = _table(ControllerConfig(black_player="remote"))
+    c = _table(black_player="remote")
     c.handle(MenuPressed(1.0))
     assert "hint" not in c.menu.items
 

@@ -430,7 +430,7 @@ def test_against_the_computer_its_move_is_drawn_and_its_buttons_are_not_offered(
     page.page.click("#new-match-open")
     page.page.locator("#new-match-form [name=opponent]").select_option("simple")
     page.page.click("#new-match-start")
-    wait_until(lambda: ctl(sim, lambda c: c.config.black_player == "simple" and not c.setting_up), 8, "the match")
+    wait_until(lambda: ctl(sim, lambda c: c.match.settings.black_player == "simple" and not c.setting_up), 8, "the match")
     assert page.page.locator("#players").inner_text() == "You vs Computer (simple)"
     open_with(page, sim, 2, 6)  # Black (the computer) starts with 6-2
     wait_until(lambda: ctl(sim, lambda c: c.bot is not None), 10, "the computer's move")

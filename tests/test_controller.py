@@ -212,15 +212,13 @@ def test_a_truly_ambiguous_reading_asks_the_player() -> None:
 
 
 def test_the_computers_hit_is_accepted_only_when_the_blot_is_on_the_bar() -> None:
-    from controller.controller import ControllerConfig
     from controller.engine import legal_moves
     from controller.engine.board_view import step_cells
     from controller.events import AskBot, BotCube, BotMoved
 
     dice = TableDice(random.Random(0))
     dice.push((6, 2))
-    c = Controller(Match.new(MatchSettings(length=3)), dice=dice,
-                   config=ControllerConfig(black_player="simple"))
+    c = Controller(Match.new(MatchSettings(length=3, black_player="simple")), dice=dice)
     counts = cell_counts(START, "white")
     c.handle(ReadingReceived(BoardState.of(counts), 0.0))
     c.handle(Tick(0.3))

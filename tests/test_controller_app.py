@@ -126,7 +126,6 @@ def test_the_app_waits_for_a_missing_board_showing_it_offline() -> None:
 def test_with_a_loop_the_computer_thinks_in_a_worker_and_answers_on_the_loop() -> None:
     import asyncio
 
-    from controller.controller import ControllerConfig
     from controller.events import BotMoved
 
     class SlowBot:
@@ -138,8 +137,7 @@ def test_with_a_loop_the_computer_thinks_in_a_worker_and_answers_on_the_loop() -
         loop = asyncio.get_running_loop()
         dice = TableDice(random.Random(0))
         dice.push((1, 3))  # Black wins the opening roll: the computer moves first
-        table = Table(Controller(Match.new(MatchSettings(length=1)), dice=dice,
-                                 config=ControllerConfig(black_player="simple")),
+        table = Table(Controller(Match.new(MatchSettings(length=1, black_player="simple")), dice=dice),
                       computers=ComputerSeat(lambda level: SlowBot()),  # type: ignore[arg-type,return-value]
                       clock=loop.time, loop=loop)
         table.dispatch(ReadingReceived(BoardState.of(cell_counts(Position.initial(), "white")), 0.0))

@@ -186,7 +186,7 @@ def test_against_the_computer_no_clock_runs_while_the_person_carries_out_its_mov
     import random
 
     from controller.board.reconcile import BoardState
-    from controller.controller import Controller, ControllerConfig
+    from controller.controller import Controller
     from controller.dice import TableDice
     from controller.engine.board_view import cell_counts, step_cells
     from controller.engine.match_settings import MatchSettings
@@ -194,8 +194,7 @@ def test_against_the_computer_no_clock_runs_while_the_person_carries_out_its_mov
 
     dice = TableDice(random.Random(0))
     dice.push((6, 2))
-    c = Controller(Match.new(MatchSettings(length=3, clock="timer")), dice=dice,
-                   config=ControllerConfig(black_player="simple"))
+    c = Controller(Match.new(MatchSettings(length=3, clock="timer", black_player="simple")), dice=dice)
     counts = cell_counts(Position.initial(), "white")
     c.handle(ReadingReceived(BoardState.of(counts), 0.0))
     c.handle(Tick(0.3))
@@ -422,11 +421,13 @@ def _table_against(level: object, match: Match) -> "object":
     from controller.table import Table
     from controller.table.computer import ComputerSeat
     from controller.board.reconcile import BoardState
-    from controller.controller import Controller, ControllerConfig
+    from controller.controller import Controller
+    from dataclasses import replace
     from controller.engine.board_view import cell_counts
     from controller.events import ReadingReceived, Tick
 
-    table = Table(Controller(match, config=ControllerConfig(black_player="simple")),
+    match = replace(match, settings=replace(match.settings, black_player="simple"))
+    table = Table(Controller(match),
                   computers=ComputerSeat(lambda name: level), clock=lambda: 0.0)  # type: ignore[arg-type,return-value]
     table.dispatch(ReadingReceived(BoardState.of(cell_counts(Position.initial(), "white")), 0.0))
     table.dispatch(Tick(0.5))  # the board as it stands, settled
@@ -607,8 +608,11 @@ def test_a_record_against_the_computer_names_its_level_and_the_file_says_when() 
     from controller.records.replay import replay_text
     from sim.web.record import mat_text, player_names, record_filename
 
+    from dataclasses import replace
+
     m = _played(25)
-    players = player_names(m, "human", "gnubg")
+    m = replace(m, settings=replace(m.settings, black_player="gnubg"))
+    players = player_names(m)
     assert players == ("White", "gnubg")
     text = mat_text(m, players=players, when=datetime(2026, 12, 1, 10, 5))
     assert '; [Player 2 "gnubg"]' in text and '; [EventDate "2026.12.01"]' in text

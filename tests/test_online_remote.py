@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from controller.board.reconcile import BoardState
-from controller.controller import Controller, ControllerConfig
+from controller.controller import Controller
 from controller.engine.match_settings import MatchSettings
 from controller.engine.position import Position
 from controller.events import ActionRequested, AdoptMatch, ReadingReceived, Tick
@@ -37,8 +37,8 @@ class Table:
 
     def __init__(self, first: GameState) -> None:
         self.dice = ServerDice()
-        match = match_from_state(first, MatchSettings())
-        self.c = Controller(match, config=ControllerConfig(black_player="remote"), dice=self.dice, now=0.0)
+        match = match_from_state(first, MatchSettings(black_player="remote"))
+        self.c = Controller(match, dice=self.dice, now=0.0)
         self.remote = RemoteOpponent(ME, first, self.dice)
         self.t = 0.0
         self.sent: list[str] = []

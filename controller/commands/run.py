@@ -55,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
         settings = settings.replace("--profile", profile=args.profile)
     try:
         match_settings = MatchSettings(length=args.length, confirm=settings.confirm, clock=settings.clock,
-                                       dice=settings.dice)
+                                       dice=settings.dice, black_player=settings.opponent)
         score = parse_score(args.score) if args.score is not None else None
         played = parse_crawford_played(args.crawford_played)
     except EngineError as exc:
@@ -69,9 +69,8 @@ def run(args: argparse.Namespace) -> int:
     on_pi = is_raspberry_pi()
     leds: LedBackend = args.leds or ("neopixel" if on_pi else "sim")
     buttons: PinBackend = args.buttons or ("rpigpio" if on_pi else "none")
-    opponent = settings.opponent
     config = ControllerConfig(language=settings.language, settle_s=profile.timing.settle_ms / 1000,
-                              black_player=opponent, tutor=settings.tutor)
+                              tutor=settings.tutor)
     state_dir = Path(args.state_dir) if args.state_dir else settings.state_dir
     try:
         asyncio.run(run_table(port, profile=profile, state_dir=state_dir, config=config,

@@ -659,7 +659,7 @@ class Match:
         if self.rematch_offer is None:
             return Transition(replace(self, rematch_offer=side), (RematchOffered(side),))
         settings = self.settings.swapped()
-        return Transition(Match.new(settings), (RematchStarted(settings.white, settings.black),))
+        return Transition(Match.new(settings), (RematchStarted(settings.player_name("white"), settings.player_name("black")),))
 
 
 def _replays(position: Position, move: Move) -> bool:

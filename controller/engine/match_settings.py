@@ -1,6 +1,7 @@
 """The settings a match is played with, checked once when the match is made."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -16,6 +17,11 @@ DICE_MODES: tuple[str, ...] = ("board", "entered", "verifiable")
 CUBE_CAP = 64
 #: the longest match, as GNU Backgammon's Match ID can hold it
 MAX_LENGTH = 32767
+#: who plays a colour: a person at the table, a remote player (online), or else the name
+#: of a computer level (controller.bot.base.LEVELS) whose moves the person carries out
+HUMAN = "human"
+REMOTE = "remote"
+_PLAYER = re.compile(r"[a-z][a-z0-9_-]{0,31}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,7 +31,10 @@ class MatchSettings:
     `confirm`: ``auto`` ends a turn as soon as a complete legal move is on the board,
     ``button`` waits for ``done``. `auto_roll_white` / `auto_roll_black`: that player's dice
     are rolled without waiting, and they cannot double. `white` / `black`: the players'
-    names (a rematch swaps them). `dice`: one of DICE_MODES.
+    names (a rematch swaps them). `dice`: one of DICE_MODES. `white_player` /
+    `black_player`: who plays that colour (HUMAN, REMOTE or a computer level's name): a fact
+    of the match, not of the table's settings, so a rematch swaps it with the colours and
+    a saved match resumes with it.
     """
 
     length: int = 5
@@ -38,6 +47,8 @@ class MatchSettings:
     white: str = "White"
     black: str = "Black"
     dice: str = "board"
+    white_player: str = HUMAN
+    black_player: str = HUMAN
 
     def __post_init__(self) -> None:
         if isinstance(self.length, bool) or not isinstance(self.length, int) or self.length < 1:
@@ -53,13 +64,37 @@ class MatchSettings:
         for name in ("cube", "crawford", "auto_roll_white", "auto_roll_black"):
             if not isinstance(getattr(self, name), bool):
                 raise MatchStateError(f"setting {name} must be true or false, not {getattr(self, name)!r}")
+        for name in ("white_player", "black_player"):
+            value = getattr(self, name)
+            if not isinstance(value, str) or not _PLAYER.fullmatch(value):
+                raise MatchStateError(f"bad {name} {str(value)[:40]!r}: human, remote or a computer level")
 
     def auto_roll(self, side: Colour) -> bool:
         return self.auto_roll_white if side == "white" else self.auto_roll_black
 
+    def player(self, side: Colour) -> str:
+        """Who plays `side`: HUMAN, REMOTE or a computer level."""
+        return self.white_player if side == "white" else self.black_player
+
+    @property
+    def players(self) -> tuple[str, str]:
+        """(white_player, black_player)."""
+        return (self.white_player, self.black_player)
+
+    def is_computer(self, side: Colour) -> bool:
+        """A computer level plays `side` (the person at the table carries out its moves)."""
+        return self.player(side) not in (HUMAN, REMOTE)
+
+    def player_name(self, side: Colour) -> str:
+        """The name to show and record for `side`: a computer level by its own name
+        (`gnubg`, `simple`), anyone else by the match's name for that colour."""
+        return self.player(side) if self.is_computer(side) else (self.white if side == "white" else self.black)
+
     def swapped(self) -> MatchSettings:
-        """The settings of a rematch: the players (and their own auto-roll) change colour."""
+        """The settings of a rematch: the players (who they are, their names, their own
+        auto-roll) change colour (RULES.md "Match")."""
         return replace(self, white=self.black, black=self.white,
+                       white_player=self.black_player, black_player=self.white_player,
                        auto_roll_white=self.auto_roll_black, auto_roll_black=self.auto_roll_white)
 
     def to_dict(self) -> dict[str, Any]:

@@ -26,6 +26,7 @@ from controller.table import Table
 from controller.table.backends import LedBackend, PinBackend
 from controller.engine.board_view import cell_of_point, other
 from controller.engine.match import Match
+from controller.engine.match_settings import REMOTE as REMOTE_PLAYER
 from controller.engine.match_settings import MatchSettings
 from controller.events import ActionRequested, AdoptMatch, ButtonPressed
 from controller.online import commands
@@ -176,16 +177,16 @@ class OnlinePlay:
         self.note(f"playing match {joined.game_id} on {self.session.address} as {self.session.name}")
         dice = ServerDice()
         settings = MatchSettings(length=state.points, confirm=self.confirm,
-                                 white=self.session.name or "White", black="remote")
+                                 white=self.session.name or "White", black="remote", black_player=REMOTE_PLAYER)
         match = match_from_state(state, settings)
         self.host: SimHost | BoardHost
         if board is None:
             from sim.web.live import LiveSim
 
-            config = ControllerConfig(language=self.language, black_player="remote")
+            config = ControllerConfig(language=self.language)
             self.host = SimHost(LiveSim(profile=profile, state_dir=state_dir, fixed=(match, config, dice)))
         else:
-            config = ControllerConfig(language=self.language, black_player="remote",
+            config = ControllerConfig(language=self.language,
                                       settle_s=board.profile.timing.settle_ms / 1000)
             self.host = BoardHost(board, match, config, dice, state_dir)
         try:

@@ -35,7 +35,10 @@ class TableStatus:
     `reading_since`), `board` as last settled,
     `settling` whether the reading still waits for its settling time; `board_ready` whether the board stands as the match says; `actions` what each
     player at the table may do now; `carried_out` the move shown on the LEDs, if any;
-    `entering_dice` whether the board waits for real dice to be keyed in.
+    `entering_dice` whether the board waits for real dice to be keyed in (entered dice),
+    `asking_dice` whether the menu asks for them now (in any dice mode); `now` the
+    controller's time (the clock is read at it); `opening_tie` the die both sides showed at
+    the last opening roll, until the next action.
     """
 
     match: Match
@@ -54,3 +57,6 @@ class TableStatus:
     menu_open: bool
     entering_dice: bool
     actions: tuple[PossibleAction, ...]
+    now: float = 0.0
+    opening_tie: int | None = None
+    asking_dice: bool = False

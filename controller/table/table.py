@@ -24,6 +24,7 @@ from dataclasses import replace
 from typing import Protocol
 
 from controller.controller import Controller
+from controller.engine.match_settings import REMOTE
 from controller.errors import BgboardError
 from controller.events import (Announce, AskBot, Buzz, ButtonPressed, Effect, Event,
                                ReadingReceived, Refused, SaveMatch, ShowScene)
@@ -152,8 +153,8 @@ class Table:
 
     # -- the computer -----------------------------------------------------------------------
     def _ask(self, question: AskBot, now: float) -> Event | None:
-        level = self.controller.config.player(question.side)
-        if level == "remote":
+        level = question.match.settings.player(question.side)  # who plays it in the match asked about
+        if level == REMOTE:
             return None  # an online player answers through the server (controller/online)
         if self.loop is not None:
             self._ask_in_worker(question, level)

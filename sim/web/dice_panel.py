@@ -17,11 +17,12 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from controller.controller import Controller
 from controller.dice.fairness import roll_fairness
+from controller.dice.secret import DiceSecret
 from controller.engine.match import Match
 from controller.engine.match_history import TurnRecord
 from controller.events import ActionRequested, DiceEntered, DicePhraseGiven, Event
+from controller.play.status import TableStatus
 
 
 @lru_cache(maxsize=8)
@@ -43,17 +44,16 @@ def player_rolls(match: Match) -> dict[str, list[tuple[int, int]]]:
     return rolls
 
 
-def dice_panel(controller: Controller) -> dict[str, Any]:
-    """The snapshot's `dice_panel` object (see the module docstring)."""
-    dice = controller.dice
-    m = controller.match
+def dice_panel(status: TableStatus, mode: str, secret: DiceSecret | None) -> dict[str, Any]:
+    """The snapshot's `dice_panel` object (see the module docstring): the table's `status`,
+    its dice `mode` and their `secret` (verifiable dice; None otherwise)."""
+    m = status.match
     view: dict[str, Any] = {
-        "mode": dice.mode,
-        "entry": {"waiting": controller.menu.mode == "dice", "opening": m.phase == "opening"},
+        "mode": mode,
+        "entry": {"waiting": status.asking_dice, "opening": m.phase == "opening"},
         "stats": {side: roll_fairness(rolls).to_dict() for side, rolls in player_rolls(m).items()},
         "commitment": None, "phrases_open": False,
     }
-    secret = dice.secret
     if secret is not None:
         view["commitment"] = {"hex": secret.commitment, "short": secret.short_commitment,
                               "qr_svg": qr_svg(secret.commitment), "revealed": secret.revealed}

@@ -102,7 +102,8 @@ def dialog_match(d: dict[str, Any]) -> Match:
     from controller.engine.match_start import parse_crawford_played, parse_score
 
     settings = MatchSettings(length=int(d["length"]), cube=d["cube"] == "on", crawford=d["crawford"] == "on",
-                             confirm=d["confirm"], clock=d["clock"], dice=d.get("dice", "board"))
+                             confirm=d["confirm"], clock=d["clock"], dice=d.get("dice", "board"),
+                             black_player=d["opponent"])  # the computer plays Black (RULES.md); a rematch swaps
     return Match.from_score(settings, parse_score(str(d["score"])), parse_crawford_played(str(d["crawford_played"])))
 
 
@@ -171,8 +172,7 @@ class LiveSim:
         if self.fixed is not None:
             return self.fixed[1]
         d = self.dialog
-        return ControllerConfig(language=d["language"], settle_s=self.profile.timing.settle_ms / 1000,
-                                black_player=d["opponent"])
+        return ControllerConfig(language=d["language"], settle_s=self.profile.timing.settle_ms / 1000)
 
     async def _open_table(self, match: Match | None) -> None:
         """Open the table on the virtual board (every front end's `open_table`): `match`
@@ -281,9 +281,7 @@ class LiveSim:
         from sim.web.record import mat_text, player_names
 
         match = self.table.controller.status().match
-        config = self._config()
-        players = player_names(match, config.white_player, config.black_player)
-        return mat_text(match, self.dice.record_tags(), players=players, when=datetime.now())
+        return mat_text(match, self.dice.record_tags(), players=player_names(match), when=datetime.now())
 
     def snapshot(self) -> dict[str, Any]:
         assert self.table is not None
@@ -329,8 +327,8 @@ class LiveSim:
             "hint": self.hint() if self.fixed is None else None,
             "chat": self.chat[-8:],
             "settings": dict(self.dialog),
-            **page_facts(controller),
-            "dice_panel": dice_panel(controller),
+            **page_facts(status, controller.config.language),
+            "dice_panel": dice_panel(status, self.dice.mode, self.dice.secret),
             "debug": {
                 "online": self.online,
                 "sensors": self.vb.sensors(),

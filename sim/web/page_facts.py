@@ -1,18 +1,19 @@
 """What the simulator page shows beside the board that a snapshot of cells and LEDs does
 not say: the dice as they lie (used ones marked), the cube's place, the clock, the game's
 move list, the players, the computer's move as from/to pairs, and the announcement of the
-moment. Read-only views of the controller, as plain JSON for `LiveSim.snapshot`; the words
-are the product's own (`controller.show.texts`) in the match's language.
+moment. Read from the controller's frozen `TableStatus` (and the display's language), as
+plain JSON for `LiveSim.snapshot`; the words are the product's own (`controller.show.texts`)
+in the match's language.
 """
 from __future__ import annotations
 
 from typing import Any, TypedDict
 
-from controller.controller import Controller
 from controller.engine.board_view import COLOURS, Colour, cube_owner, step_cells
 from controller.engine.match import Match
 from controller.engine.match_history import CubeRecord, ResignRecord, TurnRecord
 from controller.engine.notation import format_move
+from controller.play.status import TableStatus
 from controller.show.announce import announcements
 from controller.show.content import Prompt
 from controller.show.texts import render
@@ -33,20 +34,19 @@ class MoveEntry(TypedDict):
     current: bool
 
 
-def page_facts(controller: Controller) -> dict[str, Any]:
-    """The extra snapshot fields (see the module docstring)."""
-    m = controller.match
-    computer = [side for side in COLOURS if controller.config.player(side) not in ("human", "remote")]
-    language = controller.config.language
-    said = announcements(m, computer, controller.opening_tie)
+def page_facts(status: TableStatus, language: str) -> dict[str, Any]:
+    """The extra snapshot fields (see the module docstring), words in `language`."""
+    m = status.match
+    computer = [side for side in COLOURS if m.settings.is_computer(side)]
+    said = announcements(m, computer, status.opening_tie)
+    plan = status.carried_out
     return {
         "dice_view": dice_view(m),
         "cube_view": None if not m.cube_enabled else {"value": m.cube, "owner": cube_owner(m.cube_owner)},
-        "clock": clock_view(controller),
+        "clock": clock_view(m, status.now),
         "moves": move_list(m),
-        "players": {side: controller.config.player(side) for side in COLOURS},
-        "bot_move": [list(step_cells(s, controller.bot.side)) for s in controller.bot.move.steps]
-        if controller.bot is not None else [],
+        "players": {side: m.settings.player(side) for side in COLOURS},
+        "bot_move": [list(step_cells(s, plan.side)) for s in plan.move.steps] if plan is not None else [],
         "winner": m.winner,
         "announcement": [{"key": p.key, "text": _text(p, language)} for p in said],
     }
@@ -92,10 +92,10 @@ class ClockFacts(TypedDict):
     black: ClockSide
 
 
-def clock_view(controller: Controller) -> ClockFacts | None:
-    """Both players' time: the move timer (or delay) and the bank (or reserve), which side
-    runs, and whether its time is short."""
-    reading = controller.match.clock_reading(controller.now)
+def clock_view(m: Match, now: float) -> ClockFacts | None:
+    """Both players' time at `now`: the move timer (or delay) and the bank (or reserve),
+    which side runs, and whether its time is short."""
+    reading = m.clock_reading(now)
     if reading is None:
         return None
 

@@ -24,11 +24,10 @@ _TAG = re.compile(r'^; \[(Player 1|Player 2|EventDate|EventTime) "(.*)"\]$', re.
 _UNSAFE = re.compile(r"[^A-Za-z0-9_.-]+")
 
 
-def player_names(match: Match, white_player: str = "human", black_player: str = "human") -> tuple[str, str]:
-    """Who played each colour: a computer level (the controller's `white_player` /
-    `black_player`) by its name, a person by the match's name for that colour."""
-    return (white_player if white_player != "human" else match.settings.white,
-            black_player if black_player != "human" else match.settings.black)
+def player_names(match: Match) -> tuple[str, str]:
+    """Who played each colour (`MatchSettings.player_name`): a computer level by its name,
+    a person by the match's name for that colour."""
+    return (match.settings.player_name("white"), match.settings.player_name("black"))
 
 
 def mat_text(match: Match, dice_tags: tuple[tuple[str, str], ...] = (),
