@@ -323,3 +323,55 @@ def test_an_adopted_position_the_board_already_shows_is_set_up_at_once() -> None
     same = match_from_state(state(turn=1, roll=(3, 1)), MatchSettings())
     c.handle(AdoptMatch(same, table.t))
     assert not c.setting_up  # nothing to set up: the checkers stand where the server has them
+
+
+def _their_turn_rolled(table: Table, dice: tuple[int, int]) -> tuple[int, ...]:
+    """After our opening 8/5 6/5 the server rolls `dice` for them; the board it shows."""
+    move = next(x for x in table.c.match.legal_moves() if x.notation == "8/5 6/5")
+    table.hands(move.result, LOCAL)
+    board = board_of_position(table.c.match.position, "remote")
+    table.server(Rolled(YOU, *dice))
+    table.server(Board(state(board, turn=2, roll=dice)))
+    assert table.c.match.phase == "move" and table.c.match.turn == REMOTE
+    return board
+
+
+def test_their_resignation_after_rolling_ends_the_game_as_the_server_scores_it() -> None:
+    # our rule book lets a player resign only before rolling; the server lets them resign
+    # at any time in their turn, and online the server is the truth
+    table = opened((3, 1))
+    _their_turn_rolled(table, (6, 4))
+    table.server(Win(ME, 2, YOU))  # a gammon, cube 1, as the server counted it
+    table.server(Board(state(turn=0, score=(2, 0))))
+    m = table.c.match
+    assert (m.score, m.phase) == ((2, 0), "opening")
+    end = m.history[0].end
+    assert end is not None and (end.how, end.result, end.points) == ("resign", "gammon", 2)
+    assert table.remote.stopped is None
+    assert "board" not in table.sent  # no mismatch: nothing asked again
+    assert table.c.match.position == Position.initial()  # the next game is what is set up
+
+
+def test_their_resignation_halfway_through_their_move() -> None:
+    table = opened((3, 1))
+    board = _their_turn_rolled(table, (6, 4))
+    m = table.c.match
+    half = next(x for x in m.legal_moves() if x.notation == "24/14").steps[0]
+    table.server(Board(state(board_of_position(m.position.after(half), "remote"), turn=2, roll=(6, 4),
+                             moves=((1, 7),))))
+    table.server(Win(ME, 1, YOU))
+    table.server(Board(state(turn=0, score=(1, 0))))
+    m = table.c.match
+    assert (m.score, m.phase) == ((1, 0), "opening") and table.remote.stopped is None
+    assert table.c.bot is None  # their half move is not shown to carry out
+
+
+def test_their_resignation_after_rolling_ends_the_match() -> None:
+    table = Table(state(points=1))
+    table.server(Board(state(turn=1, roll=(3, 1), points=1)))
+    _their_turn_rolled(table, (5, 2))
+    table.server(Win(ME, 0, YOU))  # a 1-point match: the server sends no points
+    table.server(Board(state(turn=2, roll=(5, 2), points=1, winner=1, score=(1, 0))))
+    m = table.c.match
+    assert m.is_over and m.winner == LOCAL and m.score == (1, 0)
+    assert table.remote.stopped is None

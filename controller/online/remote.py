@@ -157,6 +157,12 @@ def match_from_state(state: GameState, settings: MatchSettings) -> Match:
     return replace(base, **fields)  # type: ignore[arg-type]
 
 
+def before_the_roll(m: Match) -> Match:
+    """The match as it was before the side on turn rolled: a roll is recorded only with
+    the move played, so the history is already that of the moment before it."""
+    return replace(m, phase="roll", dice=None, steps=(), partial=m.position)
+
+
 class RemoteOpponent:
     """See the module docstring. `me` is the name the server gave us."""
 
@@ -374,7 +380,9 @@ class RemoteOpponent:
             if m.turn != REMOTE or m.phase not in ("roll", "move"):
                 return None
             if m.phase == "move":
-                return []  # resigned after rolling: the engine cannot; the score check adopts
+                # the server lets a player resign after rolling, the rule book only before:
+                # the server is the truth, so the unplayed roll is taken back first
+                out.adopt = self._match = before_the_roll(m)
             events: list[Event] = [RemoteActed(REMOTE, "resign", now, fact.level)]
             if fact.level != "backgammon":
                 events.append(ActionRequested(LOCAL, "accept", now))
