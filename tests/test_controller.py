@@ -112,7 +112,7 @@ def test_board_offline_is_shown_and_nothing_is_lost() -> None:
     assert scene.display.prompt is not None and scene.display.prompt.key == "board_offline"
     assert c.match.dice == (3, 1)
     c.handle(LinkChanged(True, 2.0))
-    assert c.scene().display.prompt.key == "move"  # type: ignore[union-attr]
+    assert c.scene().display.prompt.key == "opening_won"  # type: ignore[union-attr]  # the opening move's own line
 
 
 def test_auto_roll_waits_for_its_delay_on_the_injected_clock() -> None:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from controller.engine.board_view import other
 from controller.engine.match import Match, Phase
 from controller.play.status import BotPlan
+from controller.show.announce import opening_roll
 from controller.show.content import Prompt
 
 
@@ -80,6 +81,11 @@ def _carrying(facts: PromptFacts) -> Prompt | None:
     plan = facts.carried_out
     if plan is None:
         return None
+    opening = opening_roll(facts.match)
+    if opening is not None:  # who starts with which dice, and the move to carry out for them
+        if facts.by_remote:
+            return Prompt.of("remote_opening", **opening.as_dict(), notation=plan.move.notation)
+        return Prompt.of("computer_opening", dice=opening.as_dict()["dice"], notation=plan.move.notation)
     if facts.by_remote:
         return Prompt.of("remote_move", side=plan.side, notation=plan.move.notation)
     return Prompt.of("computer_move", notation=plan.move.notation)
@@ -101,8 +107,8 @@ def _move(facts: PromptFacts) -> Prompt | None:
     m = facts.match
     if m.dice is None or m.turn is None:
         return None
-    if not m.move_complete:
-        return Prompt.of("move", side=m.turn, dice=tuple(m.dice))
+    if not m.move_complete:  # the opening roll's move says who starts, dice the higher first
+        return opening_roll(m) or Prompt.of("move", side=m.turn, dice=tuple(m.dice))
     return facts.tutor or Prompt.of("done", side=m.turn)
 
 

@@ -15,6 +15,7 @@ from collections.abc import Collection
 from controller.engine.board_view import Colour, other
 from controller.engine.match import Match
 from controller.engine.match_history import CubeRecord, GameEnd, TurnRecord
+from controller.engine.position import Position
 from controller.show.content import Prompt
 
 
@@ -29,7 +30,8 @@ def announcements(match: Match, computer: Collection[Colour] = (), tie: int | No
         return ()
     game = match.history[-1]
     if match.phase == "move" and not any(isinstance(a, TurnRecord) for a in game.actions):
-        return _opening_roll(match)
+        opening = opening_roll(match)
+        return () if opening is None else (opening,)
     last = game.actions[-1] if game.actions else None
     if isinstance(last, CubeRecord) and last.side in computer and last.action in ("double", "take"):
         key = "double_offered" if last.action == "double" else "double_taken"
@@ -47,12 +49,17 @@ def _before_opening_roll(match: Match, tie: int | None) -> tuple[Prompt, ...]:
     return ()
 
 
-def _opening_roll(match: Match) -> tuple[Prompt, ...]:
-    """The opening roll's two dice, the higher first, and who starts with them."""
-    if match.dice is None or match.turn is None:
-        return ()
+def opening_roll(match: Match) -> Prompt | None:
+    """While the opening roll is being played: who starts and with which dice, the higher
+    first (RULES.md "Who starts": the higher die starts and plays both dice showing). The
+    match keeps them as White's die, then Black's; the display and the page say them as the
+    starter plays them. None at any other moment (a game started from a set position too)."""
+    if match.phase != "move" or match.dice is None or match.turn is None or not match.history \
+            or match.position != Position.initial() \
+            or any(isinstance(a, TurnRecord) for a in match.history[-1].actions):
+        return None
     white, black = match.dice
-    return (Prompt.of("opening_won", side=match.turn, dice=(max(white, black), min(white, black))),)
+    return Prompt.of("opening_won", side=match.turn, dice=(max(white, black), min(white, black)))
 
 
 def _match_end(match: Match) -> tuple[Prompt, ...]:

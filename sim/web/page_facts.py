@@ -14,7 +14,7 @@ from controller.engine.match import Match
 from controller.engine.match_history import CubeRecord, ResignRecord, TurnRecord
 from controller.engine.notation import format_move
 from controller.play.status import TableStatus
-from controller.show.announce import announcements
+from controller.show.announce import announcements, opening_roll
 from controller.show.content import Prompt
 from controller.show.texts import render
 
@@ -108,22 +108,27 @@ def clock_view(m: Match, now: float) -> ClockFacts | None:
 
 
 def move_list(m: Match) -> list[MoveEntry]:
-    """The current game's actions in gnubg's style (dice as "52", moves in the mover's own
-    numbering), and the move being made, if any."""
+    """The current game's actions in gnubg's style (dice as "52", the opening roll's the
+    higher first as its starter plays them; moves in the mover's own numbering), and the
+    move being made, if any."""
     if not m.history:
         return []
     out: list[MoveEntry] = []
     for a in m.history[-1].actions:
         if isinstance(a, TurnRecord):
-            out.append(_entry(a.side, "move", dice=f"{a.dice[0]}{a.dice[1]}", notation=format_move(a.steps)))
+            out.append(_entry(a.side, "move", dice=_dice(a.dice, a.opening), notation=format_move(a.steps)))
         elif isinstance(a, CubeRecord):
             out.append(_entry(a.side, a.action, value=a.value))
         elif isinstance(a, ResignRecord):
             out.append(_entry(a.side, "resign" if a.action == "offer" else a.action, notation=a.level))
     if m.phase == "move" and m.turn is not None and m.dice is not None:
-        out.append(_entry(m.turn, "move", dice=f"{m.dice[0]}{m.dice[1]}", notation=format_move(m.steps),
-                          current=True))
+        out.append(_entry(m.turn, "move", dice=_dice(m.dice, opening_roll(m) is not None),
+                          notation=format_move(m.steps), current=True))
     return out
+
+
+def _dice(dice: tuple[int, int], opening: bool) -> str:
+    return f"{max(dice)}{min(dice)}" if opening else f"{dice[0]}{dice[1]}"
 
 
 def _entry(side: Colour, kind: str, *, dice: str = "", notation: str = "", value: int = 0,
