@@ -22,8 +22,6 @@ from typing import Protocol
 
 from controller.board.profile import Profile, load_profile
 from controller.controller import ControllerConfig
-from controller.dice import TableDice
-from controller.engine.match import Match
 from controller.engine.match_settings import MatchSettings
 from controller.errors import LinkError
 from controller.events import LinkChanged, Tick
@@ -42,26 +40,24 @@ async def run_table(port: str, *, profile: Profile | None = None, state_dir: Pat
                     pin_factory: PinBackend = "rpigpio", seconds: float | None = None,
                     tick_s: float = 0.05, idle_tick_s: float = 0.25,
                     brightness: float | None = None,
-                    fixed: tuple[Match, TableDice] | None = None,
                     on_table: Callable[[Table], None] | None = None) -> Table:
     """Play on a board at `port` until cancelled (or for `seconds`): the Pi's main loop.
     A `position_id` or a `score` starts a new match from it instead of the saved one;
     `brightness` (0..1, the settings' value) overrides the profile's LED brightness.
-    `fixed` plays this match with these dice and no computer (online: the server's match
-    and dice, the remote player driven from outside through `on_table`'s table)."""
+    `on_table` is called with the table once it is open (online play seats its remote
+    player at it: controller/online/seat.py)."""
     profile = profile or load_profile()
     loop = asyncio.get_running_loop()
     now = loop.time
     settings = match_settings or MatchSettings()
     backends = BackendChoice(port=port, leds=strip_name, display=display_driver, pins=pin_factory,
                              state_dir=state_dir, brightness=brightness)
-    start, dice = (fixed[0], fixed[1]) if fixed is not None else (None, None)
-    if fixed is None and (position_id or score is not None):
+    start = None
+    if position_id or score is not None:
         start = starting_match(settings, position_id, score=score or (0, 0),
                                crawford_played=crawford_played)
     table = open_table(profile, backends, clock=now, config=config, match=start,
-                       new_match=lambda: starting_match(settings), dice=dice,
-                       bots=make_bot if fixed is None else None, loop=loop)
+                       new_match=lambda: starting_match(settings), bots=make_bot, loop=loop)
     if on_table is not None:
         on_table(table)
     with table:

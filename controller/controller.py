@@ -32,7 +32,7 @@ from controller.engine.turn import TurnPlan
 from controller.events import (ActionRequested, AdoptMatch, Announce, AskBot, BotCube, BotMoved,
                                ButtonPressed, Buzz, DiceEntered, DicePhraseGiven, Effect, Event,
                                LinkChanged, ReadingReceived, Refused, RemoteActed, SaveMatch,
-                               ShowScene, Tick)
+                               OnlineRequested, ShowScene, Tick)
 from controller.inputs import menu as menus
 from controller.play import possible
 from controller.play import prompt as prompts
@@ -88,6 +88,8 @@ class Controller:
         self._last_scene: Scene | None = None
         #: a prompt that outranks the match's own (online: "connection lost, rejoining")
         self.banner: Prompt | None = None
+        #: the menu offers "Play online" (the table has an online door: controller/online/door.py)
+        self.online_offered = False
         self._schedule_auto_roll()
 
     # -- the one entry ---------------------------------------------------------------------
@@ -487,18 +489,27 @@ class Controller:
         """The menu's items now: what is possible now (controller.play.possible), and the
         table's own (dice entry, the dice's reveal, a hint)."""
         actions = self.possible()
-        available: list[menus.MenuItem] = ["new_match"]
+        remote = self.playing_online
+        # online the server decides a new match and rolls the dice; leaving gives the local match back
+        available: list[menus.MenuItem] = ["leave_online" if remote else "new_match"]
         available += [f"resign_{a.level}" for a in actions if a.action == "resign"]  # type: ignore[misc]
         for item in ("forfeit", "rematch"):
             if any(a.action == item for a in actions):
                 available.append(item)
-        if any(a.action == "roll" for a in actions) and self.dice.mode != "verifiable":
+        if any(a.action == "roll" for a in actions) and self.dice.mode not in ("verifiable", "server"):
             available.append("dice_entry")
         if self.dice.secret is not None and not self.dice.secret.revealed:
             available.append("reveal_dice")
         if self._hint_allowed():
             available.append("hint")
+        if self.online_offered and not remote:
+            available.append("play_online")
         return tuple(available)
+
+    @property
+    def playing_online(self) -> bool:
+        """A remote player sits at this table (an online match is being played)."""
+        return REMOTE in self.match.settings.players
 
     def _menu_event(self, event: Any, out: list[Effect]) -> None:
         """The menu button and, while the menu is open, the other buttons go to the menu;
@@ -520,6 +531,8 @@ class Controller:
             self._show_hint(out)
         elif isinstance(action, menus.NewMatch):
             self.new_match(replace(m.settings, length=action.length), out)
+        elif isinstance(action, menus.Online):
+            out.append(OnlineRequested(action.what))
 
     # -- hints (controller.analysis.board_hint) ---------------------------------------------
     def _hint_allowed(self) -> bool:
@@ -531,7 +544,7 @@ class Controller:
         side = m.turn
         if side is None or self.bot is not None or self.setting_up or m.is_over:
             return False
-        if REMOTE in self.match.settings.players:
+        if self.playing_online:
             return False
         if self._player(side) != HUMAN:
             return False

@@ -197,4 +197,12 @@ class AskBot:
     match: Match
 
 
-Effect = Union[ShowScene, SaveMatch, Buzz, Announce, Refused, AskBot]
+@dataclass(frozen=True)
+class OnlineRequested:
+    """The menu's "Play online" (`play`: a match from the settings) or "Leave online play"
+    (`leave`); the table hands it to its online door (controller/online/door.py)."""
+
+    what: Literal["play", "leave"]
+
+
+Effect = Union[ShowScene, SaveMatch, Buzz, Announce, Refused, AskBot, OnlineRequested]

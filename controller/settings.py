@@ -27,6 +27,11 @@ The file is flat TOML, one key a line::
     state_dir = "/var/lib/bgboard"  # saved matches
     online_user = "alice"        # bgboard online: the bgammon.org account (none: a guest)
     online_password_file = "/etc/bgboard/online-password"  # its password, one line
+    online_server = "bgammon.org:1337"  # the board menu's "Play online": the server
+    online_match = "public"      # public, private (create one), join (online_join's match)
+    online_points = 1            # length of a created match, 1 .. 127
+    online_join = "alice"        # with online_match = "join": a match number or a player
+    online_match_password_file = "/etc/bgboard/match-password"  # a private match's password
 """
 from __future__ import annotations
 
@@ -44,10 +49,14 @@ from controller.analysis.board_hint import TUTOR_MARKS
 from controller.bot.base import OFFERED_LEVELS
 from controller.engine.clock import CLOCK_MODES
 from controller.engine.match_settings import CONFIRM_MODES, DICE_MODES
-from controller.errors import ProfileError
+from controller.errors import ProfileError, UsageError
+from controller.online.client import DEFAULT_SERVER, ServerAddress
+from controller.online.commands import MAX_POINTS
 from controller.show.texts import LANGUAGES
 
 OPPONENTS: tuple[str, ...] = ("human", *OFFERED_LEVELS)
+#: how the board menu's "Play online" finds its match: create one (public, private) or join one
+ONLINE_MATCHES: tuple[str, ...] = ("public", "private", "join")
 
 #: The system-wide file, read first (the Pi's service reads only this one).
 SYSTEM_CONFIG = Path("/etc/bgboard/config.toml")
@@ -80,6 +89,11 @@ class Settings:
     state_dir: Path = Path("bgboard")
     online_user: str | None = None
     online_password_file: Path | None = None
+    online_server: str = DEFAULT_SERVER
+    online_match: str = "public"
+    online_points: int = 1
+    online_join: str | None = None
+    online_match_password_file: Path | None = None
 
     def replace(self, source: str = "<settings>", **changes: Any) -> Settings:
         """A copy with ``changes`` applied, validated exactly as a file's keys are.
@@ -260,6 +274,19 @@ def _brightness(value: Any) -> float:
     return number
 
 
+def _server(value: Any) -> str:
+    try:
+        return str(ServerAddress.parse(_text(value)))
+    except UsageError as exc:
+        raise ValueError(str(exc)) from None
+
+
+def _points(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_POINTS:
+        raise ValueError(f"expected a whole number from 1 to {MAX_POINTS}, got {_shown(value)}")
+    return value
+
+
 def _directory(value: Any) -> Path:
     if isinstance(value, Path):
         value = str(value)
@@ -279,6 +306,11 @@ _PARSERS: dict[str, Callable[[Any], Any]] = {
     "state_dir": _directory,
     "online_user": _optional_text,
     "online_password_file": lambda value: None if value is None else _directory(value),
+    "online_server": _server,
+    "online_match": _choice(ONLINE_MATCHES),
+    "online_points": _points,
+    "online_join": _optional_text,
+    "online_match_password_file": lambda value: None if value is None else _directory(value),
 }
 
 
@@ -313,7 +345,7 @@ def _toml_value(value: Any) -> str:
     if isinstance(value, str):
         escaped = "".join(_TOML_ESCAPES.get(ch, ch) for ch in value)
         return f'"{escaped}"'
-    if isinstance(value, float):
+    if isinstance(value, float) or (isinstance(value, int) and not isinstance(value, bool)):
         return repr(value)
     raise TypeError(f"cannot write {value!r} as a setting")
 

@@ -57,17 +57,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seconds", type=seconds(), help="stop after this many seconds (tests)")
 
 
-def _read_secret(path: str | Path, what: str) -> str:
-    try:
-        text = Path(path).expanduser().read_text(encoding="utf-8")
-    except OSError as exc:
-        raise UsageError(f"{what} {path}: {exc.strerror or exc}") from None
-    lines = text.splitlines()
-    if not lines or not lines[0].strip():
-        raise UsageError(f"{what} {path} is empty")
-    return lines[0].strip()
-
-
 def _real_board(args: argparse.Namespace, settings: Any) -> Any:
     """The real board's backends, chosen as `bgboard run` chooses them."""
     from controller.board.profile import default_profile_path, load_profile
@@ -83,10 +72,12 @@ def _real_board(args: argparse.Namespace, settings: Any) -> Any:
     on_pi = is_raspberry_pi()
     return BoardOptions(port=port, profile=profile, strip="neopixel" if on_pi else "sim",
                         display=None if on_pi else "dummy",
-                        pins="rpigpio" if on_pi else "none", brightness=settings.brightness)
+                        pins="rpigpio" if on_pi else "none", brightness=settings.brightness,
+                        state_dir=settings.state_dir)
 
 
 def run(args: argparse.Namespace) -> int:
+    from controller.online.choice import read_secret
     from controller.online.client import DEFAULT_SERVER, ServerAddress
     from controller.online.commands import check_name
     from controller.online.play import play_online
@@ -106,12 +97,12 @@ def run(args: argparse.Namespace) -> int:
         if password_file is None:
             raise UsageError(f"--user {user} needs its password in a file: --password-file FILE "
                              "or the settings' online_password_file")
-        password = _read_secret(password_file, "password file")
+        password = read_secret(password_file, "password file")
     elif args.guest_name:
         user = check_name(args.guest_name)
     match_password = None
     if args.match_password_file:
-        match_password = _read_secret(args.match_password_file, "match password file")
+        match_password = read_secret(args.match_password_file, "match password file")
     request = None
     if args.create:
         if args.create == "private" and match_password is None:

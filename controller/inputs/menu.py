@@ -23,9 +23,11 @@ from controller.inputs.buttons import ButtonEvent, ButtonHeld, ButtonPressed
 from controller.show.content import Prompt
 
 MenuItem = Literal["resign_single", "resign_gammon", "resign_backgammon", "forfeit",
-                   "new_match", "rematch", "dice_entry", "reveal_dice", "hint", "close"]
+                   "new_match", "rematch", "dice_entry", "reveal_dice", "hint", "play_online",
+                   "leave_online", "close"]
 ITEMS: tuple[MenuItem, ...] = ("resign_single", "resign_gammon", "resign_backgammon",
-                               "forfeit", "new_match", "rematch", "dice_entry", "reveal_dice", "hint", "close")
+                               "forfeit", "new_match", "rematch", "dice_entry", "reveal_dice", "hint",
+                               "play_online", "leave_online", "close")
 MATCH_LENGTHS: tuple[int, ...] = (1, 3, 5, 7, 9, 11, 13, 15, 17, 21, 25)
 
 Mode = Literal["closed", "items", "dice", "length", "confirm_forfeit"]
@@ -74,11 +76,18 @@ class HintAsked:
 
 
 @dataclass(frozen=True)
+class Online:
+    """Play online (a match from the settings), or leave online play."""
+
+    what: Literal["play", "leave"]
+
+
+@dataclass(frozen=True)
 class MenuClosed:
     """The menu was closed without choosing anything."""
 
 
-MenuAction = Union[Resign, Forfeit, NewMatch, Rematch, DiceEntered, RevealDice, HintAsked, MenuClosed]
+MenuAction = Union[Resign, Forfeit, NewMatch, Rematch, DiceEntered, RevealDice, HintAsked, Online, MenuClosed]
 
 
 @dataclass(frozen=True)
@@ -174,6 +183,8 @@ def _step_items(state: MenuState, event: ButtonPressed) -> MenuResult:
         return MenuResult(state, HintAsked(side))
     if item == "reveal_dice":
         return MenuResult(_CLOSED, RevealDice(side))
+    if item in ("play_online", "leave_online"):
+        return MenuResult(_CLOSED, Online("play" if item == "play_online" else "leave"))
     return MenuResult(_CLOSED, MenuClosed())
 
 

@@ -8,4 +8,10 @@
 - `session`: the connection kept alive across drops (backoff, log-in, rejoin) and the
   saved state that lets a restart resume the same server match.
 - `remote`: the remote player as an opponent of the table, like the computer.
+- `seat`: the remote player seated at a running table: the local match set aside (saved),
+  the server's match played, the local match given back on leaving.
+- `door`: the way in and out of online play at one table (the page's dialog, the menu).
+- `choice`: what to play as whom, from the settings or the page's form, checked once.
+- `play`: `bgboard online`: a table opened for the match; `hands`: a computer level's
+  hands on the virtual board (a headless board plays by itself).
 """

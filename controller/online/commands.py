@@ -13,6 +13,8 @@ from controller.errors import UsageError
 
 #: what this client tells the server it is (`loginjson <client> ...`)
 CLIENT_NAME = "bgboard-0.1/en"
+#: the longest match the server creates
+MAX_POINTS = 127
 _NAME = re.compile(r"^[A-Za-z0-9_]{1,24}$")
 
 
@@ -42,8 +44,8 @@ def login(name: str | None = None, password: str | None = None) -> str:
 
 def create(private_password: str | None, points: int) -> str:
     """Create a backgammon match (variant 0) to `points`, public or private."""
-    if not 1 <= points <= 127:
-        raise UsageError(f"match length {points}: 1..127 points")
+    if not 1 <= points <= MAX_POINTS:
+        raise UsageError(f"match length {points}: 1..{MAX_POINTS} points")
     if private_password is None:
         return f"create public {points} 0"
     return f"create private {_password(private_password)} {points} 0"

@@ -167,6 +167,12 @@ MESSAGES: dict[str, dict[str, Text]] = {
                           "sv": "Kan inte spara: diskfel. Spelet fortsätter"},
     "server_lost": {"en": "Connection lost, rejoining", "da": "Forbindelsen er tabt, genopretter",
                     "sv": "Anslutningen bröts, ansluter igen"},
+    "online_connecting": {"en": "Connecting to {text}", "da": "Forbinder til {text}",
+                          "sv": "Ansluter till {text}"},
+    "online_waiting": {"en": "Waiting for an opponent: match {text}",
+                       "da": "Venter på en modstander: match {text}",
+                       "sv": "Väntar på en motståndare: match {text}"},
+    "online_failed": {"en": "Online: {text}", "da": "Online: {text}", "sv": "Online: {text}"},
     "board_back": {"en": "Board back online", "da": "Brættet er online igen",
                    "sv": "Brädet är online igen"},
     # the board session's own states and reports (controller.link.session)
@@ -209,6 +215,9 @@ MESSAGES: dict[str, dict[str, Text]] = {
     "menu.reveal_dice": {"en": "reveal the dice seed", "da": "afslør terningefrøet",
                          "sv": "avslöja tärningsfröet"},
     "menu.hint": {"en": "hint", "da": "tip", "sv": "tips"},
+    "menu.play_online": {"en": "play online", "da": "spil online", "sv": "spela online"},
+    "menu.leave_online": {"en": "leave online play", "da": "forlad onlinespil",
+                          "sv": "lämna onlinespel"},
     "menu.close": {"en": "close", "da": "luk", "sv": "stäng"},
     # --- hints (controller.analysis.board_hint): gnubg's n-th best move and its equity
     "hint": {"en": "Hint {rank}/{of}: {notation} {equity}", "da": "Tip {rank}/{of}: {notation} {equity}",

@@ -27,7 +27,7 @@ from controller.controller import Controller
 from controller.engine.match_settings import REMOTE
 from controller.errors import BgboardError
 from controller.events import (Announce, AskBot, Buzz, ButtonPressed, Effect, Event,
-                               ReadingReceived, Refused, SaveMatch, ShowScene)
+                               OnlineRequested, ReadingReceived, Refused, SaveMatch, ShowScene)
 from controller.inputs.buttons import ButtonEvent, ButtonHeld, ButtonPanel
 from controller.show.content import Scene
 from controller.table.backends import BuzzerOutput, DisplayOutput, LedOutput
@@ -45,6 +45,14 @@ LOG_LINES = 200
 
 class Closeable(Protocol):
     def close(self) -> None: ...
+
+
+class Door(Protocol):
+    """The way in and out of online play at a table (controller/online/door.py)."""
+
+    def requested(self, what: str) -> None: ...
+
+    async def aclose(self) -> None: ...
 
 
 class Table:
@@ -70,6 +78,8 @@ class Table:
         self.link: BoardSession | None = None
         self.buttons: ButtonPanel | None = None
         self.pin_factory: Closeable | None = None
+        #: online play can be started here (the menu offers it); see `offer_online`
+        self.online: Door | None = None
         self._scene_listeners: list[Callable[[Scene], None]] = []
         self._reading_listeners: list[Callable[[], None]] = []
         #: board readings handled so far (a front end waits for the first after a reconnection)
@@ -105,6 +115,9 @@ class Table:
                 self._log(f"rejected: {effect.reason}")
             elif isinstance(effect, Announce):
                 self._log(effect.text)
+            elif isinstance(effect, OnlineRequested):
+                if self.online is not None:
+                    self.online.requested(effect.what)
             elif isinstance(effect, AskBot):
                 answer = self._ask(effect, now)
                 if answer is not None:
@@ -180,6 +193,13 @@ class Table:
 
         future.add_done_callback(done)
 
+    # -- online play -------------------------------------------------------------------------
+    def offer_online(self, door: Door) -> None:
+        """Let online play start and end here (the menu's "Play online"): the remote player
+        then sits at this table as the computer does; the table closes the door with itself."""
+        self.online = door
+        self.controller.online_offered = True
+
     # -- buttons ----------------------------------------------------------------------------
     def on_button(self, event: ButtonEvent) -> None:
         """A button event from the panel (already on the loop's thread)."""
@@ -209,6 +229,9 @@ class Table:
         """`close()`, then wait for the board session to wind down (front ends on a loop);
         also after a `close()`, to let its task end."""
         self.close()
+        if self.online is not None:
+            door, self.online = self.online, None
+            await door.aclose()
         if self.link is not None:
             await self.link.close()
 

@@ -39,7 +39,8 @@ from controller.engine.match_settings import CONFIRM_MODES, MatchSettings
 from controller.engine.turn import TurnPlan
 from controller.errors import BgboardError
 from controller.events import ActionRequested, Tick
-from controller.settings import OPPONENTS
+from controller.online.door import OnlineDoor
+from controller.settings import OPPONENTS, Settings, load_settings
 from controller.show.texts import LANGUAGES, render
 from controller.table import BackendChoice, Table, make_bot, open_table
 from sim.finger import LONG_PRESS_S, TAP_S, Finger
@@ -112,10 +113,9 @@ class LiveSim:
 
     def __init__(self, *, profile: Profile | None = None, state_dir: Path | None = None,
                  settings_file: Path | None = None, seed: int | None = None,
-                 fixed: tuple[Match, ControllerConfig, TableDice] | None = None) -> None:
-        """`fixed`: play this match with this configuration and dice, not the page's own
-        (online: the server's match, a remote opponent, the server's dice; the page's New
-        match and newcomer hints are off then)."""
+                 online_settings: Callable[[], Settings] | None = None) -> None:
+        """`online_settings`: the bgboard settings online play reads (the server, the
+        account and its password file); default `load_settings()`."""
         self.profile = profile or load_profile()
         self._tmp: tempfile.TemporaryDirectory[str] | None = None
         if state_dir is None:
@@ -124,9 +124,10 @@ class LiveSim:
         self.state_dir = state_dir
         self.settings_file = settings_file or dialog_path()
         self.dialog = self._load_dialog()
-        self.fixed = fixed
-        self.dice = fixed[2] if fixed is not None else TableDice(random.Random(seed))
-        self.chat: list[str] = []  # chat lines from an online opponent, newest last
+        self.dice = TableDice(random.Random(seed))
+        self.online_settings = online_settings or load_settings
+        #: the way in and out of online play at the current table (a new table, a new door)
+        self.door: OnlineDoor | None = None
         self.vb = VirtualBoard(self.profile, seed=seed or 0)
         self.led_config = self.profile.leds
         self.hand: list[dict[str, str]] = []
@@ -146,7 +147,7 @@ class LiveSim:
     async def start(self) -> None:
         self._loop = asyncio.get_running_loop()
         self.vb.start()
-        await self._open_table(self.fixed[0] if self.fixed is not None else None)
+        await self._open_table(None)
         self._tick_task = asyncio.create_task(self._ticks())
 
     async def close(self) -> None:
@@ -169,8 +170,6 @@ class LiveSim:
         return dialog_match(self.dialog).settings
 
     def _config(self) -> ControllerConfig:
-        if self.fixed is not None:
-            return self.fixed[1]
         d = self.dialog
         return ControllerConfig(language=d["language"], settle_s=self.profile.timing.settle_ms / 1000)
 
@@ -186,9 +185,12 @@ class LiveSim:
         settings = self._match_settings()
         table = open_table(self.profile, backends, clock=self._now, config=self._config(),
                            match=match, new_match=lambda: Match.new(settings), dice=self.dice,
-                           bots=make_bot if self.fixed is None else None, loop=self._loop)
+                           bots=make_bot, loop=self._loop)
         self._tables += 1
         self.table = table
+        self.door = OnlineDoor(table, settings=self.online_settings, online_dir=self.state_dir / "online",
+                               on_change=self._changed)
+        table.offer_online(self.door)
         table.on_scene(lambda scene: self._changed())
         table.on_reading(self._reading_seen)
         self._set_board(table.controller.status().match)
@@ -288,6 +290,8 @@ class LiveSim:
         controller = self.table.controller
         scene = controller.last_scene
         base = script_snapshot(controller, 0, "", [])
+        assert self.door is not None
+        online = self.door.view()
         match = base["match"]
         status = controller.status()
         match["cube_enabled"] = status.match.cube_enabled
@@ -324,8 +328,9 @@ class LiveSim:
             "possible": [{"side": a.side, "action": a.action, "level": a.level, "button": a.button}
                          for a in status.actions],
             "helpers": self.helpers(),
-            "hint": self.hint() if self.fixed is None else None,
-            "chat": self.chat[-8:],
+            "hint": None if controller.playing_online else self.hint(),
+            "chat": online["chat"],
+            "online_play": online,
             "settings": dict(self.dialog),
             **page_facts(status, controller.config.language),
             "dice_panel": dice_panel(status, self.dice.mode, self.dice.secret),
@@ -434,6 +439,10 @@ class LiveSim:
                 return self._fault(action.name or "")
             if kind == "new_match":
                 return await self._new_match(action.settings or {})
+            if kind == "online":
+                return self._online(action.settings or {})
+            if kind == "online_leave":
+                return self._online_leave()
             if kind in ("dice", "phrase", "reveal"):
                 assert self.table is not None
                 m = self.table.controller.status().match
@@ -696,8 +705,8 @@ class LiveSim:
                 self._flickering = None
 
     async def _new_match(self, data: dict[str, Any]) -> str | Notice | None:
-        if self.fixed is not None:
-            return "ignored: this match is played online; the server decides a new one"
+        if self.door is not None and self.door.busy:
+            return Notice("online_busy", "this match is played online; leave online play first")
         settings = check_dialog(data)
         if settings["opponent"] != "human":
             make_bot(settings["opponent"]).close()  # not installed: one line, nothing changes
@@ -708,6 +717,28 @@ class LiveSim:
         await self._open_table(match)
         self._changed()
         return Notice("new_match", f"new match to {settings['length']}", {"n": str(settings["length"])})
+
+    def _online(self, form: dict[str, Any]) -> str | Notice | None:
+        """The dialog's "Online (bgammon.org)": connect in the background (the page shows
+        what happens, `online_play`); a bad choice is one line and nothing starts."""
+        from controller.online.choice import from_form
+
+        assert self.door is not None
+        if self.door.busy:
+            return Notice("online_busy", "already playing online: leave first")
+        try:
+            choice = from_form(form, self.online_settings())
+        except BgboardError as exc:
+            self.door.fail(str(exc))
+            return Notice("online_failed", str(exc), {"reason": str(exc)})
+        self.door.start(choice)
+        return Notice("online_connecting", f"connecting to {choice.server}", {"server": str(choice.server)})
+
+    def _online_leave(self) -> str | Notice | None:
+        assert self.door is not None
+        if not self.door.leave():
+            return Notice("online_off", "not playing online")
+        return None
 
     def _load_dialog(self) -> dict[str, Any]:
         try:

@@ -94,11 +94,13 @@ def parse_message(text: str) -> PageAction:
         if not _one_of(data.get("name"), FAULTS):
             raise BadMessage(f"ignored an unknown fault {short(data.get('name'))}")
         return PageAction(kind, name=data["name"])
-    if kind == "new_match":
+    if kind in ("new_match", "online"):  # online: the dialog's "Online (bgammon.org)" choice
         settings = data.get("settings")
         if not isinstance(settings, dict):
-            raise BadMessage("ignored new match: settings missing")
+            raise BadMessage(f"ignored {kind.replace('_', ' ')}: settings missing")
         return PageAction(kind, settings=settings)
+    if kind == "online_leave":
+        return PageAction(kind)
     if kind == "dice":  # real dice keyed in: {"dice": [5, 2]} (the opening: White's die first)
         dice = data.get("dice")
         if not (isinstance(dice, list) and len(dice) == 2
