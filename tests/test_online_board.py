@@ -67,7 +67,8 @@ def _check(double: BgammonDouble, here: OnlinePlay, there: OnlinePlay, person: B
     assert ours.score == (game.score[anna], game.score[3 - anna]) and max(ours.score) >= 1
     assert theirs.score == (ours.score[1], ours.score[0])
     # the remote player's moves are the ones carried out on this board, each as its LEDs showed
-    played_there = [a for g in there.host.table.controller.match.history for a in g.actions
+    assert ours.match is not None and theirs.match is not None  # the online matches as they ended
+    played_there = [a for g in theirs.match.history for a in g.actions
                     if isinstance(a, TurnRecord) and a.side == "white" and a.steps]
     assert [s.move.steps for s in person.shown] == [a.steps for a in played_there]
     for shown in person.shown:
@@ -75,7 +76,7 @@ def _check(double: BgammonDouble, here: OnlinePlay, there: OnlinePlay, person: B
         assert set(shown.lights) == {c for pair in cells for c in pair}
         assert all(shown.lights[to] == "bot-to" for _, to in cells)
     # this board's own moves went to the server checker by checker, each turn ended by `ok`
-    played_here = [a for g in here.host.table.controller.match.history for a in g.actions
+    played_here = [a for g in ours.match.history for a in g.actions
                    if isinstance(a, TurnRecord) and a.side == "white" and a.steps]
     assert played_here and sum(1 for line in ours.sent if line.startswith("move ")) == \
         sum(len(a.steps) for a in played_here)

@@ -57,6 +57,7 @@ class PlayResult:
     notes: list[str] = field(default_factory=list)
     stopped: str | None = None
     left: bool = False
+    match: Match | None = None  # the online match as it stood when play ended
 
 
 @dataclass(frozen=True)
@@ -137,6 +138,7 @@ class OnlineSeat:
         self.table = None
         c = table.controller
         self.result.score = c.match.score
+        self.result.match = c.match
         c.banner = None
         table.store = local.store
         c.dice = local.dice
