@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from controller.analysis.board_hint import ShownHint, TutorWarning
+from controller.analysis.board_hint import ShownHint
 from controller.board.reconcile import Ambiguous, BoardState, Matched, Mismatch, Verdict
 from controller.dice import DiceError, DiceNeeded, TableDice
 from controller.engine.board_view import COLOURS, Colour, cell_counts, cube_owner, other, step_cells
@@ -25,7 +25,7 @@ from controller.engine.match import Match, Transition
 from controller.engine.match_settings import HUMAN, REMOTE
 from controller.engine.match_events import Event as MatchEvent
 from controller.engine.match_events import (GameWon, MatchWon, Moved, OpeningTie, RematchStarted,
-                                           TimedOut)
+                                           Stepped, TimedOut)
 from controller.engine.moves import Move
 from controller.engine.position import Position
 from controller.engine.turn import TurnPlan
@@ -38,6 +38,7 @@ from controller.play import possible
 from controller.play import prompt as prompts
 from controller.play.status import BotPlan, TableStatus
 from controller.play.tracker import BoardTracker
+from controller.play.tutor import Tutor, warning_prompt
 from controller.show.announce import announcements
 from controller.show.content import DisplayContent, MoveTimerView, Prompt, Scene, TournamentClockView
 from controller.show.scene import ControllerView, build_scene
@@ -52,7 +53,7 @@ class ControllerConfig:
     language: str = "en"
     settle_s: float = 0.3
     auto_roll_delay_s: float = 2.0
-    tutor: str = "off"  # or the least mark it warns about (controller.analysis.board_hint.TUTOR_MARKS)
+    tutor: str = "off"  # or the least mark it warns about (controller.analysis.tutor.TUTOR_MARKS)
 
 
 class Controller:
@@ -80,8 +81,8 @@ class Controller:
         self.menu = menus.MenuState()
         self.hint: ShownHint | None = None  # shown for the match `hint_for`
         self.hint_for: Match | None = None
-        self._tutor_for: Match | None = None
-        self._tutor_said: TutorWarning | None = None
+        #: what the tutor holds back until it is kept or undone (controller.play.tutor)
+        self.tutor = Tutor(self._tutor_mark)
         self.ask_index = 0
         self._warned: Any = None
         self.roll_due: float | None = None
@@ -178,6 +179,7 @@ class Controller:
         current, verdict = self.board.read(settled, m, self.bot)
         previous = self.board.verdict
         self.board.verdict = verdict
+        self.tutor.board_shows(verdict.position if isinstance(verdict, Matched) and verdict.is_exact else None)
         if isinstance(verdict, Mismatch) and not isinstance(previous, Mismatch) and not self.setting_up:
             out.append(Buzz("error"))
         if not isinstance(verdict, Matched):
@@ -205,15 +207,19 @@ class Controller:
             return None
         return m.plan
 
-    def _sync_steps(self, target: Position, out: list[Effect]) -> None:
+    def _sync_steps(self, target: Position, out: list[Effect], judge: bool = True) -> None:
         """Play (or take back) the steps that bring the match's partial to `target`, as one
         transition: however many steps one settled reading implies, the match is saved
-        once and the board read once more against the result."""
+        once and the board read once more against the result. With confirm ``auto`` and
+        the tutor warning about the move `target` completes, the step that would end the
+        turn is held back (controller.play.tutor) until the player keeps the move."""
         plan = self._graph_for()
         if plan is None or self.match.turn is None:
             return
         side = self.match.turn
         now = self.now
+        warning = self.tutor.move(self.match, target) if judge and self.match.settings.confirm == "auto" \
+            and plan.is_complete(target) else None
 
         def walk(mm: Match) -> Transition:
             events: list[MatchEvent] = []
@@ -225,11 +231,17 @@ class Controller:
             for step in path or ():
                 if mm.phase != "move":
                     break  # the turn ended (the last step completed the move)
-                mm, said = mm.step(side, step, now)
+                after, said = mm.step(side, step, now)
+                if warning is not None and any(isinstance(e, Stepped) and e.complete for e in said):
+                    break  # the tutor holds the move before it is confirmed
+                mm = after
                 events += said
             return Transition(mm, tuple(events))
 
         self._apply(walk, out)
+        if warning is not None and self.match.phase == "move" and self.match.turn == side:
+            self.tutor.hold_move(self.match, target, warning)
+            out.append(Announce(f"tutor: {side}'s move loses {warning.loss:.3f} ({warning.mark}): keep or undo"))
 
     # -- the match ------------------------------------------------------------------------
     def _apply(self, command: Callable[[Match], Transition], out: list[Effect],
@@ -401,6 +413,13 @@ class Controller:
             out.append(Refused(self._refusal(side, action, level)))
             out.append(Buzz("error"))
             return
+        if action in ("keep", "undo"):
+            self._answer_tutor(side, action == "keep", out)
+            return
+        if not by_bot and (held := self.tutor.cube(self.match, side, action)) is not None:
+            warning = held.warning
+            out.append(Announce(f"tutor: {side}'s {action} loses {warning.loss:.3f} ({warning.mark}): keep or undo"))
+            return
         if action == "roll":
             self._roll(side, out)
             return
@@ -409,6 +428,26 @@ class Controller:
             out.append(Refused(f"unknown action {action!r}"))
             return
         self._apply(command, out)
+
+    def _answer_tutor(self, side: Colour, keep: bool, out: list[Effect]) -> None:
+        """Keep the action the tutor holds (it counts as pressed) or undo it (a cube
+        action: nothing happened; a move is undone by moving its checkers back)."""
+        held = self.tutor.hold(self.match)
+        self.tutor.release()
+        if held is None:
+            return
+        action = held.warning.action
+        out.append(Announce(f"{side} {'keeps' if keep else 'takes back'} the {action} the tutor warned about"))
+        if not keep:
+            return
+        if not held.is_move:
+            command = self._match_command(side, action, None)
+            assert command is not None
+            self._apply(command, out)
+        elif self.match.move_complete:
+            self._apply(lambda mm: mm.done(side, self.now), out)  # confirm button: done
+        elif held.target is not None:
+            self._sync_steps(held.target, out, judge=False)
 
     def _match_command(self, side: Colour, action: str,
                        level: str | None) -> Callable[[Match], Transition] | None:
@@ -440,6 +479,11 @@ class Controller:
             return f"{side} cannot {action} now: the computer's move is being carried out"
         if action == "roll" and self.match.phase in ("opening", "roll") and not self._board_ready():
             return f"{side} cannot roll: put the board right first"
+        if action in ("keep", "undo"):
+            held = self.tutor.hold(self.match)
+            if held is not None and held.side == side and held.is_move:
+                return f"{side} undoes the move by moving the checkers back"
+            return f"{side} cannot {action}: the tutor holds no action of {side}'s"
         if action == "done" and self.match.phase == "move" and self.match.turn == side \
                 and self.match.move_complete:
             return f"{side} cannot end the turn: the board is not right"
@@ -453,9 +497,11 @@ class Controller:
 
     def possible(self) -> tuple[possible.PossibleAction, ...]:
         """What each player at the table may do now (controller.play.possible)."""
+        held = self.tutor.hold(self.match)
         facts = possible.TableFacts(at_table=lambda side: self._player(side) == HUMAN,
                                     board_ready=self._board_ready(),
-                                    carrying_out=self.bot is not None)
+                                    carrying_out=self.bot is not None,
+                                    held=held.held if held is not None else None)
         return possible.possible_actions(self.match, facts)
 
     def _board_ready(self) -> bool:
@@ -557,8 +603,8 @@ class Controller:
         shown = self._current_hint()
         if shown is not None:
             return shown.cells
-        warned = self._tutor()
-        return warned.better if warned is not None else ()
+        held = self.tutor.hold(self.match)
+        return held.warning.better if held is not None else ()
 
     def _current_hint(self) -> ShownHint | None:
         """The hint shown for the match as it stands (None once anything has changed)."""
@@ -575,22 +621,16 @@ class Controller:
         if self.hint is not None:
             out.append(Announce(f"hint: {self.hint.notation or self.hint.action_key}"))
 
-    def _tutor(self) -> TutorWarning | None:
-        """The tutor's warning for a completed move (TutorWarning), or None: only with
-        confirm by button (auto confirm ends the turn before anyone could be warned),
-        for a human at the table, never online."""
-        from controller.analysis.board_hint import hints_available, tutor_warning
+    def _tutor_mark(self, side: Colour) -> str:
+        """The least mark the tutor warns `side` about: the setting for a person at the
+        table where gnubg's network is installed; "off" for the computer, and for
+        everyone in online play (a remote player)."""
+        from controller.analysis.board_hint import hints_available
 
-        m = self.match
-        if self.config.tutor == "off" or m.settings.confirm != "button" or not m.move_complete:
-            return None
-        if self._tutor_for is not m:
-            self._tutor_for = m
-            side = m.turn
-            allowed = side is not None and self._player(side) == HUMAN and \
-                REMOTE not in m.settings.players and hints_available()
-            self._tutor_said = tutor_warning(m, self.config.tutor) if allowed else None
-        return self._tutor_said
+        mark = self.config.tutor
+        if mark == "off" or self._player(side) != HUMAN or REMOTE in self.match.settings.players:
+            return "off"
+        return mark if hints_available() else "off"
 
     def _hint_prompt(self) -> Prompt | None:
         shown = self._current_hint()
@@ -825,7 +865,7 @@ class Controller:
         graph = self._graph_for()
         path = graph.path(graph.start, choice) if choice is not None and graph is not None else None
         secret = self.dice.secret
-        warned = self._tutor()
+        held = self.tutor.hold(self.match)
         return prompts.PromptFacts(
             match=self.match, now=self.now, overlay=overlay or self.banner,
             confirm=Move(path, choice).notation if choice is not None and path is not None else None,
@@ -833,5 +873,4 @@ class Controller:
             commitment=secret.short_commitment if secret is not None and not secret.revealed else None,
             carried_out=self.bot,
             by_remote=self.bot is not None and self._player(self.bot.side) == REMOTE,
-            tutor=None if warned is None else Prompt.of("tutor", mark_key=f"tutor.{warned.mark}",
-                                                        loss=f"{-warned.loss:.2f}"))
+            tutor=None if held is None else warning_prompt(held.warning))

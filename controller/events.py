@@ -19,7 +19,7 @@ from controller.engine.moves import Move
 from controller.show.content import Prompt, Scene
 
 ActionName = Literal["roll", "done", "double", "take", "drop", "accept", "decline",
-                     "resign", "forfeit", "rematch", "reveal"]
+                     "resign", "forfeit", "rematch", "reveal", "keep", "undo"]
 
 
 # -- events ------------------------------------------------------------------------------

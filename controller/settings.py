@@ -23,7 +23,7 @@ The file is flat TOML, one key a line::
     clock = "off"                # off, timer, tournament
     dice = "board"               # board, entered (real dice keyed in), verifiable (controller/dice)
     opponent = "human"           # who plays Black in a new match: human or a computer level (a rematch swaps)
-    tutor = "off"                # off, doubtful, bad, very_bad: warn before confirming such a move
+    tutor = "off"                # off, doubtful, bad, very_bad: warn before such a move or cube action counts
     state_dir = "/var/lib/bgboard"  # saved matches
     online_user = "alice"        # bgboard online: the bgammon.org account (none: a guest)
     online_password_file = "/etc/bgboard/online-password"  # its password, one line
@@ -45,7 +45,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from controller.analysis.board_hint import TUTOR_MARKS
+from controller.analysis.tutor import TUTOR_MARKS
 from controller.bot.base import OFFERED_LEVELS
 from controller.engine.clock import CLOCK_MODES
 from controller.engine.match_settings import CONFIRM_MODES, DICE_MODES

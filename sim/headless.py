@@ -365,7 +365,8 @@ class HeadlessRunner:
         match = command.start()  # checked when the script was read
         self.settings = match.settings
         opponent = command.get("opponent", "human")
-        self.config = replace(self.config, language=command.get("language", "en"))
+        self.config = replace(self.config, language=command.get("language", "en"),
+                              tutor=command.get("tutor", "off"))
         if "seed" in dict(command.options):
             self.dice.rng.seed(int(command.get("seed", "0")))
         self.dice.begin(match)

@@ -39,12 +39,12 @@ from typing import TYPE_CHECKING, Union
 
 from controller.engine.board_view import Colour
 from controller.errors import UsageError
+from controller.play.possible import ACTION_NAMES
 
 if TYPE_CHECKING:
     from controller.engine.match import Match
 
-ACTIONS: tuple[str, ...] = ("roll", "done", "double", "take", "drop", "accept", "decline",
-                            "resign", "forfeit", "rematch")
+ACTIONS: tuple[str, ...] = ACTION_NAMES  # what a player at the table may do (controller.play.possible)
 #: the limits of the lines that are not match options (README "Scenario scripts")
 WAIT_MAX_S = 86400
 FLICKER_MAX_MS = 60000
@@ -90,6 +90,7 @@ class MatchOption:
 
 
 def _match_options() -> dict[str, MatchOption]:
+    from controller.analysis.tutor import TUTOR_MARKS
     from controller.bot.base import OFFERED_LEVELS
     from controller.engine.clock import CLOCK_MODES
     from controller.engine.match_settings import CONFIRM_MODES, DICE_MODES, MAX_LENGTH
@@ -104,6 +105,7 @@ def _match_options() -> dict[str, MatchOption]:
         "crawford": MatchOption("the Crawford rule", ("on", "off")),
         "cube": MatchOption("the doubling cube", ("on", "off")),
         "language": MatchOption("the display's language", LANGUAGES),
+        "tutor": MatchOption("the tutor: off, or the least mark it warns about", TUTOR_MARKS),
         "seed": MatchOption(f"the dice's random seed, 0 to {SEED_MAX}", check=_whole(0, SEED_MAX)),
         "position": MatchOption("a GNU Backgammon Position ID of a game not yet over", check=_position),
         "turn": MatchOption("who rolls first from `position`", ("white", "black")),

@@ -5,6 +5,9 @@ controller refuses everything else. So every action it lists must be one the mat
 accepts, each button must mean at most one thing, and the rule book's moments must be
 offered: the opening roll to either player, the cube to the side on roll, take/drop to
 the doubled side, resigning only before one's own roll, forfeit to anyone until the end.
+While the tutor holds an action (controller.play.tutor) its player may only keep it (the
+main button; the held action is one the match accepts) or, for a cube action, undo it
+(the cube button); anyone may still forfeit.
 """
 from __future__ import annotations
 
@@ -15,7 +18,8 @@ import pytest
 from controller.engine.errors import MatchStateError
 from controller.engine.match import Match
 from controller.engine.match_settings import MatchSettings
-from controller.play.possible import PossibleAction, TableFacts, for_button, possible_actions
+from controller.engine.board_view import other
+from controller.play.possible import Held, PossibleAction, TableFacts, for_button, possible_actions
 from match_driver import play_match, random_settings
 
 EVERYONE = TableFacts(at_table=lambda side: True, board_ready=True)
@@ -41,6 +45,37 @@ def accepted(match: Match, a: PossibleAction) -> bool:
     return True
 
 
+def held_here(match: Match) -> Held | None:
+    """An action the tutor could hold at this moment: the roller's double, the doubled
+    side's take or drop, the mover's move."""
+    turn = match.turn
+    if turn is None:
+        return None
+    if match.phase == "roll" and match.may_double(turn):
+        return Held(turn, "double")
+    if match.phase == "doubled":
+        return Held(other(turn), "take" if match.game % 2 else "drop")
+    if match.phase == "move":
+        return Held(turn, "move")
+    return None
+
+
+def held_accepted(match: Match, held: Held) -> bool:
+    """What `keep` carries out is an action the match accepts now."""
+    if held.action == "move":
+        return match.phase == "move" and match.turn == held.side
+    return accepted(match, PossibleAction(held.side, held.action))
+
+
+def check_held(match: Match, held: Held) -> None:
+    actions = possible_actions(match, TableFacts(lambda s: True, True, held=held))
+    buttons = {(a.side, a.action, a.button) for a in actions if a.action != "forfeit"}
+    expected = {(held.side, "keep", "main")} | ({(held.side, "undo", "cube")} if held.action != "move" else set())
+    assert buttons == expected, (match.phase, held, actions)
+    assert held_accepted(match, held), (match.phase, held)
+    assert {a.side for a in actions if a.action == "forfeit"} == {"white", "black"}
+
+
 def test_every_listed_action_is_accepted_by_the_match_over_random_matches() -> None:
     rng = random.Random(11)
     seen: set[str] = set()
@@ -59,13 +94,18 @@ def test_every_listed_action_is_accepted_by_the_match_over_random_matches() -> N
                 for side in ("white", "black"):
                     for button in ("main", "cube"):
                         assert sum(1 for a in actions if a.side == side and a.button == button) <= 1
+            held = held_here(after)
+            if held is not None:
+                seen.add(f"{after.phase}:held {held.action}")
+                check_held(after, held)
 
         play_match(Match.new(random_settings(rng)), rng, check)
     assert states > 5000
     # every moment of the rule book was met and offered
     assert {"opening:roll", "roll:roll", "roll:double", "roll:resign", "doubled:take",
             "doubled:drop", "resigning:accept", "resigning:decline", "over:rematch",
-            "roll:forfeit", "move:forfeit"} <= seen
+            "roll:forfeit", "move:forfeit", "roll:held double", "doubled:held take",
+            "doubled:held drop", "move:held move"} <= seen
 
 
 def test_the_opening_roll_is_either_players_once_the_board_is_right() -> None:

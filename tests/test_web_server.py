@@ -275,7 +275,7 @@ def test_new_match_settings_persist_across_a_restart(dirs: dict[str, Path]) -> N
     dirs["state"].mkdir()
     profile = fast_profile(dirs["root"])
     chosen = {"length": 7, "cube": "off", "crawford": "off", "clock": "off", "confirm": "button",
-              "opponent": "human", "language": "da", "dice": "verifiable"}
+              "opponent": "human", "language": "da", "dice": "verifiable", "tutor": "bad"}
     with ServerThread(state_dir=dirs["state"], settings_file=dirs["settings"], profile=profile) as first:
         async def body(c: list[Client]) -> str:
             await c[0].send({"type": "new_match", "settings": chosen})
@@ -288,6 +288,7 @@ def test_new_match_settings_persist_across_a_restart(dirs: dict[str, Path]) -> N
         assert snap["settings"] == {**chosen, "score": "0-0", "crawford_played": "auto"}  # a score is one match's
         assert snap["match"]["length"] == 7 and snap["match"]["cube_enabled"] is False
         assert second.inspect(lambda live: live.table.controller.config.language) == "da"  # type: ignore[union-attr]
+        assert second.inspect(lambda live: live.table.controller.config.tutor) == "bad"  # type: ignore[union-attr]
 
 
 def test_a_damaged_settings_file_is_ignored(dirs: dict[str, Path], capsys: pytest.CaptureFixture[str]) -> None:

@@ -1,6 +1,6 @@
 """The hint the board shows: gnubg's n-th best move of the roll (lit with the `hint` role,
-the move and its equity on the display) or, before rolling, the proper cube action; and
-the tutor's warning when a completed move loses at least the chosen mark.
+the move and its equity on the display) or, before rolling, the proper cube action (the
+tutor's warnings are controller.analysis.tutor).
 
 Pure apart from the network: the controller asks `board_hint(match, rank)` when the
 menu's hint is chosen and shows what it gets; a second choice asks for the next rank.
@@ -11,17 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from controller.analysis.tutor import CUBE_ACTION_KEYS
 from controller.engine.board_view import step_cells
 
 if TYPE_CHECKING:
     from controller.engine.match import Match
 
-TUTOR_MARKS: tuple[str, ...] = ("off", "doubtful", "bad", "very_bad")
-"""The tutor setting: off, or the least serious mark it warns about (the analysis's marks)."""
-CUBE_ACTION_KEYS: dict[str, str] = {
-    "No double": "hint.no_double", "Double, take": "hint.double_take", "Double, pass": "hint.double_pass",
-    "Too good to double": "hint.too_good",
-}
 
 
 @dataclass(frozen=True)
@@ -64,35 +59,3 @@ def board_hint(match: Match, rank: int) -> ShownHint | None:
     if match.phase == "roll":
         return ShownHint(action_key=CUBE_ACTION_KEYS[cube_hint(match.position, context)])
     return None
-
-
-@dataclass(frozen=True)
-class TutorWarning:
-    """A completed move that loses `loss` EMG (mark `mark`, a TUTOR_MARKS word), with the
-    better move's (from, to) cells to light."""
-
-    mark: str
-    loss: float
-    better: tuple[tuple[str, str], ...]
-
-
-def tutor_warning(match: Match, threshold: str) -> TutorWarning | None:
-    """The tutor's warning for the move completed on the board, if it loses at least the
-    `threshold` mark; None for a good move, outside a completed move, or tutor off."""
-    from controller.analysis.hint import hint
-    from controller.analysis.match import mark_of
-    from controller.table.computer import bot_context
-
-    side = match.turn
-    if threshold == "off" or side is None or match.phase != "move" or match.dice is None \
-            or not match.move_complete:
-        return None
-    ranked = hint(match.position, match.dice, bot_context(match, side))
-    played = next((h for h in ranked if h.move.result == match.partial), None)
-    if played is None or not ranked:
-        return None
-    mark = mark_of(played.loss).replace(" ", "_")
-    if not mark or TUTOR_MARKS.index(mark) < TUTOR_MARKS.index(threshold):
-        return None
-    better = tuple(step_cells(s, side) for s in ranked[0].move.steps)
-    return TutorWarning(mark, played.loss, better)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from controller.analysis.cubeful import CENTRE, CubeInfo
-from controller.analysis.evaluator import Evaluator
+from controller.analysis.evaluator import CubeEval, Evaluator
 from controller.bot.base import MatchContext
 from controller.engine import Move, Position, legal_moves
 
@@ -68,10 +68,18 @@ def hint(position: Position, dice: tuple[int, int], context: MatchContext | None
     return [Hint(by_key[c.key], c.equity, best - c.equity) for c in ranked if c.key in by_key]
 
 
+def cube_decision(position: Position, context: MatchContext | None = None,
+                  evaluator: Evaluator | None = None) -> CubeEval:
+    """gnubg's cube decision (no double, double/take, double/pass) for the player on roll
+    before rolling, in EMG for that player: the hint names its action, the tutor judges
+    a double and its answer by it as the analysis does."""
+    ev = _evaluator(evaluator)
+    return ev.cube((position.theirs, position.mine), cube_info(context or MatchContext()))
+
+
 def cube_hint(position: Position, context: MatchContext | None = None, evaluator: Evaluator | None = None) -> str:
     """The proper cube action for the player on roll before rolling."""
-    ev = _evaluator(evaluator)
-    return ev.cube((position.theirs, position.mine), cube_info(context or MatchContext())).action
+    return cube_decision(position, context, evaluator).action
 
 
 def move_loss(position: Position, dice: tuple[int, int], move: Move, context: MatchContext | None = None,

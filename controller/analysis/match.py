@@ -34,6 +34,23 @@ CLOSE_CUBE = 0.16
 MAX_WORKERS = 4
 
 
+def double_loss(cube: CubeEval) -> float:
+    """EMG a double gives away: the doubler's best equity against what the opponent's
+    best answer (take or pass) leaves the doubler."""
+    return max(0.0, cube.optimal - min(cube.take, cube.drop))
+
+
+def answer_loss(cube: CubeEval, took: bool) -> float:
+    """EMG the doubled player's take (or pass) gives away, from the doubler's `cube`
+    decision (the doubler's equities: the answer that leaves the doubler less is right)."""
+    return max(0.0, cube.take - cube.drop) if took else max(0.0, cube.drop - cube.take)
+
+
+def right_answer(cube: CubeEval) -> str:
+    """The proper answer to the double of `cube`: "take" or "pass"."""
+    return "take" if cube.take <= cube.drop else "pass"
+
+
 def mark_of(loss: float) -> str:
     """The mark a loss earns: "very bad", "bad", "doubtful" or "" (none)."""
     for threshold, name in MARKS:
@@ -213,19 +230,15 @@ class MatchAnalyser:
 
     # -- cube actions -----------------------------------------------------------------
     def _double(self, game: Game, t: _Table, cube: CubeEval) -> Decision:
-        worst = cube.take if cube.take < cube.drop else cube.drop
-        loss = max(0.0, cube.optimal - worst)
+        loss = double_loss(cube)
         return Decision(game.number, t.row, t.player, "double", None, "Double", cube.action, loss,
                         mark_of(loss), close=True, win=self.ev.win_chance(_board(t.position)))
 
     def _answer(self, game: Game, t: _Table, cube: CubeEval, took: bool) -> Decision:
         # the answer is the doubler's cube decision seen from the other side
         taker = 1 - t.player
-        if took:
-            loss = max(0.0, cube.take - cube.drop)
-        else:
-            loss = max(0.0, cube.drop - cube.take)
-        right = "take" if cube.take <= cube.drop else "pass"
+        loss = answer_loss(cube, took)
+        right = right_answer(cube)
         return Decision(game.number, t.row, taker, "take" if took else "pass", None,
                         "Take" if took else "Pass", right.capitalize(), loss, mark_of(loss), close=True,
                         win=1.0 - self.ev.win_chance(_board(t.position)))

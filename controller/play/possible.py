@@ -4,24 +4,39 @@
 each player at the table may take, and which of their buttons takes it. The buttons,
 the menu, the prompt's offers, the simulator page and the headless runner all read this
 list; the controller refuses anything not on it. It is a pure function of the match and
-three facts of the table (who sits at the table, whether the board is right, whether a
-move shown on the LEDs is being carried out), so it is tested on its own against the
-match's own checks: every action listed is one the match accepts.
+a few facts of the table (who sits at the table, whether the board is right, whether a
+move shown on the LEDs is being carried out, an action the tutor holds back), so it is
+tested on its own against the match's own checks: every action listed is one the match
+accepts. While the tutor holds a player's action (controller.play.tutor), that player's
+main button keeps it (`keep`: it then counts as pressed) and, for a cube action, the cube
+button undoes it (`undo`: nothing happened); a held move is undone by moving the
+checkers back, so only `keep` is listed for it.
 """
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from controller.engine.board_view import COLOURS, Colour, other
 from controller.engine.match import LEVELS, Match
 
+if TYPE_CHECKING:
+    from controller.analysis.tutor import Judged
+
 ActionName = Literal["roll", "done", "double", "take", "drop", "accept", "decline",
-                     "resign", "forfeit", "rematch"]
+                     "resign", "forfeit", "rematch", "keep", "undo"]
 ACTION_NAMES: tuple[ActionName, ...] = ("roll", "done", "double", "take", "drop", "accept",
-                                        "decline", "resign", "forfeit", "rematch")
+                                        "decline", "resign", "forfeit", "rematch", "keep", "undo")
 Button = Literal["main", "cube"]
+
+
+@dataclass(frozen=True, slots=True)
+class Held:
+    """An action of `side` the tutor holds back until it is kept or undone."""
+
+    side: Colour
+    action: Judged
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,11 +58,13 @@ class PossibleAction:
 @dataclass(frozen=True, slots=True)
 class TableFacts:
     """What the table adds to the match: which sides a person plays at this table, the
-    board standing as the match says, a move on the LEDs being carried out."""
+    board standing as the match says, a move on the LEDs being carried out, an action
+    the tutor holds back."""
 
     at_table: Callable[[Colour], bool]
     board_ready: bool
     carrying_out: bool = False
+    held: Held | None = None
 
 
 def possible_actions(match: Match, facts: TableFacts) -> tuple[PossibleAction, ...]:
@@ -56,7 +73,13 @@ def possible_actions(match: Match, facts: TableFacts) -> tuple[PossibleAction, .
     people = [side for side in COLOURS if facts.at_table(side)]
     m = match
     turn = m.turn
-    if m.phase == "opening" and facts.board_ready and people:
+    held = facts.held
+    if held is not None and held.side in people and m.phase != "over":
+        if held.action != "move" or facts.board_ready:  # a move counts as the board shows it
+            found.append(PossibleAction(held.side, "keep", button="main"))
+        if held.action != "move":
+            found.append(PossibleAction(held.side, "undo", button="cube"))
+    elif m.phase == "opening" and facts.board_ready and people:
         found += [PossibleAction(side, "roll", button="main") for side in people]
     elif m.phase == "roll" and turn in people and not facts.carrying_out:
         assert turn is not None

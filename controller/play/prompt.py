@@ -4,7 +4,7 @@ A pure function of the match and a few facts of the table (`PromptFacts`), so ev
 screen's words can be derived in a test from values alone. Highest first: what the table
 lays over the game (a hint being shown, the open menu, a board that is not right), a
 reading to confirm, the board being set up, an announcement (a won game, an opening tie,
-the computer's take), then the phase's own line: the opening roll, a clock running out,
+the computer's take), the tutor's warning about an action it holds, then the phase's own line: the opening roll, a clock running out,
 a move being carried out for the computer or a remote player, and each phase's question.
 """
 from __future__ import annotations
@@ -28,7 +28,7 @@ class PromptFacts:
     asked about, `announcement` a moment said until the next action, `commitment` the
     short commitment of verifiable dice not yet revealed, `carried_out` the move shown on
     the LEDs for the computer (`by_remote`: for a remote player), `tutor` the tutor's
-    warning about a completed move."""
+    warning about the move or cube action it holds back (controller.play.tutor)."""
 
     match: Match
     now: float
@@ -52,6 +52,8 @@ def phase_prompt(facts: PromptFacts) -> Prompt | None:
         return Prompt.of("setup")
     if facts.announcement is not None:
         return facts.announcement
+    if facts.tutor is not None:
+        return facts.tutor
     m = facts.match
     if m.phase == "opening":
         return _opening(m, facts.commitment)
@@ -109,7 +111,7 @@ def _move(facts: PromptFacts) -> Prompt | None:
         return None
     if not m.move_complete:  # the opening roll's move says who starts, dice the higher first
         return opening_roll(m) or Prompt.of("move", side=m.turn, dice=tuple(m.dice))
-    return facts.tutor or Prompt.of("done", side=m.turn)
+    return Prompt.of("done", side=m.turn)
 
 
 def _resigning(facts: PromptFacts) -> Prompt | None:

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from controller.analysis.tutor import TUTOR_MARKS
 from controller.board.profile import Profile, load_profile
 from controller.board.reconcile import Matched
 from controller.controller import ControllerConfig
@@ -34,6 +35,7 @@ from controller.engine.board_view import (
 )
 from controller.engine.clock import CLOCK_MODES
 from controller.engine.match import Match
+from controller.engine.moves import Step
 from controller.engine.position import Position
 from controller.engine.match_settings import CONFIRM_MODES, MatchSettings
 from controller.engine.turn import TurnPlan
@@ -55,12 +57,12 @@ TICK_S = 0.05
 PHYSICAL = frozenset(["lift", "place", "drop_outside", "auto_step", "cover", "setup", "bot_move", "undo"])
 DEFAULT_DIALOG = {"length": 5, "cube": "on", "crawford": "on", "clock": "off", "confirm": "auto",
                   "opponent": "human", "language": "en", "score": "0-0", "crawford_played": "auto",
-                  "dice": "board"}
+                  "dice": "board", "tutor": "off"}
 #: the dialog's fields that belong to one match only (not kept for the next dialog)
 ONE_MATCH = ("score", "crawford_played")
 DIALOG_CHOICES = {"cube": ("on", "off"), "crawford": ("on", "off"),
                   "clock": CLOCK_MODES, "confirm": CONFIRM_MODES,
-                  "opponent": OPPONENTS, "language": LANGUAGES, "dice": DICE_MODES}
+                  "opponent": OPPONENTS, "language": LANGUAGES, "dice": DICE_MODES, "tutor": TUTOR_MARKS}
 
 
 def dialog_path() -> Path:
@@ -171,7 +173,8 @@ class LiveSim:
 
     def _config(self) -> ControllerConfig:
         d = self.dialog
-        return ControllerConfig(language=d["language"], settle_s=self.profile.timing.settle_ms / 1000)
+        return ControllerConfig(language=d["language"], settle_s=self.profile.timing.settle_ms / 1000,
+                                tutor=d["tutor"])
 
     async def _open_table(self, match: Match | None) -> None:
         """Open the table on the virtual board (every front end's `open_table`): `match`
@@ -371,6 +374,10 @@ class LiveSim:
             return {"key": "correction", "side": side}
         if isinstance(status.verdict, Matched) and status.verdict.hits_pending:
             return {"key": "hit", "side": side}
+        held = next((a for a in status.actions if a.action == "keep"), None)
+        if held is not None:  # the tutor holds a move (undone on the board) or a cube action
+            undo = any(a.action == "undo" for a in status.actions)
+            return {"key": "tutor_cube" if undo else "tutor_move", "side": held.side}
         if m.phase == "opening":
             return {"key": "opening", "side": ""}
         if not side and m.phase != "over":
@@ -518,19 +525,34 @@ class LiveSim:
                                                     and not isinstance(status.verdict, Matched))):
             found.append("setup")
         m = status.match
-        if not self.hand and status.carried_out is None and m.phase == "move" and m.steps \
-                and m.settings.confirm == "button":
+        if not self.hand and status.carried_out is None and m.phase == "move" and self._last_step() is not None:
             found.append("undo")
         return found
+
+    def _last_step(self) -> Step | None:
+        """The step a hand would take back now: the last one standing on the board (one
+        the tutor holds back before it counts, else the match's last) during a move whose
+        steps wait for the button or the tutor; None otherwise."""
+        assert self.table is not None
+        status = self.table.controller.status()
+        m = status.match
+        held = any(a.action == "keep" for a in status.actions)
+        if m.phase != "move" or m.turn is None or not (held or m.settings.confirm == "button"):
+            return None
+        found = self._plan()
+        ahead = found[0].path(m.partial, self._standing(*found)) if found is not None else None
+        if ahead:
+            return ahead[-1]
+        return m.steps[-1] if m.steps else None
 
     def _undo(self) -> str | Notice | None:
         """Take back the turn's last step as a hand would: the checker back to where it came
         from, and a checker it hit back from the bar."""
         assert self.table is not None
         m = self.table.controller.status().match
-        if "undo" not in self.helpers() or m.turn is None:
+        step = self._last_step() if "undo" in self.helpers() else None
+        if step is None or m.turn is None:
             return Notice("no_undo", "there is no step to take back now")
-        step = m.steps[-1]
         frm, to = step_cells(step, m.turn)
         self.vb.lift(to, m.turn)
         self.vb.place(frm, m.turn)

@@ -1,0 +1,268 @@
+"""The tutor (issue 14): "when a completed move or cube action loses >= the chosen mark, the
+board says so before the move is confirmed ("Bad: -0.09. Undo?"), lights the better move,
+and lets the player undo or keep it"; hints and the tutor are refused online.
+
+The cube positions are real decisions from ../shared/matches (bglab), 0-0, cube centred,
+White on roll; their losses are what `bgboard analyze` (controller.analysis.match, gnubg's
+cubeful equity at the match score, 0-ply) gives those decisions, each clearly away from
+the marks 0.04 / 0.08 / 0.16 (checked here against the analysis's own functions).
+"""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from controller.analysis.hint import cube_decision
+from controller.analysis.match import answer_loss, double_loss
+from controller.board.reconcile import BoardState
+from controller.bot.gnubg_level import load_gnubg_nn
+from controller.controller import Controller, ControllerConfig
+from controller.dice import TableDice
+from controller.engine import Position
+from controller.engine.board_view import CELLS, cell_counts
+from controller.engine.match import Match
+from controller.engine.match_settings import MatchSettings
+from controller.events import (ActionRequested, AskBot, BotCube, ButtonPressed, ReadingReceived,
+                               SaveMatch, Tick)
+from controller.play.possible import Held, TableFacts, possible_actions
+from controller.show.texts import render
+from controller.table.computer import bot_context
+from controller.table.start import starting_match
+
+pytestmark = pytest.mark.skipif(load_gnubg_nn() is None, reason="needs gnubg-nn (x86-64; installed by .ci/run)")
+
+# position (White on roll), match length, the decision, its loss in EMG
+BAD_DOUBLE = ("uDvgARizbcADIA", 5)       # double: -0.126, no double
+VERY_BAD_DOUBLE = ("sPcWADCOu4EBIg", 7)  # double: -0.229, no double; the take is right
+GOOD_DOUBLE = ("yGfkASjYbuABYA", 5)      # double, take: the double and the take lose nothing
+BAD_TAKE = ("wrvBATBmO4MBAw", 5)         # double, pass: the double is right, a take -0.131
+BAD_PASS = ("sDc6AyCGzyMHAA", 5)         # double, take: a pass -0.126
+VERY_BAD_PASS = ("mOfgAUiZHeFBIA", 3)    # double, take: a pass -0.397
+
+
+def _cube(case: tuple[str, int]):  # type: ignore[no-untyped-def]
+    m = starting_match(MatchSettings(length=case[1]), case[0], turn="white")
+    return cube_decision(m.position, bot_context(m, "white"))
+
+
+def test_the_positions_losses_are_the_analysis_figures_clear_of_the_marks() -> None:
+    assert double_loss(_cube(BAD_DOUBLE)) == pytest.approx(0.126, abs=0.002)
+    assert double_loss(_cube(VERY_BAD_DOUBLE)) == pytest.approx(0.229, abs=0.002)
+    assert double_loss(_cube(GOOD_DOUBLE)) == 0.0 and answer_loss(_cube(GOOD_DOUBLE), took=True) == 0.0
+    assert double_loss(_cube(BAD_TAKE)) == 0.0
+    assert answer_loss(_cube(BAD_TAKE), took=True) == pytest.approx(0.131, abs=0.002)
+    assert answer_loss(_cube(BAD_PASS), took=False) == pytest.approx(0.126, abs=0.002)
+    assert answer_loss(_cube(VERY_BAD_PASS), took=False) == pytest.approx(0.397, abs=0.002)
+
+
+def _table(case: tuple[str, int], tutor: str = "doubtful", **players: str) -> Controller:
+    m = starting_match(MatchSettings(length=case[1], **players), case[0], turn="white")
+    c = Controller(m, config=ControllerConfig(tutor=tutor), dice=TableDice(random.Random(1)))
+    position, colour = m.board()
+    c.handle(ReadingReceived(BoardState.of(cell_counts(position, colour)), 0.0))
+    c.handle(Tick(0.3))
+    assert not c.setting_up and c.match.phase == "roll"
+    return c
+
+
+def _prompt(c: Controller) -> str:
+    prompt = c.scene().display.prompt
+    assert prompt is not None
+    return render(prompt.key, dict(prompt.params), "en")
+
+
+def _actions(c: Controller) -> set[str]:
+    return {a.command for a in c.possible()}
+
+
+def test_a_bad_double_waits_with_the_warning_and_the_right_action() -> None:
+    c = _table(BAD_DOUBLE)
+    before = c.match
+    out = c.handle(ButtonPressed("white", "cube", 1.0))  # white doubles
+    assert c.match is before  # the double does not count yet
+    assert not any(isinstance(e, SaveMatch) for e in out)
+    assert _prompt(c) == "Bad double: -0.13 (no double). Undo?"
+    assert _actions(c) == {"white keep", "white undo", "white forfeit", "black forfeit"}
+    prompt = c.scene().display.prompt
+    assert prompt is not None
+    assert render(prompt.key, dict(prompt.params), "da") == "Dårlig dobling: -0.13 (ingen dobling). Fortryd?"
+    assert render(prompt.key, dict(prompt.params), "sv") == "Dålig dubbling: -0.13 (ingen dubbling). Ångra?"
+
+
+def test_undoing_a_held_double_leaves_the_match_as_before_the_press() -> None:
+    c = _table(BAD_DOUBLE)
+    before = c.match
+    c.handle(ButtonPressed("white", "cube", 1.0))
+    out = c.handle(ButtonPressed("white", "cube", 1.5))  # the cube button now undoes it
+    assert c.match is before and c.match.phase == "roll" and c.match.cube == 1
+    assert not any(isinstance(e, SaveMatch) for e in out)
+    assert _prompt(c) == "White: roll or double"
+    assert "white double" in _actions(c) and "white roll" in _actions(c)
+
+
+def test_keeping_a_held_double_counts_it_as_pressed() -> None:
+    c = _table(BAD_DOUBLE)
+    c.handle(ButtonPressed("white", "cube", 1.0))
+    out = c.handle(ButtonPressed("white", "main", 1.5))  # keep
+    assert c.match.phase == "doubled" and c.match.turn == "white"
+    assert any(isinstance(e, SaveMatch) for e in out)
+    assert _actions(c) >= {"black take", "black drop"}
+
+
+def test_below_the_chosen_mark_and_with_the_tutor_off_a_double_counts_at_once() -> None:
+    for tutor in ("very_bad", "off"):  # the bad double (0.126) is below "very bad"
+        c = _table(BAD_DOUBLE, tutor=tutor)
+        c.handle(ButtonPressed("white", "cube", 1.0))
+        assert c.match.phase == "doubled"
+    c = _table(VERY_BAD_DOUBLE, tutor="very_bad")
+    c.handle(ActionRequested("white", "double", 1.0))
+    assert c.match.phase == "roll" and _prompt(c) == "Very bad double: -0.23 (no double). Undo?"
+
+
+def test_a_right_double_and_take_count_at_once() -> None:
+    c = _table(GOOD_DOUBLE)
+    c.handle(ActionRequested("white", "double", 1.0))
+    assert c.match.phase == "doubled"
+    c.handle(ActionRequested("black", "take", 1.1))
+    assert c.match.phase == "roll" and c.match.cube == 2 and c.match.cube_owner == "black"
+
+
+def test_a_bad_take_is_held_then_kept_or_undone_for_the_right_pass() -> None:
+    c = _table(BAD_TAKE)
+    c.handle(ActionRequested("white", "double", 1.0))  # right: counts at once
+    assert c.match.phase == "doubled"
+    doubled = c.match
+    c.handle(ButtonPressed("black", "main", 1.1))  # black takes
+    assert c.match is doubled
+    assert _prompt(c) == "Bad take: -0.13 (pass). Undo?"
+    assert _actions(c) == {"black keep", "black undo", "white forfeit", "black forfeit"}
+    c.handle(ActionRequested("black", "undo", 1.2))
+    assert c.match is doubled and {"black take", "black drop"} <= _actions(c)
+    c.handle(ActionRequested("black", "drop", 1.3))  # the right answer: counts at once
+    assert c.match.score == (1, 0)
+
+    c = _table(BAD_TAKE)
+    c.handle(ActionRequested("white", "double", 1.0))
+    c.handle(ActionRequested("black", "take", 1.1))
+    c.handle(ActionRequested("black", "keep", 1.2))
+    assert c.match.phase == "roll" and c.match.cube == 2 and c.match.cube_owner == "black"
+
+
+def test_a_bad_and_a_very_bad_pass_are_held() -> None:
+    for case, said in ((BAD_PASS, "Bad pass: -0.13 (take). Undo?"),
+                       (VERY_BAD_PASS, "Very bad pass: -0.40 (take). Undo?")):
+        c = _table(case)
+        c.handle(ActionRequested("white", "double", 1.0))
+        doubled = c.match
+        c.handle(ButtonPressed("black", "cube", 1.1))  # black drops
+        assert c.match is doubled and _prompt(c) == said
+        c.handle(ButtonPressed("black", "main", 1.2))  # keep: the game is over, White wins 1
+        assert c.match.score == (1, 0)
+
+
+def test_the_computers_double_is_never_judged_but_the_persons_answer_is() -> None:
+    c = _table(VERY_BAD_DOUBLE, white_player="gnubg")
+    asked = [e for e in c.handle(Tick(0.5)) if isinstance(e, AskBot)]
+    token = asked[-1].turn_token if asked else c.bot_token
+    c.handle(BotCube("double", 1.0, token))  # the computer's very bad double counts as it comes
+    assert c.match.phase == "doubled"
+    doubled = c.match
+    c.handle(ButtonPressed("black", "cube", 1.1))  # the person passes a take: very bad
+    assert c.match is doubled and _prompt(c).startswith("Very bad pass: ")
+
+
+def test_nothing_is_held_online() -> None:
+    c = _table(BAD_DOUBLE, black_player="remote")
+    c.handle(ButtonPressed("white", "cube", 1.0))
+    assert c.match.phase == "doubled"
+    c = _table(BAD_TAKE, white_player="remote")
+    c.handle(ActionRequested("black", "take", 1.0))  # refused: white has not doubled; the remote does
+    from controller.events import RemoteActed
+    c.handle(RemoteActed("white", "double", 1.1))
+    c.handle(ActionRequested("black", "take", 1.2))
+    assert c.match.phase == "roll" and c.match.cube == 2
+
+
+def test_possible_lists_keep_and_undo_only_for_the_held_side() -> None:
+    m = starting_match(MatchSettings(length=5), BAD_DOUBLE[0], turn="white")
+    everyone = TableFacts(lambda s: True, True, held=Held("white", "double"))
+    assert {(a.side, a.action, a.button) for a in possible_actions(m, everyone)} == {
+        ("white", "keep", "main"), ("white", "undo", "cube"), ("white", "forfeit", None),
+        ("black", "forfeit", None)}
+
+
+# -- the move tutor with automatic confirmation ---------------------------------------------
+
+def _opening(tutor: str, confirm: str = "auto", **players: str) -> Controller:
+    dice = TableDice(random.Random(1))
+    dice.push((6, 3))
+    c = Controller(Match.new(MatchSettings(length=5, confirm=confirm, **players)), dice=dice,
+                   config=ControllerConfig(tutor=tutor))
+    c.handle(ReadingReceived(BoardState.of(cell_counts(Position.initial(), "white")), 0.0))
+    c.handle(Tick(0.3))
+    c.handle(ActionRequested("white", "roll", 0.4))  # white opens with 6-3
+    assert c.match.phase == "move" and c.match.turn == "white"
+    return c
+
+
+def _play(c: Controller, steps: list[tuple[str, str]], t: float) -> float:
+    assert c.settled is not None
+    counts = {cell: c.settled.count(cell) for cell in CELLS}
+    for frm, to in steps:
+        counts[frm] = (counts[frm][0] - 1, counts[frm][1])
+        counts[to] = (counts[to][0] + 1, counts[to][1])
+        c.handle(ReadingReceived(BoardState.of(dict(counts)), t))
+        t += 0.5
+        c.handle(Tick(t))
+    return t
+
+
+def test_auto_confirm_holds_a_blunder_with_the_warning_and_the_better_move_lit() -> None:
+    c = _opening("doubtful")
+    _play(c, [("13", "7"), ("13", "10")], 1.0)  # 13/10 13/7: -0.091 against 24/15
+    assert c.match.phase == "move" and c.match.turn == "white"  # not confirmed
+    assert len(c.match.steps) == 1  # the last step waits
+    assert _prompt(c) == "Bad: -0.09. Undo?"
+    assert {"24", "15"} <= {cell for cell, role in c.scene().leds.items() if role == "hint"}
+    assert _actions(c) == {"white keep", "white forfeit", "black forfeit"}
+    c.handle(ButtonPressed("white", "main", 3.0))  # keep
+    assert c.match.turn == "black" and c.match.last_move is not None
+    assert c.match.last_move.side == "white" and len(c.match.last_move.steps) == 2
+
+
+def test_auto_confirm_lets_a_good_move_through() -> None:
+    c = _opening("doubtful")
+    _play(c, [("24", "18"), ("18", "15")], 1.0)  # 24/15: gnubg's best
+    assert c.match.turn == "black"
+
+
+def test_moving_the_checkers_back_undoes_a_held_move() -> None:
+    c = _opening("doubtful")
+    t = _play(c, [("13", "7"), ("13", "10")], 1.0)
+    t = _play(c, [("10", "13")], t)  # the last checker back: the move is no longer complete
+    assert c.match.phase == "move" and c.match.turn == "white"
+    assert _prompt(c) == "White starts with 6-3"  # the move prompt again
+    assert "white keep" not in _actions(c)
+    t = _play(c, [("7", "13")], t)
+    assert not c.match.steps
+    _play(c, [("24", "18"), ("18", "15")], t)
+    assert c.match.turn == "black"
+
+
+def test_the_move_tutor_keeps_quiet_for_the_computer_and_online() -> None:
+    c = _opening("doubtful", black_player="remote")
+    _play(c, [("13", "7"), ("13", "10")], 1.0)
+    assert c.match.turn == "black"  # confirmed at once: no tutor in online play
+    c = _opening("off")
+    _play(c, [("13", "7"), ("13", "10")], 1.0)
+    assert c.match.turn == "black"
+
+
+def test_the_confirm_button_tutor_keeps_on_the_main_button() -> None:
+    c = _opening("doubtful", confirm="button")
+    _play(c, [("13", "7"), ("13", "10")], 1.0)
+    assert c.match.move_complete and _prompt(c) == "Bad: -0.09. Undo?"
+    assert _actions(c) == {"white keep", "white forfeit", "black forfeit"}
+    c.handle(ButtonPressed("white", "main", 3.0))
+    assert c.match.turn == "black"
