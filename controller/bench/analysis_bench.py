@@ -1,6 +1,9 @@
 """`bgboard bench` section "analysis": `bgboard analyze` of a 7-point match at 0-ply against
 GNU Backgammon's own `analyse match` of the same file in the same run (issue 14's goal:
-at most 1.5x), and the hint's latency (goal: 200 ms at 0-ply).
+at most 1.5x), the hint's latency (goal: 200 ms at 0-ply), and the tutor's: how long its
+judgement of a completed move, a double and the answer to it takes at 0-ply before the
+action counts (controller.analysis.tutor; the answer is judged after the double of the
+same position, as at the table, so it reuses that position's evaluation).
 
 The match is a real one from shared/matches (4 games, 7 points); gnubg is timed as the
 whole program run (start, import, analysis, statistics), ours as loading the network
@@ -11,8 +14,10 @@ from __future__ import annotations
 
 import statistics
 import time
+from collections.abc import Callable
 from pathlib import Path
 
+from controller.engine.position import Position
 from controller.errors import BackendUnavailableError
 
 NAME = "analysis"
@@ -66,6 +71,42 @@ def run(quick: bool) -> dict[str, object]:
             times.append((time.perf_counter() - t0) * 1000.0)
         figures["hint_0ply_median_ms"] = round(statistics.median(times), 2)
         figures["hint_0ply_worst_ms"] = round(max(times), 2)
+        figures.update(tutor_figures(sample_positions(20 if quick else 100, seed=7)))
     except BackendUnavailableError as exc:
         figures["analysis"] = f"unavailable: {exc}"
+    return figures
+
+
+def tutor_figures(positions: list[tuple[Position, tuple[int, int]]]) -> dict[str, object]:
+    """Median and worst milliseconds of the tutor's judgement of a move (the roll's last
+    legal move), a double and a take, at 7-away/7-away with the cube centred. The first
+    judgement is made untimed: it imports the modules a running table has loaded long
+    before (about 0.3 s once)."""
+    from controller.analysis.tutor import cube_warning, move_warning
+    from controller.engine.match import Match
+    from controller.engine.match_settings import MatchSettings
+
+    times: dict[str, list[float]] = {"move": [], "double": [], "take": []}
+    warm = Match.from_score(MatchSettings(length=7), (0, 0), None, Position.initial(), "white")
+    cube_warning(warm, "double", "doubtful")
+    for position, dice in positions:
+        start = Match.from_score(MatchSettings(length=7), (0, 0), None, position, "white")
+        rolled = start.roll("white", dice).match
+        if start.phase != "roll" or rolled.phase != "move":
+            continue
+        doubled = start.double("white").match
+        judged: dict[str, Callable[[], object]] = {
+            "move": lambda: move_warning(rolled, rolled.legal_moves()[-1].result, "doubtful"),
+            "double": lambda: cube_warning(start, "double", "doubtful"),
+            "take": lambda: cube_warning(doubled, "take", "doubtful"),
+        }
+        for kind, judge in judged.items():
+            t0 = time.perf_counter()
+            judge()
+            times[kind].append((time.perf_counter() - t0) * 1000.0)
+    figures: dict[str, object] = {}
+    for kind, found in times.items():
+        if found:
+            figures[f"tutor_{kind}_0ply_median_ms"] = round(statistics.median(found), 2)
+            figures[f"tutor_{kind}_0ply_worst_ms"] = round(max(found), 2)
     return figures
