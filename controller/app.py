@@ -40,7 +40,7 @@ async def run_table(port: str, *, profile: Profile | None = None, state_dir: Pat
                     pin_factory: PinBackend = "rpigpio", seconds: float | None = None,
                     tick_s: float = 0.05, idle_tick_s: float = 0.25,
                     brightness: float | None = None,
-                    on_table: Callable[[Table], None] | None = None) -> Table:
+                    on_table: Callable[[Table], object] | None = None) -> Table:
     """Play on a board at `port` until cancelled (or for `seconds`): the Pi's main loop.
     A `position_id` or a `score` starts a new match from it instead of the saved one;
     `brightness` (0..1, the settings' value) overrides the profile's LED brightness.

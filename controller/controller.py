@@ -811,7 +811,7 @@ class Controller:
             setup=self.setting_up, setup_counts=setup_counts, prompt=self.phase_prompt(),
             faults=self.board.raw.faults if self.board.raw is not None else frozenset(),
             board_prompt=self.board_prompt,
-            hint_move=self._hint_cells())
+            hint_move=self._hint_cells(), banner=None if self.menu.is_open else self.banner)
 
     def scene(self) -> Scene:
         return build_scene(self.view())

@@ -46,6 +46,7 @@ def run(args: argparse.Namespace) -> int:
     from controller.engine.errors import EngineError
     from controller.engine.match_settings import MatchSettings
     from controller.engine.match_start import parse_crawford_played, parse_score
+    from controller.online.door import offer_online
     from controller.settings import is_raspberry_pi, load_settings
     from controller.table.backends import LedBackend, PinBackend
     from controller.table.start import starting_match
@@ -79,7 +80,9 @@ def run(args: argparse.Namespace) -> int:
                               strip_name=leds,
                               display_driver=args.display or ("dummy" if not on_pi else None),
                               pin_factory=buttons,
-                              seconds=args.seconds, brightness=settings.brightness))
+                              seconds=args.seconds, brightness=settings.brightness,
+                              on_table=lambda table: offer_online(table, lambda: load_settings(args.config),
+                                                                  state_dir / "online")))
     except KeyboardInterrupt:
         return 130
     return 0

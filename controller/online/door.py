@@ -89,7 +89,7 @@ class OnlineDoor:
 
     def start(self, choice: OnlineChoice) -> None:
         """Connect and play `choice` in the background; BgboardError if already online."""
-        if self.busy:
+        if self.busy or self.table.controller.playing_online:
             raise BgboardError("already playing online: leave first")
         self.choice = choice
         self._task = asyncio.get_running_loop().create_task(self._run(choice))
@@ -208,3 +208,11 @@ class OnlineDoor:
         controller.banner = prompt
         self.table.dispatch(Tick(self.table.clock()))
         self.on_change()
+
+
+def offer_online(table: Table, settings: Callable[[], Settings], online_dir: Path | None) -> OnlineDoor:
+    """Give `table` its door (the menu then offers "Play online"): `bgboard run` on the Pi,
+    where the settings name the server, the account and the match."""
+    door = OnlineDoor(table, settings=settings, online_dir=online_dir)
+    table.offer_online(door)
+    return door

@@ -156,12 +156,22 @@ class OnlinePlay:
             await self.session.close()
             await self.host.close()
             raise
+        self.host.table.offer_online(self)  # the menu's "leave online play" ends the command
         if self.autoplay:
             assert isinstance(self.host, SimHost)
             self.hands = SimHands(self.host.sim, make_bot(self.autoplay), pause_s=self.autoplay_pause_s)
 
     def note(self, line: str) -> None:
         self.seat.note(line)
+
+    def requested(self, what: str) -> None:
+        """The table's menu: "leave online play" ends this match (the command then ends);
+        this table has no other online match to start."""
+        if what == "leave":
+            self.seat.leave()
+
+    async def aclose(self) -> None:
+        pass  # the seat is closed by `run`
 
     async def run(self, seconds: float | None = None) -> PlayResult:
         """Play until the match is over (or `seconds` pass); OnlineError ends it with one line."""

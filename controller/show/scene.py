@@ -44,7 +44,9 @@ class ControllerView:
     verdict's mismatch cells are lit `setup`); `prompt` the phase's own prompt line;
     `faults` the cells whose sensors read fault (`BoardState.faults`); `board_prompt`
     what the board session has to say (`board_status_prompt`), None while it plays;
-    `hint_move` the (from, to) pairs of gnubg's hinted move, lit `hint`.
+    `hint_move` the (from, to) pairs of gnubg's hinted move, lit `hint`; `banner` what
+    online play has to say ("connection lost, rejoining"): it outranks a correction of the
+    board, whose cells the LEDs still show.
     """
 
     table: DisplayContent = field(default_factory=DisplayContent)
@@ -63,6 +65,7 @@ class ControllerView:
     faults: frozenset[str] = frozenset()
     board_prompt: Prompt | None = None
     hint_move: tuple[tuple[str, str], ...] = ()
+    banner: Prompt | None = None
 
 
 def board_status_prompt(event: BoardStatus | BoardErrorReport | None) -> Prompt | None:
@@ -103,6 +106,8 @@ def build_scene(view: ControllerView) -> Scene:
             prompt = Prompt.of("ambiguous", cell=verdict.cells[0])
     elif isinstance(verdict, Matched) and not view.setup:
         hints, prompt = _matched(verdict, view, leds, prompt)
+    if view.banner is not None:
+        prompt = view.banner
     prompt = _board_trouble(view, leds, prompt)
     display = replace(view.table, hints=hints, prompt=prompt, language=view.language)
     return Scene(leds, display)

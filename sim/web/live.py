@@ -757,8 +757,13 @@ class LiveSim:
         return Notice("online_connecting", f"connecting to {choice.server}", {"server": str(choice.server)})
 
     def _online_leave(self) -> str | Notice | None:
-        assert self.door is not None
-        if not self.door.leave():
+        """Leave online play (whoever seated the remote player: the dialog, the menu, or
+        `bgboard online --sim`), or stop connecting."""
+        assert self.table is not None and self.door is not None
+        door = self.table.online
+        if self.table.controller.playing_online and door is not None:
+            door.requested("leave")
+        elif not self.door.leave():
             return Notice("online_off", "not playing online")
         return None
 
