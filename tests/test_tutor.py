@@ -20,10 +20,10 @@ from controller.bot.gnubg_level import load_gnubg_nn
 from controller.controller import Controller, ControllerConfig
 from controller.dice import TableDice
 from controller.engine import Position
-from controller.engine.board_view import CELLS, cell_counts
+from controller.engine.board_view import CELLS, cell_counts, step_cells
 from controller.engine.match import Match
 from controller.engine.match_settings import MatchSettings
-from controller.events import (ActionRequested, AskBot, BotCube, ButtonPressed, ReadingReceived,
+from controller.events import (ActionRequested, AskBot, BotCube, BotMoved, ButtonPressed, ReadingReceived,
                                SaveMatch, Tick)
 from controller.play.possible import Held, TableFacts, possible_actions
 from controller.show.texts import render
@@ -206,13 +206,15 @@ def _opening(tutor: str, confirm: str = "auto", **players: str) -> Controller:
     return c
 
 
-def _play(c: Controller, steps: list[tuple[str, str]], t: float) -> float:
+def _play(c: Controller, steps: list[tuple[str, str]], t: float, colour: str = "white") -> float:
+    """Move one checker of `colour` per step on the board, each reading left to settle."""
     assert c.settled is not None
-    counts = {cell: c.settled.count(cell) for cell in CELLS}
+    counts = {cell: list(c.settled.count(cell)) for cell in CELLS}
+    i = 0 if colour == "white" else 1
     for frm, to in steps:
-        counts[frm] = (counts[frm][0] - 1, counts[frm][1])
-        counts[to] = (counts[to][0] + 1, counts[to][1])
-        c.handle(ReadingReceived(BoardState.of(dict(counts)), t))
+        counts[frm][i] -= 1
+        counts[to][i] += 1
+        c.handle(ReadingReceived(BoardState.of({k: (w, b) for k, (w, b) in counts.items()}), t))
         t += 0.5
         c.handle(Tick(t))
     return t
@@ -266,3 +268,18 @@ def test_the_confirm_button_tutor_keeps_on_the_main_button() -> None:
     assert _actions(c) == {"white keep", "white forfeit", "black forfeit"}
     c.handle(ButtonPressed("white", "main", 3.0))
     assert c.match.turn == "black"
+
+
+def test_the_computers_move_is_never_held() -> None:
+    dice = TableDice(random.Random(1))
+    dice.push((3, 6))  # the opening roll: Black's 6 beats White's 3, the computer plays 6-3
+    c = Controller(Match.new(MatchSettings(length=5, black_player="gnubg")), dice=dice,
+                   config=ControllerConfig(tutor="doubtful"))
+    c.handle(ReadingReceived(BoardState.of(cell_counts(Position.initial(), "white")), 0.0))
+    c.handle(Tick(0.3))
+    c.handle(ActionRequested("white", "roll", 0.4))
+    assert c.match.phase == "move" and c.match.turn == "black"
+    bad = next(m for m in c.match.legal_moves() if m.notation == "13/10 13/7")  # -0.091 for its mover
+    c.handle(BotMoved(bad, 1.0, c.bot_token))
+    _play(c, [step_cells(s, "black") for s in bad.steps], 1.5, "black")  # the person carries it out
+    assert c.match.turn == "white" and c.match.last_move is not None and c.match.last_move.side == "black"
