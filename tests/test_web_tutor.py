@@ -5,13 +5,13 @@ and the helper that takes the last step back; keep confirms it. The page renders
 `state.possible` and `state.prompt`, so the snapshot is what it shows."""
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from browser_support import wait_until
 from controller.analysis.hint import hint
 from controller.bot.gnubg_level import load_gnubg_nn
 from controller.engine.board_view import step_cells
@@ -31,15 +31,6 @@ def sim(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[ServerThrea
                           profile=fast_profile(tmp_path), seed=5)
     with server:
         yield server
-
-
-def wait_until(cond: Any, timeout: float = 8.0) -> None:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if cond():
-            return
-        time.sleep(0.02)
-    raise AssertionError("condition not reached in time")
 
 
 def act(sim: ServerThread, action: PageAction) -> Any:
