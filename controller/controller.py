@@ -826,6 +826,10 @@ class Controller:
     def table(self) -> DisplayContent:
         m = self.match
         pips = m.pips()
+        held = self.tutor.hold(m)
+        if held is not None and held.target is not None and m.turn is not None:
+            mine, theirs = held.target.pips()  # the held move stands on the board, not yet in the match
+            pips = {m.turn: mine, other(m.turn): theirs}
         clocks: dict[str, Any] = {"white": None, "black": None}
         reading = m.clock_reading(self.now)
         if reading is not None:

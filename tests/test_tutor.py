@@ -228,6 +228,7 @@ def test_auto_confirm_holds_a_blunder_with_the_warning_and_the_better_move_lit()
     assert _prompt(c) == "Bad: -0.09. Undo?"
     assert {"24", "15"} <= {cell for cell, role in c.scene().leds.items() if role == "hint"}
     assert _actions(c) == {"white keep", "white forfeit", "black forfeit"}
+    assert c.table().pips_white == 167 - 9  # the pips of the board as it stands
     c.handle(ButtonPressed("white", "main", 3.0))  # keep
     assert c.match.turn == "black" and c.match.last_move is not None
     assert c.match.last_move.side == "white" and len(c.match.last_move.steps) == 2
