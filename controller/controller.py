@@ -416,9 +416,7 @@ class Controller:
         if action in ("keep", "undo"):
             self._answer_tutor(side, action == "keep", out)
             return
-        if not by_bot and (held := self.tutor.cube(self.match, side, action)) is not None:
-            warning = held.warning
-            out.append(Announce(f"tutor: {side}'s {action} loses {warning.loss:.3f} ({warning.mark}): keep or undo"))
+        if not by_bot and self._tutor_holds(side, action, out):
             return
         if action == "roll":
             self._roll(side, out)
@@ -428,6 +426,17 @@ class Controller:
             out.append(Refused(f"unknown action {action!r}"))
             return
         self._apply(command, out)
+
+    def _tutor_holds(self, side: Colour, action: str, out: list[Effect]) -> bool:
+        """Whether the tutor holds `side`'s roll, double, take or drop back (it loses the
+        mark). A roll of real dice keyed in is never held: those dice are already out."""
+        if action == "roll" and self.dice.entered:
+            return False
+        held = self.tutor.cube(self.match, side, action)
+        if held is not None:
+            warning = held.warning
+            out.append(Announce(f"tutor: {side}'s {action} loses {warning.loss:.3f} ({warning.mark}): keep or undo"))
+        return held is not None
 
     def _answer_tutor(self, side: Colour, keep: bool, out: list[Effect]) -> None:
         """Keep the action the tutor holds (it counts as pressed) or undo it (a cube
@@ -440,7 +449,9 @@ class Controller:
         out.append(Announce(f"{side} {'keeps' if keep else 'takes back'} the {action} the tutor warned about"))
         if not keep:
             return
-        if not held.is_move:
+        if action == "roll":
+            self._roll(side, out)
+        elif not held.is_move:
             command = self._match_command(side, action, None)
             assert command is not None
             self._apply(command, out)

@@ -52,7 +52,7 @@ def held_here(match: Match) -> Held | None:
     if turn is None:
         return None
     if match.phase == "roll" and match.may_double(turn):
-        return Held(turn, "double")
+        return Held(turn, "double" if match.game % 2 else "roll")
     if match.phase == "doubled":
         return Held(other(turn), "take" if match.game % 2 else "drop")
     if match.phase == "move":
@@ -64,6 +64,8 @@ def held_accepted(match: Match, held: Held) -> bool:
     """What `keep` carries out is an action the match accepts now."""
     if held.action == "move":
         return match.phase == "move" and match.turn == held.side
+    if held.action == "roll":
+        return accepted(match, PossibleAction(held.side, "roll"))
     return accepted(match, PossibleAction(held.side, held.action))
 
 
@@ -104,7 +106,7 @@ def test_every_listed_action_is_accepted_by_the_match_over_random_matches() -> N
     # every moment of the rule book was met and offered
     assert {"opening:roll", "roll:roll", "roll:double", "roll:resign", "doubled:take",
             "doubled:drop", "resigning:accept", "resigning:decline", "over:rematch",
-            "roll:forfeit", "move:forfeit", "roll:held double", "doubled:held take",
+            "roll:forfeit", "move:forfeit", "roll:held double", "roll:held roll", "doubled:held take",
             "doubled:held drop", "move:held move"} <= seen
 
 

@@ -14,7 +14,7 @@ import random
 import pytest
 
 from controller.analysis.hint import cube_decision
-from controller.analysis.match import answer_loss, double_loss
+from controller.analysis.match import answer_loss, double_loss, no_double_loss
 from controller.board.reconcile import BoardState
 from controller.bot.gnubg_level import load_gnubg_nn
 from controller.controller import Controller, ControllerConfig
@@ -39,6 +39,7 @@ GOOD_DOUBLE = ("yGfkASjYbuABYA", 5)      # double, take: the double and the take
 BAD_TAKE = ("wrvBATBmO4MBAw", 5)         # double, pass: the double is right, a take -0.131
 BAD_PASS = ("sDc6AyCGzyMHAA", 5)         # double, take: a pass -0.126
 VERY_BAD_PASS = ("mOfgAUiZHeFBIA", 3)    # double, take: a pass -0.397
+MISSED_DOUBLE = ("uPcVAQDs7jYAAA", 3)    # double, take: rolling instead -0.127
 
 
 def _cube(case: tuple[str, int]):  # type: ignore[no-untyped-def]
@@ -54,6 +55,8 @@ def test_the_positions_losses_are_the_analysis_figures_clear_of_the_marks() -> N
     assert answer_loss(_cube(BAD_TAKE), took=True) == pytest.approx(0.131, abs=0.002)
     assert answer_loss(_cube(BAD_PASS), took=False) == pytest.approx(0.126, abs=0.002)
     assert answer_loss(_cube(VERY_BAD_PASS), took=False) == pytest.approx(0.397, abs=0.002)
+    assert no_double_loss(_cube(MISSED_DOUBLE)) == pytest.approx(0.127, abs=0.002)
+    assert no_double_loss(_cube(BAD_DOUBLE)) == 0.0
 
 
 def _table(case: tuple[str, int], tutor: str = "doubtful", **players: str) -> Controller:
@@ -118,6 +121,26 @@ def test_below_the_chosen_mark_and_with_the_tutor_off_a_double_counts_at_once() 
     c = _table(VERY_BAD_DOUBLE, tutor="very_bad")
     c.handle(ActionRequested("white", "double", 1.0))
     assert c.match.phase == "roll" and _prompt(c) == "Very bad double: -0.23 (no double). Undo?"
+
+
+def test_a_roll_that_misses_a_double_is_held_before_the_dice_are_drawn() -> None:
+    c = _table(MISSED_DOUBLE)
+    before = c.match
+    c.handle(ButtonPressed("white", "main", 1.0))  # white rolls: a double was right
+    assert c.match is before and c.match.dice is None
+    assert _prompt(c) == "Bad no double: -0.13 (double, take). Undo?"
+    c.handle(ButtonPressed("white", "cube", 1.5))  # undo
+    assert c.match is before
+    c.handle(ButtonPressed("white", "cube", 2.0))  # the double, which is right: counts at once
+    assert c.match.phase == "doubled"
+
+    c = _table(MISSED_DOUBLE)
+    c.handle(ButtonPressed("white", "main", 1.0))
+    c.handle(ButtonPressed("white", "main", 1.5))  # keep: the roll is made
+    assert c.match.phase == "move" and c.match.dice is not None
+    c = _table(BAD_DOUBLE)
+    c.handle(ButtonPressed("white", "main", 1.0))  # not doubling is right here: rolls at once
+    assert c.match.phase == "move"
 
 
 def test_a_right_double_and_take_count_at_once() -> None:

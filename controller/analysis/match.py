@@ -34,6 +34,11 @@ CLOSE_CUBE = 0.16
 MAX_WORKERS = 4
 
 
+def no_double_loss(cube: CubeEval) -> float:
+    """EMG that rolling without doubling gives away (0.0 where the cube is not available)."""
+    return max(0.0, cube.optimal - cube.no_double) if cube.available else 0.0
+
+
 def double_loss(cube: CubeEval) -> float:
     """EMG a double gives away: the doubler's best equity against what the opponent's
     best answer (take or pass) leaves the doubler."""
@@ -179,7 +184,7 @@ class MatchAnalyser:
         if not initial:
             cube = self.ev.cube(board, ci)
             if cube.available:
-                loss = max(0.0, cube.optimal - cube.no_double)
+                loss = no_double_loss(cube)
                 close = cube.optimal - min(cube.take, 1.0) < CLOSE_CUBE
                 out.append(Decision(game.number, t.row, roll.player, "no double", None, "No double",
                                     cube.action, loss, mark_of(loss), close=close, win=win))

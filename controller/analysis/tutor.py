@@ -2,7 +2,8 @@
 mark? The same judgement as `bgboard analyze` (controller.analysis.match): a move's loss
 against gnubg's best move of the roll, a double's and an answer's from gnubg's cube
 decision of the doubler's position (`double_loss`, `answer_loss`), cubeful at the match
-score, 0-ply, marked with the analysis's thresholds.
+score, 0-ply, marked with the analysis's thresholds. A roll where a double was right is a
+cube action too (the analysis's "no double" decision, `no_double_loss`).
 
 Pure apart from the network. The controller asks before the action counts and holds it
 back while the player keeps or undoes it (controller.play.tutor); which players are
@@ -22,10 +23,10 @@ if TYPE_CHECKING:
 
 TUTOR_MARKS: tuple[str, ...] = ("off", "doubtful", "bad", "very_bad")
 """The tutor setting: off, or the least serious mark it warns about (the analysis's marks)."""
-Judged = Literal["move", "double", "take", "drop"]
-"""What the tutor judges: a completed move, or a cube action."""
-CubeAction = Literal["double", "take", "drop"]
-CUBE_ACTIONS: tuple[CubeAction, ...] = ("double", "take", "drop")
+Judged = Literal["move", "roll", "double", "take", "drop"]
+"""What the tutor judges: a completed move, or a cube action (a roll: not doubling)."""
+CubeAction = Literal["roll", "double", "take", "drop"]
+CUBE_ACTIONS: tuple[CubeAction, ...] = ("roll", "double", "take", "drop")
 CUBE_ACTION_KEYS: dict[str, str] = {
     "No double": "hint.no_double", "Double, take": "hint.double_take", "Double, pass": "hint.double_pass",
     "Too good to double": "hint.too_good",
@@ -36,8 +37,8 @@ CUBE_ACTION_KEYS: dict[str, str] = {
 @dataclass(frozen=True)
 class TutorWarning:
     """An action that loses `loss` EMG (mark `mark`, a TUTOR_MARKS word). For a move:
-    the better move's (from, to) cells to light; for a cube action: `action` (double,
-    take, drop) and `right_key`, the message key of the right cube action."""
+    the better move's (from, to) cells to light; for a cube action: `action` (roll,
+    double, take, drop) and `right_key`, the message key of the right cube action."""
 
     mark: str
     loss: float
@@ -78,19 +79,24 @@ def move_warning(match: Match, result: Position, threshold: str) -> TutorWarning
 
 
 def cube_warning(match: Match, action: CubeAction, threshold: str) -> TutorWarning | None:
-    """The tutor's warning for the side on turn's double (phase ``roll``) or the doubled
-    side's take or drop (phase ``doubled``), if it loses at least the `threshold` mark;
-    None for a good action, or an action the match is not at."""
+    """The tutor's warning for the side on turn's roll or double (phase ``roll``) or the
+    doubled side's take or drop (phase ``doubled``), if it loses at least the `threshold`
+    mark; None for a good action, or an action the match is not at."""
     from controller.analysis.hint import cube_decision
-    from controller.analysis.match import answer_loss, double_loss, right_answer
+    from controller.analysis.match import answer_loss, double_loss, no_double_loss, right_answer
+    from controller.engine.position import Position
     from controller.table.computer import bot_context
 
     doubler = match.turn
-    at = "roll" if action == "double" else "doubled"
+    at = "roll" if action in ("roll", "double") else "doubled"
     if threshold == "off" or doubler is None or match.phase != at:
         return None
+    if action == "roll" and (not match.may_double(doubler) or match.position == Position.initial()):
+        return None  # no cube decision (the analysis has none in a game's first position)
     cube = cube_decision(match.position, bot_context(match, doubler))
-    if action == "double":
+    if action == "roll":
+        loss, right_key = no_double_loss(cube), CUBE_ACTION_KEYS[cube.action]
+    elif action == "double":
         loss, right_key = double_loss(cube), CUBE_ACTION_KEYS[cube.action]
     else:
         loss, right_key = answer_loss(cube, took=action == "take"), f"tutor.right.{right_answer(cube)}"

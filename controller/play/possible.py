@@ -10,7 +10,8 @@ tested on its own against the match's own checks: every action listed is one the
 accepts. While the tutor holds a player's action (controller.play.tutor), that player's
 main button keeps it (`keep`: it then counts as pressed) and, for a cube action, the cube
 button undoes it (`undo`: nothing happened); a held move is undone by moving the
-checkers back, so only `keep` is listed for it.
+checkers back, so only `keep` is listed for it. Keeping a held move or roll needs the
+board right, as the move's `done` and a roll do.
 """
 from __future__ import annotations
 
@@ -75,7 +76,7 @@ def possible_actions(match: Match, facts: TableFacts) -> tuple[PossibleAction, .
     turn = m.turn
     held = facts.held
     if held is not None and held.side in people and m.phase != "over":
-        if held.action != "move" or facts.board_ready:  # a move counts as the board shows it
+        if held.action not in ("move", "roll") or facts.board_ready:  # as `done` and `roll` need
             found.append(PossibleAction(held.side, "keep", button="main"))
         if held.action != "move":
             found.append(PossibleAction(held.side, "undo", button="cube"))

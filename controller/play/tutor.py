@@ -1,8 +1,9 @@
 """The tutor's hold: an action of a person at the table that loses at least the chosen
 mark waits, warned about, until the player keeps it or undoes it.
 
-A double, take or drop is held before it reaches the match: kept, it is carried out as
-pressed; undone, nothing happened. A completed move is held before it is confirmed: with
+A double, take or drop, or a roll where a double was right, is held before it reaches the
+match: kept, it is carried out as pressed (the dice are drawn only then); undone, nothing
+happened. A completed move is held before it is confirmed: with
 confirm ``button`` the match waits for the button anyway; with ``auto`` the step that
 would end the turn is held back (the board shows it, the match does not have it yet), and
 the player keeps the move or moves the checkers back. The judgement itself is
@@ -26,7 +27,7 @@ from controller.show.content import Prompt
 
 @dataclass(frozen=True)
 class TutorHold:
-    """`side`'s action the tutor warns about (`warning.action`: move, double, take, drop),
+    """`side`'s action the tutor warns about (`warning.action`: move, roll, double, take, drop),
     judged on `match`: the hold lasts only while the match stays as it was. A held move's
     `target` is the complete move the board shows."""
 
@@ -99,8 +100,8 @@ class Tutor:
         return self._held
 
     def cube(self, match: Match, side: Colour, action: str) -> TutorHold | None:
-        """Judge `side`'s double, take or drop before it counts: a bad one is held (and
-        returned); None lets it count now."""
+        """Judge `side`'s roll, double, take or drop before it counts: a bad one is held
+        (and returned); None lets it count now."""
         mark = self._mark_for(side)
         if mark == "off" or action not in CUBE_ACTIONS:
             return None
