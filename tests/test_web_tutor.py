@@ -2,35 +2,24 @@
 move made on the (virtual) board waits with the warning as the page's prompt, `keep` in
 the page's list of what is possible (with the main button), the better move lit `hint`,
 and the helper that takes the last step back; keep confirms it. The page renders
-`state.possible` and `state.prompt`, so the snapshot is what it shows."""
+`state.possible` and `state.prompt`: the first test reads the snapshot the page gets,
+the second the page itself in Chromium."""
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from browser_support import wait_until
-from controller.analysis.hint import hint
+from browser_support import Page, ctl, needs_chromium, wait_until
+from controller.analysis.hint import Hint, hint
 from controller.bot.gnubg_level import load_gnubg_nn
 from controller.engine.board_view import step_cells
 from controller.table.computer import bot_context
-from sim.web.harness import ServerThread, fast_profile
+from sim.web.harness import ServerThread
 from sim.web.protocol import PageAction
 
 pytestmark = [pytest.mark.timeout(120),
               pytest.mark.skipif(load_gnubg_nn() is None, reason="needs gnubg-nn (x86-64; installed by .ci/run)")]
-
-
-@pytest.fixture()
-def sim(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[ServerThread]:
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    (tmp_path / "state").mkdir()
-    server = ServerThread(state_dir=tmp_path / "state", settings_file=tmp_path / "config" / "simulator.json",
-                          profile=fast_profile(tmp_path), seed=5)
-    with server:
-        yield server
 
 
 def act(sim: ServerThread, action: PageAction) -> Any:
@@ -42,25 +31,36 @@ def snap(sim: ServerThread) -> dict[str, Any]:
     return sim.inspect(lambda live: live.snapshot())
 
 
-def test_the_page_shows_the_tutors_warning_and_offers_keep(sim: ServerThread) -> None:
+def held(sim: ServerThread) -> bool:
+    return any(a["action"] == "keep" for a in snap(sim)["possible"])
+
+
+def play_a_marked_move(sim: ServerThread, least: float = 0.04) -> tuple[str, Hint]:
+    """After the opening roll: the side on turn plays a move that loses at least `least`
+    (doubtful: 0.04, bad: 0.08), one checker at a time on the virtual board, as a hand would."""
+    wait_until(lambda: snap(sim)["match"]["state"] == "move")
+    match = ctl(sim, lambda c: c.match)
+    side = match.turn
+    ranked = hint(match.position, match.dice, bot_context(match, side))
+    marked = next((h for h in ranked if least <= h.loss < 0.5), None)
+    assert marked is not None, f"the opening roll {match.dice} has no such move: choose another seed"
+    for step in marked.move.steps:
+        frm, to = step_cells(step, side)
+        before = ctl(sim, lambda c: c.match.partial)
+        act(sim, PageAction("lift", cell=frm))
+        act(sim, PageAction("place", cell=to))
+        wait_until(lambda before=before: ctl(sim, lambda c: c.match.partial) != before or held(sim))
+    wait_until(lambda: held(sim))
+    return side, marked
+
+
+def test_the_page_state_shows_the_tutors_warning_and_offers_keep(sim: ServerThread) -> None:
     assert act(sim, PageAction("new_match", settings={"length": 5, "tutor": "doubtful"})) is not None
     assert snap(sim)["settings"]["tutor"] == "doubtful"
     act(sim, PageAction("setup"))
-    wait_until(lambda: not sim.inspect(lambda live: live.table.controller.setting_up))  # type: ignore[union-attr]
+    wait_until(lambda: not ctl(sim, lambda c: c.setting_up))
     act(sim, PageAction("button", name="white_main"))  # the opening roll
-    wait_until(lambda: snap(sim)["match"]["state"] == "move")
-    match = sim.inspect(lambda live: live.table.controller.match)  # type: ignore[union-attr]
-    side = match.turn
-    ranked = hint(match.position, match.dice, bot_context(match, side))
-    marked = next(h for h in ranked if 0.04 <= h.loss < 0.5)  # a doubtful move or worse
-    for step in marked.move.steps:
-        frm, to = step_cells(step, side)
-        before = snap(sim)["match"]["position_id"], snap(sim)["possible"]
-        act(sim, PageAction("lift", cell=frm))
-        act(sim, PageAction("place", cell=to))
-        wait_until(lambda before=before: (snap(sim)["match"]["position_id"], snap(sim)["possible"]) != before
-                   or any(a["action"] == "keep" for a in snap(sim)["possible"]))
-    wait_until(lambda: any(a["action"] == "keep" for a in snap(sim)["possible"]))
+    side, marked = play_a_marked_move(sim)
     state = snap(sim)
     assert state["match"]["turn"] == side and state["match"]["state"] == "move"  # not confirmed yet
     assert {"side": side, "action": "keep", "level": None, "button": "main"} in state["possible"]
@@ -69,11 +69,32 @@ def test_the_page_shows_the_tutors_warning_and_offers_keep(sim: ServerThread) ->
     assert "undo" in state["helpers"]
     assert any(light["role"] == "hint" for light in state["leds"].values())
     act(sim, PageAction("undo"))  # the helper takes the held step back, as a hand would
-    wait_until(lambda: not any(a["action"] == "keep" for a in snap(sim)["possible"]))
+    wait_until(lambda: not held(sim))
     assert snap(sim)["match"]["turn"] == side
     frm, to = step_cells(marked.move.steps[-1], side)
     act(sim, PageAction("lift", cell=frm))
     act(sim, PageAction("place", cell=to))
-    wait_until(lambda: any(a["action"] == "keep" for a in snap(sim)["possible"]))
+    wait_until(lambda: held(sim))
     act(sim, PageAction("button", name=f"{side}_main"))  # keep
     wait_until(lambda: snap(sim)["match"]["turn"] != side)
+
+
+@needs_chromium
+def test_the_page_turns_the_tutor_on_and_keeps_a_held_move(page: Page, sim: ServerThread) -> None:
+    p = page.page
+    p.click("#new-match-open")
+    p.locator("#new-match-form [name=tutor]").select_option("bad")
+    p.click("#new-match-start")
+    p.wait_for_function("window.bgboard.state.settings.tutor === 'bad'", timeout=8000)
+    assert ctl(sim, lambda c: c.config.tutor) == "bad"
+    act(sim, PageAction("setup"))
+    wait_until(lambda: not ctl(sim, lambda c: c.setting_up))
+    page.click_button("white_main")  # the opening roll
+    side, _ = play_a_marked_move(sim, least=0.08)
+    keep = p.locator(f'#actions button[data-command="{side} keep"]')
+    keep.wait_for(timeout=8000)
+    name = "White" if side == "white" else "Black"
+    assert keep.inner_text() == f"{name}: keep it"
+    assert p.locator("#prompt").inner_text().endswith("Undo?")
+    keep.click()
+    wait_until(lambda: ctl(sim, lambda c: c.match.turn) != side)
