@@ -27,6 +27,7 @@ from controller.engine.match_events import Event as MatchEvent
 from controller.engine.match_events import (GameWon, MatchWon, Moved, OpeningTie, RematchStarted,
                                            Stepped, TimedOut)
 from controller.engine.moves import Move
+from controller.engine.notation import format_path
 from controller.engine.position import Position
 from controller.engine.turn import TurnPlan
 from controller.events import (ActionRequested, AdoptMatch, Announce, AskBot, BotCube, BotMoved,
@@ -37,7 +38,7 @@ from controller.inputs import menu as menus
 from controller.play import possible
 from controller.play import prompt as prompts
 from controller.play.status import BotPlan, TableStatus
-from controller.play.tracker import BoardTracker
+from controller.play.tracker import BoardTracker, whole_move_reading
 from controller.play.tutor import Tutor, warning_prompt
 from controller.show.announce import announcements
 from controller.show.content import DisplayContent, MoveTimerView, Prompt, Scene, TournamentClockView
@@ -84,6 +85,7 @@ class Controller:
         #: what the tutor holds back until it is kept or undone (controller.play.tutor)
         self.tutor = Tutor(self._tutor_mark)
         self.ask_index = 0
+        self._whole_declined: Match | None = None  # the player said the board is not the whole move
         self._warned: Any = None
         self.roll_due: float | None = None
         self._last_scene: Scene | None = None
@@ -154,7 +156,7 @@ class Controller:
                              else menus.ButtonPressed(None, "menu"), out)
         elif self.menu.is_open:
             self._menu_event(menus.ButtonPressed(event.side, event.button), out)
-        elif self._ambiguous_choice() is not None:
+        elif self._ambiguous_choice() is not None or self._whole_move_choice() is not None:
             self._answer_ambiguous(event.button == "main", out)
         elif event.side is not None:
             action = self._button_action(event.side, event.button)
@@ -530,8 +532,45 @@ class Controller:
             return None
         return options[self.ask_index % len(options)]
 
+    def _whole_move_choice(self) -> Move | None:
+        """The complete move the player is asked about ("Was it 5/4/off?") while the board
+        stands where fewer steps leave a die to play (controller.play.tracker
+        .whole_move_reading), until the player says no or plays on."""
+        m = self.match
+        if self.bot is not None or self.setting_up or m.turn is None or self._player(m.turn) != HUMAN \
+                or self._whole_declined is m or not self._board_right():
+            return None
+        return whole_move_reading(m)
+
+    def _play_whole(self, move: Move, out: list[Effect]) -> None:
+        """The player confirmed the whole move: its steps replace those read (one transition)."""
+        side, now = self.match.turn, self.now
+        assert side is not None
+
+        def walk(mm: Match) -> Transition:
+            events: list[MatchEvent] = []
+            while mm.steps:
+                mm, said = mm.undo(side, now)
+                events += said
+            for step in move.steps:
+                if mm.phase != "move":
+                    break
+                mm, said = mm.step(side, step, now)
+                events += said
+            return Transition(mm, tuple(events))
+
+        out.append(Announce(f"the player confirmed the whole move {format_path(move.steps)}"))
+        self._apply(walk, out)
+
     def _answer_ambiguous(self, yes: bool, out: list[Effect]) -> None:
         choice = self._ambiguous_choice()
+        whole = self._whole_move_choice() if choice is None else None
+        if whole is not None:
+            if yes:
+                self._play_whole(whole, out)
+            else:
+                self._whole_declined = self.match  # a die is still to play: play on
+            return
         if choice is None:
             return
         if not yes:
@@ -881,9 +920,11 @@ class Controller:
         path = graph.path(graph.start, choice) if choice is not None and graph is not None else None
         secret = self.dice.secret
         held = self.tutor.hold(self.match)
+        whole = self._whole_move_choice() if choice is None else None
         return prompts.PromptFacts(
             match=self.match, now=self.now, overlay=overlay or self.banner,
-            confirm=Move(path, choice).notation if choice is not None and path is not None else None,
+            confirm=Move(path, choice).notation if choice is not None and path is not None else
+            format_path(whole.steps) if whole is not None else None,
             setting_up=self.setting_up, announcement=self._announcement(),
             commitment=secret.short_commitment if secret is not None and not secret.revealed else None,
             carried_out=self.bot,

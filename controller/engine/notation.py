@@ -72,6 +72,21 @@ def format_move(steps: Sequence["Step"]) -> str:
     return " ".join(parts)
 
 
+def format_path(steps: Sequence["Step"]) -> str:
+    """Every step written out, a checker's consecutive steps chained with each point it
+    touched (`5/4/off`, `13/10*/8`), in the order played: the spelling that tells apart
+    moves gnubg writes alike (`5/off` is both the 6 alone and 1-6 bearing off from the 5)."""
+    chains: list[list["Step"]] = []
+    for step in steps:
+        chain = next((c for c in chains if c[-1].to == step.frm and c[-1].to != _OFF), None)
+        if chain is None:
+            chains.append([step])
+        else:
+            chain.append(step)
+    return " ".join(_point(c[0].frm) + "".join(f"/{_point(s.to)}{'*' if s.hit else ''}" for s in c)
+                    for c in chains)
+
+
 # -- parsing --------------------------------------------------------------------------
 _TOKEN = re.compile(
     r"^(?P<path>(?:bar|b|off|o|\d{1,2})\*?(?:/(?:bar|b|off|o|\d{1,2})\*?)+)(?:\((?P<n>[1-4])\))?$",

@@ -17,6 +17,7 @@ from controller.board.reconcile import (BoardState, Expectation, Instruction, Ma
                                         Verdict, path_expectation, reconcile, turn_expectation)
 from controller.engine.board_view import Colour, step_cells
 from controller.engine.match import Match
+from controller.engine.moves import Move
 from controller.engine.position import Position
 from controller.play.status import BotPlan
 
@@ -112,6 +113,27 @@ class BoardTracker:
                 and not verdict.prehit:
             return verdict
         return None
+
+
+def whole_move_reading(match: Match) -> Move | None:
+    """The complete legal move the board may also show, when the steps read so far leave a
+    die to play (None otherwise).
+
+    Bearing off, one hand can mean two things that leave the same checkers: with 6-1 and a
+    checker on the 5-point, 5/off with the 6 (the 1 still to play) and 5/4/off with both
+    dice (RULES.md "Bearing off": a higher die bears off from the highest point, a lower
+    die may be played first). The fewest steps read the first, so a player who meant the
+    whole move would wait for ever for a 1 they have no reason to play. When the position
+    the steps reach is also the result of a complete legal move, this is that move, for
+    the table to ask about ("Was it 5/4/off?"); a player who meant the shorter reading plays
+    on and the next reading settles it. Only the side on turn's own steps count here (a
+    move carried out for the computer is known whole)."""
+    if match.phase != "move" or not match.steps or match.move_complete:
+        return None
+    plan = match.plan
+    if plan is None or not plan.is_complete(match.partial):
+        return None
+    return plan.move_for(match.partial)
 
 
 def _path_hits(plan: BotPlan) -> dict[Position, tuple[str, ...]]:
