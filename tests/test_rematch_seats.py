@@ -125,5 +125,5 @@ def test_a_script_rematch_against_the_computer_gives_it_white(tmp_path: Path) ->
     assert proc.returncode == 0, proc.stderr
     last = json.loads(proc.stdout.splitlines()[-1])
     assert last["match"]["turn"] == "white" and last["match"]["score"] == {"white": 0, "black": 0}
-    assert any(line.startswith("Play the computer") for line in last["display"]["lines"]), last["display"]
+    assert "The computer starts with 6-1: play 13/7 8/7" in last["display"]["lines"], last["display"]
     assert "bot-from" in last["leds"].values()
