@@ -58,6 +58,8 @@ async def run_table(port: str, *, profile: Profile | None = None, state_dir: Pat
                                crawford_played=crawford_played)
     table = open_table(profile, backends, clock=now, config=config, match=start,
                        new_match=lambda: starting_match(settings), bots=make_bot, loop=loop)
+    if position_id is None:  # a game from a set position is not a record's game
+        table.review_matches()
     if on_table is not None:
         on_table(table)
     with table:

@@ -32,8 +32,8 @@ from controller.engine.position import Position
 from controller.engine.turn import TurnPlan
 from controller.events import (ActionRequested, AdoptMatch, Announce, AskBot, BotCube, BotMoved,
                                ButtonPressed, Buzz, DiceEntered, DicePhraseGiven, Effect, Event,
-                               LinkChanged, ReadingReceived, Refused, RemoteActed, SaveMatch,
-                               OnlineRequested, ShowScene, Tick)
+                               LinkChanged, OnlineRequested, ReadingReceived, Refused, RemoteActed,
+                               ReviewReady, SaveMatch, ShowScene, Tick)
 from controller.inputs import menu as menus
 from controller.play import possible
 from controller.play import prompt as prompts
@@ -42,6 +42,7 @@ from controller.play.tracker import BoardTracker, whole_move_reading
 from controller.play.tutor import Tutor, warning_prompt
 from controller.show.announce import announcements
 from controller.show.content import DisplayContent, MoveTimerView, Prompt, Scene, TournamentClockView
+from controller.show.review_notes import ReviewFigures, review_display
 from controller.show.scene import ControllerView, build_scene
 
 
@@ -93,6 +94,7 @@ class Controller:
         self.banner: Prompt | None = None
         #: the menu offers "Play online" (the table has an online door: controller/online/door.py)
         self.online_offered = False
+        self.review: ReviewFigures | None = None  # PR and ratings of the finished games
         self._schedule_auto_roll()
 
     # -- the one entry ---------------------------------------------------------------------
@@ -136,6 +138,8 @@ class Controller:
             self._bot_moved(event, out)
         elif isinstance(event, BotCube):
             self._bot_cube(event, out)
+        elif isinstance(event, ReviewReady):
+            self.review = event.figures
 
     def _reading(self, event: ReadingReceived) -> None:
         if self.board.observe(event.board, event.at):
@@ -889,12 +893,14 @@ class Controller:
                 clocks[side] = (MoveTimerView(max(0.0, r.allowance), max(0.0, r.bank), warn)
                                 if reading.mode == "timer" else
                                 TournamentClockView(max(0.0, r.allowance), max(0.0, r.bank), warn))
+        review = review_display(m, self.review)
         return DisplayContent(
             turn=m.turn, dice=tuple(m.dice) if m.dice else (), cube_value=m.cube,
             cube_owner=cube_owner(m.cube_owner), cube_enabled=m.cube_enabled,
             crawford=m.crawford, score_white=m.score[0], score_black=m.score[1], match_length=m.length,
             pips_white=pips["white"], pips_black=pips["black"],
-            clock_white=clocks["white"], clock_black=clocks["black"])
+            clock_white=clocks["white"], clock_black=clocks["black"],
+            notes=review.notes, pr_white=review.pr_white, pr_black=review.pr_black)
 
     def _announcement(self) -> Prompt | None:
         """An opening tie, the won game (until the next opening roll) or the computer's take

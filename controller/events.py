@@ -17,6 +17,7 @@ from controller.dice.secret import DiceSecret
 from controller.engine.match import Match
 from controller.engine.moves import Move
 from controller.show.content import Prompt, Scene
+from controller.show.review_notes import ReviewFigures
 
 ActionName = Literal["roll", "done", "double", "take", "drop", "accept", "decline",
                      "resign", "forfeit", "rematch", "reveal", "keep", "undo"]
@@ -140,8 +141,17 @@ class AdoptMatch:
     at: float
 
 
+@dataclass(frozen=True)
+class ReviewReady:
+    """The table's review of the finished games is ready (controller.analysis.review): the
+    display shows each player's PR and rating between games."""
+
+    figures: ReviewFigures
+    at: float
+
+
 Event = Union[ReadingReceived, LinkChanged, ActionRequested, ButtonPressed, Tick, BotMoved,
-              BotCube, DicePhraseGiven, DiceEntered, RemoteActed, AdoptMatch]
+              BotCube, DicePhraseGiven, DiceEntered, RemoteActed, AdoptMatch, ReviewReady]
 
 
 # -- effects -----------------------------------------------------------------------------

@@ -19,7 +19,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from controller.analysis.cubeful import CENTRE, CubeInfo, check_length
 from controller.analysis.evaluator import Board, CubeEval, Evaluator
@@ -68,7 +68,10 @@ def mark_of(loss: float) -> str:
 class Decision:
     """One analysed decision. `loss` is in EMG, never negative; `luck` (turns only) is the
     roll's luck for the player in EMG; `win` the player's cubeless chance to win the game
-    before the decision."""
+    before the decision. `position` is the board before the decision seen by the player on
+    roll (for a take or a pass: by the doubler), `cube` and `owner` the cube then (owner 0/1
+    as `player`, or CENTRE): what setting the position up again needs besides the game's
+    score (controller.analysis.review)."""
 
     game: int
     move: int
@@ -83,6 +86,9 @@ class Decision:
     close: bool = False
     luck: float | None = None
     win: float = 0.5
+    position: Position | None = None
+    cube: int = 1
+    owner: int = CENTRE
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,6 +124,11 @@ class _Table:
             self.player = player
 
 
+def _where(t: _Table) -> dict[str, Any]:
+    """A decision's board and cube (the Decision fields a set-up needs)."""
+    return {"position": t.position, "cube": t.cube, "owner": t.owner}
+
+
 class MatchAnalyser:
     """Walks a record's games through an Evaluator."""
 
@@ -145,6 +156,11 @@ class MatchAnalyser:
         _forked.append((self, record))
         with multiprocessing.get_context("fork").Pool(workers) as pool:
             return pool.map(_analyse_forked_game, range(len(record.games)))
+
+    def game(self, length: int, game: Game) -> list[Decision]:
+        """One game's decisions (games are independent: a live review analyses each
+        finished game once, with the very code `analyse` uses)."""
+        return self._game(length, game)
 
     def _ci(self, length: int, game: Game, t: _Table) -> CubeInfo:
         return CubeInfo(length, game.score, t.cube, t.owner, t.player, game.crawford)
@@ -187,7 +203,7 @@ class MatchAnalyser:
                 loss = no_double_loss(cube)
                 close = cube.optimal - min(cube.take, 1.0) < CLOSE_CUBE
                 out.append(Decision(game.number, t.row, roll.player, "no double", None, "No double",
-                                    cube.action, loss, mark_of(loss), close=close, win=win))
+                                    cube.action, loss, mark_of(loss), close=close, win=win, **_where(t)))
         luck = self._luck(board, roll.dice, ci, initial) if self.luck else None
         after = t.position
         for step in roll.steps:
@@ -200,10 +216,10 @@ class MatchAnalyser:
             loss = max(0.0, listed[0].equity - mine.equity) if mine is not None else 0.0
             best = played if loss == 0.0 else self._notation(t.position, roll.dice, listed[0].key)
             out.append(Decision(game.number, t.row, roll.player, "move", roll.dice, played, best, loss,
-                                mark_of(loss), unforced=len(listed) > 1, luck=luck, win=win))
+                                mark_of(loss), unforced=len(listed) > 1, luck=luck, win=win, **_where(t)))
         else:
             out.append(Decision(game.number, t.row, roll.player, "move", roll.dice, played, played, 0.0, "",
-                                luck=luck, win=win))
+                                luck=luck, win=win, **_where(t)))
         t.position = after
         return out
 
@@ -237,7 +253,7 @@ class MatchAnalyser:
     def _double(self, game: Game, t: _Table, cube: CubeEval) -> Decision:
         loss = double_loss(cube)
         return Decision(game.number, t.row, t.player, "double", None, "Double", cube.action, loss,
-                        mark_of(loss), close=True, win=self.ev.win_chance(_board(t.position)))
+                        mark_of(loss), close=True, win=self.ev.win_chance(_board(t.position)), **_where(t))
 
     def _answer(self, game: Game, t: _Table, cube: CubeEval, took: bool) -> Decision:
         # the answer is the doubler's cube decision seen from the other side
@@ -246,7 +262,7 @@ class MatchAnalyser:
         right = right_answer(cube)
         return Decision(game.number, t.row, taker, "take" if took else "pass", None,
                         "Take" if took else "Pass", right.capitalize(), loss, mark_of(loss), close=True,
-                        win=1.0 - self.ev.win_chance(_board(t.position)))
+                        win=1.0 - self.ev.win_chance(_board(t.position)), **_where(t))
 
 
 _forked: list[tuple[MatchAnalyser, MatchRecord]] = []

@@ -100,7 +100,9 @@ class DisplayContent:
 
     `dice` is empty before a roll; for the opening roll it holds White's die, then
     Black's. `match_length` 0 means no length is shown (a money session, or set-up).
-    `pips_*` None hides the pip counts (set-up of a position still unknown).
+    `pips_*` None hides the pip counts (set-up of a position still unknown). `notes` are
+    shown under the prompt's first line, which stays (the players' ratings after a game);
+    `pr_*` a player's PR shown in place of the pips (after a game).
     """
 
     turn: Colour | None = None
@@ -119,6 +121,9 @@ class DisplayContent:
     hints: tuple[Hint, ...] = ()
     prompt: Prompt | None = None
     language: str = "en"
+    notes: tuple[Prompt, ...] = ()
+    pr_white: str | None = None
+    pr_black: str | None = None
 
     def __post_init__(self) -> None:
         if self.turn is not None:
@@ -134,6 +139,7 @@ class DisplayContent:
                 raise ValueError(f"{name} must not be negative")
         object.__setattr__(self, "dice", tuple(self.dice))
         object.__setattr__(self, "hints", tuple(self.hints))
+        object.__setattr__(self, "notes", tuple(self.notes))
 
     def clock(self, side: Colour) -> ClockView | None:
         return self.clock_white if side == "white" else self.clock_black
@@ -143,6 +149,9 @@ class DisplayContent:
 
     def pips(self, side: Colour) -> int | None:
         return self.pips_white if side == "white" else self.pips_black
+
+    def pr(self, side: Colour) -> str | None:
+        return self.pr_white if side == "white" else self.pr_black
 
 
 @dataclass(frozen=True)

@@ -77,7 +77,10 @@ def draw_content(draw: ImageDraw.ImageDraw, content: DisplayContent, now: float 
         _draw_side(draw, content, side, x0, x1)  # type: ignore[arg-type]
     _draw_centre(draw, content)
     draw.line((0, PROMPT_TOP - 2, WIDTH - 1, PROMPT_TOP - 2), fill=INK)
-    _draw_prompt(draw, prompt_lines(content), now)
+    if content.notes:
+        _draw_prompt(draw, pinned_lines(prompt_lines(content), note_lines(content), now), 0.0)
+    else:
+        _draw_prompt(draw, prompt_lines(content), now)
 
 
 # --- the side columns ---------------------------------------------------------------
@@ -91,7 +94,10 @@ def _draw_side(draw: ImageDraw.ImageDraw, content: DisplayContent, side: Colour,
     _centred(draw, MEDIUM, name, x0, x1, 1, PAPER if on_turn else INK)
     _centred(draw, BIG, str(content.score(side)), x0, x1, 12)
     pips = content.pips(side)
-    if pips is not None:
+    pr = content.pr(side)
+    if pr is not None:  # between games the review's PR stands where the pips are in play
+        _centred(draw, SMALL, texts.render("label.pr", {"pr": pr}, content.language), x0, x1, 27)
+    elif pips is not None:
         label = texts.render("label.pips", {}, content.language)
         _centred(draw, SMALL, f"{label} {pips}", x0, x1, 27)
     clock = content.clock(side)
@@ -193,6 +199,37 @@ def prompt_lines(content: DisplayContent, width: int = WIDTH) -> list[str]:
     return lines
 
 
+def note_lines(content: DisplayContent, width: int = WIDTH) -> list[str]:
+    """The notes' lines (the review's ratings), wrapped as the prompt is."""
+    lines: list[str] = []
+    for note in content.notes:
+        lines += wrap(texts.render(note.key, note.as_dict(), content.language), SMALL, width)
+    return lines
+
+
+def pinned_lines(prompt: Sequence[str], notes: Sequence[str], now: float) -> list[str]:
+    """With notes: the prompt's first line stays on the first line (what to do next is
+    never hidden); the second line pages through the prompt's other lines and the notes."""
+    rest = [*prompt[1:], *notes]
+    first = list(prompt[:1])
+    if not first:
+        return visible_lines(rest, now)
+    if not rest:
+        return first
+    return first + [rest[int(now // PAGE_SECONDS) % len(rest)]]
+
+
+def page_index(content: DisplayContent, now: float) -> int:
+    """Which page of the prompt area shows at `now` (0 when it all fits), as drawn: a
+    backend redraws only when it changes."""
+    lines, notes = prompt_lines(content), note_lines(content)
+    if notes and lines:
+        pages = len(lines) - 1 + len(notes)  # the second line's turns under the first
+    else:
+        pages = -(-(len(lines) + len(notes)) // PROMPT_LINES)
+    return int(now // PAGE_SECONDS) % pages if pages > 1 else 0
+
+
 def wrap(text: str, font: BitmapFont, width: int, separator: str = " ") -> list[str]:
     """Greedy word wrap by pixel width, words joined by `separator` within a line;
     a word wider than a line is cut into pieces."""
@@ -261,7 +298,10 @@ def text_lines(content: DisplayContent) -> list[str]:
                                      f" {texts.render(f'label.{content.cube_owner}', {}, language)}"))
     if middle:
         lines.append("  ".join(middle))
-    if content.pips_white is not None and content.pips_black is not None:
+    if content.pr_white is not None and content.pr_black is not None:
+        lines.append(f"{texts.render('label.pr', {'pr': content.pr_white}, language)} "
+                     f"{texts.render('label.pr', {'pr': content.pr_black}, language)}")
+    elif content.pips_white is not None and content.pips_black is not None:
         pip = texts.render("label.pips", {}, language)
         lines.append(f"{pip} {content.pips_white} {content.pips_black}")
     clocks = [content.clock_white, content.clock_black]
@@ -272,6 +312,7 @@ def text_lines(content: DisplayContent) -> list[str]:
         lines.append("  ".join(f"{hint.cell}:{hint.dice}" for hint in content.hints))
     if content.prompt is not None:
         lines.append(texts.render(content.prompt.key, content.prompt.as_dict(), language))
+    lines += [texts.render(note.key, note.as_dict(), language) for note in content.notes]
     return lines
 
 

@@ -98,12 +98,7 @@ class Display:
 
     def show(self, content: DisplayContent, now: float = 0.0) -> bool:
         """Draw `content` unless the same frame is already shown; True if written."""
-        lines = drawing.prompt_lines(content)
-        page = 0
-        if len(lines) > drawing.PROMPT_LINES:
-            page = int(now // drawing.PAGE_SECONDS)
-            pages = -(-len(lines) // drawing.PROMPT_LINES)
-            page %= pages
+        page = drawing.page_index(content, now)
         # the clocks as drawn (whole seconds), so a running clock redraws once a second,
         # not at every tick with the same pixels
         shown = replace(content, clock_white=None, clock_black=None)

@@ -27,7 +27,8 @@ from controller.controller import Controller
 from controller.engine.match_settings import REMOTE
 from controller.errors import BgboardError
 from controller.events import (Announce, AskBot, Buzz, ButtonPressed, Effect, Event,
-                               OnlineRequested, ReadingReceived, Refused, SaveMatch, ShowScene)
+                               OnlineRequested, ReadingReceived, Refused, ReviewReady, SaveMatch,
+                               ShowScene)
 from controller.inputs.buttons import ButtonEvent, ButtonHeld, ButtonPanel
 from controller.show.content import Scene
 from controller.table.backends import BuzzerOutput, DisplayOutput, LedOutput
@@ -35,6 +36,8 @@ from controller.link.session import BoardSession
 from controller.records.store import TableStore
 from controller.table.board_feed import BoardFeed
 from controller.table.computer import ComputerSeat
+from controller.analysis.review import MatchReview, ReviewCache
+from controller.table.review import ReviewRunner, default_cache, figures_of
 
 log = logging.getLogger("bgboard")
 
@@ -84,6 +87,8 @@ class Table:
         self._reading_listeners: list[Callable[[], None]] = []
         #: board readings handled so far (a front end waits for the first after a reconnection)
         self.readings = 0
+        #: the match's review after each finished game (`review_matches`), or None
+        self.review: ReviewRunner | None = None
         self._closed = False
 
     # -- events in, effects out -----------------------------------------------------------
@@ -93,6 +98,8 @@ class Table:
             return []
         effects = self.controller.handle(event)
         self.execute(effects, event.at)
+        if self.review is not None:
+            self.review.match_changed(self.controller.match)
         if isinstance(event, ReadingReceived):
             self.readings += 1
             for listener in self._reading_listeners:
@@ -200,6 +207,19 @@ class Table:
         self.online = door
         self.controller.online_offered = True
 
+    # -- the review -------------------------------------------------------------------------
+    def review_matches(self, cache: Callable[[], ReviewCache] = default_cache) -> None:
+        """Review the match after each finished game, off the loop when there is one; the
+        display then shows each player's PR and rating (controller.table.review). `cache`
+        gives the analysis cache (called in the worker; a front end may keep one across
+        tables)."""
+        if self.review is None:
+            self.review = ReviewRunner(self._review_ready, loop=self.loop, cache=cache)
+            self.review.match_changed(self.controller.match)
+
+    def _review_ready(self, review: MatchReview) -> None:
+        self.dispatch(ReviewReady(figures_of(review), self.clock()))
+
     # -- buttons ----------------------------------------------------------------------------
     def on_button(self, event: ButtonEvent) -> None:
         """A button event from the panel (already on the loop's thread)."""
@@ -224,6 +244,8 @@ class Table:
                 except Exception as exc:  # closing one part must not keep the others open
                     log.warning("closing %s failed: %s", type(part).__name__, exc)
         self.computers.close()
+        if self.review is not None:
+            self.review.close()
 
     async def aclose(self) -> None:
         """`close()`, then wait for the board session to wind down (front ends on a loop);

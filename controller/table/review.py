@@ -1,0 +1,122 @@
+"""The table's review of its match, kept up to date off the event loop.
+
+After every event the table tells the runner how the match stands (`match_changed`); when
+a game has finished since the last review, the runner puts the match's record to a
+`ReviewCache` (controller.analysis.review: each finished game analysed once, at 0-ply as
+`bgboard analyze` does) in a worker thread of its own, so the board keeps being read and
+the computer keeps thinking meanwhile. The finished review comes back on the loop
+(`deliver`); the table then hands its figures to the controller (`ReviewReady`).
+
+The analysis never disturbs play: the network not installed, a money session, or any
+failure of the analysis is one log line, and the table plays on without a review. Without
+a loop (the headless runner, tests) the review is made at once, in the caller's thread.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+
+from controller.analysis.review import MatchReview, ReviewCache
+from controller.engine.match import Match
+from controller.engine.match_settings import REMOTE
+from controller.records.from_match import record_from_match
+from controller.records.model import MatchRecord
+from controller.show.review_notes import PlayerFigures, ReviewFigures, finished_games
+
+log = logging.getLogger("bgboard")
+
+
+def default_cache() -> ReviewCache:
+    """gnubg's 0-ply analysis (loads the network: call it in the worker)."""
+    from controller.analysis.evaluator import Evaluator
+    from controller.analysis.match import MatchAnalyser
+
+    return ReviewCache(MatchAnalyser(Evaluator(plies=0)))
+
+
+def figures_of(review: MatchReview) -> ReviewFigures:
+    """What the display shows of a review: each player's PR and rating."""
+    white, black = (PlayerFigures(p.pr if p.decisions else None, p.rating) for p in review.players)
+    return ReviewFigures(white, black, review.games)
+
+
+class ReviewRunner:
+    """Reviews a table's match after each finished game (see the module docstring)."""
+
+    def __init__(self, deliver: Callable[[MatchReview], None], *,
+                 loop: asyncio.AbstractEventLoop | None = None,
+                 cache: Callable[[], ReviewCache] = default_cache) -> None:
+        self._deliver = deliver
+        self._loop = loop
+        self._make_cache = cache
+        self._cache: ReviewCache | None = None
+        self._executor = ThreadPoolExecutor(1, thread_name_prefix="bgboard-review") if loop is not None else None
+        self._running: Future[MatchReview | None] | None = None
+        self._reviewed = 0  # finished games of the last review asked for
+        self._waiting: Match | None = None  # a newer match to review once the running one ends
+        self.disabled = False
+        self.latest: MatchReview | None = None
+
+    def match_changed(self, match: Match) -> None:
+        """Review `match` if a game has finished since the last review (cheap otherwise).
+        A match with a remote player (online play, which has the table for a while) is not
+        the table's own: its review stays as it was."""
+        if self.disabled or REMOTE in match.settings.players:
+            return
+        games = finished_games(match)
+        if games == self._reviewed:
+            return
+        if self._running is not None:
+            self._waiting = match
+            return
+        self._reviewed = games
+        record = record_from_match(match)
+        if self._executor is None or self._loop is None:
+            self._finish(self._review(record))
+            return
+        self._running = self._executor.submit(self._review, record)
+        self._running.add_done_callback(self._done_in_worker)
+
+    def _review(self, record: MatchRecord) -> MatchReview | None:
+        """In the worker: the review, or None (and one log line) when it cannot be had."""
+        try:
+            if record.length == 0:
+                raise ValueError("money sessions are not reviewed")
+            if self._cache is None:
+                self._cache = self._make_cache()
+            return self._cache.review(record)
+        except Exception as exc:  # noqa: BLE001 - any failure of the analysis must leave play alone
+            log.warning("review of the match unavailable: %s", str(exc)[:160] or type(exc).__name__)
+            self.disabled = True
+            return None
+
+    def _done_in_worker(self, future: Future[MatchReview | None]) -> None:
+        assert self._loop is not None
+        try:
+            self._loop.call_soon_threadsafe(self._finish_running, future)
+        except RuntimeError:  # the loop has closed meanwhile: nobody to show it to
+            pass
+
+    def _finish_running(self, future: Future[MatchReview | None]) -> None:
+        self._running = None
+        if future.cancelled():
+            return
+        self._finish(future.result())
+        waiting, self._waiting = self._waiting, None
+        if waiting is not None:
+            self.match_changed(waiting)
+
+    def _finish(self, review: MatchReview | None) -> None:
+        if review is None:
+            return
+        self.latest = review
+        try:
+            self._deliver(review)
+        except Exception as exc:  # noqa: BLE001 - showing it must not stop the table either
+            log.warning("review not shown: %s", exc)
+
+    def close(self) -> None:
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
