@@ -25,6 +25,9 @@ class SimBackend(Protocol):
     def match_record(self) -> str:
         """The match so far in the `.mat` text format."""
 
+    def review_json(self) -> dict[str, Any]:
+        """The match's review (games, players, winning-chance series, marked decisions)."""
+
     async def act(self, action: PageAction) -> str | Notice | None:
         """Carry out a page action; return a notice for the user, or None."""
 

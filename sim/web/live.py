@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from controller.analysis.tutor import TUTOR_MARKS
+from controller.analysis.review import ReviewCache, MatchReview, practice_match
 from controller.board.profile import Profile, load_profile
 from controller.board.reconcile import Matched
 from controller.controller import ControllerConfig
@@ -51,6 +52,7 @@ from sim.virtual_board import VirtualBoard
 from sim.web.dice_panel import dice_event, dice_panel
 from sim.web.page_facts import page_facts
 from sim.web.protocol import Notice, PageAction
+from sim.web.review_page import PRACTICE_DIR, PracticeRefused, ReviewPanel
 
 TICK_S = 0.05
 #: the page actions a hand does on the board (the controller sees them only through the cable)
@@ -144,6 +146,8 @@ class LiveSim:
         self._flickering: int | None = None  # the sensor a flicker fault is running on
         self._pressed: dict[str, asyncio.TimerHandle] = {}  # buttons held down, until released
         self._settle_timer: asyncio.TimerHandle | None = None  # a look when the last reading settles
+        self.review_panel = ReviewPanel()  # the review the page shows, a practice under way
+        self._review_cache: ReviewCache | None = None  # kept across tables: a game is analysed once
 
     # -- life cycle ---------------------------------------------------------------------
     async def start(self) -> None:
@@ -176,15 +180,19 @@ class LiveSim:
         return ControllerConfig(language=d["language"], settle_s=self.profile.timing.settle_ms / 1000,
                                 tutor=d["tutor"])
 
-    async def _open_table(self, match: Match | None) -> None:
+    async def _open_table(self, match: Match | None, *, lay_out: bool = True) -> None:
         """Open the table on the virtual board (every front end's `open_table`): `match`
         None resumes the saved match (or starts one from the dialog); the board is laid out
-        as the match stands, then the board session is started."""
+        as the match stands (unless not `lay_out`: the person sets it up, guided by the
+        lights), then the board session is started. A practice table saves apart
+        (sim.web.review_page) and is not reviewed."""
         old = self.table
         if old is not None:
             old.close()  # its session lets go of the port now; the new table takes over at once
+        practising = self.review_panel.practising is not None
         backends = BackendChoice(port=self.vb.port, leds="sim", display="dummy", pins="mock",
-                                 state_dir=self.state_dir, read_timeout_s=0.02)
+                                 state_dir=self.state_dir / PRACTICE_DIR if practising else self.state_dir,
+                                 read_timeout_s=0.02)
         settings = self._match_settings()
         table = open_table(self.profile, backends, clock=self._now, config=self._config(),
                            match=match, new_match=lambda: Match.new(settings), dice=self.dice,
@@ -196,11 +204,31 @@ class LiveSim:
         table.offer_online(self.door)
         table.on_scene(lambda scene: self._changed())
         table.on_reading(self._reading_seen)
-        self._set_board(table.controller.status().match)
+        if not practising:
+            table.review_matches(self._cache)
+        if lay_out:
+            self._set_board(table.controller.status().match)
         assert table.link is not None
         await table.link.start()
         if old is not None:
             await old.aclose()
+
+    def _cache(self) -> ReviewCache:
+        """The review's cache (made in the review's worker thread, which loads the network)."""
+        if self._review_cache is None:
+            from controller.table.review import default_cache
+
+            self._review_cache = default_cache()
+        return self._review_cache
+
+    def live_review(self) -> MatchReview | None:
+        """The latest review of the match at the table (None while practising)."""
+        runner = self.table.review if self.table is not None else None
+        return runner.latest if runner is not None else None
+
+    def review_json(self) -> dict[str, Any]:
+        """`/review.json`: the review the page's panel shows (sim.web.review_page)."""
+        return self.review_panel.document(self.live_review())
 
     @property
     def bad_scans(self) -> int:
@@ -263,8 +291,10 @@ class LiveSim:
         scene = self.table.controller.last_scene
         board = tuple(self.vb.counts(c) for c in CELLS)
         # the sensors (a flickering one shows) and the second (the link's counters move on)
+        review = self.review_panel.summary(self.live_review())
         return repr((scene, board, tuple(tuple(h.items()) for h in self.hand), self.online,
-                     self.display_version(), tuple(self.vb.sensors()), int(self._now())))
+                     self.display_version(), tuple(self.vb.sensors()), int(self._now()),
+                     review["version"] if review else None))
 
     def display_version(self) -> str:
         """Changes exactly when the display draws a new frame (the page then fetches it);
@@ -335,6 +365,7 @@ class LiveSim:
             "chat": online["chat"],
             "online_play": online,
             "settings": dict(self.dialog),
+            "review": self.review_panel.summary(self.live_review()),
             **page_facts(status, controller.config.language),
             "dice_panel": dice_panel(status, self.dice.mode, self.dice.secret),
             "debug": {
@@ -450,6 +481,10 @@ class LiveSim:
                 return self._online(action.settings or {})
             if kind == "online_leave":
                 return self._online_leave()
+            if kind == "practice":
+                return await self._practice(action.name or "")
+            if kind == "back_to_match":
+                return await self._back_to_match()
             if kind in ("dice", "phrase", "reveal"):
                 assert self.table is not None
                 m = self.table.controller.status().match
@@ -736,6 +771,8 @@ class LiveSim:
         self.dialog = {**settings, **{k: DEFAULT_DIALOG[k] for k in ONE_MATCH}}  # the next one starts at 0-0
         self._save_dialog()
         self.dice.begin(match)
+        self.review_panel = ReviewPanel()  # a practice under way ends with the match it came from
+        self._review_cache = None
         await self._open_table(match)
         self._changed()
         return Notice("new_match", f"new match to {settings['length']}", {"n": str(settings["length"])})
@@ -766,6 +803,46 @@ class LiveSim:
         elif not self.door.leave():
             return Notice("online_off", "not playing online")
         return None
+
+    # -- practice of a marked position (sim.web.review_page) --------------------------------
+    async def _practice(self, key: str) -> str | Notice | None:
+        """Play on from the marked decision `key`: the match is saved first, the practice
+        table set up by the person as the `setup` lights guide."""
+        assert self.table is not None
+        if self.table.controller.playing_online:
+            return "ignored a set-up request: this table is playing online; leave first"
+        try:
+            chosen = self.review_panel.choose(self.live_review(), key)
+        except PracticeRefused as exc:
+            return str(exc)
+        status = self.table.controller.status()
+        match = practice_match(chosen.setup, status.match.settings)  # a bad one: one line, nothing changes
+        if self.review_panel.practising is None:
+            if not self.table.store.save(status.match, self.table.controller.dice.secret, now=self._now()):
+                return f"ignored a set-up request: the match could not be saved first ({self.table.store.status.line})"
+            self.review_panel.kept = self.live_review()
+        self._hand_back()
+        self.review_panel.practising = chosen
+        await self._open_table(match, lay_out=False)
+        self._changed()
+        return Notice("practice", f"set up game {chosen.game} move {chosen.move} on the board",
+                      {"game": str(chosen.game), "move": str(chosen.move)})
+
+    async def _back_to_match(self) -> str | Notice | None:
+        """End the practice: the saved match is resumed (the board set up as it asks)."""
+        if self.review_panel.practising is None:
+            return Notice("no_practice", "there is no practice to end")
+        self._hand_back()
+        self.review_panel = ReviewPanel()
+        await self._open_table(None, lay_out=False)
+        self._changed()
+        return Notice("back_to_match", "back to the match")
+
+    def _hand_back(self) -> None:
+        """Checkers in the air go back where they were lifted (a new table starts empty-handed)."""
+        for held in reversed(self.hand):
+            self.vb.place(held["from"], held["colour"])
+        self.hand.clear()
 
     def _load_dialog(self) -> dict[str, Any]:
         try:

@@ -112,8 +112,13 @@ def parse_message(text: str) -> PageAction:
         if not _one_of(data.get("side"), COLOURS) or not isinstance(phrase, str) or len(phrase) > 200:
             raise BadMessage("ignored a dice phrase: a side and a short text are needed")
         return PageAction(kind, colour=data["side"], name=phrase)
-    if kind == "reveal":
+    if kind in ("reveal", "back_to_match"):
         return PageAction(kind)
+    if kind == "practice":  # set a marked decision of the review up on the board
+        key = data.get("key")
+        if not isinstance(key, str) or len(key) > 40:
+            raise BadMessage(f"ignored a set-up request: {short(key)} names no decision")
+        return PageAction(kind, name=key)
     if kind == "command":
         if not isinstance(data.get("name"), str):
             raise BadMessage("ignored a command without a name")

@@ -52,6 +52,7 @@ class SimServer:
         self.app.router.add_get("/", self._index)
         self.app.router.add_get("/display.png", self._display)
         self.app.router.add_get("/match.mat", self._record)
+        self.app.router.add_get("/review.json", self._review)
         self.app.router.add_get("/ws", self._websocket)
         self.app.on_shutdown.append(self._close_sockets)
         self.app.router.add_static("/static/", STATIC, show_index=False)
@@ -95,6 +96,10 @@ class SimServer:
             text=text, content_type="text/plain",
             headers={"Content-Disposition": f'attachment; filename="{record_filename(text)}"'},
         )
+
+    async def _review(self, request: web.Request) -> web.Response:
+        """The match's review for the page's panel (sim.web.review_page)."""
+        return web.json_response(self.backend.review_json(), headers={"Cache-Control": "no-store"})
 
     # -- WebSocket ---------------------------------------------------------------------
     async def _websocket(self, request: web.Request) -> web.WebSocketResponse:
