@@ -86,7 +86,7 @@ def test_a_websocket_from_another_origin_is_refused_at_the_handshake(sim: Server
 
 def test_a_foreign_host_is_refused_on_every_path(sim: ServerThread) -> None:
     port = _port(sim.url)
-    for path in ("/", "/match.mat", "/display.png", "/static/app.js", "/ws"):
+    for path in ("/", "/match.mat", "/display.png", "/review.json", "/static/app.js", "/ws"):
         for host in ("evil.example", f"evil.example:{port}", f"127.0.0.1:{port + 1}", "127.0.0.1",
                      f"localhost.evil.example:{port}", ""):
             status = raw_request(port, [f"GET {path} HTTP/1.1", f"Host: {host}"]).split("\r\n", 1)[0]
@@ -120,7 +120,7 @@ def test_off_loopback_every_request_needs_the_printed_token(tmp_path: Path) -> N
         port = _port(url)
         token = parts.query.split("=", 1)[1]
         host = f"127.0.0.1:{port}"
-        for path in ("/", "/match.mat", "/display.png", "/ws", f"/?token={token[:-1]}x"):
+        for path in ("/", "/match.mat", "/display.png", "/review.json", "/ws", f"/?token={token[:-1]}x"):
             status = raw_request(port, [f"GET {path} HTTP/1.1", f"Host: {host}"]).split("\r\n", 1)[0]
             assert " 403 " in status, (path, status)
         answer = raw_request(port, [f"GET /?token={token} HTTP/1.1", f"Host: {host}"])
@@ -128,7 +128,7 @@ def test_off_loopback_every_request_needs_the_printed_token(tmp_path: Path) -> N
         assert "HttpOnly" in answer and "SameSite=Strict" in answer
         # then the page's own requests carry the cookie
         cookie = f"Cookie: bgboard_token={token}"
-        for path in ("/match.mat", "/display.png"):
+        for path in ("/match.mat", "/display.png", "/review.json"):
             status = raw_request(port, [f"GET {path} HTTP/1.1", f"Host: {host}", cookie]).split("\r\n", 1)[0]
             assert " 200 " in status, (path, status)
 

@@ -10,6 +10,7 @@ import { render as renderDice } from "./dice.js";
 import { applyLanguage, normalise, sideName, t } from "./i18n.js";
 import { BoardInput } from "./input.js";
 import { Model } from "./model.js";
+import { ReviewView } from "./review.js";
 import { ActionsView, ChatView, ClockView, DebugView, FactsView, HelpersView, markLiveButtons, MoveListView,
          NoticesView, PromptView, StatusView } from "./views.js";
 
@@ -42,6 +43,7 @@ class Page {
     this.notices = new NoticesView();
     this.chat = new ChatView();
     this.debug = new DebugView();
+    this.review = new ReviewView((msg) => this.act(msg), () => this.model.state, () => this.lang);
     this.connection = new Connection(socketUrl(location), {
       state: (msg) => this.onState(msg),
       notice: (msg) => this.onNotice(msg),
@@ -152,7 +154,8 @@ class Page {
     this.drawBoardLayers();
     this.renderStatus();
     this.renderDisplay(state);
-    for (const view of [this.prompt, this.facts, this.clock, this.moves, this.actions, this.helpers, this.chat]) {
+    for (const view of [this.prompt, this.facts, this.clock, this.moves, this.actions, this.helpers, this.chat,
+                        this.review]) {
       view.render(state, this.lang);
     }
     markLiveButtons(state.possible ?? []);

@@ -1,0 +1,135 @@
+// The review panel: after each finished game, each player's PR and rating, the graph of
+// White's chance to win the game before each move (a line per game, the games side by
+// side, a dashed line between two games), and the marked decisions in match order, each
+// with "Set up on the board". The snapshot says only whether the review changed
+// (`review.version`); the panel then fetches /review.json (sim/web/review_page.py).
+
+import { confirmAsk, matchRunning } from "./dialogs.js";
+import { sideName, t } from "./i18n.js";
+
+const $ = (id) => document.getElementById(id);
+const SVG = "http://www.w3.org/2000/svg";
+const W = 600, H = 160, PAD = 18;
+/** gnubg's ratings (as `bgboard analyze` names them) -> page keys */
+const RATINGS = { "Supernatural": "supernatural", "World class": "world_class", "Expert": "expert",
+                  "Advanced": "advanced", "Intermediate": "intermediate", "Casual player": "casual",
+                  "Beginner": "beginner", "Awful!": "awful", "n/a": "none" };
+
+function svgEl(name, attrs) {
+  const node = document.createElementNS(SVG, name);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
+  return node;
+}
+
+/** The graph: x = each point in match order, y = White's chance (top 100 %). */
+export function drawGraph(svg, series, lang) {
+  svg.replaceChildren();
+  svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
+  const x = (i) => PAD + (series.length > 1 ? (i * (W - 2 * PAD)) / (series.length - 1) : 0);
+  const y = (p) => PAD + (1 - p) * (H - 2 * PAD);
+  svg.append(svgEl("line", { x1: PAD, x2: W - PAD, y1: y(0.5), y2: y(0.5), class: "even" }));
+  for (const [p, label] of [[1, "100%"], [0.5, "50%"], [0, "0%"]]) {
+    const text = svgEl("text", { x: 0, y: y(p) + 4, class: "axis" });
+    text.textContent = label;
+    svg.append(text);
+  }
+  let path = "";
+  series.forEach((point, i) => {
+    const next = series[i + 1];
+    path += `${path && series[i - 1]?.game === point.game ? "L" : "M"}${x(i).toFixed(1)},${y(point.white).toFixed(1)} `;
+    if (next && next.game !== point.game) {  // a game boundary
+      const bx = (x(i) + x(i + 1)) / 2;
+      svg.append(svgEl("line", { x1: bx, x2: bx, y1: PAD / 2, y2: H - PAD / 2, class: "game-boundary",
+                                 "data-game": next.game }));
+    }
+  });
+  svg.append(svgEl("path", { d: path.trim(), class: "chance" }));
+  const title = svgEl("title", {});
+  title.textContent = t(lang, "review.graph_title");
+  svg.append(title);
+}
+
+export class ReviewView {
+  /** @param {(msg: object) => void} act  sends a page action */
+  constructor(act, getState, getLang) {
+    this.act = act;
+    this.getState = getState;
+    this.getLang = getLang;
+    this.version = null;
+    this.data = null;
+    this.lang = null;
+    $("review-back").addEventListener("click", () => this.act({ type: "back_to_match" }));
+  }
+
+  render(state, lang) {
+    const summary = state.review ?? null;
+    $("review-box").hidden = !summary;
+    const version = summary?.version ?? null;
+    if (version !== this.version) {
+      this.version = version;
+      if (version !== null) this.fetch(version);
+    }
+    $("review-back").hidden = !summary?.practice;
+    if (this.data && this.lang !== lang) this.draw(lang);
+  }
+
+  async fetch(version) {
+    try {
+      const response = await fetch(`/review.json?v=${encodeURIComponent(version)}`, { cache: "no-store" });
+      if (!response.ok || this.version !== version) return;
+      this.data = await response.json();
+      this.draw(this.getLang());
+    } catch (err) {
+      // the simulator stopped meanwhile: the next snapshot asks again
+    }
+  }
+
+  draw(lang) {
+    this.lang = lang;
+    const data = this.data;
+    const players = (data.players ?? []).map((p, i) => {
+      const side = i === 0 ? "white" : "black";
+      const pr = p.checker.unforced + p.cube.close > 0 ? p.overall.pr.toFixed(1) : "–";
+      return t(lang, "review.player", { s: sideName(lang, side), pr, rating: t(lang, `review.rating.${RATINGS[p.overall.rating] ?? "none"}`) });
+    });
+    $("review-players").textContent = players.join(" · ");
+    $("review-games").textContent = t(lang, data.games === 1 ? "review.games_one" : "review.games", { n: data.games });
+    drawGraph($("review-graph"), data.series ?? [], lang);
+    const rows = (data.marked ?? []).map((d) => this.row(d, data.practice, lang));
+    $("review-list").replaceChildren(...rows);
+    $("review-none").hidden = rows.length > 0;
+  }
+
+  row(d, practice, lang) {
+    const tr = document.createElement("tr");
+    tr.dataset.key = d.key;
+    tr.className = `mark-${d.mark.replace(" ", "-")}` + (practice === d.key ? " practising" : "");
+    const dice = d.dice ? d.dice.join("") : "";
+    const cells = [`${d.game}.${d.move}`, sideName(lang, d.player), dice, d.played, d.best,
+                   `−${d.equity_loss.toFixed(3)}`, t(lang, `review.mark.${d.mark}`)];
+    for (const text of cells) {
+      const td = document.createElement("td");
+      td.textContent = text;
+      tr.append(td);
+    }
+    const td = document.createElement("td");
+    const b = document.createElement("button");
+    b.type = "button"; b.className = "review-setup"; b.textContent = t(lang, "review.setup");
+    b.dataset.key = d.key;
+    b.onclick = () => this.setUp(d);
+    td.append(b);
+    tr.append(td);
+    return tr;
+  }
+
+  /** Asks first while a match is being played (it is saved and can be gone back to). */
+  async setUp(d) {
+    const lang = this.getLang();
+    const state = this.getState();
+    if (!state?.review?.practice && matchRunning(state)) {
+      const ok = await confirmAsk(lang, t(lang, "ask.practice", { g: d.game, m: d.move }), t(lang, "ask.practice_yes"));
+      if (!ok) return;
+    }
+    this.act({ type: "practice", key: d.key });
+  }
+}
