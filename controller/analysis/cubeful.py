@@ -49,6 +49,18 @@ class CubeInfo(NamedTuple):
         return self._replace(cube=2 * self.cube, owner=1 - self.mover)
 
 
+@lru_cache(maxsize=4096)
+def flipped(ci: CubeInfo) -> CubeInfo:
+    """`ci.flipped()`, kept: a look-ahead asks for the same few cubes at every node."""
+    return ci.flipped()
+
+
+@lru_cache(maxsize=4096)
+def doubled(ci: CubeInfo) -> CubeInfo:
+    """`ci.doubled()`, kept likewise."""
+    return ci.doubled()
+
+
 def _mwc0(n0: int, n1: int, post_crawford: bool) -> float:
     """Player 0's match winning chance when players need `n0 + 1`, `n1 + 1` points
     (negative: that player has won); `post_crawford` uses the post-Crawford table."""
@@ -124,6 +136,15 @@ def emg_to_mwc(emg: float, ci: CubeInfo) -> float:
 
 def _prices(ci: CubeInfo) -> tuple[float, float, float, float]:
     return gammon_prices(ci.match_to - ci.score[0] - 1, ci.match_to - ci.score[1] - 1, ci.cube)
+
+
+@lru_cache(maxsize=4096)
+def mover_prices(ci: CubeInfo) -> tuple[float, float, float, float]:
+    """The gammon prices `utility` weighs the mover's gammon wins, losses, backgammon
+    wins and losses by (for code that inlines `utility` where it runs for every move)."""
+    gp = _prices(ci)
+    m = ci.mover
+    return gp[m], gp[1 - m], gp[2 + m], gp[3 - m]
 
 
 def utility(p: Chances, ci: CubeInfo) -> float:
@@ -224,15 +245,11 @@ def _cash_plan(match_to: int, score: tuple[int, int], cube: int, crawford: bool
     return tuple(plan)
 
 
-def cash_points(p: Chances, ci: CubeInfo) -> tuple[float, float]:
-    """gnubg's `GetPoints`: each player's live-cube cash point (as a win chance)."""
-    g0, b0, g1, b1 = _ratios(p)
-    if ci.mover == 0:
-        gam, bg = (g0, g1), (b0, b1)
-    else:
-        gam, bg = (g1, g0), (b1, b0)
+def _cash_levels(gam: tuple[float, float], bg: tuple[float, float],
+                 plan: tuple[tuple[bool, tuple[tuple[float, ...], tuple[float, ...]]], ...]) -> tuple[float, float]:
+    """`cash_points` from the gammon and backgammon ratios of players 0 and 1."""
     above = (0.0, 0.0)
-    for dead_branch, rows in _cash_plan(ci.match_to, ci.score, ci.cube, ci.crawford):
+    for dead_branch, rows in plan:
         level = [0.0, 0.0]
         for k in (0, 1):
             r = rows[k]
@@ -248,35 +265,71 @@ def cash_points(p: Chances, ci: CubeInfo) -> tuple[float, float]:
     return above
 
 
+def cash_points(p: Chances, ci: CubeInfo) -> tuple[float, float]:
+    """gnubg's `GetPoints`: each player's live-cube cash point (as a win chance)."""
+    g0, b0, g1, b1 = _ratios(p)
+    if ci.mover == 0:
+        gam, bg = (g0, g1), (b0, b1)
+    else:
+        gam, bg = (g1, g0), (b1, b0)
+    return _cash_levels(gam, bg, _cash_plan(ci.match_to, ci.score, ci.cube, ci.crawford))
+
+
+class _Prepared(NamedTuple):
+    """What `cubeful_mwc` needs of a cube position, worked out once per position: the
+    formulas run for every move of every node of a look-ahead."""
+
+    win: float
+    lose: float
+    prices: tuple[float, float, float, float]
+    live: bool
+    row: tuple[float, ...]
+    plan: tuple[tuple[bool, tuple[tuple[float, ...], tuple[float, ...]]], ...]
+
+
+@lru_cache(maxsize=8192)
+def _prepared(ci: CubeInfo) -> _Prepared:
+    m = ci.mover
+    win, lose = _win_lose(ci)
+    return _Prepared(win, lose, mover_prices(ci), _cube_is_live(ci),
+                     _results(ci.match_to, ci.score, ci.cube, ci.crawford)[m],
+                     _cash_plan(ci.match_to, ci.score, ci.cube, ci.crawford))
+
+
 def cubeful_mwc(p: Chances, ci: CubeInfo, x: float) -> float:
     """gnubg's `Cl2CfMatch`: the mover's cubeful match winning chance at efficiency `x`."""
-    dead = emg_to_mwc(utility(p, ci), ci)
-    if not _cube_is_live(ci):
+    pre = _prepared(ci)
+    gm, go, bm, bo = pre.prices
+    w = p[WIN]
+    u = (w * 2.0 - 1.0 + p[WIN_GAMMON] * gm - p[LOSE_GAMMON] * go
+         + p[WIN_BACKGAMMON] * bm - p[LOSE_BACKGAMMON] * bo)  # `utility`, inline
+    dead = 0.5 * (u * (pre.win - pre.lose) + (pre.win + pre.lose))  # `emg_to_mwc`
+    if not pre.live:
         return dead
     g0, b0, g1, b1 = _ratios(p)
-    cp = cash_points(p, ci)
-    res = _results(ci.match_to, ci.score, ci.cube, ci.crawford)[ci.mover]
-    cash, opp_cash = res[0], res[5]
-    w = p[WIN]
     mover = ci.mover
-    if ci.owner == CENTRE or ci.owner == mover:
+    cp = _cash_levels((g0, g1), (b0, b1), pre.plan) if mover == 0 else _cash_levels((g1, g0), (b1, b0), pre.plan)
+    res = pre.row
+    cash, opp_cash = res[0], res[5]
+    owner = ci.owner
+    if owner == CENTRE or owner == mover:
         tg = cp[mover]
     else:
         tg = 1.0
-    if ci.owner == CENTRE or ci.owner != mover:
+    if owner == CENTRE or owner != mover:
         opp_tg = 1.0 - cp[1 - mover]
     else:
         opp_tg = 0.0
     lose_all = (1.0 - g1 - b1) * res[5] + g1 * res[6] + b1 * res[7]
     win_all = (1.0 - g0 - b0) * res[0] + g0 * res[1] + b0 * res[2]
-    if ci.owner == CENTRE:
+    if owner == CENTRE:
         if w <= opp_tg:
             live_mwc = lose_all + (opp_cash - lose_all) * w / opp_tg if opp_tg > 0.0 else lose_all
         elif w < tg:
             live_mwc = opp_cash + (cash - opp_cash) * (w - opp_tg) / (tg - opp_tg)
         else:
             live_mwc = cash + (win_all - cash) * (w - tg) / (1.0 - tg) if tg < 1.0 else win_all
-    elif ci.owner == mover:
+    elif owner == mover:
         if w <= tg:
             live_mwc = lose_all + (cash - lose_all) * w / tg if tg > 0.0 else lose_all
         else:

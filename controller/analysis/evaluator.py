@@ -22,9 +22,12 @@ from controller.analysis.cubeful import (
     CubeInfo,
     cubeful_mwc,
     double_pass_mwc,
+    doubled,
     efficiency,
+    flipped,
     gammon_prices,
     may_double,
+    mover_prices,
     mwc_to_emg,
 )
 from controller.analysis.bearoff import bearoff_cubeful_mwc, is_small_bearoff
@@ -74,24 +77,6 @@ def board_cubeful(p: Chances, ci: CubeInfo, board: Board, kind: tuple[str, float
     return cubeful_mwc(p, ci, x)
 
 
-@lru_cache(maxsize=4096)
-def _flipped(ci: CubeInfo) -> CubeInfo:
-    return ci.flipped()
-
-
-@lru_cache(maxsize=4096)
-def _doubled(ci: CubeInfo) -> CubeInfo:
-    return ci.doubled()
-
-
-@lru_cache(maxsize=4096)
-def _mover_prices(ci: CubeInfo) -> tuple[float, float, float, float]:
-    """The gammon prices `utility` weighs the mover's gammon wins, losses, backgammons by."""
-    gp = gammon_prices(ci.match_to - ci.score[0] - 1, ci.match_to - ci.score[1] - 1, ci.cube)
-    m = ci.mover
-    return gp[m], gp[1 - m], gp[2 + m], gp[3 - m]
-
-
 @dataclass(frozen=True, slots=True)
 class Candidate:
     """One legal move of a roll: gnubg's key of the result and its equity for the mover
@@ -134,7 +119,8 @@ class Evaluator:
         self.plies = plies
         self._chances: dict[tuple[Board, int], Chances] = {}
         self._rolls: dict[tuple[Board, int, int], tuple[tuple[str, Chances], ...]] = {}
-        self._kinds: dict[str, tuple[Board, tuple[str, float]]] = {}
+        self._kinds: dict[str, tuple[Board, tuple[str, float], int]] = {}
+        self._cubeful: dict[tuple[str, CubeInfo], float] = {}
         self._lookahead = Lookahead(self)
 
     # -- the network ------------------------------------------------------------------
@@ -167,25 +153,37 @@ class Evaluator:
 
     def board_of_key(self, key: str) -> Board:
         """The board a move list key names (opponent on roll)."""
-        b = self._g.board_from_position_key(key)
-        return (tuple(b[0]), tuple(b[1]))
+        board: Board = self._g.board_from_position_key(key)  # a pair of tuples already
+        return board
 
-    def _after(self, key: str) -> tuple[Board, tuple[str, float]]:
-        """The board a move leaves and its class, cached by key (luck asks often)."""
+    def after_of_key(self, key: str) -> tuple[Board, tuple[str, float], int]:
+        """The board a key names, its class with the cube efficiency, and gnubg-nn's own
+        class number (`lookahead.RACE_CLASS`), cached by key: the look-ahead asks for
+        every move of every node."""
         found = self._kinds.get(key)
         if found is None:
-            b = self._g.board_from_position_key(key)
-            board = (tuple(b[0]), tuple(b[1]))
-            cls = self._g.classify([list(b[0]), list(b[1])])  # gnubg's class, in C: this runs for every move
+            board: Board = self._g.board_from_position_key(key)  # a pair of tuples already
+            cls = self._g.classify([list(board[0]), list(board[1])])  # gnubg's class, in C: this runs for every move
             if cls >= RACE_CLASS:
                 kind = board_kind(board) if cls == RACE_CLASS else ("contact", CONTACT_EFFICIENCY)
             else:
                 kind = ("over", 0.0) if cls == 0 else ("bearoff2", BEAROFF_EFFICIENCY) if cls == 1 \
                     else ("bearoff", BEAROFF_EFFICIENCY)
-            found = (board, kind)
+            found = (board, kind, cls)
             if len(self._kinds) > 200_000:
                 self._kinds.clear()
             self._kinds[key] = found
+        return found
+
+    def keyed_cubeful(self, key: str, p: Chances, ci: CubeInfo, board: Board, kind: tuple[str, float]) -> float:
+        """`board_cubeful` of the board `key` names, cached by key and cube: a look-ahead's
+        leaf asks again for what the choice of the move before it worked out."""
+        found = self._cubeful.get((key, ci))
+        if found is None:
+            found = board_cubeful(p, ci, board, kind)
+            if len(self._cubeful) > 400_000:
+                self._cubeful.clear()
+            self._cubeful[key, ci] = found
         return found
 
     def key_of(self, board: Board) -> str:
@@ -196,17 +194,32 @@ class Evaluator:
                           kind: tuple[str, float] | None = None) -> float:
         """The mover's cubeful EMG once their move leaves `board_after` (opponent on roll,
         who may double at once: gnubg's leaf with both cube positions)."""
-        opp = _flipped(ci)
+        opp = flipped(ci)
         kind = kind or board_kind(board_after)
         keep = board_cubeful(opp_chances, opp, board_after, kind)
         value = keep
         if may_double(opp):
             passed = double_pass_mwc(opp)
             if passed >= keep:  # else no double, whatever a take would be worth
-                taken = board_cubeful(opp_chances, _doubled(opp), board_after, kind)
+                taken = board_cubeful(opp_chances, doubled(opp), board_after, kind)
                 if taken >= keep:
                     value = passed if taken >= passed else taken
         return mwc_to_emg(1.0 - value, ci)
+
+    def keyed_after_move_mwc(self, key: str, opp_chances: Chances, ci: CubeInfo) -> float:
+        """The opponent's match chance once the mover's move leaves the board `key` names,
+        the opponent on roll and free to double at once (`after_move_equity`, before it
+        turns it into the mover's EMG), from the cached leaf values."""
+        board, kind, _cls = self.after_of_key(key)
+        opp = flipped(ci)
+        keep = self.keyed_cubeful(key, opp_chances, opp, board, kind)
+        if may_double(opp):
+            passed = double_pass_mwc(opp)
+            if passed >= keep:
+                taken = self.keyed_cubeful(key, opp_chances, doubled(opp), board, kind)
+                if taken >= keep:
+                    return passed if taken >= passed else taken
+        return keep
 
     @property
     def network(self) -> ModuleType:
@@ -223,16 +236,15 @@ class Evaluator:
             listed = tuple(m for m in listed if m[0] in only)
         if not listed:
             return []
-        g0, g1, b0, b1 = _mover_prices(ci)
+        g0, g1, b0, b1 = mover_prices(ci)
         # the mover's cubeless `utility` from the opponent's chances, inline: it runs for every move
         scored = [(key, 1.0 - 2.0 * p[0] + p[3] * g0 - p[1] * g1 + p[4] * b0 - p[2] * b1, p) for key, p in listed]
         floor = max(s[1] for s in scored) - PRUNE_MARGIN if prune else -99.0
         out = []
         for key, cubeless, p in scored:
             if cubeless >= floor or key == keep:
-                after, kind = self._after(key)
-                eq = self.after_move_equity(p, after, ci, kind)
-                out.append(Candidate(key, eq, cubeless))
+                after, kind, _cls = self.after_of_key(key)
+                out.append(Candidate(key, self.after_move_equity(p, after, ci, kind), cubeless))
         out.sort(key=lambda c: (c.equity, c.cubeless), reverse=True)
         if self.plies and deep and len(out) > 1:
             out = self._deeper(out, ci, keep)
@@ -247,10 +259,9 @@ class Evaluator:
         chosen = [c for i, c in enumerate(ranked) if i < FILTER_EXTRA and c.equity >= best - FILTER_THRESHOLD]
         chosen += [c for c in ranked if c.key == keep and c not in chosen]
         deep = []
-        opp = _flipped(ci)
+        opp = flipped(ci)
         for c in chosen:
-            after, _kind = self._after(c.key)
-            value = self._lookahead.values(after, [opp], opp, self.plies, top=False)[0]
+            value = self._lookahead.values(self._lookahead.node(c.key), [opp], opp, self.plies, top=False)[0]
             assert value is not None
             deep.append(Candidate(c.key, mwc_to_emg(1.0 - value, ci), c.cubeless))
         deep.sort(key=lambda c: (c.equity, c.cubeless), reverse=True)
@@ -262,14 +273,14 @@ class Evaluator:
         stands with the opponent on roll (gnubg's luck uses this for every roll)."""
         listed = self.moves(board, dice[0], dice[1])
         if listed:
-            g0, g1, b0, b1 = _mover_prices(ci)
+            g0, g1, b0, b1 = mover_prices(ci)
             scored = [(1.0 - 2.0 * p[0] + p[3] * g0 - p[1] * g1 + p[4] * b0 - p[2] * b1, key, p)
                       for key, p in listed]
             floor = max(scored)[0] - PRUNE_MARGIN
             best = (-99.0, -99.0)
             for cubeless, key, p in scored:
                 if cubeless >= floor:
-                    after, kind = self._after(key)
+                    after, kind, _cls = self.after_of_key(key)
                     best = max(best, (self.after_move_equity(p, after, ci, kind), cubeless))
             return best[0]
         swapped = (board[1], board[0])
@@ -279,13 +290,14 @@ class Evaluator:
         """gnubg's 0-ply cube decision for the side on roll (`board[1]`), from the network's
         chances or the ones given (a computer level's, with noise)."""
         if self.plies and chances is None:
-            nd_mwc, dt_mwc = self._lookahead.values(board, [ci, _doubled(ci)], ci, self.plies, top=True)
+            root = self._lookahead.node(self.key_of(board))
+            nd_mwc, dt_mwc = self._lookahead.values(root, [ci, doubled(ci)], ci, self.plies, top=True)
             assert nd_mwc is not None and dt_mwc is not None
             nd, dt = mwc_to_emg(nd_mwc, ci), mwc_to_emg(dt_mwc, ci)
         else:
             p = chances or self.chances(board)
             nd = mwc_to_emg(board_cubeful(p, ci, board), ci)
-            dt = mwc_to_emg(board_cubeful(p, _doubled(ci), board), ci)
+            dt = mwc_to_emg(board_cubeful(p, doubled(ci), board), ci)
         dp = mwc_to_emg(double_pass_mwc(ci), ci)
         available = may_double(ci)
         if not available:

@@ -14,7 +14,8 @@ from __future__ import annotations
 from math import floor, log2
 from typing import TYPE_CHECKING
 
-from controller.analysis.cubeful import CubeInfo, double_pass_mwc, may_double
+from controller.analysis.cubeful import (Chances, CubeInfo, double_pass_mwc, doubled, flipped, may_double, mover_prices,
+                                        mwc_to_emg)
 
 if TYPE_CHECKING:
     from controller.analysis.evaluator import Board, Evaluator
@@ -34,10 +35,10 @@ def _expand(positions: list[CubeInfo | None], top: bool, invert: bool) -> list[C
         if ci is None:
             out += [None, None]
             continue
-        out.append(ci.flipped() if invert else ci)
+        out.append(flipped(ci) if invert else ci)
         if not top and may_double(ci):
-            doubled = ci.doubled()
-            out.append(doubled.flipped() if invert else doubled)
+            dbl = doubled(ci)
+            out.append(flipped(dbl) if invert else dbl)
         else:
             out.append(None)
     return out
@@ -63,72 +64,110 @@ def _best_cube(positions: list[CubeInfo | None], values: list[float | None],
     return out
 
 
+Node = tuple[str, "Board", tuple[str, float], "Chances"]
+"""A node of the look-ahead: gnubg's key of the board (side on roll second), the board,
+its class with the cube efficiency, and the cubeless chances of the side on roll."""
+
+
 class Lookahead:
-    """n-ply cubeful values on top of an Evaluator's network and 0-ply formulas."""
+    """n-ply cubeful values on top of an Evaluator's network and 0-ply formulas.
+
+    The same boards come back again and again (a decision's cube evaluation walks the tree
+    the previous move's evaluation walked; leaves ask what the move choice before them
+    worked out), so the move each node plays for each roll is kept by board key, dice
+    and cube (`best_after`), and leaf values by key and cube (`Evaluator.keyed_cubeful`).
+    """
 
     def __init__(self, evaluator: Evaluator) -> None:
         self.ev = evaluator
         self._g = evaluator.network
+        self._best: dict[tuple[str, int, int, CubeInfo], Node] = {}
 
-    def values(self, board: Board, positions: list[CubeInfo | None], mover: CubeInfo, plies: int,
+    def node(self, key: str, chances: Chances | None = None) -> Node:
+        """The node of the board `key` names (its chances from the network unless given)."""
+        board, kind, _cls = self.ev.after_of_key(key)
+        return (key, board, kind, chances if chances is not None else self.ev.chances(board))
+
+    def values(self, node: Node, positions: list[CubeInfo | None], mover: CubeInfo, plies: int,
                top: bool) -> list[float | None]:
         """The side on roll's cubeful match chance for each cube position (None: absent)."""
-        from controller.analysis.evaluator import board_cubeful, position_class
-
-        if plies <= 0 or position_class(board) == "over":
-            p = self.ev.chances(board)
+        key, board, kind, p = node
+        if plies <= 0 or kind[0] == "over":
             expanded = _expand(positions, top, invert=False)
-            leaf = [None if ci is None else board_cubeful(p, ci, board) for ci in expanded]
+            cubeful = self.ev.keyed_cubeful
+            leaf = [None if ci is None else cubeful(key, p, ci, board, kind) for ci in expanded]
             return _best_cube(positions, leaf, expanded)
         expanded = _expand(positions, top, invert=True)
         sums = [0.0] * len(expanded)
-        other = mover.flipped()
+        other = flipped(mover)
         for a, b, weight in ROLLS:
-            nxt = self.best_after(board, (a, b), mover)
+            nxt = self.best_after(node, a, b, mover)
             vals = self.values(nxt, expanded, other, plies - 1, top=False)
             for i, v in enumerate(vals):
                 if v is not None:
                     sums[i] += weight * v
-        back = [None if ci is None else ci.flipped() for ci in expanded]
+        back = [None if ci is None else flipped(ci) for ci in expanded]
         mine: list[float | None] = [None if ci is None else 1.0 - sums[i] / 36.0 for i, ci in enumerate(expanded)]
         return _best_cube(positions, mine, back)
 
-    def best_after(self, board: Board, dice: tuple[int, int], ci: CubeInfo) -> Board:
-        """The board after gnubg's in-evaluation best move of the side on roll
+    def best_after(self, node: Node, d1: int, d2: int, ci: CubeInfo) -> Node:
+        """The node after gnubg's in-evaluation best move of the side on roll
         (`FindBestMoveInEval`), the other side now on roll; without a legal move the
         same checkers with the other side on roll."""
-        listed = self.ev.moves(board, dice[0], dice[1])
+        memo = (node[0], d1, d2, ci)
+        found = self._best.get(memo)
+        if found is None:
+            found = self._best_after(node[1], d1, d2, ci)
+            if len(self._best) > 200_000:
+                self._best.clear()
+            self._best[memo] = found
+        return found
+
+    def _best_after(self, board: Board, d1: int, d2: int, ci: CubeInfo) -> Node:
+        listed = self.ev.moves(board, d1, d2)
         if not listed:
-            return (board[1], board[0])
+            swapped = (board[1], board[0])
+            return self.node(self.ev.key_of(swapped))
         if len(listed) == 1:
-            return self.ev.board_of_key(listed[0][0])
+            return self.node(listed[0][0], listed[0][1])
         shortlist = MIN_PRUNE_MOVES + floor(log2(len(listed)))
-        keys = [key for key, _p in listed]
         if len(listed) > shortlist:
-            pruned = self._pruned(keys, ci, shortlist)
-            if pruned is not None:
-                keys = pruned
-        best = self.ev.candidates(board, dice, ci, only=set(keys))
-        return self.ev.board_of_key(best[0].key)
+            listed = self._pruned(listed, ci, shortlist)
+        # gnubg's 0-ply cubeful choice among them, ties to the better cubeless equity
+        # and then to the move listed first (as `Evaluator.candidates` ranks)
+        g0, g1, b0, b1 = mover_prices(ci)
+        best: tuple[float, float] | None = None
+        chosen = listed[0]
+        for move in listed:
+            key, p = move
+            score = (mwc_to_emg(1.0 - self.ev.keyed_after_move_mwc(key, p, ci), ci),
+                     1.0 - 2.0 * p[0] + p[3] * g0 - p[1] * g1 + p[4] * b0 - p[2] * b1)
+            if best is None or score > best:
+                best, chosen = score, move
+        return self.node(chosen[0], chosen[1])
 
-    def _pruned(self, keys: list[str], ci: CubeInfo, shortlist: int) -> list[str] | None:
-        """The moves the pruning network likes best (lowest equity for the opponent), or
-        None where gnubg scores them all (bear-offs, or moves leaving different classes)."""
-        from controller.analysis.cubeful import utility
-
-        opp = ci.flipped()
+    def _pruned(self, listed: tuple[tuple[str, Chances], ...], ci: CubeInfo, shortlist: int
+                ) -> tuple[tuple[str, Chances], ...]:
+        """The moves the pruning network likes best (lowest equity for the opponent), in
+        the move list's order, or all of them where gnubg scores them all (bear-offs, or
+        moves leaving different classes)."""
+        g0, g1, b0, b1 = mover_prices(flipped(ci))
+        board_of_key, classify = self._g.board_from_position_key, self._g.classify
+        probabilities, prune = self._g.probabilities, self._g.p_prune
         scored = []
         first_class = None
-        for key in keys:
-            after = self.ev.board_of_key(key)
-            cls = self._g.classify([list(after[0]), list(after[1])])
+        for index, move in enumerate(listed):
+            after = board_of_key(move[0])
+            board = [list(after[0]), list(after[1])]
+            cls = classify(board)
             if first_class is None:
                 if cls < RACE_CLASS:
-                    return None
+                    return listed
                 first_class = cls
             elif cls != first_class:
-                return None
-            raw = self._g.probabilities([list(after[0]), list(after[1])], self._g.p_prune)
-            scored.append((utility((raw[0], raw[1], raw[2], raw[3], raw[4]), opp), key))
+                return listed
+            r = probabilities(board, prune)
+            # gnubg's `Utility` of the opponent's chances, inline
+            scored.append((r[0] * 2.0 - 1.0 + r[1] * g0 - r[3] * g1 + r[2] * b0 - r[4] * b1, index))
         scored.sort()
-        return [key for _u, key in scored[:shortlist]]
+        return tuple(listed[i] for i in sorted(i for _u, i in scored[:shortlist]))

@@ -1,14 +1,16 @@
-"""`bgboard bench` section "analysis": `bgboard analyze` of a 7-point match at 0-ply against
-GNU Backgammon's own `analyse match` of the same file in the same run (issue 14's goal:
-at most 1.5x), the hint's latency (goal: 200 ms at 0-ply), and the tutor's: how long its
+"""`bgboard bench` section "analysis": `bgboard analyze` of a 7-point match at 0, 1 and
+2 plies against GNU Backgammon's own `analyse match` of the same file at the same ply in
+the same run (issue 14's goal: at most 1.5x at 0-ply), the hint's latency (goal: 200 ms at 0-ply), and the tutor's: how long its
 judgement of a completed move, a double and the answer to it takes at 0-ply before the
 action counts (controller.analysis.tutor; the answer is judged after the double of the
 same position, as at the table, so it reuses that position's evaluation).
 
 The match is a real one from shared/matches (4 games, 7 points); gnubg is timed as the
 whole program run (start, import, analysis, statistics), ours as loading the network
-plus the analysis, both wall-clock, the median of three alternating runs. Both use
-every core (gnubg its threads, the analysis one forked process per game).
+plus the analysis, both wall-clock. At 0-ply the figure is the median of three
+alternating runs (one with `--quick`); 1-ply and 2-ply are one run each (2-ply is left
+out with `--quick`: it takes minutes). Both use every core (gnubg its threads, the
+analysis one forked process per game).
 """
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ from pathlib import Path
 
 from controller.engine.position import Position
 from controller.errors import BackendUnavailableError
+from controller.records.model import MatchRecord
 
 NAME = "analysis"
 MATCH = "Llabba__Llabba_-_Pasiphae_7pt_Backgammon_Studio_2023_10_25_08_23_43.txt"
@@ -30,11 +33,38 @@ def _match_file() -> Path | None:
     return next((p / MATCH for p in PLACES if (p / MATCH).is_file()), None)
 
 
-def run(quick: bool) -> dict[str, object]:
+def _timed_pair(path: Path, record: MatchRecord, plies: int, runs: int) -> dict[str, object]:
+    """Our analysis and gnubg's of the same file at `plies`, alternating so both meet the
+    same load; medians and their ratio."""
     from controller.analysis.evaluator import Evaluator
     from controller.analysis.gnubg_program import run_gnubg_analysis
-    from controller.analysis.hint import hint
     from controller.analysis.match import MatchAnalyser
+
+    ours, theirs = [], []
+    decisions = 0
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        decisions = len(MatchAnalyser(Evaluator(plies=plies)).analyse(record).decisions)
+        ours.append(time.perf_counter() - t0)
+        try:
+            t0 = time.perf_counter()
+            run_gnubg_analysis(path, plies)
+            theirs.append(time.perf_counter() - t0)
+        except BackendUnavailableError:
+            pass
+    figures: dict[str, object] = {"match_7pt_decisions": decisions,
+                                  f"analyze_7pt_{plies}ply_median_s": round(statistics.median(ours), 2)}
+    if theirs:
+        figures[f"gnubg_analyse_7pt_{plies}ply_median_s"] = round(statistics.median(theirs), 2)
+        figures[f"analyze_vs_gnubg_{plies}ply_ratio"] = round(statistics.median(ours) / statistics.median(theirs), 2)
+    else:
+        figures[f"gnubg_analyse_7pt_{plies}ply_median_s"] = "unavailable"
+    return figures
+
+
+def run(quick: bool) -> dict[str, object]:
+    from controller.analysis.evaluator import Evaluator
+    from controller.analysis.hint import hint
     from controller.bench.bot_bench import sample_positions
     from controller.records.mat_reader import read_mat
 
@@ -46,24 +76,10 @@ def run(quick: bool) -> dict[str, object]:
             figures["match_7pt"] = "unavailable (shared/matches not found)"
         else:
             record = read_mat(path.read_text())
-            ours, theirs = [], []
-            for _ in range(1 if quick else 3):  # alternate, so both meet the same load
-                t0 = time.perf_counter()
-                analysis = MatchAnalyser(Evaluator()).analyse(record)
-                ours.append(time.perf_counter() - t0)
-                try:
-                    t0 = time.perf_counter()
-                    run_gnubg_analysis(path, 0)
-                    theirs.append(time.perf_counter() - t0)
-                except BackendUnavailableError:
-                    pass
-            figures["match_7pt_decisions"] = len(analysis.decisions)
-            figures["analyze_7pt_0ply_median_s"] = round(statistics.median(ours), 2)
-            if theirs:
-                figures["gnubg_analyse_7pt_0ply_median_s"] = round(statistics.median(theirs), 2)
-                figures["analyze_vs_gnubg_ratio"] = round(statistics.median(ours) / statistics.median(theirs), 2)
-            else:
-                figures["gnubg_analyse_7pt_0ply_median_s"] = "unavailable"
+            figures.update(_timed_pair(path, record, 0, 1 if quick else 3))
+            figures.update(_timed_pair(path, record, 1, 1))
+            if not quick:
+                figures.update(_timed_pair(path, record, 2, 1))
         times = []
         for position, dice in sample_positions(20 if quick else 100, seed=5):
             t0 = time.perf_counter()
