@@ -1,16 +1,20 @@
 """Computer levels by strength (gnubg's own player settings): they play legal moves, the
-same way every time (gnubg's noise is fixed by the board), and their PR, as the analysis
-judges it, falls from beginner to expert."""
+same way every time (gnubg's noise is fixed by the board), and their PR is what the
+analysis at 2 plies finds, estimated from a sample of turns (level_strength)."""
 from __future__ import annotations
 
 import random
 
 import pytest
 
+from controller.analysis.evaluator import Evaluator
+from controller.analysis.match import MatchAnalyser
+from controller.analysis.stats import player_stats
+from controller.bench.bot_bench import level_figures
 from controller.bot.base import OFFERED_LEVELS, MatchContext, make_bot
 from controller.bot.gnubg_level import load_gnubg_nn
-from controller.bot.gnubg_strength import NOISE, noisy
-from controller.bot.level_strength import level_pr
+from controller.bot.gnubg_strength import NOISE, STRENGTH_LEVELS, noisy
+from controller.bot.level_strength import TurnLoss, estimate_pr, play_games, turn_losses
 from controller.engine import Position, legal_moves
 
 pytestmark = pytest.mark.skipif(load_gnubg_nn() is None, reason="needs gnubg-nn (x86-64; installed by .ci/run)")
@@ -45,6 +49,39 @@ def test_noise_is_fixed_by_the_board_as_gnubgs() -> None:
     assert noisy(p, board, 0.06) != p
 
 
-def test_pr_falls_from_beginner_to_expert() -> None:
-    beginner, advanced, expert = (level_pr(level, 6)[0] for level in ("beginner", "advanced", "expert"))
-    assert beginner > advanced > expert == 0.0
+def test_the_judge_with_every_turn_deep_gives_the_deep_analysis_pr() -> None:
+    # two-phase sampling with every turn sampled is the deep analysis itself (1-ply here:
+    # the same code as 2 plies, quicker)
+    records = play_games("beginner", 2, seed=3)
+    turns = turn_losses(records, fraction=1.0, seed=3, plies=1)
+    pr, se, _shallow = estimate_pr(turns)
+    analyser = MatchAnalyser(Evaluator(plies=1), luck=False)
+    stats = [player_stats(analyser.analyse(r), p) for r in records for p in (0, 1)]
+    error = sum(s.checker_error + s.cube_error for s in stats)
+    assert pr == pytest.approx(500.0 * error / sum(s.decisions for s in stats), abs=1e-9)
+    assert 0.0 < se < pr
+
+
+def test_a_sample_that_finds_no_difference_leaves_the_shallow_pr() -> None:
+    turns = [TurnLoss((0.1 * (i % 3), 1)) for i in range(90)]
+    turns += [TurnLoss((0.05, 1), (0.05, 1)), TurnLoss((0.0, 1), (0.0, 1))]
+    pr, se, shallow = estimate_pr(turns)
+    assert pr == pytest.approx(shallow) and se > 0.0
+    # a deep judge that finds twice the loss on every sampled turn doubles the estimate's excess
+    doubled = turns[:90] + [TurnLoss((0.05, 1), (0.10, 1)), TurnLoss((0.0, 1), (0.0, 1))]
+    assert estimate_pr(doubled)[0] == pytest.approx(shallow + 500.0 * 0.05 * 92 / 2 / 92)
+
+
+@pytest.mark.slow
+def test_bench_reports_every_level_with_its_error() -> None:
+    figures = level_figures(games=2, fraction=0.1)
+    for level in STRENGTH_LEVELS:
+        # an unbiased estimate from a few deep judgements can dip below 0, within its error
+        assert figures[f"level_{level}_pr"] > -3.0 * figures[f"level_{level}_pr_se"]
+        assert figures[f"level_{level}_pr_se"] > 0.0
+        assert figures[f"level_{level}_decisions"] > 20
+    assert isinstance(figures["level_pr_falls_with_strength"], bool)
+    # over two games only the far-apart levels are ordered for sure: beginner's noise
+    # costs about 30 PR, world class a few
+    assert figures["level_beginner_pr"] > figures["level_advanced_pr"]
+    assert figures["level_beginner_pr"] > figures["level_worldclass_pr"]

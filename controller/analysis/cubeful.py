@@ -247,22 +247,27 @@ def _cash_plan(match_to: int, score: tuple[int, int], cube: int, crawford: bool
 
 def _cash_levels(gam: tuple[float, float], bg: tuple[float, float],
                  plan: tuple[tuple[bool, tuple[tuple[float, ...], tuple[float, ...]]], ...]) -> tuple[float, float]:
-    """`cash_points` from the gammon and backgammon ratios of players 0 and 1."""
-    above = (0.0, 0.0)
-    for dead_branch, rows in plan:
-        level = [0.0, 0.0]
-        for k in (0, 1):
-            r = rows[k]
-            if dead_branch:
-                o = 1 - k
-                dtl = (1.0 - gam[o] - bg[o]) * r[0] + gam[o] * r[1] + bg[o] * r[2]
-                dtw = (1.0 - gam[k] - bg[k]) * r[4] + gam[k] * r[5] + bg[k] * r[6]
-                level[k] = (dtl - r[3]) / (dtl - dtw)
-            else:
-                dtw = (1.0 - gam[k] - bg[k]) * r[2] + gam[k] * r[3] + bg[k] * r[4]
-                level[k] = 1.0 - above[1 - k] * (r[1] - dtw) / (r[0] - dtw)
-        above = (level[0], level[1])
-    return above
+    """`cash_points` from the gammon and backgammon ratios of players 0 and 1 (both
+    players written out: this runs for every move of every node of a look-ahead)."""
+    g0, g1 = gam
+    b0, b1 = bg
+    single0, single1 = 1.0 - g0 - b0, 1.0 - g1 - b1
+    above0 = above1 = 0.0
+    for dead_branch, (r, q) in plan:
+        if dead_branch:
+            dtl = single1 * r[0] + g1 * r[1] + b1 * r[2]
+            dtw = single0 * r[4] + g0 * r[5] + b0 * r[6]
+            level0 = (dtl - r[3]) / (dtl - dtw)
+            dtl = single0 * q[0] + g0 * q[1] + b0 * q[2]
+            dtw = single1 * q[4] + g1 * q[5] + b1 * q[6]
+            level1 = (dtl - q[3]) / (dtl - dtw)
+        else:
+            dtw = single0 * r[2] + g0 * r[3] + b0 * r[4]
+            level0 = 1.0 - above1 * (r[1] - dtw) / (r[0] - dtw)
+            dtw = single1 * q[2] + g1 * q[3] + b1 * q[4]
+            level1 = 1.0 - above0 * (q[1] - dtw) / (q[0] - dtw)
+        above0, above1 = level0, level1
+    return above0, above1
 
 
 def cash_points(p: Chances, ci: CubeInfo) -> tuple[float, float]:

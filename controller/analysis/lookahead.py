@@ -124,50 +124,52 @@ class Lookahead:
         return found
 
     def _best_after(self, board: Board, d1: int, d2: int, ci: CubeInfo) -> Node:
-        listed = self.ev.moves(board, d1, d2)
-        if not listed:
-            swapped = (board[1], board[0])
-            return self.node(self.ev.key_of(swapped))
-        if len(listed) == 1:
-            return self.node(listed[0][0], listed[0][1])
-        shortlist = MIN_PRUNE_MOVES + floor(log2(len(listed)))
-        if len(listed) > shortlist:
-            listed = self._pruned(listed, ci, shortlist)
+        # gnubg-nn's move generator alone (its `best_move` would run the full network on
+        # every move; gnubg itself runs it on the pruning network's shortlist only)
+        g = self._g
+        afters = [(a[1], a[0]) for a in map(g.board_from_position_key, g.moves([list(board[0]), list(board[1])], d1, d2))]
+        if not afters:
+            return self.node(self.ev.key_of((board[1], board[0])))
+        if len(afters) == 1:
+            return self.node(self.ev.key_of(afters[0]))
+        shortlist = MIN_PRUNE_MOVES + floor(log2(len(afters)))
+        if len(afters) > shortlist:
+            afters = self._pruned(afters, ci, shortlist)
         # gnubg's 0-ply cubeful choice among them, ties to the better cubeless equity
-        # and then to the move listed first (as `Evaluator.candidates` ranks)
+        # and then to the move generated first
         g0, g1, b0, b1 = mover_prices(ci)
         best: tuple[float, float] | None = None
-        chosen = listed[0]
-        for move in listed:
-            key, p = move
+        chosen: tuple[str, Chances] = ("", (0.0, 0.0, 0.0, 0.0, 0.0))
+        for after in afters:
+            lists = [list(after[0]), list(after[1])]
+            key = g.key_of_board(lists)
+            r = g.probabilities(lists, 0)
+            p = (r[0], r[1], r[2], r[3], r[4])
             score = (mwc_to_emg(1.0 - self.ev.keyed_after_move_mwc(key, p, ci), ci),
                      1.0 - 2.0 * p[0] + p[3] * g0 - p[1] * g1 + p[4] * b0 - p[2] * b1)
             if best is None or score > best:
-                best, chosen = score, move
+                best, chosen = score, (key, p)
         return self.node(chosen[0], chosen[1])
 
-    def _pruned(self, listed: tuple[tuple[str, Chances], ...], ci: CubeInfo, shortlist: int
-                ) -> tuple[tuple[str, Chances], ...]:
+    def _pruned(self, afters: list[Board], ci: CubeInfo, shortlist: int) -> list[Board]:
         """The moves the pruning network likes best (lowest equity for the opponent), in
-        the move list's order, or all of them where gnubg scores them all (bear-offs, or
+        the generator's order, or all of them where gnubg scores them all (bear-offs, or
         moves leaving different classes)."""
         g0, g1, b0, b1 = mover_prices(flipped(ci))
-        board_of_key, classify = self._g.board_from_position_key, self._g.classify
-        probabilities, prune = self._g.probabilities, self._g.p_prune
+        classify, probabilities, prune = self._g.classify, self._g.probabilities, self._g.p_prune
         scored = []
         first_class = None
-        for index, move in enumerate(listed):
-            after = board_of_key(move[0])
+        for index, after in enumerate(afters):
             board = [list(after[0]), list(after[1])]
             cls = classify(board)
             if first_class is None:
                 if cls < RACE_CLASS:
-                    return listed
+                    return afters
                 first_class = cls
             elif cls != first_class:
-                return listed
+                return afters
             r = probabilities(board, prune)
             # gnubg's `Utility` of the opponent's chances, inline
             scored.append((r[0] * 2.0 - 1.0 + r[1] * g0 - r[3] * g1 + r[2] * b0 - r[4] * b1, index))
         scored.sort()
-        return tuple(listed[i] for i in sorted(i for _u, i in scored[:shortlist]))
+        return [afters[i] for i in sorted(i for _u, i in scored[:shortlist])]

@@ -19,7 +19,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Callable, Literal
 
 from controller.analysis.cubeful import CENTRE, CubeInfo, check_length
 from controller.analysis.evaluator import Board, CubeEval, Evaluator
@@ -129,12 +129,24 @@ def _where(t: _Table) -> dict[str, Any]:
     return {"position": t.position, "cube": t.cube, "owner": t.owner}
 
 
-class MatchAnalyser:
-    """Walks a record's games through an Evaluator."""
+TurnChooser = Callable[[int, int, int], bool]
+"""(game number, move number, player on turn) -> whether that turn is judged deeper."""
 
-    def __init__(self, evaluator: Evaluator, luck: bool = True) -> None:
+
+class MatchAnalyser:
+    """Walks a record's games through an Evaluator.
+
+    With `deeper` (an evaluator and a chooser of turns), the chosen turns' decisions (the
+    cube, the move, a double and its answer) are judged by that evaluator and the rest by
+    `evaluator`: a deep judge can then look at a sample of many games' decisions
+    (`controller.bot.level_strength`)."""
+
+    def __init__(self, evaluator: Evaluator, luck: bool = True,
+                 deeper: tuple[Evaluator, TurnChooser] | None = None) -> None:
         self.ev = evaluator
         self.luck = luck  # luck is most of the work; judging a level's play needs none
+        self._shallow = evaluator
+        self._deeper = deeper
 
     def analyse(self, record: MatchRecord) -> MatchAnalysis:
         if record.length == 0:
@@ -143,6 +155,7 @@ class MatchAnalyser:
         out: list[Decision] = []
         for decisions in self._games(record):
             out.extend(decisions)
+        self.ev = self._shallow
         return MatchAnalysis(record.length, record.players, tuple(out), self.ev.plies)
 
     def _games(self, record: MatchRecord) -> list[list[Decision]]:
@@ -182,6 +195,9 @@ class MatchAnalyser:
                 continue
             if isinstance(action, Resign):
                 continue
+            if self._deeper is not None:  # the evaluator of this turn
+                deep, chosen = self._deeper
+                self.ev = deep if chosen(game.number, t.row, action.player) else self._shallow
             t.face(action.player)
             ci = self._ci(length, game, t)
             if isinstance(action, Roll):

@@ -96,6 +96,15 @@ def player_stats(analysis: MatchAnalysis, player: int) -> PlayerStats:
     )
 
 
+def error_and_count(d: Decision) -> tuple[float, int]:
+    """What one decision adds to its player's error total (checker play plus cube, as
+    `player_stats` sums them) and to the decisions PR is counted over (unforced moves
+    and close cube decisions)."""
+    if d.kind == "move":
+        return (d.loss, 1) if d.unforced else (0.0, 0)
+    return d.loss, 1 if d.close else 0
+
+
 def decision_json(d: Decision, players: tuple[str, str]) -> dict[str, object]:
     return {"game": d.game, "move": d.move, "player": players[d.player], "kind": d.kind,
             "dice": list(d.dice) if d.dice else None, "played": d.played, "best": d.best,

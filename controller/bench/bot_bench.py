@@ -1,6 +1,7 @@
 """`bgboard bench` section "bot": time per move of each computer level, duels, and the PR
 of each level by strength (controller.bot.level_strength: self-play judged by the
-analysis; issue 14 wants it to fall from beginner to expert).
+analysis at 2 plies; issue 14 wants it to fall from beginner to world class), with its
+standard error. `--games N` sets the games per level (default 100; `--quick` 4).
 
 Duels answer issue 7's bars: `simple` against Tesauro's pubeval over one-point games
 (bar: > 55% of 2,000) and against GNU Backgammon 0-ply over 5-point matches (bar: >= 20%
@@ -9,15 +10,20 @@ plays a small sample only, enough to see that everything runs.
 """
 from __future__ import annotations
 
+import math
 import multiprocessing
 import random
 import statistics
 import time
+from typing import TYPE_CHECKING
 
 from controller.bot.base import Bot, make_bot
 from controller.bot.duel import ONE_POINT, DuelFigures, duel
 from controller.engine import Position, legal_moves
 from controller.errors import BackendUnavailableError
+
+if TYPE_CHECKING:
+    from controller.bot.level_strength import TurnLoss
 
 NAME = "bot"
 
@@ -67,36 +73,55 @@ def parallel_duel(first: str, second: str, count: int, length: int, seed: int = 
     return DuelFigures(wins, count)
 
 
-def _level_pr(args: tuple[str, int]) -> tuple[str, float, int]:
-    from controller.bot.level_strength import level_pr
-
-    level, games = args
-    pr, decisions = level_pr(level, games)
-    return level, pr, decisions
+LEVEL_CHUNK = 5
+"""Games per job of the level figures: small jobs keep every core busy to the end."""
 
 
-def level_figures(games: int) -> dict[str, object]:
-    """PR per strength level over `games` self-play games each, on every core."""
+def _level_turns(args: tuple[str, int, int, float]) -> tuple[str, list[TurnLoss]]:
+    from controller.bot.level_strength import play_games, turn_losses
+
+    level, games, seed, fraction = args
+    return level, turn_losses(play_games(level, games, seed), fraction, seed)
+
+
+def level_figures(games: int, fraction: float | None = None) -> dict[str, object]:
+    """PR and its standard error per strength level over `games` self-play games each,
+    judged by the analysis at 2 plies on a `fraction` of the turns (by default each
+    level's `DEEP_FRACTION`) and at 0-ply on all,
+    on every core; whether the PR rises strictly from world class to beginner, and the
+    narrowest of those steps in standard errors."""
     from controller.bot.gnubg_level import load_gnubg_nn
-    from controller.bot.level_strength import MEASURED_LEVELS
+    from controller.bot.level_strength import DEEP_FRACTION, JUDGE_PLIES, MEASURED_LEVELS, level_strength
 
     if load_gnubg_nn() is None:
         return {"levels": "unavailable (needs gnubg-nn)"}
-    figures: dict[str, object] = {"level_games_each": games}
+    shares = {level: DEEP_FRACTION[level] if fraction is None else fraction for level in MEASURED_LEVELS}
+    figures: dict[str, object] = {"level_games_each": games,
+                                  "level_judge": f"analysis at {JUDGE_PLIES} plies on a sample of turns, 0-ply on all "
+                                                 "(two-phase sampling)"}
     t0 = time.perf_counter()
-    workers = max(1, min(len(MEASURED_LEVELS), multiprocessing.cpu_count()))
+    jobs = [(level, min(LEVEL_CHUNK, games - start), 1000 + start, shares[level])
+            for level in reversed(MEASURED_LEVELS) for start in range(0, games, LEVEL_CHUNK)]
+    turns: dict[str, list[TurnLoss]] = {level: [] for level in MEASURED_LEVELS}
+    workers = max(1, min(len(jobs), multiprocessing.cpu_count()))
     with multiprocessing.get_context("spawn").Pool(workers) as pool:
-        results = pool.map(_level_pr, [(level, games) for level in MEASURED_LEVELS])
-    for level, pr, decisions in results:
-        figures[f"level_{level}_pr"] = round(pr, 2)
-        figures[f"level_{level}_decisions"] = decisions
-    prs = [pr for _, pr, _ in results]
-    figures["level_pr_falls_with_strength"] = all(a > b for a, b in zip(prs, prs[1:]))
+        for level, part in pool.imap_unordered(_level_turns, jobs):
+            turns[level].extend(part)
+    results = [level_strength(level, games, turns[level]) for level in MEASURED_LEVELS]
+    for r in results:
+        figures[f"level_{r.level}_pr"] = round(r.pr, 2)
+        figures[f"level_{r.level}_pr_se"] = round(r.se, 2)
+        figures[f"level_{r.level}_decisions"] = r.decisions
+        figures[f"level_{r.level}_deep_turns"] = f"{r.deep_turns} of {r.turns}"
+        figures[f"level_{r.level}_pr_by_0ply_judge"] = round(r.shallow_pr, 2)
+    pairs = list(zip(results, results[1:]))
+    figures["level_pr_falls_with_strength"] = all(a.pr > b.pr for a, b in pairs)
+    figures["level_pr_narrowest_step_se"] = round(min((a.pr - b.pr) / math.hypot(a.se, b.se) for a, b in pairs), 1)
     figures["level_pr_s"] = round(time.perf_counter() - t0, 1)
     return figures
 
 
-def run(quick: bool) -> dict[str, object]:
+def run(quick: bool, games: int | None = None) -> dict[str, object]:
     figures: dict[str, object] = {}
     positions = sample_positions(40 if quick else 300)
     levels: list[tuple[str, Bot]] = [("simple", make_bot("simple")), ("pubeval", make_bot("pubeval"))]
@@ -130,5 +155,5 @@ def run(quick: bool) -> dict[str, object]:
         figures["simple_vs_gnubg0_5pt_win_pct"] = round(100 * vs_gnubg.rate, 1)
         figures["simple_vs_gnubg0_5pt_margin95_pct"] = round(100 * vs_gnubg.margin95, 1)
         figures["simple_vs_gnubg0_5pt_s"] = round(time.perf_counter() - t0, 1)
-    figures.update(level_figures(10 if quick else 100))
+    figures.update(level_figures(games or (4 if quick else 100)))
     return figures

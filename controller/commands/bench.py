@@ -1,4 +1,4 @@
-"""`bgboard bench [--json] [--quick] [--only SECTION]`: speed and memory of this machine."""
+"""`bgboard bench [--json] [--quick] [--only SECTION] [--seconds S] [--games N]`: speed and memory of this machine."""
 from __future__ import annotations
 
 import argparse
@@ -8,7 +8,7 @@ import json
 import sys
 
 from controller.bench import SECTIONS
-from controller.commands.numbers import seconds
+from controller.commands.numbers import seconds, whole
 from controller.errors import UsageError
 
 HELP = "speed and memory figures of this machine (engine, link, controller, bot)"
@@ -21,6 +21,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=f"run only these sections ({', '.join(SECTIONS)})")
     parser.add_argument("--seconds", type=seconds(high=86_400), metavar="S",
                         help="how long a timed section runs (soak; default 60)")
+    parser.add_argument("--games", type=whole(low=1, high=100_000), metavar="N",
+                        help="self-play games per computer level (bot; default 100)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -30,6 +32,8 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"unknown section {unknown[0]!r}; choose from {', '.join(SECTIONS)}")
     if args.seconds is not None and "soak" not in chosen:
         raise UsageError("--seconds goes with a timed section: --only soak")
+    if args.games is not None and "bot" not in chosen:
+        raise UsageError("--games goes with the computer levels' section: --only bot")
     results: dict[str, object] = {}
     for name in chosen:
         try:
@@ -38,8 +42,9 @@ def run(args: argparse.Namespace) -> int:
             if exc.name == f"controller.bench.{name}_bench":
                 continue
             raise
-        timed = "seconds" in inspect.signature(module.run).parameters
-        figures = module.run(quick=args.quick, seconds=args.seconds) if timed else module.run(quick=args.quick)
+        takes = inspect.signature(module.run).parameters
+        options = {name: getattr(args, name) for name in ("seconds", "games") if name in takes}
+        figures = module.run(quick=args.quick, **options)
         results[name] = figures
         if not args.json:
             print(f"[{name}]")
