@@ -171,3 +171,49 @@ def test_a_malformed_server_line_gives_the_local_match_back(tmp_path: Path) -> N
             finally:
                 await live.close()
     asyncio.run(go())
+
+
+def test_a_hostile_request_starts_nothing(tmp_path: Path) -> None:
+    """The online actions pass the same guard as every page action (sim/web/guard.py): a page
+    of another origin is refused at the WebSocket handshake, and a malformed online message
+    from the page itself is one short line; the server never hears of either."""
+    import aiohttp
+
+    from sim.web.harness import ServerThread
+
+    double = BgammonDouble(free_port())
+    known = Settings(online_server=str(address(double)))
+    with ServerThread(state_dir=tmp_path / "state", settings_file=tmp_path / "dialog.json",
+                      online_settings=lambda: known) as sim:
+        sim.run(double.__aenter__())
+        port = int(sim.url.rstrip("/").rsplit(":", 1)[1])
+        action = {"type": "online", "settings": {"server": str(address(double)), "match": "public"}}
+
+        async def hostile() -> list[str]:
+            answers = []
+            async with aiohttp.ClientSession() as http:
+                for origin in ("http://evil.example", f"http://evil.example:{port}", "null"):
+                    try:
+                        async with http.ws_connect(f"{sim.url}ws", headers={"Origin": origin}) as ws:
+                            await ws.send_json(action)
+                        answers.append("connected")
+                    except aiohttp.WSServerHandshakeError as exc:
+                        answers.append(str(exc.status))
+                own = {"Origin": f"http://127.0.0.1:{port}"}
+                async with http.ws_connect(f"{sim.url}ws", headers=own) as ws:
+                    await ws.receive_json()  # the first snapshot
+                    for bad in ({"type": "online"}, {"type": "online", "settings": ["public"]},
+                                {"type": "online", "settings": {"match": {"x": 1}}}):
+                        await ws.send_json(bad)
+                        while (msg := await ws.receive_json())["type"] != "notice":
+                            pass
+                        answers.append(msg["text"])
+            return answers
+
+        answers = sim.run(hostile(), timeout=30)
+        assert answers[:3] == ["403", "403", "403"]
+        assert answers[3:] == ["ignored online: settings missing", "ignored online: settings missing",
+                               "online setting match is not text"]
+        assert double.logins == 0
+        assert sim.inspect(lambda live: live.door.state == "off" and not live.table.controller.playing_online)  # type: ignore[union-attr]
+        sim.run(double.__aexit__())

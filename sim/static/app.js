@@ -12,7 +12,7 @@ import { BoardInput } from "./input.js";
 import { Model } from "./model.js";
 import { ReviewView } from "./review.js";
 import { ActionsView, ChatView, ClockView, DebugView, FactsView, HelpersView, markLiveButtons, MoveListView,
-         NoticesView, PromptView, StatusView } from "./views.js";
+         NoticesView, OnlineView, PromptView, StatusView } from "./views.js";
 
 /** Portrait phones get the board turned a quarter (long points, wide enough to touch). */
 const PORTRAIT = window.matchMedia("(max-width: 600px) and (orientation: portrait)");
@@ -52,7 +52,9 @@ class Page {
     this.input = new BoardInput(this.svg, this.model, this.intents());
     this.wireButtons();
     new NewMatchDialog(() => this.model.state, () => this.lang,
-                       (settings) => this.act({ type: "new_match", settings }));
+                       (settings) => this.act({ type: "new_match", settings }),
+                       (settings) => this.act({ type: "online", settings }));
+    this.onlineView = new OnlineView(() => this.act({ type: "online_leave" }));
     this.connection.open();
   }
 
@@ -155,7 +157,7 @@ class Page {
     this.renderStatus();
     this.renderDisplay(state);
     for (const view of [this.prompt, this.facts, this.clock, this.moves, this.actions, this.helpers, this.chat,
-                        this.review]) {
+                        this.review, this.onlineView]) {
       view.render(state, this.lang);
     }
     markLiveButtons(state.possible ?? []);

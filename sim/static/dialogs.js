@@ -1,6 +1,6 @@
-// The page's two dialogs: New match (filled with the current settings) and a yes/no
-// question asked before anything that throws a running match away (a forfeit, a new match
-// over one that is being played).
+// The page's two dialogs: New match (filled with the current settings; a match here, or
+// online on bgammon.org) and a yes/no question asked before anything that throws a running
+// match away (a forfeit, a new match over one that is being played).
 
 import { t } from "./i18n.js";
 
@@ -28,15 +28,33 @@ export function matchRunning(state) {
   return scored || begun;
 }
 
+/** The named fields of one fieldset of the form, as {name: value} (numbers stay text). */
+function fieldsOf(fieldset) {
+  const out = {};
+  for (const field of fieldset.querySelectorAll("[name]")) out[field.name] = field.value;
+  return out;
+}
+
 export class NewMatchDialog {
-  /** @param {(settings: object) => void} start  called with the chosen settings */
-  constructor(getState, getLang, start) {
+  /** @param {(settings: object) => void} start  called with the chosen settings of a match here
+   *  @param {(settings: object) => void} startOnline  called with the online choice (server, login, match...) */
+  constructor(getState, getLang, start, startOnline) {
     this.dialog = $("new-match");
     this.form = $("new-match-form");
-    $("new-match-open").addEventListener("click", () => this.open(getState()));
+    this.where = $("dlg-where");
+    this.local = $("local-fields");
+    this.online = $("online-fields");
+    $("new-match-open").addEventListener("click", () => this.open(getState(), getLang()));
+    this.where.addEventListener("change", () => this.showFields());
+    $("dlg-online-match").addEventListener("change", () => this.showFields());
     this.dialog.addEventListener("close", async () => {
       if (this.dialog.returnValue !== "start") return;
-      const settings = Object.fromEntries(new FormData(this.form).entries());
+      if (this.where.value === "online") {
+        // the match played here is saved first and comes back on leaving: nothing to ask
+        startOnline(fieldsOf(this.online));
+        return;
+      }
+      const settings = fieldsOf(this.local);
       settings.length = Number(settings.length);
       const state = getState();
       if (matchRunning(state)) {
@@ -50,13 +68,33 @@ export class NewMatchDialog {
     });
   }
 
-  open(state) {
+  /** Only the fields of the chosen kind of match (and of the chosen online match) show. */
+  showFields() {
+    const online = this.where.value === "online";
+    this.local.hidden = online;
+    this.online.hidden = !online;
+    const match = $("dlg-online-match").value;
+    this.online.querySelector(".online-create").hidden = match === "join";
+    this.online.querySelector(".online-join").hidden = match !== "join";
+    this.online.querySelector(".online-private").hidden = match === "public";
+  }
+
+  open(state, lang) {
     const s = state?.settings ?? {};
     // by name, not form.elements[k]: "length" there is the number of fields, not the input
     for (const [k, v] of Object.entries(s)) {
-      const field = this.form.querySelector(`[name="${k}"]`);
+      const field = this.local.querySelector(`[name="${k}"]`);
       if (field) field.value = String(v);
     }
+    const online = state?.online_play ?? {};
+    const server = this.online.querySelector('[name="server"]');
+    if (!server.dataset.edited && online.default_server) server.value = online.default_server;
+    server.oninput = () => { server.dataset.edited = "1"; };
+    const user = $("dlg-login-user");
+    user.disabled = !online.user;
+    user.textContent = online.user ? t(lang, "opt.user", { u: online.user }) : t(lang, "opt.no_user");
+    if (user.disabled) this.online.querySelector('[name="login"]').value = "guest";
+    this.showFields();
     this.dialog.showModal();
   }
 }

@@ -210,6 +210,31 @@ export class ChatView {
   }
 }
 
+/** Online play (`state.online_play`): what the server says of it (connecting, waiting for
+ * an opponent, playing, connection lost and rejoining, over), the match and the players,
+ * a private match's password to pass on, the last news or the one line of an error, and a
+ * way to leave. Hidden when there is nothing to say. */
+export class OnlineView {
+  constructor(leave) {
+    this.keyed = new Keyed();
+    $("online-leave").addEventListener("click", () => leave());
+  }
+  render(state, lang) {
+    const o = state.online_play ?? { state: "off", line: "" };
+    if (!this.keyed.changed(o.state, o.line, o.failed, o.match, o.me, o.opponent, o.match_password, o.server, lang)) return;
+    const on = o.state !== "off";
+    $("online").hidden = !on && !o.line;
+    $("online").dataset.state = o.state;
+    set("online-state", t(lang, `online.state.${o.state}`));
+    const facts = on && o.match ? t(lang, "online.facts", { match: o.match, server: o.server, me: o.me, opponent: o.opponent || "–" }) : "";
+    const secret = on && o.match_password ? " " + t(lang, "online.password", { p: o.match_password }) : "";
+    set("online-facts", facts + secret);
+    set("online-line", o.line ?? "");
+    $("online-line").classList.toggle("failed", Boolean(o.failed));
+    $("online-leave").hidden = !on;
+  }
+}
+
 /** Notices: the newest first, in the match's language; they fade, and the next action
  * clears them. */
 export class NoticesView {

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, Self, TypeVar
 
 from controller.board.profile import Profile, default_profile_path, load_profile
+from controller.settings import Settings
 from sim.web.live import LiveSim
 from sim.web.server import SimServer
 
@@ -37,9 +38,10 @@ class ServerThread:
     """The simulator and its web server on a thread of their own (see the module doc)."""
 
     def __init__(self, *, state_dir: Path, settings_file: Path, profile: Profile | None = None,
-                 seed: int | None = 1, host: str = "127.0.0.1", handover_s: float = 30.0) -> None:
+                 seed: int | None = 1, host: str = "127.0.0.1", handover_s: float = 30.0,
+                 online_settings: Callable[[], Settings] | None = None) -> None:
         self._args: dict[str, Any] = {"state_dir": state_dir, "settings_file": settings_file,
-                                      "profile": profile, "seed": seed}
+                                      "profile": profile, "seed": seed, "online_settings": online_settings}
         self.host = host
         self.handover_s = handover_s
         self.loop = asyncio.new_event_loop()
