@@ -4,31 +4,34 @@
 // Every point carries two numbers: White's (light, as the board is printed) and Black's
 // (dark chip, 25 minus White's), so a move written for either side can be found.
 
+// The cells, where each lies and the numbers printed by each point are the product's own
+// (DESIGN.md "Cells"), laid out once by the server (sim/web/board_layout.py, as /cells.js).
+import { LAYOUT } from "/cells.js";
+
 export const SVG_NS = "http://www.w3.org/2000/svg";
-export const POINT_W = 40, R = 18, STEP = 37;
-export const TOP = 30, BOTTOM = 490, MID_TOP = 230, MID_BOTTOM = 290;
-export const BAR_X = 270, BAR_W = 50, TRAY_X = 580, TRAY_W = 80;
+export const { POINT_W, R, STEP, TOP, BOTTOM, MID_TOP, MID_BOTTOM, BAR_X, BAR_W, TRAY_X, TRAY_W } = LAYOUT.sizes;
 /** The drawing's extent (board units): a margin above and below for Black's numbers. */
-export const VIEW = { x: 0, y: -16, w: 700, h: 552 };
+export const VIEW = LAYOUT.view;
+const BY_CELL = new Map(LAYOUT.cells.map((c) => [c.cell, c]));
 
 /** Left edge of a point's triangle and whether it hangs from the top edge. */
 export function pointBox(p) {
-  if (p <= 6) return { x: 320 + (6 - p) * POINT_W, top: false };
-  if (p <= 12) return { x: 30 + (12 - p) * POINT_W, top: false };
-  if (p <= 18) return { x: 30 + (p - 13) * POINT_W, top: true };
-  return { x: 320 + (p - 19) * POINT_W, top: true };
+  return BY_CELL.get(String(p)).point;
 }
 
 /** The rectangle of a cell where a pointer counts as "on" it. */
 export function cellRect(cell) {
-  if (cell === "bar") return { x: BAR_X, y: TOP, w: BAR_W, h: BOTTOM - TOP };
-  if (cell === "off-white") return { x: TRAY_X, y: MID_BOTTOM, w: TRAY_W, h: BOTTOM - MID_BOTTOM };
-  if (cell === "off-black") return { x: TRAY_X, y: TOP, w: TRAY_W, h: MID_TOP - TOP };
-  const { x, top } = pointBox(Number(cell));
-  return top ? { x, y: TOP, w: POINT_W, h: MID_TOP - TOP + 25 } : { x, y: MID_BOTTOM - 25, w: POINT_W, h: BOTTOM - MID_BOTTOM + 25 };
+  return BY_CELL.get(cell).rect;
 }
 
-export const CELLS = [...Array.from({ length: 24 }, (_, i) => String(i + 1)), "bar", "off-white", "off-black"];
+export const CELLS = LAYOUT.cells.map((c) => c.cell);
+
+/** The cells in two rows as they lie across the board, left to right (the keyboard walks
+ * them): the top half, then the bottom; the bar, which spans both, is in each. */
+export const ROWS = [true, false].map((top) => LAYOUT.cells
+  .filter((c) => (c.point ? c.point.top === top : c.cell === "bar" || (c.rect.y < MID_TOP) === top))
+  .sort((a, b) => a.rect.x - b.rect.x)
+  .map((c) => c.cell));
 
 /** The cell under board coordinates (x, y), or null outside every cell. */
 export function cellAt(x, y) {
@@ -87,19 +90,20 @@ export function drawBoard(svg, { portrait = false } = {}) {
   el("rect", { x: TRAY_X, y: TOP, width: TRAY_W, height: MID_TOP - TOP, fill: "var(--felt-dark)", rx: 3 }, world);
   el("rect", { x: TRAY_X, y: MID_BOTTOM, width: TRAY_W, height: BOTTOM - MID_BOTTOM, fill: "var(--felt-dark)", rx: 3 }, world);
   const points = el("g", { id: "points" }, world);
-  for (let p = 1; p <= 24; p++) {
-    const { x, top } = pointBox(p);
+  for (const { cell, point, labels } of LAYOUT.cells) {
+    if (!point) continue;  // the bar and the trays are drawn above
+    const { x, top } = point;
     const tipY = top ? MID_TOP - 20 : MID_BOTTOM + 20;
     const baseY = top ? TOP : BOTTOM;
     el("polygon", {
       points: `${x},${baseY} ${x + POINT_W},${baseY} ${x + POINT_W / 2},${tipY}`,
-      class: p % 2 ? "point-a" : "point-b", "data-cell": String(p),
+      class: Number(cell) % 2 ? "point-a" : "point-b", "data-cell": cell,
     }, points);
     const cx = x + POINT_W / 2;
     const wy = top ? 12 : 516, by = top ? -4 : 532;
-    el("text", { x: cx, y: wy, class: "label white-number", ...upright(cx, wy) }, points).textContent = String(p);
+    el("text", { x: cx, y: wy, class: "label white-number", "data-label-cell": cell, ...upright(cx, wy) }, points).textContent = labels.white;
     el("rect", { x: cx - 11, y: by - 8, width: 22, height: 15, rx: 4, class: "black-chip" }, points);
-    el("text", { x: cx, y: by, class: "label black-number", ...upright(cx, by) }, points).textContent = String(25 - p);
+    el("text", { x: cx, y: by, class: "label black-number", "data-label-cell": cell, ...upright(cx, by) }, points).textContent = labels.black;
   }
   // the trays' names: between the trays, or (turned, where that gap is too narrow for two
   // lines of text) inside each tray

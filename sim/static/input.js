@@ -4,12 +4,11 @@
 // the lifted checker's own point within DOUBLE_MS plays its highest step instead of putting
 // it back (so a double-click still means "play it", without delaying every click).
 
-import { cellAt, cellRect, toBoardCoords } from "./board.js";
+import { cellAt, cellRect, ROWS, toBoardCoords } from "./board.js";
 
 const DOUBLE_MS = 400;
 const DRAG_PX = 6;
-const ROW_TOP = ["13", "14", "15", "16", "17", "18", "bar", "19", "20", "21", "22", "23", "24", "off-black"];
-const ROW_BOTTOM = ["12", "11", "10", "9", "8", "7", "bar", "6", "5", "4", "3", "2", "1", "off-white"];
+const [ROW_TOP, ROW_BOTTOM] = ROWS;
 
 export class BoardInput {
   /**

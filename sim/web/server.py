@@ -23,12 +23,14 @@ from aiohttp import WSCloseCode, WSMsgType, web
 
 from controller.errors import BgboardError
 from sim.web.backend import SimBackend
+from sim.web.board_layout import layout_module
 from sim.web.guard import COOKIE, Guard
 from sim.web.pacing import Pacer
 from sim.web.protocol import BadMessage, Notice, parse_message
 from sim.web.record import record_filename
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
+CELLS_MODULE = layout_module()  # made once: the cells do not change while the server runs
 NOTICE_CHARS = 240  # a notice is one line, whatever the message it answers
 REFUSED_LOG_S = 60.0  # refused requests are logged at most once a minute, with a count
 MAX_MESSAGE = 64 * 1024  # the page's largest message (a new match's settings) is tiny
@@ -51,6 +53,7 @@ class SimServer:
         self.app = web.Application(middlewares=[self._door])
         self.app.router.add_get("/", self._index)
         self.app.router.add_get("/display.png", self._display)
+        self.app.router.add_get("/cells.js", self._cells)
         self.app.router.add_get("/match.mat", self._record)
         self.app.router.add_get("/review.json", self._review)
         self.app.router.add_get("/ws", self._websocket)
@@ -81,6 +84,10 @@ class SimServer:
 
     async def _index(self, request: web.Request) -> web.StreamResponse:
         return web.FileResponse(STATIC / "index.html")
+
+    async def _cells(self, request: web.Request) -> web.Response:
+        """The board's cells laid out, as the ES module board.js imports (board_layout.py)."""
+        return web.Response(text=CELLS_MODULE, content_type="text/javascript")
 
     async def _display(self, request: web.Request) -> web.Response:
         return web.Response(body=self.backend.display_png(), content_type="image/png",
