@@ -19,7 +19,7 @@ from typing import Any
 from controller.analysis.board_hint import ShownHint
 from controller.board.reconcile import Ambiguous, BoardState, Matched, Mismatch, Verdict
 from controller.dice import DiceError, DiceNeeded, TableDice
-from controller.engine.board_view import COLOURS, Colour, cell_counts, cube_owner, other, step_cells
+from controller.engine.board_view import COLOURS, Colour, cell_counts, other, step_cells
 from controller.engine.errors import MatchStateError
 from controller.engine.match import Match, Transition
 from controller.engine.match_settings import HUMAN, REMOTE
@@ -41,7 +41,8 @@ from controller.play.status import BotPlan, TableStatus
 from controller.play.tracker import BoardTracker, whole_move_reading
 from controller.play.tutor import Tutor, warning_prompt
 from controller.show.announce import announcements
-from controller.show.content import DisplayContent, MoveTimerView, Prompt, Scene, TournamentClockView
+from controller.show.content import DisplayContent, Prompt, Scene
+from controller.show.match_content import match_content
 from controller.show.review_notes import ReviewFigures, review_display
 from controller.show.scene import ControllerView, build_scene
 
@@ -879,28 +880,14 @@ class Controller:
 
     def table(self) -> DisplayContent:
         m = self.match
-        pips = m.pips()
+        pips = None
         held = self.tutor.hold(m)
         if held is not None and held.target is not None and m.turn is not None:
             mine, theirs = held.target.pips()  # the held move stands on the board, not yet in the match
             pips = {m.turn: mine, other(m.turn): theirs}
-        clocks: dict[str, Any] = {"white": None, "black": None}
-        reading = m.clock_reading(self.now)
-        if reading is not None:
-            for side in ("white", "black"):
-                r = reading.side(side)
-                warn = reading.warning and reading.running == side
-                clocks[side] = (MoveTimerView(max(0.0, r.allowance), max(0.0, r.bank), warn)
-                                if reading.mode == "timer" else
-                                TournamentClockView(max(0.0, r.allowance), max(0.0, r.bank), warn))
         review = review_display(m, self.review)
-        return DisplayContent(
-            turn=m.turn, dice=tuple(m.dice) if m.dice else (), cube_value=m.cube,
-            cube_owner=cube_owner(m.cube_owner), cube_enabled=m.cube_enabled,
-            crawford=m.crawford, score_white=m.score[0], score_black=m.score[1], match_length=m.length,
-            pips_white=pips["white"], pips_black=pips["black"],
-            clock_white=clocks["white"], clock_black=clocks["black"],
-            notes=review.notes, pr_white=review.pr_white, pr_black=review.pr_black)
+        return replace(match_content(m, self.now, pips), notes=review.notes, pr_white=review.pr_white,
+                       pr_black=review.pr_black)
 
     def _announcement(self) -> Prompt | None:
         """An opening tie, the won game (until the next opening roll) or the computer's take

@@ -36,6 +36,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     what = parser.add_mutually_exclusive_group()
     what.add_argument("--create", choices=("public", "private"), help="create a match")
     what.add_argument("--join", metavar="ID|USER", help="join a match by its number or a player's name")
+    what.add_argument("--watch", metavar="ID|USER",
+                      help="watch a match (read-only): shown on the display and the LEDs, nothing played")
     parser.add_argument("--points", type=whole(1, 127), default=1, help="length of a created match (default 1)")
     parser.add_argument("--match-password-file", metavar="FILE",
                         help="a private match's password (create: default a new one, printed)")
@@ -54,6 +56,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--verbose", action="store_true", help="also print the table's announcements and the commands sent")
     parser.add_argument("--config", help="settings file (default: /etc/bgboard/config.toml, then ~/.config)")
     parser.add_argument("--state-dir", help="where the match and the server match are saved (default: settings)")
+    parser.add_argument("--frame", metavar="PNG", help="with --watch: write the display's image here after each change")
     parser.add_argument("--seconds", type=seconds(), help="stop after this many seconds (tests)")
 
 
@@ -76,6 +79,38 @@ def _real_board(args: argparse.Namespace, settings: Any) -> Any:
                         state_dir=settings.state_dir)
 
 
+def _watch(args: argparse.Namespace, settings: Any, address: Any, password: str | None) -> int:
+    """`--watch`: the match shown on this board's display and LEDs (as `bgboard run` picks
+    them), every event printed; nothing but the join and the leave is sent."""
+    from controller.board.profile import default_profile_path, load_profile
+    from controller.online.watch import Spectator
+    from controller.settings import is_raspberry_pi
+    from controller.show.content import Scene
+    from controller.show.display_backends import Display
+    from controller.show.leds import open_strip
+
+    profile = load_profile(settings.profile_path(default_profile_path().parent))
+    on_pi = is_raspberry_pi()
+    strip = open_strip("neopixel" if on_pi else "sim", profile.leds)
+    display = Display.open(profile.display, None if on_pi else "dummy")
+    frame = Path(args.frame).expanduser() if args.frame else None
+
+    def show(scene: Scene) -> None:
+        strip.update(scene.leds, 0.0)
+        display.show(scene.display)
+        if frame is not None:
+            frame.write_bytes(display.frame_png())
+
+    spectator = Spectator(address, args.watch, password=password, language=settings.language, show=show,
+                          on_line=lambda line: print(line, flush=True))
+    try:
+        asyncio.run(spectator.run(args.seconds))
+    finally:
+        strip.close()
+        display.close()
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
     from controller.online.choice import read_secret
     from controller.online.client import DEFAULT_SERVER, ServerAddress
@@ -87,7 +122,7 @@ def run(args: argparse.Namespace) -> int:
     if args.sim and args.headless:
         raise UsageError("choose one board: --sim, --headless, or neither for the real board")
     settings = load_settings(args.config)
-    board = None if args.sim or args.headless else _real_board(args, settings)
+    board = None if args.sim or args.headless or args.watch else _real_board(args, settings)
     address = ServerAddress.parse(args.server or DEFAULT_SERVER)
     user = args.user or settings.online_user
     password = None
@@ -103,6 +138,8 @@ def run(args: argparse.Namespace) -> int:
     match_password = None
     if args.match_password_file:
         match_password = read_secret(args.match_password_file, "match password file")
+    if args.watch:
+        return _watch(args, settings, address, match_password)
     request = None
     if args.create:
         if args.create == "private" and match_password is None:

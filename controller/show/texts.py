@@ -165,6 +165,7 @@ MESSAGES: dict[str, dict[str, Text]] = {
     "cannot_save_other": {"en": "Cannot save: disk error. Play goes on in memory",
                           "da": "Kan ikke gemme: diskfejl. Spillet fortsætter",
                           "sv": "Kan inte spara: diskfel. Spelet fortsätter"},
+    "watching": {"en": "Watching {text}", "da": "Ser {text}", "sv": "Tittar på {text}"},
     "server_lost": {"en": "Connection lost, rejoining", "da": "Forbindelsen er tabt, genopretter",
                     "sv": "Anslutningen bröts, ansluter igen"},
     "online_connecting": {"en": "Connecting to {text}", "da": "Forbinder til {text}",

@@ -1,0 +1,34 @@
+"""What the display shows of a match: dice, cube, score, pips and clocks.
+
+One function from a match (and the time, for its clocks) to the display's content, used
+by the controller for the table's own match and by the online spectator for a match it
+only watches.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from controller.engine.board_view import COLOURS, Colour, cube_owner
+from controller.engine.match import Match
+from controller.show.content import ClockView, DisplayContent, MoveTimerView, TournamentClockView
+
+
+def match_content(m: Match, now: float, pips: Mapping[Colour, int] | None = None) -> DisplayContent:
+    """The display's content for `m` at `now` (no hints, no prompt: the scene adds them);
+    `pips` in place of the match's (a move standing on the board, not yet in the match)."""
+    shown = m.pips() if pips is None else pips
+    clocks: dict[str, ClockView | None] = {"white": None, "black": None}
+    reading = m.clock_reading(now)
+    if reading is not None:
+        for side in COLOURS:
+            r = reading.side(side)
+            warn = reading.warning and reading.running == side
+            clocks[side] = (MoveTimerView(max(0.0, r.allowance), max(0.0, r.bank), warn)
+                            if reading.mode == "timer" else
+                            TournamentClockView(max(0.0, r.allowance), max(0.0, r.bank), warn))
+    return DisplayContent(
+        turn=m.turn, dice=tuple(m.dice) if m.dice else (), cube_value=m.cube,
+        cube_owner=cube_owner(m.cube_owner), cube_enabled=m.cube_enabled,
+        crawford=m.crawford, score_white=m.score[0], score_black=m.score[1], match_length=m.length,
+        pips_white=shown["white"], pips_black=shown["black"],
+        clock_white=clocks["white"], clock_black=clocks["black"])
