@@ -92,7 +92,7 @@ def test_a_spectator_watches_a_whole_match() -> None:
 def test_the_spectator_rejoins_after_a_dropped_connection() -> None:
     async def go() -> None:
         async with BgammonDouble(free_port(), seed=9) as double:
-            players = await _match(double, 1)
+            players = await _match(double, 3)
             lines: list[str] = []
             watcher = Spectator(address(double), "1", on_line=lines.append, backoff_s=(0.05, 0.5))
             task = asyncio.create_task(watcher.run(60))

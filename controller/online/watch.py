@@ -179,9 +179,11 @@ class Spectator:
             raise
         if self.watched is None:
             self.watched = WatchedMatch(state, self.language)
-        else:
-            self.watched.state = state
-        self.note(f"watching match {joined.game_id} on {self.address}: {self.watched.players()}")
+            self.note(f"watching match {joined.game_id} on {self.address}: {self.watched.players()}")
+        else:  # back after a drop: what happened meanwhile is in this board
+            self.note(f"back watching match {joined.game_id} on {self.address}")
+            for line in self.watched.on_event(Board(state)):
+                self.note(line)
         self._show()
         return connection
 
