@@ -164,3 +164,25 @@ def test_a_bad_setting_or_a_refused_match_is_one_line_on_the_display(
 
             await on_the_board(tmp_path, settings, body)
     asyncio.run(go())
+
+
+def test_after_a_restart_play_online_rejoins_the_interrupted_match(tmp_path: Path) -> None:
+    games: list[int] = []
+
+    async def first(table: Table, door: OnlineDoor) -> None:
+        await choose(table, "play_online")
+        await until("waiting", lambda: door.state == "waiting")
+        games.append(door.view()["match"])  # then the board stops, without leaving
+
+    async def second(table: Table, door: OnlineDoor) -> None:
+        assert not table.controller.playing_online
+        await choose(table, "play_online")
+        await until("back in the match", lambda: door.state == "waiting")
+        assert door.view()["match"] == games[0] and door.choice is not None and door.choice.what == "resume"
+
+    async def go() -> None:
+        async with BgammonDouble(free_port()) as double:
+            settings = Settings(online_server=str(address(double)), online_points=3)
+            await on_the_board(tmp_path, settings, first)
+            await on_the_board(tmp_path, settings, second)
+    asyncio.run(go())

@@ -217,3 +217,36 @@ def test_a_hostile_request_starts_nothing(tmp_path: Path) -> None:
         assert double.logins == 0
         assert sim.inspect(lambda live: live.door.state == "off" and not live.table.controller.playing_online)  # type: ignore[union-attr]
         sim.run(double.__aexit__())
+
+
+def test_a_restart_keeps_the_local_match_and_offers_to_rejoin_the_online_one(tmp_path: Path) -> None:
+    """The simulator stops in the middle of an online match (a crash, a power cut): started
+    again it has the local match, not the online one, and the dialog's "resume" rejoins the
+    server match its online.json names."""
+    async def go() -> None:
+        async with BgammonDouble(free_port()) as double:
+            live = _sim(tmp_path, double)
+            await live.start()
+            await _local_match_begun(live)
+            assert live.table is not None and live.door is not None
+            local = live.table.controller.match
+            await live.act(PageAction("online", settings={"match": "public", "points": "5"}))
+            await until("seated", lambda: live.door.state == "waiting")  # type: ignore[union-attr]
+            game = live.door.view()["match"]
+            await live.close()  # no leave: the server keeps the match, online.json names it
+
+            again = _sim(tmp_path, double)
+            await again.start()
+            try:
+                assert again.table is not None and again.door is not None
+                c = again.table.controller
+                assert c.match.position == local.position and c.match.history == local.history
+                assert not c.playing_online
+                assert again.snapshot()["online_play"]["saved"] == f"{address(double)} {game}"
+                await again.act(PageAction("online", settings={"server": str(address(double)), "match": "resume"}))
+                await until("back in the match", lambda: again.door.state == "waiting")  # type: ignore[union-attr]
+                assert again.door.view()["match"] == game and c.match.length == 5
+                assert again.snapshot()["online_play"]["saved"] == ""
+            finally:
+                await again.close()
+    asyncio.run(go())

@@ -21,10 +21,11 @@ from controller.settings import ONLINE_MATCHES, Settings
 
 @dataclass(frozen=True)
 class OnlineChoice:
-    """A server, who logs in (`user` None: a guest), and the match to create or join."""
+    """A server, who logs in (`user` None: a guest), and the match to create or join
+    (`request` None: rejoin the match a restart interrupted, saved in online.json)."""
 
     server: ServerAddress
-    request: MatchRequest = field(repr=False)
+    request: MatchRequest | None = field(repr=False)
     user: str | None = None
     password: str | None = field(default=None, repr=False)
 
@@ -32,6 +33,8 @@ class OnlineChoice:
     def what(self) -> str:
         """The match in a few words, for the display and the page ("create private 3")."""
         r = self.request
+        if r is None:
+            return "resume"
         if r.create is not None:
             return f"create {r.create} {r.points}"
         return f"join {r.join}" if r.join is not None else "resume"
@@ -92,7 +95,8 @@ def from_settings(settings: Settings) -> OnlineChoice:
 
 def from_form(form: Mapping[str, object], settings: Settings) -> OnlineChoice:
     """The page's dialog: `server`, `login` (guest, or the settings' user), `match` (public,
-    private, join), `points`, `join`, `match_password` (a private match's, not the account's)."""
+    private, join, or resume the saved match), `points`, `join`, `match_password` (a private
+    match's, not the account's)."""
     known = {"server", "login", "match", "points", "join", "match_password"}
     unknown = sorted(set(form) - known)
     if unknown:
@@ -110,8 +114,9 @@ def from_form(form: Mapping[str, object], settings: Settings) -> OnlineChoice:
         points = int(points_value)
     except ValueError:
         raise UsageError(f"match length {str(points_value)[:20]!r} is not a number") from None
-    request = match_request(text["match"] or "public", points=points, join=text["join"] or None,
-                            match_password=text["match_password"] or None)
+    kind = text["match"] or "public"
+    request = None if kind == "resume" else match_request(kind, points=points, join=text["join"] or None,
+                                                          match_password=text["match_password"] or None)
     return _choice(text["server"] or settings.online_server, settings,
                    settings.online_user if login == "user" else None, request)
 
@@ -125,7 +130,7 @@ def _field(form: Mapping[str, object], key: str) -> str:
     return value.strip()
 
 
-def _choice(server: str, settings: Settings, user: str | None, request: MatchRequest) -> OnlineChoice:
+def _choice(server: str, settings: Settings, user: str | None, request: MatchRequest | None) -> OnlineChoice:
     address = ServerAddress.parse(server or DEFAULT_SERVER)
     login = account(settings, user)
     if login is None:

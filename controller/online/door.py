@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import TypedDict
 
@@ -24,7 +25,7 @@ from controller.errors import BgboardError
 from controller.events import Tick
 from controller.online.choice import OnlineChoice, from_settings
 from controller.online.seat import OnlineSeat
-from controller.online.session import OnlineSession
+from controller.online.session import STATE_FILE, OnlineSession, SavedOnline
 from controller.settings import Settings
 from controller.show.content import Prompt
 from controller.table.table import Table
@@ -57,6 +58,7 @@ class OnlineView(TypedDict):
     chat: list[str]
     user: str
     default_server: str
+    saved: str  # "server match" a restart interrupted (the dialog offers to resume it), or ""
 
 
 class OnlineDoor:
@@ -76,6 +78,8 @@ class OnlineDoor:
         self.failed = False
         self._task: asyncio.Task[None] | None = None
         self._clear: asyncio.TimerHandle | None = None
+        self._saved_text = ""
+        self._look_for_saved()  # read once here and after each online match, not per snapshot
         try:
             self._known: Settings | None = settings()
         except BgboardError as exc:
@@ -95,12 +99,21 @@ class OnlineDoor:
         self._task = asyncio.get_running_loop().create_task(self._run(choice))
 
     def start_from_settings(self) -> None:
-        """The menu's "Play online": the match the settings name; a bad setting is one line."""
+        """The menu's "Play online": the match a restart interrupted on the settings' server,
+        else the match the settings name; a bad setting is one line."""
         try:
             self._known = self._settings()
-            self.start(from_settings(self._known))
+            choice = from_settings(self._known)
+            saved = self.saved()
+            if saved is not None and saved.server == str(choice.server):
+                choice = replace(choice, request=None)
+            self.start(choice)
         except BgboardError as exc:
             self.fail(str(exc))
+
+    def saved(self) -> SavedOnline | None:
+        """The server match a restart interrupted here (its online.json), if any."""
+        return None if self.online_dir is None else SavedOnline.load(self.online_dir / STATE_FILE)
 
     def requested(self, what: str) -> None:
         """The menu's item (`play` or `leave`)."""
@@ -155,6 +168,7 @@ class OnlineDoor:
             self._say("left online play; the local match is back" if result.left else "online play ended")
         finally:
             self.seat = None
+            self._look_for_saved()
             self.on_change()
 
     # -- what is shown ------------------------------------------------------------------
@@ -183,7 +197,12 @@ class OnlineDoor:
                 "opponent": opponent or "", "match_password": private,
                 "chat": seat.chat[-CHAT_SHOWN:] if seat is not None else [],
                 "user": (known.online_user or "") if known is not None else "",
-                "default_server": known.online_server if known is not None else ""}
+                "default_server": known.online_server if known is not None else "",
+                "saved": "" if self.busy else self._saved_text}
+
+    def _look_for_saved(self) -> None:
+        saved = self.saved()
+        self._saved_text = "" if saved is None else f"{saved.server} {saved.game_id}"
 
     def _say(self, line: str) -> None:
         self.line = line

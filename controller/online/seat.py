@@ -211,7 +211,10 @@ class OnlineSeat:
         """"Waiting for an opponent" on the display until one sits down."""
         if self.table is None or self.rejoining:
             return
-        wanted = Prompt.of("online_waiting", text=str(self.session.game_id)) if self.waiting else None
+        request = self.session.request
+        shared = f" · {request.password}" if request is not None and request.create == "private" \
+            and request.password else ""  # a private match's password, to pass on
+        wanted = Prompt.of("online_waiting", text=f"{self.session.game_id}{shared}") if self.waiting else None
         if self.table.controller.banner != wanted:
             self._banner(wanted)
 

@@ -74,9 +74,10 @@ export class NewMatchDialog {
     this.local.hidden = online;
     this.online.hidden = !online;
     const match = $("dlg-online-match").value;
-    this.online.querySelector(".online-create").hidden = match === "join";
+    if (match === "resume" && this.saved) this.online.querySelector('[name="server"]').value = this.saved.server;
+    this.online.querySelector(".online-create").hidden = match === "join" || match === "resume";
     this.online.querySelector(".online-join").hidden = match !== "join";
-    this.online.querySelector(".online-private").hidden = match === "public";
+    this.online.querySelector(".online-private").hidden = match === "public" || match === "resume";
   }
 
   open(state, lang) {
@@ -94,6 +95,13 @@ export class NewMatchDialog {
     user.disabled = !online.user;
     user.textContent = online.user ? t(lang, "opt.user", { u: online.user }) : t(lang, "opt.no_user");
     if (user.disabled) this.online.querySelector('[name="login"]').value = "guest";
+    // a match a restart interrupted (its server, its number) can be rejoined
+    const [savedServer, savedMatch] = (online.saved || "").split(" ");
+    this.saved = savedMatch ? { server: savedServer, match: savedMatch } : null;
+    const resume = $("dlg-resume");
+    resume.hidden = resume.disabled = !this.saved;
+    if (this.saved) resume.textContent = t(lang, "opt.resume", { n: savedMatch, server: savedServer });
+    else if ($("dlg-online-match").value === "resume") $("dlg-online-match").value = "public";
     this.showFields();
     this.dialog.showModal();
   }
