@@ -10,6 +10,7 @@ const WORDS = {
     title: "Dice", "mode.board": "Dice: the board's random dice (nothing to verify).",
     "mode.entered": "Dice: real dice, entered at the board.",
     "mode.server": "Dice: rolled by the online server.",
+    "mode.server": "Dice: rolled by the online server.",
     "mode.verifiable": "Dice: verifiable. The board committed to its seed before the match:",
     revealed: "Seed revealed: check it with bgboard verify-dice on the record.",
     reveal: "Reveal the seed now (ends the guarantee)", seed: "Seed", phrase: "phrase",
@@ -24,6 +25,7 @@ const WORDS = {
     title: "Terninger", "mode.board": "Terninger: brættets tilfældige terninger (intet at efterprøve).",
     "mode.entered": "Terninger: rigtige terninger, indtastet ved brættet.",
     "mode.server": "Terninger: slået af onlineserveren.",
+    "mode.server": "Terninger: slået af onlineserveren.",
     "mode.verifiable": "Terninger: efterprøvelige. Brættet bandt sig til sit frø før matchen:",
     revealed: "Frøet er afsløret: efterprøv det med bgboard verify-dice på referatet.",
     reveal: "Afslør frøet nu (garantien ophører)", seed: "Frø", phrase: "sætning",
@@ -37,6 +39,7 @@ const WORDS = {
   sv: {
     title: "Tärningar", "mode.board": "Tärningar: brädets slumptärningar (inget att kontrollera).",
     "mode.entered": "Tärningar: riktiga tärningar, inmatade vid brädet.",
+    "mode.server": "Tärningar: slagna av onlineservern.",
     "mode.server": "Tärningar: slagna av onlineservern.",
     "mode.verifiable": "Tärningar: kontrollerbara. Brädet band sig vid sitt frö före matchen:",
     revealed: "Fröet är avslöjat: kontrollera det med bgboard verify-dice på protokollet.",

@@ -316,7 +316,7 @@ class LiveSim:
         from sim.web.record import mat_text, player_names
 
         match = self.table.controller.status().match
-        return mat_text(match, self.dice.record_tags(), players=player_names(match), when=datetime.now())
+        return mat_text(match, self.table.controller.dice.record_tags(), players=player_names(match), when=datetime.now())
 
     def snapshot(self) -> dict[str, Any]:
         assert self.table is not None
@@ -367,7 +367,7 @@ class LiveSim:
             "settings": dict(self.dialog),
             "review": self.review_panel.summary(self.live_review()),
             **page_facts(status, controller.config.language),
-            "dice_panel": dice_panel(status, self.dice.mode, self.dice.secret),
+            "dice_panel": dice_panel(status, controller.dice.mode, controller.dice.secret),  # online: the server's
             "debug": {
                 "online": self.online,
                 "sensors": self.vb.sensors(),
