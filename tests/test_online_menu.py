@@ -30,15 +30,9 @@ from sim.finger import TAP_S, Finger
 from sim.virtual_board import VirtualBoard
 from tests.online_double import BgammonDouble
 from tests.test_online_client import address, free_port
+from tests.test_online_page import until
 
 pytestmark = pytest.mark.timeout(180)
-
-
-async def until(what: str, check: Callable[[], bool], seconds: float = 30.0) -> None:
-    async with asyncio.timeout(seconds):
-        while not check():
-            await asyncio.sleep(0.05)
-    assert check(), what
 
 
 def shown(table: Table) -> str:

@@ -10,7 +10,8 @@ was, on the table and in its saved file.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+import contextlib
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
 import pytest
@@ -43,6 +44,18 @@ def _sim(tmp: Path, double: BgammonDouble | None, **settings: object) -> LiveSim
     known = Settings(online_server=server, **settings)  # type: ignore[arg-type]
     return LiveSim(state_dir=tmp / "sim", settings_file=tmp / "dialog.json", seed=3,
                    online_settings=lambda: known)
+
+
+@contextlib.asynccontextmanager
+async def playing_locally(tmp: Path, double: BgammonDouble) -> AsyncIterator[LiveSim]:
+    """The simulator started, its local match begun; closed afterwards."""
+    live = _sim(tmp, double)
+    await live.start()
+    try:
+        await _local_match_begun(live)
+        yield live
+    finally:
+        await live.close()
 
 
 async def _local_match_begun(live: LiveSim) -> None:
@@ -131,45 +144,33 @@ def test_the_page_starts_an_online_match_plays_it_and_gets_the_local_match_back(
 def test_errors_are_one_line_on_the_page_and_the_local_match_stays(
         tmp_path: Path, form: dict[str, str], line: str) -> None:
     async def go() -> None:
-        async with BgammonDouble(free_port()) as double:
-            live = _sim(tmp_path, double)
-            await live.start()
-            try:
-                await _local_match_begun(live)
-                assert live.table is not None and live.door is not None
-                local = live.table.controller.match
-                await live.act(PageAction("online", settings=form))
-                await until("the attempt over", lambda: not live.door.busy)  # type: ignore[union-attr]
-                view = live.snapshot()["online_play"]
-                assert view["failed"] and view["state"] == "off"
-                assert view["line"] == line.format(server=address(double))
-                assert "\n" not in view["line"]
-                assert live.table.controller.match is local and not live.table.controller.playing_online
-            finally:
-                await live.close()
+        async with BgammonDouble(free_port()) as double, playing_locally(tmp_path, double) as live:
+            assert live.table is not None and live.door is not None
+            local = live.table.controller.match
+            await live.act(PageAction("online", settings=form))
+            await until("the attempt over", lambda: not live.door.busy)  # type: ignore[union-attr]
+            view = live.snapshot()["online_play"]
+            assert view["failed"] and view["state"] == "off"
+            assert view["line"] == line.format(server=address(double))
+            assert "\n" not in view["line"]
+            assert live.table.controller.match is local and not live.table.controller.playing_online
     asyncio.run(go())
 
 
 def test_a_malformed_server_line_gives_the_local_match_back(tmp_path: Path) -> None:
     async def go() -> None:
-        async with BgammonDouble(free_port()) as double:
-            live = _sim(tmp_path, double)
-            await live.start()
-            try:
-                await _local_match_begun(live)
-                assert live.table is not None and live.door is not None
-                door = live.door
-                local = live.table.controller.match
-                await live.act(PageAction("online", settings={"match": "public"}))
-                await until("seated", lambda: door.state == "waiting")
-                assert door.seat is not None
-                double.inject(door.seat.session.name or "", "<html>502 Bad Gateway</html>")
-                await until("stopped", lambda: door.state == "off")
-                assert door.line == ("server sent a line that is not JSON: '<html>502 Bad Gateway</html>'; "
-                                     "the local match is back")
-                assert live.table.controller.match == local and not live.table.controller.playing_online
-            finally:
-                await live.close()
+        async with BgammonDouble(free_port()) as double, playing_locally(tmp_path, double) as live:
+            assert live.table is not None and live.door is not None
+            door = live.door
+            local = live.table.controller.match
+            await live.act(PageAction("online", settings={"match": "public"}))
+            await until("seated", lambda: door.state == "waiting")
+            assert door.seat is not None
+            double.inject(door.seat.session.name or "", "<html>502 Bad Gateway</html>")
+            await until("stopped", lambda: door.state == "off")
+            assert door.line == ("server sent a line that is not JSON: '<html>502 Bad Gateway</html>'; "
+                                 "the local match is back")
+            assert live.table.controller.match == local and not live.table.controller.playing_online
     asyncio.run(go())
 
 

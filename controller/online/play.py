@@ -10,13 +10,13 @@ so two bgboards can play a whole match on a server by themselves.
 from __future__ import annotations
 
 import asyncio
-import logging
 import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
+from controller.board.profile import Profile
 from controller.controller import ControllerConfig
 from controller.online.client import OnlineError
 from controller.online.hands import SimHands
@@ -25,19 +25,20 @@ from controller.online.session import OnlineSession
 from controller.table import Table, make_bot
 from controller.table.backends import LedBackend, PinBackend
 
-log = logging.getLogger("bgboard.online")
+if TYPE_CHECKING:
+    from sim.web.live import LiveSim
 
 
 class SimHost:
     """The simulator's table (`LiveSim`: the virtual board, the page when served); its own
     saved match lives in a temporary directory (the command plays the server's match)."""
 
-    def __init__(self, profile: Any, language: str, confirm: str) -> None:
+    def __init__(self, profile: Profile | None, language: str, confirm: str) -> None:
         from sim.web.live import LiveSim
 
         self._tmp = tempfile.TemporaryDirectory(prefix="bgboard-online-")
         base = Path(self._tmp.name)
-        self.sim: Any = LiveSim(profile=profile, state_dir=base, settings_file=base / "simulator.json")
+        self.sim: LiveSim = LiveSim(profile=profile, state_dir=base, settings_file=base / "simulator.json")
         self.sim.dialog = {**self.sim.dialog, "language": language, "confirm": confirm, "opponent": "human"}
 
     @property
@@ -63,7 +64,7 @@ class BoardOptions:
     aside while the online match is played and there again afterwards)."""
 
     port: str
-    profile: Any
+    profile: Profile
     strip: LedBackend
     display: str | None
     pins: PinBackend
@@ -79,7 +80,7 @@ class BoardHost:
         self.language = language
         self.sim = None
         self._table: Table | None = None
-        self._task: asyncio.Task[Any] | None = None
+        self._task: asyncio.Task[Table] | None = None
 
     @property
     def table(self) -> Table:
@@ -140,7 +141,7 @@ class OnlinePlay:
         if self.host is not None:
             self.host.changed()
 
-    async def open_table(self, *, profile: Any = None, state_dir: Path | None = None,
+    async def open_table(self, *, profile: Profile | None = None, state_dir: Path | None = None,
                          board: BoardOptions | None = None) -> None:
         """Open the table (the simulator's, or the real `board`) and seat the remote player
         of the server's match at it; `state_dir` keeps the online match."""
