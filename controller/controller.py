@@ -166,7 +166,8 @@ class Controller:
         elif event.side is not None:
             action = self._button_action(event.side, event.button)
             if action is None:
-                out.append(Refused(f"{event.side} {event.button} button does nothing now"))
+                out.append(Refused.of(f"{event.side} {event.button} button does nothing now",
+                                      "cube_idle" if event.button == "cube" else "main_idle", side=event.side))
                 out.append(Buzz("error"))
             else:
                 self._action(event.side, action, None, out)
@@ -257,7 +258,7 @@ class Controller:
         try:
             transition = command(self.match)
         except MatchStateError as exc:
-            out.append(Refused(f"{exc}"))
+            out.append(Refused.from_error(exc))
             out.append(Buzz("error"))
             return False
         before = self.match
@@ -369,13 +370,13 @@ class Controller:
         """Real dice keyed in (menu or page): queued, then rolled for whoever rolls now."""
         m = self.match
         if m.phase not in ("opening", "roll"):
-            out.append(Refused("dice can be entered only before a roll"))
+            out.append(Refused.of("dice can be entered only before a roll", "dice_not_now"))
             out.append(Buzz("error"))
             return
         try:
             self.dice.push(dice)
         except DiceError as exc:
-            out.append(Refused(f"{exc}"))
+            out.append(Refused.from_error(exc))
             out.append(Buzz("error"))
             return
         self.menu = menus.MenuState()
@@ -391,7 +392,7 @@ class Controller:
         try:
             self.dice.set_phrase(side, phrase, self.match)
         except DiceError as exc:
-            out.append(Refused(f"{exc}"))
+            out.append(Refused.from_error(exc))
             return
         out.append(Announce(f"{side} gave a dice phrase"))
         if self.save_enabled:
@@ -400,9 +401,9 @@ class Controller:
     def reveal_dice(self, out: list[Effect]) -> None:
         """Reveal the verifiable dice's seed on demand (the guarantee ends)."""
         if self.dice.secret is None:
-            out.append(Refused("this match has no verifiable dice to reveal"))
+            out.append(Refused.of("this match has no verifiable dice to reveal", "no_secret"))
         elif not self.dice.reveal():
-            out.append(Refused("the dice seed is already revealed"))
+            out.append(Refused.of("the dice seed is already revealed", "seed_revealed"))
         else:
             out.append(Announce("dice seed revealed: the dice to come are known now"))
             if self.save_enabled:
@@ -417,7 +418,7 @@ class Controller:
             self.reveal_dice(out)
             return
         if not by_bot and possible.find(self.possible(), side, action, level) is None:
-            out.append(Refused(self._refusal(side, action, level)))
+            out.append(self._refusal(side, action, level))
             out.append(Buzz("error"))
             return
         if action in ("keep", "undo"):
@@ -430,7 +431,7 @@ class Controller:
             return
         command = self._match_command(side, action, level)
         if command is None:
-            out.append(Refused(f"unknown action {action!r}"))
+            out.append(Refused.of(f"unknown action {action!r}", "unknown_action"))
             return
         self._apply(command, out)
 
@@ -486,32 +487,32 @@ class Controller:
         }
         return commands.get(action)
 
-    def _refusal(self, side: Colour, action: str, level: str | None) -> str:
-        """Why `side` may not `action` now, in one line: the table's reason, else the
-        match's own."""
+    def _refusal(self, side: Colour, action: str, level: str | None) -> Refused:
+        """Why `side` may not `action` now: the table's reason, else the match's own."""
         if action not in possible.ACTION_NAMES:
-            return f"unknown action {action!r}"
+            return Refused.of(f"unknown action {action!r}", "unknown_action")
         if self._player(side) != HUMAN:
-            return f"{side} is played by the computer"
+            return Refused.of(f"{side} is played by the computer", "computer_plays", side=side)
         if self.bot is not None:
-            return f"{side} cannot {action} now: the computer's move is being carried out"
+            return Refused.of(f"{side} cannot {action} now: the computer's move is being carried out",
+                              "carrying_out")
         if action == "roll" and self.match.phase in ("opening", "roll") and not self._board_ready():
-            return f"{side} cannot roll: put the board right first"
+            return Refused.of(f"{side} cannot roll: put the board right first", "board_not_ready")
         if action in ("keep", "undo"):
             held = self.tutor.hold(self.match)
             if held is not None and held.side == side and held.is_move:
-                return f"{side} undoes the move by moving the checkers back"
-            return f"{side} cannot {action}: the tutor holds no action of {side}'s"
+                return Refused.of(f"{side} undoes the move by moving the checkers back", "undo_by_hand")
+            return Refused.of(f"{side} cannot {action}: the tutor holds no action of {side}'s", "tutor_holds_none")
         if action == "done" and self.match.phase == "move" and self.match.turn == side \
                 and self.match.move_complete:
-            return f"{side} cannot end the turn: the board is not right"
+            return Refused.of(f"{side} cannot end the turn: the board is not right", "board_not_right")
         probe = self._match_command(side, action, level)
         try:
             if probe is not None:
                 probe(self.match)
         except MatchStateError as exc:
-            return str(exc)
-        return f"{side} cannot {action} now"
+            return Refused.from_error(exc)
+        return Refused.of(f"{side} cannot {action} now", "not_now")
 
     def possible(self) -> tuple[possible.PossibleAction, ...]:
         """What each player at the table may do now (controller.play.possible)."""
@@ -718,7 +719,7 @@ class Controller:
     def _remote_acted(self, event: RemoteActed, out: list[Effect]) -> None:
         """The remote player's action, as the server reported it."""
         if self._player(event.side) != REMOTE:
-            out.append(Refused(f"{event.side} is not a remote player"))
+            out.append(Refused.of(f"{event.side} is not a remote player", "not_remote", side=event.side))
         elif event.action == "roll":
             self._roll(event.side, out)
         else:

@@ -16,7 +16,7 @@ from controller.engine.board_view import Colour
 from controller.dice.secret import DiceSecret
 from controller.engine.match import Match
 from controller.engine.moves import Move
-from controller.show.content import Prompt, Scene
+from controller.show.content import ParamValue, Prompt, Scene
 from controller.show.review_notes import ReviewFigures
 
 ActionName = Literal["roll", "done", "double", "take", "drop", "accept", "decline",
@@ -189,10 +189,26 @@ class Announce:
 
 @dataclass(frozen=True)
 class Refused:
-    """An action that is not possible now was asked for; `reason` is one line ("black
-    cannot double now") and nothing changed. The log shows it as "rejected: <reason>"."""
+    """An action that is not possible now was asked for, and nothing changed. `reason` is
+    the log's English line ("black cannot double: ...", shown as "rejected: <reason>",
+    which scripts read); `why` is the same reason for the players, a message key
+    `refused.<name>` of `controller.show.texts` with its parameters, so the page and the
+    display say it in the match's language."""
 
     reason: str
+    why: Prompt = Prompt("refused.not_now")
+
+    @classmethod
+    def of(cls, reason: str, key: str, **params: ParamValue) -> "Refused":
+        """`Refused.of("black is played by the computer", "computer_plays", side="black")`."""
+        return cls(reason, Prompt.of(f"refused.{key}", **params))
+
+    @classmethod
+    def from_error(cls, error: Exception) -> "Refused":
+        """The refusal of a match or dice error: its line, and its reason key (`key`,
+        `params`) where it has one."""
+        key = getattr(error, "key", None) or "not_now"
+        return cls.of(str(error), key, **getattr(error, "params", {}))
 
 
 @dataclass(frozen=True)

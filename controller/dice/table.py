@@ -22,7 +22,7 @@ from collections import deque
 from collections.abc import Callable
 
 from controller.dice.secret import DiceSecret
-from controller.dice.verifiable import SEED_BYTES, derive_roll, opening_roll, phrase_problem
+from controller.dice.verifiable import PHRASE_MAX, SEED_BYTES, derive_roll, opening_roll, phrase_problem
 from controller.engine.board_view import Colour
 from controller.engine.match import Match
 from controller.engine.match_history import TurnRecord
@@ -32,7 +32,13 @@ Dice = tuple[int, int]
 
 
 class DiceError(BgboardError, ValueError):
-    """A dice request the current setting does not allow (one line saying why)."""
+    """A dice request the current setting does not allow (one line saying why); `key` and
+    `params` name the reason for the players (`refused.<key>` in controller.show.texts)."""
+
+    def __init__(self, message: str, key: str = "not_now", **params: int) -> None:
+        super().__init__(message)
+        self.key = key
+        self.params = params
 
 
 class DiceNeeded(DiceError):
@@ -84,7 +90,7 @@ class TableDice:
     def push(self, dice: Dice) -> None:
         """Queue the next roll (a script's `dice` line, dice entered from real dice)."""
         if self.mode == "verifiable":
-            raise DiceError("the dice are verifiable in this match: nobody can choose a roll")
+            raise DiceError("the dice are verifiable in this match: nobody can choose a roll", "dice_verifiable")
         self.queue.append(dice)
 
     def roll(self, match: Match) -> Dice:
@@ -114,15 +120,16 @@ class TableDice:
     def set_phrase(self, side: Colour, phrase: str, match: Match) -> None:
         """A player's phrase, mixed into the dice; only before the match's first roll."""
         if self.mode != "verifiable" or self.secret is None:
-            raise DiceError("a dice phrase needs verifiable dice (match setting dice = verifiable)")
+            raise DiceError("a dice phrase needs verifiable dice (match setting dice = verifiable)",
+                            "phrase_needs_verifiable")
         if self.secret.revealed:
-            raise DiceError("the dice seed is revealed: a phrase would change nothing now")
+            raise DiceError("the dice seed is revealed: a phrase would change nothing now", "phrase_revealed")
         if match.game != 1 or match.phase != "opening" or any(
                 isinstance(a, TurnRecord) for a in match.history[-1].actions) or self._ties[1]:
-            raise DiceError("the dice phrases are fixed once the first roll is made")
+            raise DiceError("the dice phrases are fixed once the first roll is made", "phrase_fixed")
         problem = phrase_problem(phrase)
         if problem is not None:
-            raise DiceError(problem)
+            raise DiceError(problem, "bad_phrase", n=PHRASE_MAX)
         self.secret = self.secret.with_phrase(side, phrase)
 
     def reveal(self) -> bool:

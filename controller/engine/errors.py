@@ -23,5 +23,20 @@ class InvalidMatchIdError(EngineError):
     """A Match ID that cannot be decoded."""
 
 
+#: a parameter of a refusal's reason: a side ("white"/"black"), a number, dice, a word key
+ReasonParam = str | int | tuple[int, ...]
+
+
 class MatchStateError(EngineError):
-    """A match command that is not allowed in the current state."""
+    """A match command that is not allowed in the current state.
+
+    The message is the engine's one English line (logs, scripts, the command line). `key`
+    names the reason for the players, with `params` (`side` a colour, `dice` a tuple, ...):
+    the table shows it as the message `refused.<key>` of `controller.show.texts`, in the
+    match's language. None where no player can meet the error (a side that is not a
+    colour, a caller's own mistake)."""
+
+    def __init__(self, message: str, key: str | None = None, **params: ReasonParam) -> None:
+        super().__init__(message)
+        self.key = key
+        self.params = params

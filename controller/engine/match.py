@@ -42,7 +42,7 @@ from typing import Any, Literal, NamedTuple
 from controller.engine.board_view import Colour, other
 from controller.engine.clock import Clock, ClockReading, make_clock
 from controller.engine.dice import check_dice
-from controller.engine.errors import InvalidDiceError, InvalidPositionError, MatchStateError
+from controller.engine.errors import InvalidDiceError, InvalidPositionError, MatchStateError, ReasonParam
 from controller.engine.match_events import (
     DoubleDropped,
     DoubleOffered,
@@ -299,16 +299,34 @@ class Match:
         return replace(self, clock=self.clock.restart(now))
 
     # -- helpers ------------------------------------------------------------------------
-    def _fail(self, message: str) -> MatchStateError:
-        return MatchStateError(message)
+    def _fail(self, message: str, key: str | None = None, **params: ReasonParam) -> MatchStateError:
+        return MatchStateError(message, key, **params)
 
     def _need_phase(self, action: str, *phases: Phase) -> None:
         if self.phase not in phases:
-            raise self._fail(f"cannot {action} now: {self._describe()}")
+            key, params = self._moment()
+            raise self._fail(f"cannot {action} now: {self._describe()}", key, **params)
 
     def _need_turn(self, side: Colour, action: str) -> None:
         if side != self.turn:
-            raise self._fail(f"{side} cannot {action}: it is {self.turn}'s turn")
+            raise self._fail(f"{side} cannot {action}: it is {self.turn}'s turn", "not_your_turn",
+                             side=self.turn or other(side))
+
+    def _moment(self) -> tuple[str, dict[str, ReasonParam]]:
+        """What the match waits for now, as a reason key and its parameters (`_describe`'s
+        words for the players)."""
+        turn = self.turn or "white"
+        if self.phase == "opening":
+            return "phase_opening", {"n": self.game}
+        if self.phase == "roll":
+            return "phase_roll", {"side": turn}
+        if self.phase == "doubled":
+            return "phase_doubled", {"side": other(turn)}
+        if self.phase == "move":
+            return "phase_move", {"side": turn, "dice": tuple(self.dice or ())}
+        if self.phase == "resigning":
+            return "phase_resigning", {"side": other(turn), "result": self.resign_level or "single"}
+        return "phase_over", {"side": self.winner or turn}
 
     def _describe(self) -> str:
         if self.phase == "opening":
@@ -420,7 +438,7 @@ class Match:
         try:
             dice = check_dice(tuple(dice))  # type: ignore[arg-type]
         except InvalidDiceError as exc:
-            raise self._fail(str(exc)) from None
+            raise self._fail(str(exc), "bad_dice") from None
         if (t := self._timed_out(now)) is not None:
             return t
         self._need_phase("roll", "opening", "roll")
@@ -444,19 +462,20 @@ class Match:
         self._need_phase("double", "roll")
         self._need_turn(side, "double")
         if not self.may_double(side):
+            params: dict[str, ReasonParam] = {}
             if not self.settings.cube:
-                why = "the cube is off in this match"
+                why, key = "the cube is off in this match", "cube_off"
             elif self.settings.length == 1:
-                why = "there is no cube in a 1-point match"
+                why, key = "there is no cube in a 1-point match", "cube_one_point"
             elif self.crawford:
-                why = "there is no doubling in the Crawford game"
+                why, key = "there is no doubling in the Crawford game", "cube_crawford"
             elif self.cube >= CUBE_CAP:
-                why = f"the cube is at {CUBE_CAP}, as high as it goes"
+                why, key, params = f"the cube is at {CUBE_CAP}, as high as it goes", "cube_cap", {"value": CUBE_CAP}
             elif self.cube_owner not in (None, side):
-                why = f"{self.cube_owner} owns the cube"
+                why, key, params = f"{self.cube_owner} owns the cube", "cube_owned", {"side": self.cube_owner}
             else:
-                why = f"{side} plays with auto-roll"
-            raise self._fail(f"{side} cannot double: {why}")
+                why, key, params = f"{side} plays with auto-roll", "cube_auto_roll", {"side": side}
+            raise self._fail(f"{side} cannot double: {why}", key, **params)
         m = replace(self, phase="doubled", history=self._record(CubeRecord(side, "double", self.cube * 2)),
                     clock=self._begin(other(side), now))
         return Transition(m, (DoubleOffered(side, self.cube * 2),))
@@ -468,7 +487,8 @@ class Match:
             return t
         self._need_phase("take", "doubled")
         if side == self.turn:
-            raise self._fail(f"{side} cannot take: {side} doubled, {other(side)} must answer")
+            raise self._fail(f"{side} cannot take: {side} doubled, {other(side)} must answer", "answers_double",
+                             side=other(side))
         value = self.cube * 2
         m = replace(self, phase="roll", cube=value, cube_owner=side,
                     history=self._record(CubeRecord(side, "take", value)),
@@ -482,7 +502,8 @@ class Match:
             return t
         self._need_phase("drop", "doubled")
         if side == self.turn:
-            raise self._fail(f"{side} cannot drop: {side} doubled, {other(side)} must answer")
+            raise self._fail(f"{side} cannot drop: {side} doubled, {other(side)} must answer", "answers_double",
+                             side=other(side))
         m = replace(self, history=self._record(CubeRecord(side, "drop", self.cube)))
         return m._end_game(other(side), "drop", "single", self.cube, now, (DoubleDropped(side),))
 
@@ -491,19 +512,20 @@ class Match:
         decline only a higher level this turn). A backgammon is accepted at once."""
         side = _check_side(side)
         if level not in LEVELS:
-            raise self._fail(f"unknown resignation {level!r}: single, gammon or backgammon")
+            raise self._fail(f"unknown resignation {level!r}: single, gammon or backgammon", "bad_resignation")
         if (t := self._timed_out(now)) is not None:
             return t
         if self.phase == "move" and self.turn == side:
             raise self._fail(f"{side} cannot resign now: a resignation is offered at the start of "
                              f"one's own turn, before rolling, and {side} has rolled "
-                             f"{self.dice[0]}-{self.dice[1]}")  # type: ignore[index]
+                             f"{self.dice[0]}-{self.dice[1]}", "resign_before_roll")  # type: ignore[index]
         self._need_phase("resign", "roll")
         self._need_turn(side, "resign")
         rank = LEVELS.index(level) + 1
         if rank <= self.declined:
             raise self._fail(f"{side} cannot offer {level}: {LEVELS[self.declined - 1]} was declined "
-                             "this turn, only a higher resignation may be offered")
+                             "this turn, only a higher resignation may be offered", "resign_higher",
+                             result=LEVELS[self.declined - 1])
         history = self._record(ResignRecord(side, "offer", level))
         events: tuple[Event, ...] = (ResignOffered(side, level),)
         m = replace(self, history=history)
@@ -521,13 +543,15 @@ class Match:
         side = _check_side(side)
         if self.phase == "over":
             if self.rematch_offer is None or self.rematch_offer == side:
-                raise self._fail(f"{side} cannot accept: no rematch offered by {other(side)}")
+                raise self._fail(f"{side} cannot accept: no rematch offered by {other(side)}", "no_rematch_offer",
+                                 side=other(side))
             return self.rematch(side, now)
         if (t := self._timed_out(now)) is not None:
             return t
         self._need_phase("accept", "resigning")
         if side == self.turn:
-            raise self._fail(f"{side} cannot accept: {side} offered the resignation")
+            raise self._fail(f"{side} cannot accept: {side} offered the resignation", "answers_resignation",
+                             side=other(side))
         level = self.resign_level
         assert level is not None
         m = replace(self, history=self._record(ResignRecord(side, "accept", level)))
@@ -539,13 +563,15 @@ class Match:
         side = _check_side(side)
         if self.phase == "over":
             if self.rematch_offer is None or self.rematch_offer == side:
-                raise self._fail(f"{side} cannot decline: no rematch offered by {other(side)}")
+                raise self._fail(f"{side} cannot decline: no rematch offered by {other(side)}", "no_rematch_offer",
+                                 side=other(side))
             return Transition(replace(self, rematch_offer=None), (RematchDeclined(side),))
         if (t := self._timed_out(now)) is not None:
             return t
         self._need_phase("decline", "resigning")
         if side == self.turn:
-            raise self._fail(f"{side} cannot decline: {side} offered the resignation")
+            raise self._fail(f"{side} cannot decline: {side} offered the resignation", "answers_resignation",
+                             side=other(side))
         level = self.resign_level
         assert level is not None and self.turn is not None and self.resume is not None
         clock = None if self.clock is None else self.clock.resume(self.turn, now, self.resume_used)
@@ -558,7 +584,7 @@ class Match:
         """Give up the whole match: the opponent wins it."""
         side = _check_side(side)
         if self.phase == "over":
-            raise self._fail(f"{side} cannot forfeit: the match is already over")
+            raise self._fail(f"{side} cannot forfeit: the match is already over", "match_over")
         if (t := self._timed_out(now)) is not None:
             return t
         return self._finish_match(other(side), "forfeit", now, (Forfeited(side),))
@@ -577,7 +603,8 @@ class Match:
         if not choices:
             done = " (the move is complete: done or undo)" if self.move_complete else ""
             raise self._fail(f"{side} cannot move {format_move((Step(step.frm, step.to, step.die),))} with "
-                             f"{self.dice[0]}-{self.dice[1]} here{done}")
+                             f"{self.dice[0]}-{self.dice[1]} here{done}",
+                             "move_complete" if done else "illegal_step", dice=tuple(self.dice))
         exact = [s for s in choices if s.die == step.die]
         chosen = exact[0] if exact else min(choices, key=lambda s: s.die)
         m = replace(self, steps=self.steps + (chosen,), partial=self.partial.after(chosen))
@@ -595,7 +622,7 @@ class Match:
         self._need_phase("undo", "move")
         self._need_turn(side, "undo")
         if not self.steps:
-            raise self._fail(f"{side} has no step to undo this turn")
+            raise self._fail(f"{side} has no step to undo this turn", "nothing_to_undo")
         steps = self.steps[:-1]
         partial = self.position
         for s in steps:
@@ -609,13 +636,15 @@ class Match:
         self._need_turn(side, "move")
         assert self.dice is not None
         if self.steps:
-            raise self._fail(f"{side} has already moved checkers this turn: finish with steps or undo them")
+            raise self._fail(f"{side} has already moved checkers this turn: finish with steps or undo them",
+                             "steps_played")
         if any(x is move for x in self.legal_moves()):  # one of ours: legal by construction
             return move.steps
         legal = self._cached("results", lambda: {x.result: x for x in self.legal_moves()})
         found = legal.get(move.result)
         if found is None:
-            raise self._fail(f"{side} cannot play {move.notation} with {self.dice[0]}-{self.dice[1]}: not a legal move")
+            raise self._fail(f"{side} cannot play {move.notation} with {self.dice[0]}-{self.dice[1]}: not a legal move",
+                             "illegal_move", notation=move.notation, dice=tuple(self.dice))
         return move.steps if _replays(self.position, move) else found.steps
 
     def play(self, side: Colour, move: Move, now: float = 0.0) -> Transition:
@@ -646,7 +675,7 @@ class Match:
         self._need_phase("confirm a move", "move")
         self._need_turn(side, "confirm a move")
         if not self.move_complete:
-            raise self._fail(f"{side} cannot end the turn: the move is not complete")
+            raise self._fail(f"{side} cannot end the turn: the move is not complete", "move_incomplete")
         return self._end_turn(self.steps, now, ())
 
     def rematch(self, side: Colour, now: float = 0.0) -> Transition:
@@ -655,7 +684,8 @@ class Match:
         side = _check_side(side)
         self._need_phase("ask for a rematch", "over")
         if self.rematch_offer == side:
-            raise self._fail(f"{side} has already offered a rematch; {other(side)} must answer")
+            raise self._fail(f"{side} has already offered a rematch; {other(side)} must answer", "answers_rematch",
+                             side=other(side))
         if self.rematch_offer is None:
             return Transition(replace(self, rematch_offer=side), (RematchOffered(side),))
         settings = self.settings.swapped()

@@ -66,7 +66,7 @@ class ServerDice(TableDice):
         self.adopt(match)
 
     def push(self, dice: tuple[int, int]) -> None:
-        raise DiceError("online the server rolls the dice")
+        raise DiceError("online the server rolls the dice", "dice_server")
 
     def deliver(self, dice: tuple[int, int]) -> None:
         self.queue.clear()

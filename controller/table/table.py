@@ -77,6 +77,7 @@ class Table:
         #: an event on the loop (the board keeps being read meanwhile); without, at once
         self.loop = loop
         self.log_lines: deque[str] = deque(maxlen=LOG_LINES)
+        self.last_refused: Refused | None = None
         self.feed: BoardFeed | None = None
         self.link: BoardSession | None = None
         self.buttons: ButtonPanel | None = None
@@ -120,6 +121,7 @@ class Table:
                     self.buzzer.play(effect.pattern)
             elif isinstance(effect, Refused):
                 self._log(f"rejected: {effect.reason}")
+                self.last_refused = effect  # its reason for the players (the page's notice)
             elif isinstance(effect, Announce):
                 self._log(effect.text)
             elif isinstance(effect, OnlineRequested):

@@ -724,7 +724,14 @@ class LiveSim:
         assert self.table is not None
         lines = [line for line in self.table.log_lines if line.startswith("rejected")]
         self.table.log_lines.clear()
-        return Notice("rejected", lines[-1], {"reason": lines[-1].removeprefix("rejected: ")}) if lines else None
+        if not lines:
+            return None
+        reason = lines[-1].removeprefix("rejected: ")
+        refused = self.table.last_refused
+        if refused is not None and refused.reason == reason:  # the controller's: in the match's language
+            why = refused.why
+            reason = render(why.key, why.as_dict(), self.table.controller.config.language)
+        return Notice("rejected", lines[-1], {"reason": reason})
 
     def _fault(self, name: str) -> str | Notice | None:
         if name == "noise":
