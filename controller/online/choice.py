@@ -14,6 +14,7 @@ from pathlib import Path
 
 from controller.errors import UsageError
 from controller.online.client import DEFAULT_SERVER, ServerAddress
+from controller.online import commands
 from controller.online.commands import MAX_POINTS, check_name
 from controller.online.session import MatchRequest
 from controller.settings import ONLINE_MATCHES, Settings
@@ -73,8 +74,7 @@ def match_request(kind: str, *, points: int = 1, join: str | None = None,
     if kind == "join":
         if not join:
             raise UsageError("joining a match needs a match number or a player's name")
-        if not (join.isdigit() or join.replace("_", "").isalnum()) or len(join) > 24:
-            raise UsageError(f"join {join[:30]!r}: a match number or a player's name")
+        commands.join(join, match_password)  # the line the server will get: checked now, in one line
         return MatchRequest(join=join, password=match_password)
     if not 1 <= points <= MAX_POINTS:
         raise UsageError(f"match length {points}: 1..{MAX_POINTS} points")

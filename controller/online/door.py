@@ -35,9 +35,6 @@ log = logging.getLogger("bgboard.online")
 FAILED_SHOWN_S = 8.0
 CHAT_SHOWN = 8
 
-SessionFactory = Callable[[OnlineChoice, "Path | None"], OnlineSession]
-
-
 def open_session(choice: OnlineChoice, state_dir: Path | None) -> OnlineSession:
     """The session a choice asks for (its saved state in `state_dir`)."""
     return OnlineSession(choice.server, name=choice.user, password=choice.password,
@@ -65,13 +62,11 @@ class OnlineDoor:
     """Online play at one table (see the module docstring)."""
 
     def __init__(self, table: Table, *, settings: Callable[[], Settings], online_dir: Path | None,
-                 on_change: Callable[[], None] | None = None,
-                 sessions: SessionFactory = open_session) -> None:
+                 on_change: Callable[[], None] | None = None) -> None:
         self.table = table
         self._settings = settings
         self.online_dir = online_dir
         self.on_change = on_change or (lambda: None)
-        self._sessions = sessions
         self.seat: OnlineSeat | None = None
         self.choice: OnlineChoice | None = None
         self.line = ""
@@ -134,8 +129,8 @@ class OnlineDoor:
         return False
 
     async def aclose(self) -> None:
-        """The table closes: stop online play (the server keeps the match; a restart can
-        rejoin it with `bgboard online`)."""
+        """The table closes: stop online play without leaving (the server keeps the match;
+        after a restart "play online", the dialog's "resume" or `bgboard online` rejoins it)."""
         if self._task is not None:
             self._task.cancel()
             await asyncio.gather(self._task, return_exceptions=True)
@@ -146,7 +141,7 @@ class OnlineDoor:
         self.failed = False
         self._say(f"connecting to {choice.server} ({choice.what})")
         self._banner(Prompt.of("online_connecting", text=str(choice.server)))
-        seat = OnlineSeat(self._sessions(choice, self.online_dir), online_dir=self.online_dir,
+        seat = OnlineSeat(open_session(choice, self.online_dir), online_dir=self.online_dir,
                           on_line=self._say, on_change=self.on_change)
         try:
             try:
