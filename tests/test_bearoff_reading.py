@@ -121,3 +121,31 @@ def test_with_confirm_by_button_yes_makes_the_move_complete_and_done_ends_it() -
     assert c.match.move_complete and _line(c) == "White: done? Press the button"
     c.handle(ButtonPressed("white", "main", 2.5))
     assert c.match.turn == "black" and _last_move(c) == [(5, 4), (4, 0)]
+
+
+def test_asked_exactly_when_a_step_short_position_is_a_complete_moves_result() -> None:
+    """Over random bear-offs and every roll: after any first step, the table asks exactly
+    when the engine's own list of complete moves (legal_moves) has one ending there."""
+    from controller.engine.moves import legal_moves
+
+    rng = random.Random(5)
+    asked = 0
+    for _ in range(60):
+        spread = [rng.randrange(7) for _ in range(rng.randrange(1, 10))]  # 0: already off
+        points = {p: spread.count(p) for p in range(1, 7) if spread.count(p)}
+        position = Position(_counts(points), _counts({1: 2, 2: 3}))
+        for d1 in range(1, 7):
+            for d2 in range(1, d1):
+                m = Match.from_score(MatchSettings(length=3, confirm="button"), position=position).roll("white", (d1, d2)).match
+                results = {move.result for move in legal_moves(position, (d1, d2))}
+                assert m.plan is not None
+                for step in m.plan.next_steps(m.partial):
+                    after = m.step("white", step).match
+                    if after.phase != "move" or after.move_complete:
+                        continue
+                    whole = whole_move_reading(after)
+                    assert (whole is not None) == (after.partial in results), (points, d1, d2, step)
+                    if whole is not None:
+                        asked += 1
+                        assert whole.result == after.partial and len(whole.steps) == 2
+    assert asked > 0
