@@ -139,6 +139,11 @@ def test_the_installed_example_config_is_valid(tmp_path: Path) -> None:
         ('profile = "  "', "profile", "must not be empty"),
         ("state_dir = []", "state_dir", "expected a string"),
         ("[leds]\nbrightness = 0.5", "leds", "unknown key"),
+        ('online_server = "bgammon.org:http"', "online_server", "give HOST:PORT"),
+        ('online_match = "spectate"', "online_match", "public, private, join"),
+        ("online_points = 0", "online_points", "from 1 to 127"),
+        ("online_points = 2.5", "online_points", "from 1 to 127"),
+        ('online_join = ""', "online_join", "must not be empty"),
     ],
 )
 def test_bad_key_or_value_names_file_and_key_in_one_line(
@@ -242,3 +247,19 @@ def test_profile_by_name_or_path(tmp_path: Path) -> None:
     assert Settings(profile="/etc/bgboard/profile.toml").profile_path(profiles) == Path(
         "/etc/bgboard/profile.toml")
     assert Settings(profile="mine.toml").profile_path(profiles) == Path("mine.toml")
+
+
+def test_the_online_keys_read_from_a_file_and_survive_a_save(tmp_path: Path) -> None:
+    """What the board menu's "Play online" reads (README "Playing online")."""
+    path = _write(tmp_path / "c.toml", """
+online_server = "127.0.0.1:1337"
+online_match = "join"
+online_points = 5
+online_join = "Guest_anna"
+online_match_password_file = "/etc/bgboard/match-password"
+""")
+    s = load_settings(path, env=_env(tmp_path), on_pi=False)
+    assert (s.online_server, s.online_match, s.online_points, s.online_join, s.online_match_password_file) == \
+        ("127.0.0.1:1337", "join", 5, "Guest_anna", Path("/etc/bgboard/match-password"))
+    again = save_settings(s, tmp_path / "saved.toml")
+    assert load_settings(again, env=_env(tmp_path), on_pi=False) == s
