@@ -18,7 +18,7 @@ import pytest
 
 from controller.online import commands
 from controller.online.hands import SimHands
-from controller.online.play import OnlinePlay
+from controller.online.play import OnlinePlay, SimHost
 from controller.online.session import MatchRequest, OnlineSession
 from controller.records.store import TableStore
 from controller.settings import Settings
@@ -110,6 +110,12 @@ def test_the_page_starts_an_online_match_plays_it_and_gets_the_local_match_back(
                             and other.seat.opponent.compared >= 2, 150)  # type: ignore[union-attr]
                 await until("the chat line on the page",
                             lambda: "Guest_bert: good luck" in live.snapshot()["chat"])
+                # `bgboard online --sim`'s page shows its match the same way, chat included
+                assert isinstance(other.host, SimHost)
+                await seat.session.send(commands.say("thanks"))
+                their_page = other.host.sim
+                await until("their page", lambda: f"{view['me']}: thanks" in their_page.snapshot()["chat"])
+                assert their_page.snapshot()["online_play"]["state"] == "playing"
                 sent = seat.result.sent
                 assert "roll" in sent and any(c.startswith("move ") for c in sent) and "ok" in sent
 

@@ -93,6 +93,19 @@ class OnlineDoor:
         self.choice = choice
         self._task = asyncio.get_running_loop().create_task(self._run(choice))
 
+    def attend(self, seat: OnlineSeat) -> None:
+        """Show a seat `bgboard online --sim` placed at this table (its state, news and
+        chat on the page) and let the page's Leave end it."""
+        told = seat.on_line
+
+        def both(line: str) -> None:
+            told(line)
+            self._say(line)
+
+        seat.on_line = both
+        self.seat = seat
+        self.on_change()
+
     def start_from_settings(self) -> None:
         """The menu's "Play online": the match a restart interrupted on the settings' server,
         else the match the settings name; a bad setting is one line."""
@@ -186,7 +199,8 @@ class OnlineDoor:
         opponent = seat.opponent.opponent if seat is not None and seat.opponent is not None else ""
         known = self._known
         return {"state": self.state, "line": self.line, "failed": self.failed,
-                "server": str(self.choice.server) if self.choice is not None else "",
+                "server": str(session.address) if session is not None else
+                str(self.choice.server) if self.choice is not None else "",
                 "match": session.game_id if session is not None else 0,
                 "me": (session.name or "") if session is not None else "",
                 "opponent": opponent or "", "match_password": private,

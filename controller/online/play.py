@@ -157,7 +157,11 @@ class OnlinePlay:
             await self.session.close()
             await self.host.close()
             raise
-        self.host.table.offer_online(self)  # the menu's "leave online play" ends the command
+        if isinstance(self.host, SimHost):
+            assert self.host.sim.door is not None
+            self.host.sim.door.attend(self.seat)  # the page shows it, its Leave (and the menu's) end it
+        else:
+            self.host.table.offer_online(self)  # the menu's "leave online play" ends the command
         if self.autoplay:
             assert isinstance(self.host, SimHost)
             self.hands = SimHands(self.host.sim, make_bot(self.autoplay), pause_s=self.autoplay_pause_s)
@@ -166,8 +170,8 @@ class OnlinePlay:
         self.seat.note(line)
 
     def requested(self, what: str) -> None:
-        """The table's menu: "leave online play" ends this match (the command then ends);
-        this table has no other online match to start."""
+        """The real board's menu: "leave online play" ends this match (the command then
+        ends); this table has no other online match to start."""
         if what == "leave":
             self.seat.leave()
 
