@@ -10,11 +10,13 @@ Black doubles at once and White drops (both very bad, so there are marks to list
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from browser_support import OUTPUT, Page, ctl, needs_chromium, roll, wait_until
+from review_support import analyze_json, assert_review_is_the_analysis
 from controller.bot.gnubg_level import load_gnubg_nn
 from controller.engine.board_view import CELLS, cell_counts
 from controller.engine.position import Position
@@ -51,7 +53,8 @@ def _review(page: Page) -> dict[str, Any]:
     return page.page.evaluate("async () => (await fetch('/review.json')).json()")  # type: ignore[no-any-return]
 
 
-def test_the_review_panel_shows_the_match_and_sets_a_marked_position_up(page: Page, sim: ServerThread) -> None:
+def test_the_review_panel_shows_the_match_and_sets_a_marked_position_up(page: Page, sim: ServerThread,
+                                                                        tmp_path: Path) -> None:
     assert page.page.locator("#review-box").is_hidden()  # no finished game, no review
     _short_game(page, sim, 1)
     page.page.wait_for_function("window.bgboard.state.review && window.bgboard.state.review.games === 1", timeout=20000)
@@ -59,6 +62,10 @@ def test_the_review_panel_shows_the_match_and_sets_a_marked_position_up(page: Pa
     _short_game(page, sim, 2)
     page.page.wait_for_function("window.bgboard.state.review && window.bgboard.state.review.games === 2", timeout=20000)
     review = _review(page)
+    # the review is bgboard analyze --json of the record the page downloads now
+    record = tmp_path / "downloaded.mat"
+    record.write_text(page.page.evaluate("async () => (await fetch('/match.mat')).text()"))
+    assert_review_is_the_analysis(review, analyze_json(record))
     # PR and rating of both players, as the review (bgboard analyze's figures) has them
     page.page.wait_for_function("document.querySelectorAll('#review-list tr').length > 0")
     players = page.page.locator("#review-players").inner_text()

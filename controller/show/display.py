@@ -11,6 +11,10 @@ The layout, chosen to be read at a glance from across the table:
     | hints "8:5  5:3  3:5+3" first         |
     +--------------------------------------+
 
+Between games (and after the match) the review's PR stands in the pip row of each column,
+and its notes (the ratings) take turns on the prompt's second line under its first line,
+which stays (`pinned_lines`).
+
 Drawing is a pure function of the content and the time (`now` only pages a prompt that
 needs more than two lines), so the same content always gives the same pixels: the golden
 images in tests/golden/display/ pin them down. Fonts are bitmap data (`fonts`), not

@@ -55,7 +55,7 @@ class ReviewRunner:
         self._executor = ThreadPoolExecutor(1, thread_name_prefix="bgboard-review") if loop is not None else None
         self._running: Future[MatchReview | None] | None = None
         self._reviewed = 0  # finished games of the last review asked for
-        self._waiting: Match | None = None  # a newer match to review once the running one ends
+        self._waiting: MatchRecord | None = None  # a newer record to review once the running one ends
         self.disabled = False
         self.latest: MatchReview | None = None
 
@@ -68,13 +68,17 @@ class ReviewRunner:
         games = finished_games(match)
         if games == self._reviewed:
             return
-        if self._running is not None:
-            self._waiting = match
-            return
         self._reviewed = games
-        record = record_from_match(match)
+        self.review(record_from_match(match))
+
+    def review(self, record: MatchRecord) -> None:
+        """Review `record`'s finished games: in the worker (after the one running, if any:
+        only the newest waiting record is kept), or at once without a loop."""
         if self._executor is None or self._loop is None:
             self._finish(self._review(record))
+            return
+        if self._running is not None:
+            self._waiting = record
             return
         self._running = self._executor.submit(self._review, record)
         self._running.add_done_callback(self._done_in_worker)
@@ -106,7 +110,7 @@ class ReviewRunner:
         self._finish(future.result())
         waiting, self._waiting = self._waiting, None
         if waiting is not None:
-            self.match_changed(waiting)
+            self.review(waiting)
 
     def _finish(self, review: MatchReview | None) -> None:
         if review is None:
