@@ -72,19 +72,19 @@ def test_every_marked_position_sets_up_as_it_was(name: str) -> None:
     record = read_mat((MATCHES / name).read_text(encoding="utf-8", errors="replace").lstrip("\ufeff"))
     review = default_cache().review(record)
     assert review.marked
-    for d in review.marked:
-        s = d.setup
+    for marked in review.marked:
+        s, d = marked.setup, marked.decision
         m = practice_match(s, MatchSettings(length=record.length))
         game = record.games[d.game - 1]
         assert m.score == game.score and m.crawford == game.crawford and m.cube == s.cube
         assert m.cube_owner == s.owner
         if d.kind == "move":
-            assert (m.phase, m.turn, m.dice, m.position.id) == ("move", d.player, d.dice, s.position_id)
+            assert (m.phase, m.turn, m.dice, m.position.id) == ("move", marked.player, d.dice, s.position_id)
         elif d.kind in ("take", "pass"):
-            assert m.phase == "doubled" and m.turn == s.turn != d.player  # the doubler's offer, to answer
+            assert m.phase == "doubled" and m.turn == s.turn != marked.player  # the doubler's offer, to answer
             assert m.position.id == s.position_id
         else:
-            assert (m.phase, m.turn, m.position.id) == ("roll", d.player, s.position_id)
+            assert (m.phase, m.turn, m.position.id) == ("roll", marked.player, s.position_id)
 
 
 # -- the table: the display after a game -----------------------------------------------------

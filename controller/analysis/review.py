@@ -64,25 +64,23 @@ class PositionSetup:
 
 @dataclass(frozen=True, slots=True)
 class MarkedDecision:
-    """A decision that earned a mark, named by `key` (unique in its match)."""
+    """A decision that earned a mark, named by `key` (unique in its match), with what
+    setting its position up needs."""
 
     key: str
-    game: int
-    move: int
-    player: Colour
-    kind: Kind
-    dice: tuple[int, int] | None
-    played: str
-    best: str
-    loss: float
-    mark: str
+    decision: Decision
     setup: PositionSetup
 
+    @property
+    def player(self) -> Colour:
+        return COLOURS_BY_PLAYER[self.decision.player]
+
     def to_json(self) -> dict[str, object]:
-        return {"key": self.key, "game": self.game, "move": self.move, "player": self.player,
-                "kind": self.kind, "dice": list(self.dice) if self.dice else None,
-                "played": self.played, "best": self.best, "equity_loss": round(self.loss, 4),
-                "mark": self.mark, "setup": self.setup.to_json()}
+        d = self.decision
+        return {"key": self.key, "game": d.game, "move": d.move, "player": self.player,
+                "kind": d.kind, "dice": list(d.dice) if d.dice else None,
+                "played": d.played, "best": d.best, "equity_loss": round(d.loss, 4),
+                "mark": d.mark, "setup": self.setup.to_json()}
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,10 +144,8 @@ def review_of(analysis: MatchAnalysis, record: MatchRecord) -> MatchReview:
     """The review of `analysis`, the analysis of `record`'s finished games."""
     games = [g for g in record.games if g.winner is not None]
     by_number = {g.number: g for g in games}
-    marked = tuple(
-        MarkedDecision(decision_key(d), d.game, d.move, COLOURS_BY_PLAYER[d.player], d.kind, d.dice,
-                       d.played, d.best, d.loss, d.mark, setup_of(d, by_number[d.game], record.length))
-        for d in analysis.decisions if d.mark and d.game in by_number)
+    marked = tuple(MarkedDecision(decision_key(d), d, setup_of(d, by_number[d.game], record.length))
+                   for d in analysis.decisions if d.mark and d.game in by_number)
     return MatchReview((player_stats(analysis, 0), player_stats(analysis, 1)), len(games),
                        analysis.plies, _series(analysis, games), marked)
 

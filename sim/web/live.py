@@ -832,8 +832,9 @@ class LiveSim:
         self.review_panel.practising = chosen
         await self._open_table(match, lay_out=False)
         self._changed()
-        return Notice("practice", f"set up game {chosen.game} move {chosen.move} on the board",
-                      {"game": str(chosen.game), "move": str(chosen.move)})
+        game, move = chosen.decision.game, chosen.decision.move
+        return Notice("practice", f"set up game {game} move {move} on the board",
+                      {"game": str(game), "move": str(move)})
 
     async def _back_to_match(self) -> str | Notice | None:
         """End the practice: the saved match is resumed (the board set up as it asks)."""
