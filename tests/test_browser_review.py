@@ -110,6 +110,7 @@ def test_the_review_panel_shows_the_match_and_sets_a_marked_position_up(page: Pa
     lit = page.state()["leds"]
     assert {c for c, light in lit.items() if light["role"] == "setup"} == differ
     assert page.page.locator("#review-list tr.practising").count() == 1  # the panel still shows the match
+    assert page.page.evaluate("async () => (await fetch('/match.mat')).text()").count("Game ") == 2  # the match's record
     # set up as the lights say; the practice asks White to take or drop
     _set_up(page, sim)
     assert _board(sim) == {c: want.get(c, (0, 0)) for c in CELLS}

@@ -302,12 +302,9 @@ def text_lines(content: DisplayContent) -> list[str]:
                                      f" {texts.render(f'label.{content.cube_owner}', {}, language)}"))
     if middle:
         lines.append("  ".join(middle))
-    if content.pr_white is not None and content.pr_black is not None:
-        lines.append(f"{texts.render('label.pr', {'pr': content.pr_white}, language)} "
-                     f"{texts.render('label.pr', {'pr': content.pr_black}, language)}")
-    elif content.pips_white is not None and content.pips_black is not None:
-        pip = texts.render("label.pips", {}, language)
-        lines.append(f"{pip} {content.pips_white} {content.pips_black}")
+    counts = _counts_line(content)
+    if counts:
+        lines.append(counts)
     clocks = [content.clock_white, content.clock_black]
     if any(clock is not None for clock in clocks):
         lines.append(" | ".join((clock_text(clock) + ("!" if clock.warning else ""))
@@ -318,6 +315,17 @@ def text_lines(content: DisplayContent) -> list[str]:
         lines.append(texts.render(content.prompt.key, content.prompt.as_dict(), language))
     lines += [texts.render(note.key, note.as_dict(), language) for note in content.notes]
     return lines
+
+
+def _counts_line(content: DisplayContent) -> str:
+    """The pip row as text: both PRs between games (the review), else both pip counts."""
+    language = content.language
+    if content.pr_white is not None and content.pr_black is not None:
+        return (f"{texts.render('label.pr', {'pr': content.pr_white}, language)} "
+                f"{texts.render('label.pr', {'pr': content.pr_black}, language)}")
+    if content.pips_white is not None and content.pips_black is not None:
+        return f"{texts.render('label.pips', {}, language)} {content.pips_white} {content.pips_black}"
+    return ""
 
 
 # --- helpers -------------------------------------------------------------------------

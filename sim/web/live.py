@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import inspect
 import json
 import os
 import random
@@ -315,7 +316,9 @@ class LiveSim:
 
         from sim.web.record import mat_text, player_names
 
-        match = self.table.controller.status().match
+        # while a position is practised the record is still the match's (a practice starts
+        # from a position no .mat can write)
+        match = self.review_panel.match or self.table.controller.status().match
         return mat_text(match, self.table.controller.dice.record_tags(), players=player_names(match), when=datetime.now())
 
     def snapshot(self) -> dict[str, Any]:
@@ -451,49 +454,44 @@ class LiveSim:
         return answer
 
     async def _act(self, action: PageAction) -> str | Notice | None:
-        kind = action.kind
+        handler = self._handlers().get(action.kind)
+        if handler is None:
+            return f"ignored an unknown action {action.kind!r}"
         try:
-            if kind == "lift":
-                return self._lift(action.cell or "", action.colour)
-            if kind == "place":
-                return self._place(action.cell or "", action.colour, hits=not action.slide)
-            if kind == "drop_outside":
-                return self._drop_outside()
-            if kind == "setup":
-                return self._setup()
-            if kind == "bot_move":
-                return self._bot_move()
-            if kind == "undo":
-                return self._undo()
-            if kind == "auto_step":
-                return self._auto_step(action.cell or "")
-            if kind == "cover":
-                return self._cover(action.cell or "")
-            if kind == "button":
-                return await self._button(action.name or "")
-            if kind == "command":
-                return self._command(action.name or "")
-            if kind == "fault":
-                return self._fault(action.name or "")
-            if kind == "new_match":
-                return await self._new_match(action.settings or {})
-            if kind == "online":
-                return self._online(action.settings or {})
-            if kind == "online_leave":
-                return self._online_leave()
-            if kind == "practice":
-                return await self._practice(action.name or "")
-            if kind == "back_to_match":
-                return await self._back_to_match()
-            if kind in ("dice", "phrase", "reveal"):
-                assert self.table is not None
-                m = self.table.controller.status().match
-                side = action.colour or m.turn or "white"
-                self.table.dispatch(dice_event(kind, side, action.name or "", m, self._now()))
-                return self._rejections()
+            answer = handler(action)
+            return await answer if inspect.isawaitable(answer) else answer
         except (BgboardError, ValueError, KeyError, IndexError) as exc:
             return f"ignored: {exc}"
-        return f"ignored an unknown action {kind!r}"
+
+    def _handlers(self) -> dict[str, Callable[[PageAction], Any]]:
+        """What each page action does (an async one returns its coroutine)."""
+        return {
+            "lift": lambda a: self._lift(a.cell or "", a.colour),
+            "place": lambda a: self._place(a.cell or "", a.colour, hits=not a.slide),
+            "drop_outside": lambda a: self._drop_outside(),
+            "setup": lambda a: self._setup(),
+            "bot_move": lambda a: self._bot_move(),
+            "undo": lambda a: self._undo(),
+            "auto_step": lambda a: self._auto_step(a.cell or ""),
+            "cover": lambda a: self._cover(a.cell or ""),
+            "button": lambda a: self._button(a.name or ""),
+            "command": lambda a: self._command(a.name or ""),
+            "fault": lambda a: self._fault(a.name or ""),
+            "new_match": lambda a: self._new_match(a.settings or {}),
+            "online": lambda a: self._online(a.settings or {}),
+            "online_leave": lambda a: self._online_leave(),
+            "practice": lambda a: self._practice(a.name or ""),
+            "back_to_match": lambda a: self._back_to_match(),
+            "dice": self._dice_action, "phrase": self._dice_action, "reveal": self._dice_action,
+        }
+
+    def _dice_action(self, action: PageAction) -> str | Notice | None:
+        """Real dice keyed in, a player's phrase, or the seed revealed (verifiable dice)."""
+        assert self.table is not None
+        m = self.table.controller.status().match
+        side = action.colour or m.turn or "white"
+        self.table.dispatch(dice_event(action.kind, side, action.name or "", m, self._now()))
+        return self._rejections()
 
     # -- physical actions ---------------------------------------------------------------
     def _lift(self, cell: str, colour: str | None) -> str | None:
@@ -827,7 +825,7 @@ class LiveSim:
         if self.review_panel.practising is None:
             if not self.table.store.save(status.match, self.table.controller.dice.secret, now=self._now()):
                 return f"ignored a set-up request: the match could not be saved first ({self.table.store.status.line})"
-            self.review_panel.kept = self.live_review()
+            self.review_panel.kept, self.review_panel.match = self.live_review(), status.match
         self._hand_back()
         self.review_panel.practising = chosen
         await self._open_table(match, lay_out=False)

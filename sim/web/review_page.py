@@ -23,6 +23,7 @@ import re
 from dataclasses import dataclass
 
 from controller.analysis.review import MarkedDecision, MatchReview
+from controller.engine.match import Match
 
 KEY = re.compile(r"^[0-9]{1,4}-[0-9]{1,4}-(white|black)-[a-z_]{1,12}$")
 """What a decision's key looks like (controller.analysis.review.decision_key)."""
@@ -39,6 +40,7 @@ class ReviewPanel:
     """The review the page shows and the practice under way, if any."""
 
     kept: MatchReview | None = None  # the match's review while a position is practised
+    match: Match | None = None  # and the match itself, as saved (its record is still the download)
     practising: MarkedDecision | None = None
 
     def shown(self, live: MatchReview | None) -> MatchReview | None:
