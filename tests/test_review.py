@@ -190,3 +190,17 @@ def test_with_a_loop_the_review_runs_off_the_loop_and_arrives_as_an_event() -> N
     before, notes = asyncio.run(main())
     assert not before
     assert len(notes) == 2
+
+
+def test_the_figures_show_between_games_and_after_the_match_never_stale_nor_in_play() -> None:
+    from controller.show.review_notes import PlayerFigures, ReviewFigures, review_display
+
+    figures = ReviewFigures(PlayerFigures(3.21, "Expert"), PlayerFigures(None, "n/a"), 1)
+    m = Match.from_score(MatchSettings(length=1), position=Position.initial(), turn="white")
+    assert review_display(m, figures).notes == ()  # in play: the pips, no notes
+    over = m.resign("white", "single").match.accept("black").match  # 1-point match: over
+    assert over.phase == "over"
+    shown = review_display(over, figures)
+    assert (shown.pr_white, shown.pr_black) == ("3.2", "-")
+    assert [render(n.key, n.as_dict(), "da") for n in shown.notes] == ["Hvid: ekspert", "Sort: uden vurdering"]
+    assert review_display(over, ReviewFigures(figures.white, figures.black, 0)).notes == ()  # stale: not shown

@@ -57,7 +57,11 @@ class ReviewPanel:
         return found
 
     def summary(self, live: MatchReview | None) -> dict[str, object] | None:
+        """The snapshot's part: None until a game of the match has finished (a rematch's
+        review starts empty again)."""
         review = self.shown(live)
+        if review is not None and review.games == 0:
+            review = None
         practice = self.practising.key if self.practising is not None else None
         if review is None:
             return None if practice is None else {"version": f"0.{practice}", "practice": practice}
