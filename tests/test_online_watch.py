@@ -21,6 +21,7 @@ from controller.online.perspective import point_of_space
 from controller.online.watch import Spectator
 from controller.show.content import Scene
 from tests.online_double import BgammonDouble
+from tests.test_online_cli import double  # noqa: F401  (the double on a thread, for the command)
 from tests.test_online_client import address, free_port
 
 
@@ -122,27 +123,8 @@ def test_a_match_with_a_free_seat_is_not_joined() -> None:
     asyncio.run(go())
 
 
-def test_watching_an_unknown_match_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
-    import threading
-
-    loop = asyncio.new_event_loop()
-    double = BgammonDouble(free_port())
-    ready = threading.Event()
-
-    def serve() -> None:
-        asyncio.set_event_loop(loop)
-        loop.run_until_complete(double.__aenter__())
-        ready.set()
-        loop.run_forever()
-
-    thread = threading.Thread(target=serve, daemon=True)
-    thread.start()
-    ready.wait(5)
-    try:
-        code = main(["online", "--server", str(address(double)), "--watch", "42", "--seconds", "5"])
-    finally:
-        loop.call_soon_threadsafe(loop.stop)
-        thread.join(5)
+def test_watching_an_unknown_match_is_one_line(double: BgammonDouble, capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["online", "--server", str(address(double)), "--watch", "42", "--seconds", "5"])
     assert code == 1
     err = capsys.readouterr().err.strip().splitlines()
     assert err == [f"bgboard online: cannot watch match 42 on {address(double)}: Match not found."]
