@@ -17,10 +17,13 @@ import asyncio
 import secrets
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from controller.commands.numbers import PORT, seconds, whole
 from controller.errors import UsageError
+
+if TYPE_CHECKING:
+    from controller.online.client import ServerAddress
 
 HELP = "play on bgammon.org from the board: create or join a match, the remote player as opponent"
 
@@ -79,7 +82,7 @@ def _real_board(args: argparse.Namespace, settings: Any) -> Any:
                         state_dir=settings.state_dir)
 
 
-def _watch(args: argparse.Namespace, settings: Any, address: Any, password: str | None) -> int:
+def _watch(args: argparse.Namespace, settings: Any, address: ServerAddress, password: str | None) -> int:
     """`--watch`: the match shown on this board's display and LEDs (as `bgboard run` picks
     them), every event printed; nothing but the join and the leave is sent."""
     from controller.board.profile import default_profile_path, load_profile
