@@ -95,6 +95,7 @@ class BoardPerson:
         lights = {cell: role for cell, role in self.table.controller.last_scene.leds.items()
                   if role in ("bot-from", "bot-to")}
         self.shown.append(Shown(move, lights))
+        self._meant = move.notation
         for step in move.steps:
             self._carry(step, side)
 

@@ -3,7 +3,7 @@ board as its own process behind a real pseudo-terminal (the firmware code behind
 against the protocol double over loopback TCP.
 
 The person at that board (`board_hands.BoardPerson`) works it only through the board
-process's own inputs and the table's buttons: sets it up, rolls, plays White's moves
+process's own inputs and the table's buttons: sets it up, rolls, takes a double, plays White's moves
 checker by checker, carries out the remote player's moves as the LEDs show them. The
 remote player is a second bgboard (headless, a computer level moving its checkers).
 """
@@ -33,7 +33,7 @@ def test_a_whole_match_on_the_real_board(tmp_path: Path) -> None:
     with board_process(tmp_path / "fast.toml") as board:
         async def go() -> None:
             async with BgammonDouble(free_port(), seed=3) as double:
-                here = OnlinePlay(_session(double, "anna", MatchRequest(create="private", points=1, password="pw"),
+                here = OnlinePlay(_session(double, "anna", MatchRequest(create="private", points=2, password="pw"),
                                            tmp_path / "a"))
                 await here.open_table(state_dir=tmp_path / "a", board=BoardOptions(
                     port=board.port, profile=profile, strip="sim", display="dummy", pins="mock", brightness=None))
@@ -80,7 +80,10 @@ def _check(double: BgammonDouble, here: OnlinePlay, there: OnlinePlay, person: B
                    if isinstance(a, TurnRecord) and a.side == "white" and a.steps]
     assert played_here and sum(1 for line in ours.sent if line.startswith("move ")) == \
         sum(len(a.steps) for a in played_here)
-    assert "white_main (opening_roll)" in person.presses  # the opening roll, on the board's own button
+    # the board's own buttons: the opening roll, a roll where a double was possible, their
+    # double taken (this seed's match has one)
+    assert {"white_main (opening_roll)", "white_main (roll_or_double)",
+            "white_main (double_offered)"} <= set(person.presses)
     assert person.setups >= 1  # the empty board was set up to the server's position
     print(f"score {ours.score}, {len(person.shown)} remote moves carried out, {len(played_here)} played here, "
           f"turns compared {ours.turns_compared}")
