@@ -10,8 +10,8 @@ opponent on roll, `[mine, theirs]`.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
 from types import ModuleType
 
 from controller.analysis.cubeful import (
@@ -25,7 +25,6 @@ from controller.analysis.cubeful import (
     doubled,
     efficiency,
     flipped,
-    gammon_prices,
     may_double,
     mover_prices,
     mwc_to_emg,
@@ -75,6 +74,19 @@ def board_cubeful(p: Chances, ci: CubeInfo, board: Board, kind: tuple[str, float
     if name == "bearoff2":
         return bearoff_cubeful_mwc(p, ci, board)
     return cubeful_mwc(p, ci, x)
+
+
+def _with_cube(ci: CubeInfo, keep: float, taken: Callable[[], float]) -> float:
+    """The match chance of the side on roll in `ci`, who may double first: `keep` (no
+    double) unless doubling gains, then the worse for them of the take (`taken`, worked
+    out only when it matters) and the pass."""
+    if may_double(ci):
+        passed = double_pass_mwc(ci)
+        if passed >= keep:  # else no double, whatever a take would be worth
+            value = taken()
+            if value >= keep:
+                return passed if value >= passed else value
+    return keep
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,15 +207,9 @@ class Evaluator:
         """The mover's cubeful EMG once their move leaves `board_after` (opponent on roll,
         who may double at once: gnubg's leaf with both cube positions)."""
         opp = flipped(ci)
-        kind = kind or board_kind(board_after)
-        keep = board_cubeful(opp_chances, opp, board_after, kind)
-        value = keep
-        if may_double(opp):
-            passed = double_pass_mwc(opp)
-            if passed >= keep:  # else no double, whatever a take would be worth
-                taken = board_cubeful(opp_chances, doubled(opp), board_after, kind)
-                if taken >= keep:
-                    value = passed if taken >= passed else taken
+        found = kind or board_kind(board_after)
+        keep = board_cubeful(opp_chances, opp, board_after, found)
+        value = _with_cube(opp, keep, lambda: board_cubeful(opp_chances, doubled(opp), board_after, found))
         return mwc_to_emg(1.0 - value, ci)
 
     def keyed_after_move_mwc(self, key: str, opp_chances: Chances, ci: CubeInfo) -> float:
@@ -213,13 +219,7 @@ class Evaluator:
         board, kind, _cls = self.after_of_key(key)
         opp = flipped(ci)
         keep = self.keyed_cubeful(key, opp_chances, opp, board, kind)
-        if may_double(opp):
-            passed = double_pass_mwc(opp)
-            if passed >= keep:
-                taken = self.keyed_cubeful(key, opp_chances, doubled(opp), board, kind)
-                if taken >= keep:
-                    return passed if taken >= passed else taken
-        return keep
+        return _with_cube(opp, keep, lambda: self.keyed_cubeful(key, opp_chances, doubled(opp), board, kind))
 
     @property
     def network(self) -> ModuleType:
