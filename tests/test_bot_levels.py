@@ -15,6 +15,7 @@ from controller.bot.base import OFFERED_LEVELS, MatchContext, make_bot
 from controller.bot.gnubg_level import load_gnubg_nn
 from controller.bot.gnubg_strength import NOISE, STRENGTH_LEVELS, noisy
 from controller.bot.level_strength import TurnLoss, estimate_pr, play_games, turn_losses
+from controller.cli import main
 from controller.engine import Position, legal_moves
 
 pytestmark = pytest.mark.skipif(load_gnubg_nn() is None, reason="needs gnubg-nn (x86-64; installed by .ci/run)")
@@ -85,3 +86,9 @@ def test_bench_reports_every_level_with_its_error() -> None:
     # costs about 30 PR, world class a few
     assert figures["level_beginner_pr"] > figures["level_advanced_pr"]
     assert figures["level_beginner_pr"] > figures["level_worldclass_pr"]
+
+
+def test_bench_games_go_with_the_bot_section_only(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "--only", "engine", "--games", "3"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--games goes with the computer levels' section" in err
