@@ -6,11 +6,12 @@ move or close cube decision, pooled over all games (`stats.error_and_count`).
 
 The judge must be stronger than every level it ranks, or a level that plays as the
 judge does gets a PR of 0 whatever it is worth (`expert` is gnubg's 0-ply evaluation
-itself). So the judge is the analysis at 2 plies, cubeful at every node: gnubg's own
-setting for analysis, deeper than the five 0-ply levels, and as deep as `worldclass`
-(gnubg-nn's 2-ply move choice and cube decision) but cubeful where that one is cubeless
-inside its look-ahead, with its own move filter: world class's PR is how far its play
-is from the analysis's, a lower bound of its distance from perfect play.
+itself). So the judge is the analysis at 2 plies, cubeful at every node as gnubg 1.07
+evaluates (the "world class" setting gnubg analyses with): deeper than the five 0-ply
+levels, and as deep as `worldclass`, which plays gnubg-nn's own 2-ply search (its own
+move filter, ranking and cube decision, not the analysis's code). World class's PR is
+how far its play is from the analysis's: a lower bound of its distance from perfect
+play, since no judge this machine can afford is deeper than it.
 
 A 2-ply judgement costs about 0.3 s of a core per decision in Python, too much for
 thousands of decisions, so the judge samples (two-phase sampling with a difference
