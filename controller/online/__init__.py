@@ -14,4 +14,6 @@
 - `choice`: what to play as whom, from the settings or the page's form, checked once.
 - `play`: `bgboard online`: a table opened for the match; `hands`: a computer level's
   hands on the virtual board (a headless board plays by itself).
+- `watch`: `bgboard online --watch`: a read-only spectator of a server match, shown on the
+  display and the LEDs.
 """
