@@ -75,6 +75,9 @@ def test_a_spectator_watches_a_whole_match() -> None:
             game = double.games[0]
             assert result.over and result.score == (game.score[1], game.score[2])
             assert max(result.score) >= 3
+            winner = game.names[1] if game.score[1] > game.score[2] else game.names[2]
+            assert result.lines[-1] == (f"match over: {winner} wins {max(result.score)}-{min(result.score)} "
+                                        f"({game.names[1]} {game.score[1]} - {game.score[2]} {game.names[2]})")
             # nothing was sent but the log-in, the join, the leave (and keep-alives)
             sent = [line.split()[0] for line in double.received[watcher.names[0]]]
             assert [word for word in sent if word != "pong"] == ["join", "leave"], sent

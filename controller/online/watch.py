@@ -104,8 +104,9 @@ class WatchedMatch:
                 self.lit = ()
         if state.winner and max(state.player1.points, state.player2.points) >= state.points:
             self.over = True
-            lines.append(f"match over: {self.name(state.winner)} wins "
-                         f"{state.player1.points}-{state.player2.points}")
+            won, lost = (state.player1, state.player2) if state.winner == 1 else (state.player2, state.player1)
+            lines.append(f"match over: {self.name(state.winner)} wins {won.points}-{lost.points} "
+                         f"({self.name(1)} {state.player1.points} - {state.player2.points} {self.name(2)})")
         return lines
 
     def match(self) -> Match:
