@@ -37,11 +37,6 @@ SEATS: dict[int, tuple[Seat, Colour]] = {1: ("local", "white"), 2: ("remote", "b
 Show = Callable[[Scene], None]
 
 
-def step_text(point: int, *, frm: bool) -> str:
-    """A point of the mover's numbering as the protocol writes it (bar, off)."""
-    return commands.space(point, frm=frm)
-
-
 @dataclass
 class WatchedMatch:
     """The match as the spectator last saw it, and what it shows (see the module docstring)."""
@@ -50,7 +45,6 @@ class WatchedMatch:
     language: str = "en"
     lit: tuple[tuple[str, str], ...] = ()  # (from cell, to cell) of the move lit
     over: bool = False
-    lines: list[str] = field(default_factory=list)
 
     def name(self, number: int) -> str:
         player = self.state.player1 if number == 1 else self.state.player2
@@ -71,8 +65,8 @@ class WatchedMatch:
             return [f"{event.player} rolls {dice}"]
         if isinstance(event, Moved):
             seat, _ = SEATS[self.number_of(event.player)]
-            steps = [f"{step_text(point_of_space(a, seat), frm=True)}/{step_text(point_of_space(b, seat), frm=False)}"
-                     for a, b in event.moves]
+            steps = [f"{commands.space(point_of_space(a, seat), frm=True)}/"
+                     f"{commands.space(point_of_space(b, seat), frm=False)}" for a, b in event.moves]
             return [f"{event.player} moves {' '.join(steps)}"]
         if isinstance(event, Win):
             how = f" ({event.resigned} resigned)" if event.resigned else ""
