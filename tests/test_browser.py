@@ -129,6 +129,10 @@ def check_in_step(page: Page, sim: ServerThread, timeout: float = 3.0) -> dict[s
     shown = got["frame"]
     assert (shown["w"], shown["h"]) == (w, h)
     device_bits = "".join("1" if v else "0" for v in Image.frombytes("1", (w, h), raw).convert("L").tobytes())
+    if shown["bits"] != device_bits and controller_view(sim)["display_version"] != want["display_version"]:
+        # the display turned a page meanwhile (a prompt with notes pages every 2.5 s) and the
+        # page fetched the new frame under the old version: look again at the new one
+        return check_in_step(page, sim, timeout)
     assert shown["bits"] == device_bits, "the page's OLED image differs from the device's frame"
     # the prompt under the display is the display's prompt line(s)
     if got["prompt"]:
