@@ -141,9 +141,9 @@ def run(quick: bool, games: int | None = None) -> dict[str, object]:
         close = getattr(bot, "close", None)
         if close:
             close()
-    games, matches = (100, 20) if quick else (2000, 400)
+    one_point, matches = (100, 20) if quick else (2000, 400)
     t0 = time.perf_counter()
-    vs_pub = parallel_duel("simple", "pubeval", games, 1)
+    vs_pub = parallel_duel("simple", "pubeval", one_point, 1)
     figures["simple_vs_pubeval_games"] = vs_pub.played
     figures["simple_vs_pubeval_win_pct"] = round(100 * vs_pub.rate, 1)
     figures["simple_vs_pubeval_margin95_pct"] = round(100 * vs_pub.margin95, 1)

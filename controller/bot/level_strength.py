@@ -40,7 +40,7 @@ from controller.records.model import MatchRecord
 MEASURED_LEVELS: tuple[str, ...] = STRENGTH_LEVELS
 JUDGE_PLIES = 2
 DEEP_FRACTION: dict[str, float] = {
-    "beginner": 0.1, "casual": 0.1, "intermediate": 0.1, "advanced": 0.1, "expert": 0.4, "worldclass": 0.4,
+    "beginner": 0.1, "casual": 0.1, "intermediate": 0.1, "advanced": 0.1, "expert": 0.3, "worldclass": 0.3,
 }
 """The share of each level's turns judged at 2 plies in `bgboard bench --only bot`: the
 noisy levels' PRs lie 5 or more apart, expert's and world class's a fraction of one."""
