@@ -458,8 +458,9 @@ def test_against_the_computer_its_move_is_drawn_and_its_buttons_are_not_offered(
     page.page.click('#helpers button[data-helper="bot_move"]')
     wait_until(lambda: ctl(sim, lambda c: c.match.turn == "white"), 10, "the computer's move carried out")
     d1, d2 = ctl(sim, lambda c: c.match.history[-1].actions[0].dice)  # as rolled: White's die, Black's
+    high, low = max(d1, d2), min(d1, d2)  # the opening roll is written the higher first, as its starter plays it
     page.page.wait_for_function(
-        f"document.querySelector('#move-list td[data-side=\"black\"]')?.textContent === '{d1}{d2}: {notation}'")
+        f"document.querySelector('#move-list td[data-side=\"black\"]')?.textContent === '{high}{low}: {notation}'")
 
 
 @pytest.mark.parametrize("width,height", [(1440, 900), (1280, 720)])
