@@ -14,6 +14,8 @@ from typing import Literal, Union
 from controller.board.reconcile import BoardState
 from controller.engine.board_view import Colour
 from controller.dice.secret import DiceSecret
+from controller.dice.table import DiceError
+from controller.engine.errors import MatchStateError
 from controller.engine.match import Match
 from controller.engine.moves import Move
 from controller.show.content import ParamValue, Prompt, Scene
@@ -204,11 +206,9 @@ class Refused:
         return cls(reason, Prompt.of(f"refused.{key}", **params))
 
     @classmethod
-    def from_error(cls, error: Exception) -> "Refused":
-        """The refusal of a match or dice error: its line, and its reason key (`key`,
-        `params`) where it has one."""
-        key = getattr(error, "key", None) or "not_now"
-        return cls.of(str(error), key, **getattr(error, "params", {}))
+    def from_error(cls, error: MatchStateError | DiceError) -> "Refused":
+        """The refusal of a match or dice error: its line, and the reason it names."""
+        return cls.of(str(error), error.key or "not_now", **error.params)
 
 
 @dataclass(frozen=True)
