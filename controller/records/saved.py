@@ -99,6 +99,7 @@ class Saved(NamedTuple):
 
     match: Match
     dice: DiceSecret | None = None
+    players_saved: bool = True  # False for a save from before who-plays-which-colour was saved
 
 
 def _checked(data: dict[str, Any], dice: dict[str, Any] | None) -> dict[str, Any]:
@@ -132,7 +133,9 @@ def decode_saved(raw: bytes) -> Saved:
         if not isinstance(data, dict) or doc.get("sha256") != _digest(_checked(data, secret)):
             raise ValueError("checksum mismatch")
         match = match_from_dict(data)
-        return Saved(match, None if secret is None else DiceSecret.from_dict(secret))
+        settings = data.get("settings")
+        players_saved = isinstance(settings, dict) and "white_player" in settings
+        return Saved(match, None if secret is None else DiceSecret.from_dict(secret), players_saved)
     except RecursionError:
         raise ValueError("nested too deeply to be a saved match") from None
     except EngineError as exc:

@@ -62,6 +62,9 @@ class TableStore:
         self.saves = 0
         self.status = SaveStatus()
         self.damaged = ""  # the line about a damaged file set aside at start
+        # False when the resumed save predates the players in the match's settings: the
+        # table then takes who plays from its own settings, as that version did
+        self.players_saved = True
         self._ops = ops or saved.OsFileOps()
         self._unsaved: tuple[Match, DiceSecret | None] | None = None
         self._retry_at = 0.0
@@ -88,6 +91,7 @@ class TableStore:
             return None
         if found is None:
             return None
+        self.players_saved = found.players_saved
         match = found.match.resumed(now)
         dice = TableDice()
         dice.adopt(match, found.dice)

@@ -42,6 +42,15 @@ def make_bot(level: str) -> Bot:
     return factory(level)
 
 
+def _with_players_of(saved: Match, fresh: Match) -> Match:
+    """A save from before the match carried who plays each colour: the players the table
+    would start a new match with (its settings' opponent plays Black), as that version
+    played it, so resuming it does not turn the computer's seat into a person's."""
+    players = fresh.settings.players
+    settings = replace(saved.settings, white_player=players[0], black_player=players[1])
+    return replace(saved, settings=settings)
+
+
 def open_table(profile: Profile, backends: BackendChoice, *, clock: Callable[[], float],
                config: ControllerConfig | None = None, match: Match | None = None,
                new_match: Callable[[], Match] = Match.new, dice: TableDice | None = None,
@@ -65,6 +74,8 @@ def open_table(profile: Profile, backends: BackendChoice, *, clock: Callable[[],
         if found is not None:
             match, secret = found[0], found[1].secret
             resumed = True
+            if not store.players_saved:
+                match = _with_players_of(match, new_match())
     if match is None:
         match = new_match()
     dice.adopt(match, secret)
