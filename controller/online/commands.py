@@ -4,10 +4,14 @@ Every command is one line. Spaces are the protocol's separators, so text that go
 command is checked here: names are letters, digits and underscores; a password's spaces
 become underscores (the protocol says so); a chat line loses its line breaks. A step is
 written in the sender's own numbering, as the server reads it: `24/18`, `bar/22`, `6/off`.
+A chat line typed by the person (`check_chat`) is one line of printable text, at most
+`CHAT_CHARS` characters: nothing the server or the opponent's screen could take as a
+control sequence.
 """
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from controller.errors import UsageError
 
@@ -15,6 +19,8 @@ from controller.errors import UsageError
 CLIENT_NAME = "bgboard-0.1/en"
 #: the longest match the server creates
 MAX_POINTS = 127
+#: the longest chat line the person may send (the page's input holds no more)
+CHAT_CHARS = 200
 _NAME = re.compile(r"^[A-Za-z0-9_]{1,24}$")
 
 
@@ -74,7 +80,21 @@ def move(frm: int, to: int) -> str:
     return f"move {space(frm, frm=True)}/{space(to, frm=False)}"
 
 
+def check_chat(message: str) -> str:
+    """A chat line the person typed, as sent: one line of printable characters (no line
+    break, escape or other control character), not empty, at most `CHAT_CHARS` long."""
+    text = message.strip()
+    if not text:
+        raise UsageError("an empty chat line: nothing sent")
+    if len(text) > CHAT_CHARS:
+        raise UsageError(f"a chat line of {len(text)} characters: at most {CHAT_CHARS}; nothing sent")
+    if any(unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") for c in text):
+        raise UsageError("a chat line with a line break or a control character: nothing sent")
+    return text
+
+
 def say(message: str) -> str:
+    """A chat line (its line breaks and runs of spaces become one space)."""
     text = " ".join(message.split())
     if not text:
         raise UsageError("an empty chat line")

@@ -141,6 +141,14 @@ class OnlineDoor:
             return True
         return False
 
+    async def say(self, message: str) -> None:
+        """The page's chat line, sent to the opponent through the seat; BgboardError (one
+        line, nothing sent) while not in an online match or for a bad line."""
+        if self.seat is None or self.state not in ("waiting", "playing", "over"):
+            raise BgboardError("not playing online: no chat line sent")
+        if not await self.seat.say(message):
+            raise BgboardError("the connection is down: the chat line was not sent")
+
     async def aclose(self) -> None:
         """The table closes: stop online play without leaving (the server keeps the match;
         after a restart "play online", the dialog's "resume" or `bgboard online` rejoins it)."""

@@ -181,6 +181,20 @@ class OnlineSeat:
             self._give_back()
         return self.result
 
+    async def say(self, message: str) -> bool:
+        """Send the person's chat line (`commands.check_chat`: a bad one is a UsageError,
+        nothing sent); shown with the opponent's, under our name. False: the connection
+        is down, nothing was sent."""
+        text = commands.check_chat(message)
+        command = commands.say(text)
+        self.result.sent.append(command)
+        if not await self.session.send(command):
+            self.note("chat not sent while the connection is down")
+            return False
+        self.chat.append(f"{self.session.name or 'me'}: {text}")
+        self.on_change()
+        return True
+
     def note(self, line: str) -> None:
         self.result.notes.append(line)
         log.info(line)

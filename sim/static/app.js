@@ -41,7 +41,7 @@ class Page {
     this.actions = new ActionsView((a) => this.command(a));
     this.helpers = new HelpersView((msg) => this.act(msg));
     this.notices = new NoticesView();
-    this.chat = new ChatView();
+    this.chat = new ChatView((msg) => this.act(msg));
     this.debug = new DebugView();
     this.review = new ReviewView((msg) => this.act(msg), () => this.model.state, () => this.lang);
     this.connection = new Connection(socketUrl(location), {

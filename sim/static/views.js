@@ -196,10 +196,20 @@ export class HelpersView {
   }
 }
 
-/** Chat lines from an online opponent (`state.chat`, oldest first), as they came. */
+/** Chat lines from an online opponent (`state.chat`, oldest first), as they came, and a
+ * line to send (`say`) while in an online match; the server checks and answers a bad one. */
 export class ChatView {
-  constructor() { this.keyed = new Keyed(); }
+  constructor(send) {
+    this.keyed = new Keyed();
+    $("chat-form").addEventListener("submit", (e) => {
+      e.preventDefault();
+      const input = $("chat-input");
+      if (send({ type: "say", text: input.value })) input.value = "";
+    });
+  }
   render(state) {
+    const o = state.online_play ?? { state: "off" };
+    $("chat-form").hidden = !["waiting", "playing", "over"].includes(o.state);
     const lines = state.chat ?? [];
     if (!this.keyed.changed(lines)) return;
     $("chat").replaceChildren(...lines.map((line) => {
@@ -226,7 +236,9 @@ export class OnlineView {
     $("online").hidden = !on && !o.line;
     $("online").dataset.state = o.state;
     set("online-state", t(lang, `online.state.${o.state}`));
-    const facts = on && o.match ? t(lang, "online.facts", { match: o.match, server: o.server, me: o.me, opponent: o.opponent || "–" }) : "";
+    const facts = !(on && o.match) ? "" : o.state === "watching"  // a spectator: me and opponent are the two players
+      ? t(lang, "online.watching", { match: o.match, server: o.server, a: o.me, b: o.opponent || "–" })
+      : t(lang, "online.facts", { match: o.match, server: o.server, me: o.me, opponent: o.opponent || "–" });
     const secret = on && o.match_password ? " " + t(lang, "online.password", { p: o.match_password }) : "";
     set("online-facts", facts + secret);
     set("online-line", o.line ?? "");

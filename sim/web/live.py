@@ -480,6 +480,7 @@ class LiveSim:
             "new_match": lambda a: self._new_match(a.settings or {}),
             "online": lambda a: self._online(a.settings or {}),
             "online_leave": lambda a: self._online_leave(),
+            "say": lambda a: self.door.say(a.name or "") if self.door is not None else None,
             "practice": lambda a: self._practice(a.name or ""),
             "back_to_match": lambda a: self._back_to_match(),
             "dice": self._dice_action, "phrase": self._dice_action, "reveal": self._dice_action,
