@@ -383,26 +383,30 @@ def snapshot(controller: Controller, number: int, action: str, events: list[str]
     """The JSON object of one script line (DESIGN.md "Scenario scripts")."""
     scene = controller.last_scene
     status = controller.status()
-    m = status.match
-    pips = m.pips()
     return {
         "line": number,
         "action": action,
         "leds": dict(sorted(scene.leds.items(), key=lambda kv: _cell_order(kv[0]))),
         "display": {"lines": text_lines(scene.display)},
-        "match": {
-            "turn": m.turn,
-            "dice": list(m.dice) if m.dice else [],
-            "cube": m.cube,
-            "cube_owner": cube_owner(m.cube_owner),
-            "score": {"white": m.score[0], "black": m.score[1]},
-            "length": m.length,
-            "position_id": m.partial.id,
-            "match_id": m.match_id,
-            "pips": {"white": pips["white"], "black": pips["black"]},
-            "state": "setup" if status.setting_up and m.phase in ("opening", "roll") else m.phase,
-        },
+        "match": match_view(status.match, status.setting_up),
         "events": events,
+    }
+
+
+def match_view(m: Match, setting_up: bool = False) -> dict[str, Any]:
+    """A snapshot's `match` object (DESIGN.md "Scenario scripts"; the page draws it too)."""
+    pips = m.pips()
+    return {
+        "turn": m.turn,
+        "dice": list(m.dice) if m.dice else [],
+        "cube": m.cube,
+        "cube_owner": cube_owner(m.cube_owner),
+        "score": {"white": m.score[0], "black": m.score[1]},
+        "length": m.length,
+        "position_id": m.partial.id,
+        "match_id": m.match_id,
+        "pips": {"white": pips["white"], "black": pips["black"]},
+        "state": "setup" if setting_up and m.phase in ("opening", "roll") else m.phase,
     }
 
 

@@ -40,7 +40,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     what.add_argument("--create", choices=("public", "private"), help="create a match")
     what.add_argument("--join", metavar="ID|USER", help="join a match by its number or a player's name")
     what.add_argument("--watch", metavar="ID|USER",
-                      help="watch a match (read-only): shown on the display and the LEDs, nothing played")
+                      help="watch a match (read-only): shown on the display and the LEDs (with --sim on the page), nothing played")
     parser.add_argument("--points", type=whole(1, 127), default=1, help="length of a created match (default 1)")
     parser.add_argument("--match-password-file", metavar="FILE",
                         help="a private match's password (create: default a new one, printed)")
@@ -82,9 +82,29 @@ def _real_board(args: argparse.Namespace, settings: Any) -> Any:
                         state_dir=settings.state_dir)
 
 
+def _watch_on_page(args: argparse.Namespace, settings: Any, address: ServerAddress, password: str | None) -> int:
+    """`--watch --sim`: the match shown on the simulator's page (sim.web.watch_page), read-only."""
+    from controller.online.watch import Spectator
+    from sim.web.watch_page import watch_on_page
+
+    def url(line: str) -> None:
+        print(f"the board: {line}", flush=True)
+        if not args.no_browser:
+            import webbrowser
+
+            webbrowser.open(line)
+
+    spectator = Spectator(address, args.watch, password=password, language=settings.language,
+                          on_line=lambda line: print(line, flush=True))
+    asyncio.run(watch_on_page(spectator, args.host, args.port, seconds=args.seconds, on_url=url))
+    return 0
+
+
 def _watch(args: argparse.Namespace, settings: Any, address: ServerAddress, password: str | None) -> int:
     """`--watch`: the match shown on this board's display and LEDs (as `bgboard run` picks
     them), every event printed; nothing but the join and the leave is sent."""
+    if args.sim:
+        return _watch_on_page(args, settings, address, password)
     from controller.board.profile import default_profile_path, load_profile
     from controller.online.watch import Spectator
     from controller.settings import is_raspberry_pi

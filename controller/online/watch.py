@@ -142,6 +142,7 @@ class Spectator:
         self.result = WatchResult()
         self.sent: list[str] = []  # the commands written (log-in and keep-alive aside)
         self.names: list[str] = []  # the guest name of each connection
+        self.game_id = 0  # the server's number of the match watched, once joined
 
     def note(self, line: str) -> None:
         self.result.lines.append(line)
@@ -169,6 +170,7 @@ class Spectator:
             self.names.append(connection.name)
             await self._send(connection, self.join_line)
             joined, state = await self._joined(connection)
+            self.game_id = joined.game_id
         except BaseException:
             await connection.close()
             raise

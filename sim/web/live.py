@@ -51,7 +51,7 @@ from sim.finger import LONG_PRESS_S, TAP_S, Finger
 from sim.headless import snapshot as script_snapshot
 from sim.virtual_board import VirtualBoard
 from sim.web.dice_panel import dice_event, dice_panel
-from sim.web.page_facts import page_facts
+from sim.web.page_facts import led_view, page_facts
 from sim.web.protocol import Notice, PageAction
 from sim.web.review_page import PRACTICE_DIR, PracticeRefused, ReviewPanel
 
@@ -332,12 +332,7 @@ class LiveSim:
         status = controller.status()
         match["cube_enabled"] = status.match.cube_enabled
         match["crawford"] = status.match.crawford
-        leds = {}
-        for cell, role in scene.leds.items():
-            light = self.led_config.roles.get(role)
-            if light is not None:
-                r, g, b = light.color
-                leds[cell] = {"role": role, "color": f"#{r:02x}{g:02x}{b:02x}", "pattern": light.pattern}
+        leds = led_view(scene.leds, self.led_config.roles)
         prompt = ""
         if scene.display.prompt is not None:
             try:

@@ -7,8 +7,10 @@ in the match's language.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, TypedDict
 
+from controller.board.profile_sections import RoleLight
 from controller.engine.board_view import COLOURS, Colour, cube_owner, step_cells
 from controller.engine.match import Match
 from controller.engine.match_history import CubeRecord, ResignRecord, TurnRecord
@@ -134,3 +136,14 @@ def _dice(dice: tuple[int, int], opening: bool) -> str:
 def _entry(side: Colour, kind: str, *, dice: str = "", notation: str = "", value: int = 0,
            current: bool = False) -> MoveEntry:
     return {"side": side, "kind": kind, "dice": dice, "notation": notation, "value": value, "current": current}
+
+
+def led_view(leds: Mapping[str, str], roles: Mapping[str, RoleLight]) -> dict[str, dict[str, str]]:
+    """The page's `leds`: each lit cell's role with its colour and pattern (the profile's)."""
+    view = {}
+    for cell, role in leds.items():
+        light = roles.get(role)
+        if light is not None:
+            r, g, b = light.color
+            view[cell] = {"role": role, "color": f"#{r:02x}{g:02x}{b:02x}", "pattern": light.pattern}
+    return view

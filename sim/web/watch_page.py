@@ -1,0 +1,165 @@
+"""`bgboard online --watch ID|USER --sim`: a server match watched on the simulator's page.
+
+The spectator (`controller.online.watch.Spectator`) follows the match; this backend of
+the page server (`SimBackend`, served by `sim.web.server.SimServer` behind the same
+Origin/Host guard) draws what it saw: the checkers where the server's position has them
+(no virtual board: nothing here is read from sensors), the display's image of
+`WatchedMatch.scene` ("Watching A - B", dice, cube, score, pips), its LEDs (the last
+move's `last-from`/`last-to`), the players, the move list, and the chat lines of the
+match. It is read-only: the snapshot offers no action (`possible` and `actions` empty, no
+helpers) and every page action but `online_leave` is refused with one line; leaving ends
+the spectator (its connection closes: a spectator has no seat to give up).
+"""
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Any
+
+from controller.board.profile import Profile, load_profile
+from controller.engine.board_view import CELLS, cell_counts
+from controller.engine.match import Match
+from controller.online.door import CHAT_SHOWN
+from controller.online.watch import Spectator
+from controller.play.status import TableStatus
+from controller.show.content import Scene
+from controller.show.display import text_lines
+from controller.show.display_backends import Display
+from controller.show.texts import render
+from sim.headless import match_view
+from sim.web.dice_panel import dice_panel
+from sim.web.page_facts import led_view, page_facts
+from sim.web.protocol import Notice, PageAction
+from sim.web.review_page import ReviewPanel
+
+READ_ONLY = Notice("watching_only", "watching a match online: this page plays nothing (Leave ends watching)")
+
+
+def watched_status(m: Match) -> TableStatus:
+    """The status of a table that only shows `m`: the board as the match says, nothing possible."""
+    return TableStatus(match=m, mover=m.turn, online=True, setting_up=False, settling=False, reading=None,
+                       reading_since=0.0, board=None, verdict=None, board_ready=True, carried_out=None,
+                       roll_due=None, clock_running=False, menu_open=False, entering_dice=False, actions=())
+
+
+class WatchPage:
+    """The `SimBackend` of a watched match (see the module docstring)."""
+
+    def __init__(self, spectator: Spectator, *, profile: Profile | None = None) -> None:
+        self.spectator = spectator
+        self.profile = profile or load_profile()
+        self.display = Display.open(self.profile.display, "dummy")
+        self.scene: Scene | None = None
+        self.chat: list[str] = []
+        self.line = ""
+        self.left = False
+        self._subscribers: list[Callable[[], None]] = []
+        told_scene, told_line = spectator.show, spectator.on_line
+        spectator.show = lambda scene: (told_scene(scene), self._shown(scene))[0]
+        spectator.on_line = lambda line: (told_line(line), self._line(line))[0]
+        self._task: asyncio.Task[Any] | None = None
+
+    # -- following the spectator ----------------------------------------------------------
+    def _shown(self, scene: Scene) -> None:
+        self.scene = scene
+        self.display.show(scene.display)
+        self._changed()
+
+    def _line(self, line: str) -> None:
+        self.line = line
+        if line.startswith("chat "):
+            self.chat = [*self.chat, line.removeprefix("chat ")][-CHAT_SHOWN:]
+        self._changed()
+
+    async def run(self, seconds: float | None = None) -> None:
+        """Watch until the match is over, `seconds` pass, or the page's Leave."""
+        self._task = asyncio.ensure_future(self.spectator.run(seconds))
+        try:
+            await self._task
+        except asyncio.CancelledError:
+            if not self.left:
+                raise
+        finally:
+            self.display.close()
+
+    # -- SimBackend -------------------------------------------------------------------------
+    def subscribe(self, callback: Callable[[], None]) -> Callable[[], None]:
+        self._subscribers.append(callback)
+        return lambda: self._subscribers.remove(callback)
+
+    def _changed(self) -> None:
+        for callback in list(self._subscribers):
+            callback()
+
+    def display_png(self) -> bytes:
+        png: bytes = self.display.frame_png()
+        return png
+
+    def match_record(self) -> str:
+        raise ValueError("a watched match has no record here (the server keeps it)")
+
+    def review_json(self) -> dict[str, Any]:
+        return ReviewPanel().document(None)
+
+    async def act(self, action: PageAction) -> str | Notice | None:
+        """Only Leave: every other action is refused with one line, nothing sent."""
+        if action.kind != "online_leave":
+            return READ_ONLY
+        if self._task is None or self._task.done():
+            return Notice("online_off", "not watching")
+        self.left = True
+        self.line = "stopped watching"
+        self._task.cancel()
+        self._changed()
+        return None
+
+    def snapshot(self) -> dict[str, Any]:
+        watched = self.spectator.watched
+        state = "off" if self.left else "watching" if watched is not None and not watched.over \
+            else "over" if watched is not None else "connecting"
+        online = {"state": state, "line": self.line, "failed": False, "server": str(self.spectator.address),
+                  "match": self.spectator.game_id, "me": watched.name(1) if watched else "",
+                  "opponent": watched.name(2) if watched else "", "match_password": "", "chat": self.chat,
+                  "user": "", "default_server": "", "saved": ""}
+        base: dict[str, Any] = {"board": {c: [0, 0] for c in CELLS}, "hand": [], "leds": {},
+                                "led_counts": {c: len(ix) for c, ix in self.profile.leds.cells.items()},
+                                "display": {"version": str(self.display.frames_written), "lines": []},
+                                "prompt": "", "actions": [], "possible": [], "helpers": [], "hint": None,
+                                "chat": self.chat, "online_play": online, "settings": {}, "review": None,
+                                "debug": {"online": True}}
+        if watched is None or self.scene is None:
+            return {**base, "match": {}, "dice_view": [], "cube_view": None, "clock": None, "moves": [],
+                    "players": {}, "bot_move": [], "winner": None, "announcement": [], "dice_panel": None}
+        m = watched.match()
+        status = watched_status(m)
+        position, mover = m.board()
+        prompt = self.scene.display.prompt
+        return {**base,
+                "board": {**base["board"], **{c: list(n) for c, n in cell_counts(position, mover).items()}},
+                "leds": led_view(self.scene.leds, self.profile.leds.roles),
+                "display": {"version": str(self.display.frames_written), "lines": text_lines(self.scene.display)},
+                "prompt": render(prompt.key, dict(prompt.params), watched.language) if prompt else "",
+                "match": {**match_view(m), "cube_enabled": m.cube_enabled, "crawford": m.crawford},
+                **page_facts(status, watched.language),
+                "dice_panel": dice_panel(status, "server", None)}
+
+
+async def watch_on_page(spectator: Spectator, host: str, port: int, *, seconds: float | None = None,
+                        on_url: Callable[[str], None] | None = None) -> None:
+    """Serve the watched match's page on `host:port` (the simulator's server and guard)
+    while the spectator watches; OnlineError when the page cannot be served."""
+    from controller.online.client import OnlineError
+    from sim.web.server import SimServer
+
+    page = WatchPage(spectator)
+    server = SimServer(page)
+    try:
+        runner = await server.start(host, port)
+    except OSError as exc:
+        raise OnlineError(f"cannot serve the page on {host}:{port}: {exc.strerror}") from None
+    assert server.guard is not None
+    (on_url or (lambda url: None))(server.guard.url())
+    try:
+        await page.run(seconds)
+    finally:
+        await runner.cleanup()
