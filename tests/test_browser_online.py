@@ -18,6 +18,7 @@ import pytest
 from browser_support import Page, ctl, needs_chromium, wait_until
 from controller.online import commands
 from controller.online.client import Connection
+from controller.online.events import Say
 from controller.settings import Settings
 from sim.web.harness import ServerThread, fast_profile
 from sim.web.protocol import PageAction
@@ -86,6 +87,21 @@ def test_the_dialog_plays_online_and_leaving_gives_the_local_match_back(
     assert "against Guest_bert" in _text(page, "#online-facts")
     sim.run(bert.send(commands.say("have fun")))
     wait_until(lambda: "Guest_bert: have fun" in _text(page, "#chat"), 10, "the chat line")
+
+    # the person answers from the page: one `say` reaches the opponent; an empty line is refused
+    assert p.locator("#chat-form").is_visible()
+    p.locator("#chat-input").fill("thanks, you too")
+    p.click("#chat-send")
+
+    async def heard() -> str:
+        while not isinstance(event := await bert.next_event(), Say):
+            pass
+        return event.message
+    assert sim.run(heard()) == "thanks, you too"
+    wait_until(lambda: ": thanks, you too" in _text(page, "#chat"), 10, "our chat line shown")
+    assert p.locator("#chat-input").input_value() == ""
+    p.click("#chat-send")
+    assert page.wait_notice("empty chat line") == "ignored: an empty chat line: nothing sent"
 
     p.click("#online-leave")
     wait_until(lambda: _text(page, "#online-state") == "not playing online", 15, "left")

@@ -231,12 +231,12 @@ export class OnlineView {
   }
   render(state, lang) {
     const o = state.online_play ?? { state: "off", line: "" };
-    if (!this.keyed.changed(o.state, o.line, o.failed, o.match, o.me, o.opponent, o.match_password, o.server, lang)) return;
+    if (!this.keyed.changed(o.state, o.line, o.failed, o.match, o.me, o.opponent, o.match_password, o.server, o.spectator, lang)) return;
     const on = o.state !== "off";
     $("online").hidden = !on && !o.line;
     $("online").dataset.state = o.state;
     set("online-state", t(lang, `online.state.${o.state}`));
-    const facts = !(on && o.match) ? "" : o.state === "watching"  // a spectator: me and opponent are the two players
+    const facts = !(on && o.match) ? "" : o.spectator  // watching: me and opponent are the two players
       ? t(lang, "online.watching", { match: o.match, server: o.server, a: o.me, b: o.opponent || "–" })
       : t(lang, "online.facts", { match: o.match, server: o.server, me: o.me, opponent: o.opponent || "–" });
     const secret = on && o.match_password ? " " + t(lang, "online.password", { p: o.match_password }) : "";

@@ -120,7 +120,7 @@ class WatchPage:
         online = {"state": state, "line": self.line, "failed": False, "server": str(self.spectator.address),
                   "match": self.spectator.game_id, "me": watched.name(1) if watched else "",
                   "opponent": watched.name(2) if watched else "", "match_password": "", "chat": self.chat,
-                  "user": "", "default_server": "", "saved": ""}
+                  "user": "", "default_server": "", "saved": "", "spectator": True}
         base: dict[str, Any] = {"board": {c: [0, 0] for c in CELLS}, "hand": [], "leds": {},
                                 "led_counts": {c: len(ix) for c, ix in self.profile.leds.cells.items()},
                                 "display": {"version": str(self.display.frames_written), "lines": []},
