@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from pathlib import Path
 from typing import Any
 
 import aiohttp
@@ -19,12 +20,13 @@ import pytest
 from controller.cli import main
 from controller.engine.board_view import CELLS, cell_counts
 from controller.online.watch import Spectator
-from sim.web.protocol import PageAction
+from sim.web.protocol import Notice, PageAction
 from sim.web.server import SimServer
 from sim.web.watch_page import WatchPage
 from tests.online_double import BgammonDouble, position_for
 from tests.test_online_cli import double  # noqa: F401  (the double on a thread, for the command)
 from tests.test_online_client import address, free_port
+from tests.test_online_page import _sim, until
 from tests.test_online_watch import _match
 
 pytestmark = pytest.mark.timeout(180)
@@ -131,3 +133,36 @@ def test_watching_an_unknown_match_on_the_page_is_one_line(double: BgammonDouble
     assert captured.out.startswith("the board: http://127.0.0.1:8681/")
     assert captured.err.strip().splitlines() == [
         f"bgboard online: cannot watch match 42 on {address(double)}: Match not found."]
+
+
+def test_the_dialogs_watch_choice_shows_the_match_instead_of_the_table_until_leave(tmp_path: Path) -> None:
+    async def go() -> None:
+        async with BgammonDouble(free_port(), seed=7) as double:
+            live = _sim(tmp_path, double)
+            await live.start()
+            try:
+                refused = await live.act(PageAction("online", settings={"server": str(address(double)),
+                                                                        "match": "watch", "join": ""}))
+                assert isinstance(refused, Notice) and refused.key == "online_failed"
+                assert refused.text == "watching a match needs a match number or a player's name"
+                players = await _match(double, 5)
+                answer = await live.act(PageAction("online", settings={"server": str(address(double)),
+                                                                       "match": "watch", "join": "Guest_anna"}))
+                assert isinstance(answer, Notice) and answer.key == "online_connecting"
+                await until("watching", lambda: live.snapshot()["online_play"]["state"] == "watching", 20)
+                shown = live.snapshot()
+                assert shown["possible"] == [] and shown["actions"] == [] and shown["online_play"]["spectator"]
+                assert sum(w + b for w, b in shown["board"].values()) == 30
+                assert live.display_png().startswith(b"\x89PNG")
+                answer = await live.act(PageAction("command", name="white roll"))
+                assert isinstance(answer, Notice) and answer.key == "watching_only"
+                assert await live.act(PageAction("online_leave")) is None
+                await until("the table again", lambda: live.watch.page is None, 10)
+                back = live.snapshot()
+                assert back["possible"] and back["online_play"]["state"] == "off" and "spectator" not in back["online_play"]
+                for p in players:
+                    p.cancel()
+                await asyncio.gather(*players, return_exceptions=True)
+            finally:
+                await live.close()
+    asyncio.run(go())

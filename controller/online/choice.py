@@ -121,6 +121,19 @@ def from_form(form: Mapping[str, object], settings: Settings) -> OnlineChoice:
                    settings.online_user if login == "user" else None, request)
 
 
+def watch_from_form(form: Mapping[str, object], settings: Settings) -> tuple[ServerAddress, str, str | None]:
+    """The dialog's "watch a match": the server, the match (its number or a player's name)
+    and a private match's password; a spectator logs in as a guest."""
+    unknown = sorted(set(form) - {"server", "login", "match", "points", "join", "match_password"})
+    if unknown:
+        raise UsageError(f"unknown online setting {unknown[0][:30]!r}")
+    target, password = _field(form, "join"), _field(form, "match_password") or None
+    if not target:
+        raise UsageError("watching a match needs a match number or a player's name")
+    commands.join(target, password)  # the line the server will get: checked now, in one line
+    return ServerAddress.parse(_field(form, "server") or settings.online_server or DEFAULT_SERVER), target, password
+
+
 def _field(form: Mapping[str, object], key: str) -> str:
     value = form.get(key, "")
     if not isinstance(value, str):

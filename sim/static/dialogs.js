@@ -75,8 +75,8 @@ export class NewMatchDialog {
     this.online.hidden = !online;
     const match = $("dlg-online-match").value;
     if (match === "resume" && this.saved) this.online.querySelector('[name="server"]').value = this.saved.server;
-    this.online.querySelector(".online-create").hidden = match === "join" || match === "resume";
-    this.online.querySelector(".online-join").hidden = match !== "join";
+    this.online.querySelector(".online-create").hidden = ["join", "watch", "resume"].includes(match);
+    this.online.querySelector(".online-join").hidden = match !== "join" && match !== "watch";
     this.online.querySelector(".online-private").hidden = match === "public" || match === "resume";
   }
 

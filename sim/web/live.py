@@ -54,6 +54,7 @@ from sim.web.dice_panel import dice_event, dice_panel
 from sim.web.page_facts import led_view, page_facts
 from sim.web.protocol import Notice, PageAction
 from sim.web.review_page import PRACTICE_DIR, PracticeRefused, ReviewPanel
+from sim.web.watch_page import PageWatch
 
 TICK_S = 0.05
 #: the page actions a hand does on the board (the controller sees them only through the cable)
@@ -149,6 +150,9 @@ class LiveSim:
         self._settle_timer: asyncio.TimerHandle | None = None  # a look when the last reading settles
         self.review_panel = ReviewPanel()  # the review the page shows, a practice under way
         self._review_cache: ReviewCache | None = None  # kept across tables: a game is analysed once
+        #: a server match watched on the page (the dialog's "watch a match"), shown instead of the table
+        self.watch = PageWatch(self._notify, lambda reason: self.door.fail(reason) if self.door else None,
+                               profile=self.profile)
 
     # -- life cycle ---------------------------------------------------------------------
     async def start(self) -> None:
@@ -158,6 +162,7 @@ class LiveSim:
         self._tick_task = asyncio.create_task(self._ticks())
 
     async def close(self) -> None:
+        await self.watch.close()
         for task in (self._tick_task, self._fault_task):
             if task is not None:
                 task.cancel()
@@ -283,6 +288,9 @@ class LiveSim:
         if key == self._last_key:
             return
         self._last_key = key
+        self._notify()
+
+    def _notify(self) -> None:
         for callback in list(self._subscribers):
             callback()
 
@@ -304,6 +312,8 @@ class LiveSim:
         return f"{self._tables}.{frames}"
 
     def display_png(self) -> bytes:
+        if self.watch.page is not None:
+            return self.watch.page.display_png()
         if self.table is None or self.table.display is None:
             return b""
         png: bytes = self.table.display.frame_png()
@@ -322,6 +332,8 @@ class LiveSim:
         return mat_text(match, self.table.controller.dice.record_tags(), players=player_names(match), when=datetime.now())
 
     def snapshot(self) -> dict[str, Any]:
+        if self.watch.page is not None:
+            return {**self.watch.page.snapshot(), "settings": dict(self.dialog)}
         assert self.table is not None
         controller = self.table.controller
         scene = controller.last_scene
@@ -442,6 +454,8 @@ class LiveSim:
 
     async def act(self, action: PageAction) -> str | Notice | None:
         assert self.table is not None
+        if self.watch.page is not None:
+            return await self.watch.act(action)
         kind = action.kind
         answer = await self._act(action)
         if kind in PHYSICAL and not self.vb.is_plugged and answer is None:
@@ -786,6 +800,8 @@ class LiveSim:
         assert self.door is not None
         if self.door.busy:
             return Notice("online_busy", "already playing online: leave first")
+        if form.get("match") == "watch":
+            return self._watch(form)
         try:
             choice = from_form(form, self.online_settings())
         except BgboardError as exc:
@@ -793,6 +809,21 @@ class LiveSim:
             return Notice("online_failed", str(exc), {"reason": str(exc)})
         self.door.start(choice)
         return Notice("online_connecting", f"connecting to {choice.server}", {"server": str(choice.server)})
+
+    def _watch(self, form: dict[str, Any]) -> str | Notice | None:
+        """The dialog's "watch a match": shown on the page read-only (sim.web.watch_page)."""
+        from controller.online.choice import watch_from_form
+
+        assert self.door is not None and self.table is not None
+        if self.table.controller.playing_online:
+            return Notice("online_busy", "already playing online: leave first")
+        try:
+            server, target, password = watch_from_form(form, self.online_settings())
+        except BgboardError as exc:
+            self.door.fail(str(exc))
+            return Notice("online_failed", str(exc), {"reason": str(exc)})
+        self.watch.start(server, target, password, self.dialog["language"])
+        return Notice("online_connecting", f"connecting to {server}", {"server": str(server)})
 
     def _online_leave(self) -> str | Notice | None:
         """Leave online play (whoever seated the remote player: the dialog, the menu, or

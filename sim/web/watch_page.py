@@ -163,3 +163,53 @@ async def watch_on_page(spectator: Spectator, host: str, port: int, *, seconds: 
         await page.run(seconds)
     finally:
         await runner.cleanup()
+
+
+class PageWatch:
+    """The simulator page's "watch a match" (the online dialog's choice): while a match is
+    watched the page shows it (this `WatchPage`'s snapshot, frame and answers) instead of
+    the table, which goes on unchanged underneath; it ends on Leave, at the match's end, or
+    with one line (`fail`) when the match cannot be watched."""
+
+    def __init__(self, notify: Callable[[], None], fail: Callable[[str], None],
+                 profile: Profile | None = None) -> None:
+        self.notify = notify
+        self.fail = fail
+        self.profile = profile
+        self.page: WatchPage | None = None
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self, address: Any, target: str, password: str | None, language: str) -> None:
+        from controller.online.client import ServerAddress
+
+        assert isinstance(address, ServerAddress)
+        self.page = WatchPage(Spectator(address, target, password=password, language=language),
+                              profile=self.profile)
+        self.page.subscribe(self.notify)
+        self._task = asyncio.get_running_loop().create_task(self._run(self.page))
+        self.notify()
+
+    async def _run(self, page: WatchPage) -> None:
+        from controller.errors import BgboardError
+
+        try:
+            await page.run()
+        except (BgboardError, ConnectionError) as exc:  # OnlineError, ConnectionLost: one line
+            self.fail(str(exc))
+        finally:
+            if self.page is page and (page.left or not page.spectator.watched):
+                self.page = None  # left, or never watched: the table again
+            self.notify()
+
+    async def act(self, action: PageAction) -> str | Notice | None:
+        assert self.page is not None
+        if action.kind == "online_leave" and (self._task is None or self._task.done()):
+            self.page = None  # the match watched to its end: Leave goes back to the table
+            self.notify()
+            return None
+        return await self.page.act(action)
+
+    async def close(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            await asyncio.gather(self._task, return_exceptions=True)
