@@ -895,7 +895,7 @@ class Controller:
         (until the doubler rolls) in place of the phase's own prompt, which the buttons' lights
         say too."""
         m = self.match
-        if m.phase not in ("opening", "roll") or m.crawford:
+        if m.phase not in ("opening", "roll"):
             return None
         computer = [s for s in COLOURS if m.settings.is_computer(s)]
         said = announcements(m, computer, self.opening_tie)

@@ -73,3 +73,23 @@ def test_forfeit_and_time_end_the_match_and_say_so() -> None:
     timed = Match.new(MatchSettings(length=3, clock="timer")).roll("white", (5, 2), now=0.0).match
     out = timed.tick(1000.0).match  # White never moved: its move timer and bank ran out
     assert out.phase == "over" and said(out) == ["White: out of time, match lost", "Black wins the match 0-0"]
+
+
+def test_the_game_that_made_the_next_one_crawford_is_said_on_the_display_too() -> None:
+    """The won game is said until the next opening roll also when the next game is the
+    Crawford game: the display's cube corner says "Crawford" meanwhile (controller.show.display)."""
+    from controller.board.reconcile import BoardState
+    from controller.controller import Controller
+    from controller.dice import TableDice
+    from controller.engine.board_view import cell_counts
+    from controller.events import ReadingReceived, Tick
+
+    m = opened()
+    m = m.play("white", m.legal_moves()[0]).match
+    m = m.resign("black", "gammon").match.accept("white").match  # 2-0 in a 3-point match
+    assert m.crawford and m.phase == "opening"
+    controller = Controller(m, dice=TableDice(), now=0.0)
+    controller.handle(ReadingReceived(BoardState.of(cell_counts(Position.initial(), "white")), 0.0))
+    controller.handle(Tick(1.0))  # the board set up for the next game, settled
+    prompt = controller.phase_prompt()
+    assert prompt is not None and render(prompt.key, prompt.as_dict(), "en") == "White wins by resignation: 2 points"
