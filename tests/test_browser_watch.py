@@ -32,9 +32,9 @@ class WatchThread:
     def __init__(self) -> None:
         self.loop = asyncio.new_event_loop()
         self.url = ""
-        self.page: WatchPage | None = None
-        self.double: BgammonDouble | None = None
-        self.watching: asyncio.Task[None] | None = None
+        self._page: WatchPage | None = None
+        self._double: BgammonDouble | None = None
+        self._watching: asyncio.Task[None] | None = None
         self._ready = threading.Event()
         self._stop: asyncio.Event | None = None
         self._thread = threading.Thread(target=lambda: self.loop.run_until_complete(self._main()), daemon=True)
@@ -42,22 +42,37 @@ class WatchThread:
     async def _main(self) -> None:
         self._stop = asyncio.Event()
         async with BgammonDouble(free_port(), seed=5) as double:
-            self.double = double
+            self._double = double
             players = await _match(double, 3)
-            self.page = WatchPage(Spectator(address(double), "Guest_anna"))
-            server = SimServer(self.page)
+            self._page = WatchPage(Spectator(address(double), "Guest_anna"))
+            server = SimServer(self._page)
             runner = await server.start("127.0.0.1", 0)
             assert server.guard is not None
             self.url = server.guard.url()
-            self.watching = asyncio.create_task(self.page.run(120))
+            self._watching = asyncio.create_task(self._page.run(120))
             self._ready.set()
             try:
                 await self._stop.wait()
             finally:
-                for task in [*players, self.watching]:
+                for task in [*players, self._watching]:
                     task.cancel()
-                await asyncio.gather(*players, self.watching, return_exceptions=True)
+                await asyncio.gather(*players, self._watching, return_exceptions=True)
                 await runner.cleanup()
+
+    @property
+    def page(self) -> WatchPage:
+        assert self._page is not None
+        return self._page
+
+    @property
+    def double(self) -> BgammonDouble:
+        assert self._double is not None
+        return self._double
+
+    @property
+    def watching(self) -> asyncio.Task[None]:
+        assert self._watching is not None
+        return self._watching
 
     def call(self, fn: Any) -> Any:
         async def run() -> Any:
@@ -97,9 +112,7 @@ def test_the_watch_page_shows_the_match_and_offers_no_play(browser: Any, watched
     def anna_says() -> bool:
         """Anna's chat line, as the server passes it on, while the game is still on (so the
         spectator reads it before the match's end); False when it was over already."""
-        double = watched.double
-        assert double is not None and double.games
-        game = double.games[0]
+        game = watched.double.games[0]
         if game.winner or not game.spectators:
             return False
         for x in game.everyone():

@@ -42,12 +42,11 @@ def _server_board(double: BgammonDouble) -> dict[str, list[int]]:
 def test_the_watch_page_draws_the_servers_match_and_offers_no_play() -> None:
     async def go() -> None:
         async with BgammonDouble(free_port(), seed=5) as double:
-            players = await _match(double, 1)
+            players = await _match(double, 3)
             page = WatchPage(Spectator(address(double), "Guest_anna"))
             snapshots: list[dict[str, Any]] = []
             page.subscribe(lambda: snapshots.append(page.snapshot()))
             watching = asyncio.create_task(page.run(60))
-            await asyncio.sleep(0.3)
             await asyncio.gather(*players)
             await watching
             assert page.spectator.result.over
@@ -64,7 +63,7 @@ def test_the_watch_page_draws_the_servers_match_and_offers_no_play() -> None:
             assert all(s["possible"] == [] and s["actions"] == [] and s["helpers"] == [] for s in snapshots)
             lit = [s for s in watched if {"last-from", "last-to"} <= {v["role"] for v in s["leds"].values()}]
             assert len(lit) >= 5, "the last move's from/to lit"
-            assert any(s["dice_view"] for s in watched) and all(s["match"]["length"] == 1 for s in watched)
+            assert any(s["dice_view"] for s in watched) and all(s["match"]["length"] == 3 for s in watched)
             assert any("Watching" in " ".join(s["display"]["lines"]) for s in watched)
             # a page action that would play is refused with one line, nothing sent
             answer = await page.act(PageAction("lift", cell="6"))

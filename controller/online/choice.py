@@ -20,6 +20,10 @@ from controller.online.session import MatchRequest
 from controller.settings import ONLINE_MATCHES, Settings
 
 
+#: the online dialog's fields (the page sends no other)
+FORM_FIELDS = ("server", "login", "match", "points", "join", "match_password")
+
+
 @dataclass(frozen=True)
 class OnlineChoice:
     """A server, who logs in (`user` None: a guest), and the match to create or join
@@ -97,7 +101,7 @@ def from_form(form: Mapping[str, object], settings: Settings) -> OnlineChoice:
     """The page's dialog: `server`, `login` (guest, or the settings' user), `match` (public,
     private, join, or resume the saved match), `points`, `join`, `match_password` (a private
     match's, not the account's)."""
-    known = {"server", "login", "match", "points", "join", "match_password"}
+    known = set(FORM_FIELDS)
     unknown = sorted(set(form) - known)
     if unknown:
         raise UsageError(f"unknown online setting {unknown[0][:30]!r}")
@@ -124,7 +128,7 @@ def from_form(form: Mapping[str, object], settings: Settings) -> OnlineChoice:
 def watch_from_form(form: Mapping[str, object], settings: Settings) -> tuple[ServerAddress, str, str | None]:
     """The dialog's "watch a match": the server, the match (its number or a player's name)
     and a private match's password; a spectator logs in as a guest."""
-    unknown = sorted(set(form) - {"server", "login", "match", "points", "join", "match_password"})
+    unknown = sorted(set(form) - set(FORM_FIELDS))
     if unknown:
         raise UsageError(f"unknown online setting {unknown[0][:30]!r}")
     target, password = _field(form, "join"), _field(form, "match_password") or None

@@ -177,6 +177,8 @@ class Spectator:
         if self.watched is None:
             self.watched = WatchedMatch(state, self.language)
             self.note(f"watching match {joined.game_id} on {self.address}: {self.watched.players()}")
+            for line in self.watched.on_event(Board(state)):  # a match already over ends here
+                self.note(line)
         else:  # back after a drop: what happened meanwhile is in this board
             self.note(f"back watching match {joined.game_id} on {self.address}")
             for line in self.watched.on_event(Board(state)):

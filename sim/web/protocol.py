@@ -102,10 +102,10 @@ def parse_message(text: str) -> PageAction:
     if kind == "online_leave":
         return PageAction(kind)
     if kind == "say":  # a chat line to the online opponent (checked further by commands.check_chat)
-        text = data.get("text")
-        if not isinstance(text, str) or len(text) > 1000:
+        said = data.get("text")
+        if not isinstance(said, str) or len(said) > 1000:
             raise BadMessage("ignored a chat line: a short text is needed")
-        return PageAction(kind, name=text)
+        return PageAction(kind, name=said)
     if kind == "dice":  # real dice keyed in: {"dice": [5, 2]} (the opening: White's die first)
         dice = data.get("dice")
         if not (isinstance(dice, list) and len(dice) == 2

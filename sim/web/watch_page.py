@@ -19,6 +19,7 @@ from typing import Any
 from controller.board.profile import Profile, load_profile
 from controller.engine.board_view import CELLS, cell_counts
 from controller.engine.match import Match
+from controller.online.client import OnlineError, ServerAddress
 from controller.online.door import CHAT_SHOWN
 from controller.online.watch import Spectator
 from controller.play.status import TableStatus
@@ -55,9 +56,17 @@ class WatchPage:
         self.left = False
         self._subscribers: list[Callable[[], None]] = []
         told_scene, told_line = spectator.show, spectator.on_line
-        spectator.show = lambda scene: (told_scene(scene), self._shown(scene))[0]
-        spectator.on_line = lambda line: (told_line(line), self._line(line))[0]
-        self._task: asyncio.Task[Any] | None = None
+
+        def show(scene: Scene) -> None:
+            told_scene(scene)
+            self._shown(scene)
+
+        def on_line(line: str) -> None:
+            told_line(line)
+            self._line(line)
+
+        spectator.show, spectator.on_line = show, on_line
+        self._task: asyncio.Task[object] | None = None
 
     # -- following the spectator ----------------------------------------------------------
     def _shown(self, scene: Scene) -> None:
@@ -148,7 +157,6 @@ async def watch_on_page(spectator: Spectator, host: str, port: int, *, seconds: 
                         on_url: Callable[[str], None] | None = None) -> None:
     """Serve the watched match's page on `host:port` (the simulator's server and guard)
     while the spectator watches; OnlineError when the page cannot be served."""
-    from controller.online.client import OnlineError
     from sim.web.server import SimServer
 
     page = WatchPage(spectator)
@@ -179,10 +187,8 @@ class PageWatch:
         self.page: WatchPage | None = None
         self._task: asyncio.Task[None] | None = None
 
-    def start(self, address: Any, target: str, password: str | None, language: str) -> None:
-        from controller.online.client import ServerAddress
-
-        assert isinstance(address, ServerAddress)
+    def start(self, address: ServerAddress, target: str, password: str | None, language: str) -> None:
+        """Watch `target` on `address` (its `password` if private) on the page from now on."""
         self.page = WatchPage(Spectator(address, target, password=password, language=language),
                               profile=self.profile)
         self.page.subscribe(self.notify)
