@@ -1,7 +1,9 @@
 """`bgboard bench` section "bot": time per move of each computer level, duels, and the PR
 of each level by strength (controller.bot.level_strength: self-play judged by the
 analysis at 2 plies; issue 14 wants it to fall from beginner to world class), with its
-standard error. `--games N` sets the games per level (default 100; `--quick` 4).
+standard error. `--games N` sets the games per level (default 100; `--quick` 4). On
+this 2-core machine, shared, the 100 games a level took 21 minutes (`level_pr_s`
+1251), most of it world class's 2-ply play and the deep judgements.
 
 Duels answer issue 7's bars: `simple` against Tesauro's pubeval over one-point games
 (bar: > 55% of 2,000) and against GNU Backgammon 0-ply over 5-point matches (bar: >= 20%
