@@ -108,6 +108,8 @@ def test_the_served_watch_page_shows_chat_refuses_play_and_leaves() -> None:
                     assert msg["key"] == "watching_only"
                     async with http.get(f"{origin}/display.png", headers={"Origin": origin}) as png:
                         assert png.status == 200 and (await png.read()).startswith(b"\x89PNG")
+                    async with http.get(f"{origin}/match.mat", headers={"Origin": origin}) as mat:
+                        assert mat.status == 404 and "the server keeps it" in await mat.text()
                     await ws.send_str(json.dumps({"type": "online_leave"}))
                     await asyncio.wait_for(watching, 10)
                 assert page.snapshot()["online_play"]["state"] == "off"

@@ -12,6 +12,11 @@ from typing import Any, Protocol
 from sim.web.protocol import Notice, PageAction
 
 
+class NoRecord(Exception):
+    """This page keeps no match record (a watched match: the server keeps it); the
+    server answers 404 with the reason, one line."""
+
+
 class SimBackend(Protocol):
     """The running simulator, as the page sees it."""
 
@@ -23,7 +28,7 @@ class SimBackend(Protocol):
         """The display's current frame as PNG, pixel for pixel what the OLED shows."""
 
     def match_record(self) -> str:
-        """The match so far in the `.mat` text format."""
+        """The match so far in the `.mat` text format (NoRecord: this page keeps none)."""
 
     def review_json(self) -> dict[str, Any]:
         """The match's review (games, players, winning-chance series, marked decisions)."""

@@ -22,7 +22,7 @@ from typing import Any
 from aiohttp import WSCloseCode, WSMsgType, web
 
 from controller.errors import BgboardError
-from sim.web.backend import SimBackend
+from sim.web.backend import NoRecord, SimBackend
 from sim.web.board_layout import layout_module
 from sim.web.guard import COOKIE, Guard
 from sim.web.pacing import Pacer
@@ -96,6 +96,8 @@ class SimServer:
     async def _record(self, request: web.Request) -> web.Response:
         try:
             text = self.backend.match_record()
+        except NoRecord as exc:
+            return web.Response(status=404, text=f"{exc}\n", content_type="text/plain")
         except (BgboardError, ValueError) as exc:
             return web.Response(status=500, text=f"cannot write the match record: {exc}\n",
                                 content_type="text/plain")

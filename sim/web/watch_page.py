@@ -28,6 +28,7 @@ from controller.show.display import text_lines
 from controller.show.display_backends import Display
 from controller.show.texts import render
 from sim.headless import match_view
+from sim.web.backend import NoRecord
 from sim.web.dice_panel import dice_panel
 from sim.web.page_facts import led_view, page_facts
 from sim.web.protocol import Notice, PageAction
@@ -105,7 +106,7 @@ class WatchPage:
         return png
 
     def match_record(self) -> str:
-        raise ValueError("a watched match has no record here (the server keeps it)")
+        raise NoRecord("a watched match has no record here (the server keeps it)")
 
     def review_json(self) -> dict[str, Any]:
         return ReviewPanel().document(None)
