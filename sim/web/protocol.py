@@ -6,7 +6,7 @@ where a name belongs) is answered with one short `notice` line and changes nothi
 from __future__ import annotations
 
 import json
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -67,6 +67,9 @@ def _no_constant(name: str) -> object:
     raise ValueError(f"{name} is not a number JSON allows")
 
 
+Message = dict[str, Any]
+
+
 def parse_message(text: str) -> PageAction:
     """Parse and check one WebSocket text message (raises BadMessage)."""
     try:
@@ -76,56 +79,91 @@ def parse_message(text: str) -> PageAction:
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
         raise BadMessage("ignored a message without a type")
     kind = data["type"]
-    if kind in ("lift", "place", "auto_step", "cover"):
-        cell = data.get("cell")
-        if not _one_of(cell, CELLS):
-            raise BadMessage(f"ignored {kind}: {short(cell)} is not a place on the board")
-        colour = data.get("colour")
-        if colour is not None and not _one_of(colour, COLOURS):
-            raise BadMessage(f"ignored {kind}: colour {short(colour)} is neither white nor black")
-        return PageAction(kind, cell=cell, colour=colour, slide=data.get("slide") is True)
-    if kind in ("drop_outside", "setup", "bot_move", "undo"):
-        return PageAction(kind)
-    if kind == "button":  # a profile button, or `menu_hold`: the menu button held (it closes the menu)
-        if not _one_of(data.get("name"), PRESSES):
-            raise BadMessage(f"ignored an unknown button {short(data.get('name'))}")
-        return PageAction(kind, name=data["name"])
-    if kind == "fault":
-        if not _one_of(data.get("name"), FAULTS):
-            raise BadMessage(f"ignored an unknown fault {short(data.get('name'))}")
-        return PageAction(kind, name=data["name"])
-    if kind in ("new_match", "online"):  # online: the dialog's "Online (bgammon.org)" choice
-        settings = data.get("settings")
-        if not isinstance(settings, dict):
-            raise BadMessage(f"ignored {kind.replace('_', ' ')}: settings missing")
-        return PageAction(kind, settings=settings)
-    if kind == "online_leave":
-        return PageAction(kind)
-    if kind == "say":  # a chat line to the online opponent (checked further by commands.check_chat)
-        said = data.get("text")
-        if not isinstance(said, str) or len(said) > 1000:
-            raise BadMessage("ignored a chat line: a short text is needed")
-        return PageAction(kind, name=said)
-    if kind == "dice":  # real dice keyed in: {"dice": [5, 2]} (the opening: White's die first)
-        dice = data.get("dice")
-        if not (isinstance(dice, list) and len(dice) == 2
-                and all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in dice)):
-            raise BadMessage(f"ignored dice {short(dice)}: two numbers 1-6 are needed")
-        return PageAction(kind, name=f"{dice[0]}{dice[1]}")
-    if kind == "phrase":  # a player's phrase for verifiable dice
-        phrase = data.get("text")
-        if not _one_of(data.get("side"), COLOURS) or not isinstance(phrase, str) or len(phrase) > 200:
-            raise BadMessage("ignored a dice phrase: a side and a short text are needed")
-        return PageAction(kind, colour=data["side"], name=phrase)
-    if kind in ("reveal", "back_to_match"):
-        return PageAction(kind)
-    if kind == "practice":  # set a marked decision of the review up on the board
-        key = data.get("key")
-        if not isinstance(key, str) or len(key) > 40:
-            raise BadMessage(f"ignored a set-up request: {short(key)} names no decision")
-        return PageAction(kind, name=key)
-    if kind == "command":
-        if not isinstance(data.get("name"), str):
-            raise BadMessage("ignored a command without a name")
-        return PageAction(kind, name=data["name"])
-    raise BadMessage(f"ignored an unknown message type {short(kind)}")
+    parse = _PARSERS.get(kind)
+    if parse is None:
+        raise BadMessage(f"ignored an unknown message type {short(kind)}")
+    return parse(kind, data)
+
+
+def _hand(kind: str, data: Message) -> PageAction:
+    cell = data.get("cell")
+    if not _one_of(cell, CELLS):
+        raise BadMessage(f"ignored {kind}: {short(cell)} is not a place on the board")
+    colour = data.get("colour")
+    if colour is not None and not _one_of(colour, COLOURS):
+        raise BadMessage(f"ignored {kind}: colour {short(colour)} is neither white nor black")
+    return PageAction(kind, cell=cell, colour=colour, slide=data.get("slide") is True)
+
+
+def _bare(kind: str, data: Message) -> PageAction:
+    return PageAction(kind)
+
+
+def _button(kind: str, data: Message) -> PageAction:
+    """A profile button, or `menu_hold`: the menu button held (it closes the menu)."""
+    if not _one_of(data.get("name"), PRESSES):
+        raise BadMessage(f"ignored an unknown button {short(data.get('name'))}")
+    return PageAction(kind, name=data["name"])
+
+
+def _fault(kind: str, data: Message) -> PageAction:
+    if not _one_of(data.get("name"), FAULTS):
+        raise BadMessage(f"ignored an unknown fault {short(data.get('name'))}")
+    return PageAction(kind, name=data["name"])
+
+
+def _settings(kind: str, data: Message) -> PageAction:
+    """New match, or online: the dialog's "Online (bgammon.org)" choice."""
+    settings = data.get("settings")
+    if not isinstance(settings, dict):
+        raise BadMessage(f"ignored {kind.replace('_', ' ')}: settings missing")
+    return PageAction(kind, settings=settings)
+
+
+def _say(kind: str, data: Message) -> PageAction:
+    """A chat line to the online opponent (checked further by commands.check_chat)."""
+    said = data.get("text")
+    if not isinstance(said, str) or len(said) > 1000:
+        raise BadMessage("ignored a chat line: a short text is needed")
+    return PageAction(kind, name=said)
+
+
+def _dice(kind: str, data: Message) -> PageAction:
+    """Real dice keyed in: {"dice": [5, 2]} (the opening: White's die first)."""
+    dice = data.get("dice")
+    if not (isinstance(dice, list) and len(dice) == 2
+            and all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in dice)):
+        raise BadMessage(f"ignored dice {short(dice)}: two numbers 1-6 are needed")
+    return PageAction(kind, name=f"{dice[0]}{dice[1]}")
+
+
+def _phrase(kind: str, data: Message) -> PageAction:
+    """A player's phrase for verifiable dice."""
+    phrase = data.get("text")
+    if not _one_of(data.get("side"), COLOURS) or not isinstance(phrase, str) or len(phrase) > 200:
+        raise BadMessage("ignored a dice phrase: a side and a short text are needed")
+    return PageAction(kind, colour=data["side"], name=phrase)
+
+
+def _practice(kind: str, data: Message) -> PageAction:
+    """Set a marked decision of the review up on the board."""
+    key = data.get("key")
+    if not isinstance(key, str) or len(key) > 40:
+        raise BadMessage(f"ignored a set-up request: {short(key)} names no decision")
+    return PageAction(kind, name=key)
+
+
+def _command(kind: str, data: Message) -> PageAction:
+    if not isinstance(data.get("name"), str):
+        raise BadMessage("ignored a command without a name")
+    return PageAction(kind, name=data["name"])
+
+
+#: each message type the page may send, and how it is checked
+_PARSERS: dict[str, Callable[[str, Message], PageAction]] = {
+    **dict.fromkeys(("lift", "place", "auto_step", "cover"), _hand),
+    **dict.fromkeys(("drop_outside", "setup", "bot_move", "undo", "online_leave", "reveal",
+                     "back_to_match"), _bare),
+    "button": _button, "fault": _fault, "new_match": _settings, "online": _settings, "say": _say,
+    "dice": _dice, "phrase": _phrase, "practice": _practice, "command": _command,
+}
