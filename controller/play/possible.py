@@ -70,40 +70,69 @@ class TableFacts:
 
 def possible_actions(match: Match, facts: TableFacts) -> tuple[PossibleAction, ...]:
     """Every action possible now (see the module docstring), in a stable order."""
-    found: list[PossibleAction] = []
     people = [side for side in COLOURS if facts.at_table(side)]
-    m = match
-    turn = m.turn
     held = facts.held
-    if held is not None and held.side in people and m.phase != "over":
-        if held.action not in ("move", "roll") or facts.board_ready:  # as `done` and `roll` need
-            found.append(PossibleAction(held.side, "keep", button="main"))
-        if held.action != "move":
-            found.append(PossibleAction(held.side, "undo", button="cube"))
-    elif m.phase == "opening" and facts.board_ready and people:
-        found += [PossibleAction(side, "roll", button="main") for side in people]
-    elif m.phase == "roll" and turn in people and not facts.carrying_out:
-        assert turn is not None
-        if facts.board_ready:
-            found.append(PossibleAction(turn, "roll", button="main"))
-        if m.may_double(turn):
-            found.append(PossibleAction(turn, "double", button="cube"))
-        found += [PossibleAction(turn, "resign", level) for level in _offerable(m)]
-    elif m.phase == "doubled" and turn is not None and other(turn) in people:
-        found += [PossibleAction(other(turn), "take", button="main"),
-                  PossibleAction(other(turn), "drop", button="cube")]
-    elif m.phase == "move" and turn in people and not facts.carrying_out:
-        assert turn is not None
-        if m.move_complete and facts.board_ready:
-            found.append(PossibleAction(turn, "done", button="main"))
-    elif m.phase == "resigning" and turn is not None and other(turn) in people:
-        found += [PossibleAction(other(turn), "accept", button="main"),
-                  PossibleAction(other(turn), "decline", button="cube")]
-    elif m.phase == "over":
-        found += _rematch(m, people)
-    if m.phase != "over":
+    if held is not None and held.side in people and match.phase != "over":
+        found = _held(held, facts)
+    else:
+        found = _BY_PHASE[match.phase](match, facts, people)
+    if match.phase != "over":
         found += [PossibleAction(side, "forfeit") for side in people]
     return tuple(found)
+
+
+def _held(held: Held, facts: TableFacts) -> list[PossibleAction]:
+    """An action the tutor holds back: keep it (as `done` and `roll` need, on a board that
+    stands right), or undo it (a held move is undone by moving the checkers back)."""
+    found = []
+    if held.action not in ("move", "roll") or facts.board_ready:
+        found.append(PossibleAction(held.side, "keep", button="main"))
+    if held.action != "move":
+        found.append(PossibleAction(held.side, "undo", button="cube"))
+    return found
+
+
+def _opening(m: Match, facts: TableFacts, people: list[Colour]) -> list[PossibleAction]:
+    if not facts.board_ready:
+        return []
+    return [PossibleAction(side, "roll", button="main") for side in people]
+
+
+def _roll(m: Match, facts: TableFacts, people: list[Colour]) -> list[PossibleAction]:
+    turn = m.turn
+    if turn is None or turn not in people or facts.carrying_out:
+        return []
+    found = [PossibleAction(turn, "roll", button="main")] if facts.board_ready else []
+    if m.may_double(turn):
+        found.append(PossibleAction(turn, "double", button="cube"))
+    return found + [PossibleAction(turn, "resign", level) for level in _offerable(m)]
+
+
+def _answer(yes: ActionName, no: ActionName) -> Callable[[Match, TableFacts, list[Colour]], list[PossibleAction]]:
+    """The answer to the side on turn's offer (a double, a resignation), by its opponent."""
+    def answers(m: Match, facts: TableFacts, people: list[Colour]) -> list[PossibleAction]:
+        if m.turn is None or other(m.turn) not in people:
+            return []
+        return [PossibleAction(other(m.turn), yes, button="main"),
+                PossibleAction(other(m.turn), no, button="cube")]
+    return answers
+
+
+def _move(m: Match, facts: TableFacts, people: list[Colour]) -> list[PossibleAction]:
+    turn = m.turn
+    if turn is None or turn not in people or facts.carrying_out or not (m.move_complete and facts.board_ready):
+        return []
+    return [PossibleAction(turn, "done", button="main")]
+
+
+def _over(m: Match, facts: TableFacts, people: list[Colour]) -> list[PossibleAction]:
+    return _rematch(m, people)
+
+
+_BY_PHASE: dict[str, Callable[[Match, TableFacts, list[Colour]], list[PossibleAction]]] = {
+    "opening": _opening, "roll": _roll, "doubled": _answer("take", "drop"), "move": _move,
+    "resigning": _answer("accept", "decline"), "over": _over,
+}
 
 
 def _offerable(match: Match) -> tuple[str, ...]:
