@@ -22,7 +22,6 @@ from pathlib import Path
 from typing import TypedDict
 
 from controller.errors import BgboardError
-from controller.events import Tick
 from controller.online.choice import OnlineChoice, from_settings
 from controller.online.seat import OnlineSeat
 from controller.online.session import STATE_FILE, OnlineSession, SavedOnline
@@ -34,6 +33,7 @@ log = logging.getLogger("bgboard.online")
 #: how long the display shows why online play could not start
 FAILED_SHOWN_S = 8.0
 CHAT_SHOWN = 8
+
 
 def open_session(choice: OnlineChoice, state_dir: Path | None) -> OnlineSession:
     """The session a choice asks for (its saved state in `state_dir`)."""
@@ -240,9 +240,7 @@ class OnlineDoor:
         if self._clear is not None and prompt is not None:
             self._clear.cancel()
             self._clear = None
-        controller = self.table.controller
-        controller.banner = prompt
-        self.table.dispatch(Tick(self.table.clock()))
+        self.table.show_banner(prompt)
         self.on_change()
 
 

@@ -192,6 +192,7 @@ class OnlinePlay:
                 self.hands.close()
             await self.host.close()
 
+
 async def play_online(session: OnlineSession, *, seconds: float | None, autoplay: str | None,
                       web: tuple[str, int] | None, state_dir: Path | None, language: str = "en",
                       greeting: str | None = None, verbose: bool = False,

@@ -33,7 +33,8 @@ from controller.dice import TableDice
 from controller.engine.match import Match
 from controller.engine.match_settings import HUMAN, MatchSettings
 from controller.engine.match_settings import REMOTE as REMOTE_PLAYER
-from controller.events import AdoptMatch, Tick
+from controller.engine.wording import counted
+from controller.events import AdoptMatch
 from controller.online import commands
 from controller.online.remote import Reaction, RemoteOpponent, ServerDice, match_from_state
 from controller.online.session import LinkDown, LinkUp, OnlineSession
@@ -211,7 +212,7 @@ class OnlineSeat:
                 up = await self.session.reconnect()
                 self.rejoining = False
                 self.note(f"back in match {self.session.game_id} after {up.seconds:.2f} s "
-                          f"({up.attempts} attempt{'s' if up.attempts != 1 else ''})")
+                          f"({counted(up.attempts, 'attempt')})")
                 self._banner(None)
                 continue
             if not isinstance(event, LinkUp):
@@ -236,8 +237,7 @@ class OnlineSeat:
         table = self.table
         if table is None:
             return
-        table.controller.banner = prompt
-        table.dispatch(Tick(table.controller.now))
+        table.show_banner(prompt)
         self.on_change()
 
     async def _apply(self, reaction: Reaction) -> None:

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 from controller.engine.board_view import Colour, cell_of_point
 from controller.engine.match import Match
+from controller.engine.wording import counted
 from controller.engine.match_settings import MatchSettings
 from controller.online import commands
 from controller.online.client import Connection, ConnectionLost, OnlineError, ServerAddress
@@ -70,7 +71,7 @@ class WatchedMatch:
             return [f"{event.player} moves {' '.join(steps)}"]
         if isinstance(event, Win):
             how = f" ({event.resigned} resigned)" if event.resigned else ""
-            points = f" {event.points} point{'s' if event.points != 1 else ''}" if event.points else ""
+            points = f" {counted(event.points, 'point')}" if event.points else ""
             return [f"{event.player} wins the game{points}{how}"]
         if isinstance(event, Say):
             return [f"chat {event.player}: {event.message}"]

@@ -28,9 +28,9 @@ from controller.engine.match_settings import REMOTE
 from controller.errors import BgboardError
 from controller.events import (Announce, AskBot, Buzz, ButtonPressed, Effect, Event,
                                OnlineRequested, ReadingReceived, Refused, ReviewReady, SaveMatch,
-                               ShowScene)
+                               ShowScene, Tick)
 from controller.inputs.buttons import ButtonEvent, ButtonHeld, ButtonPanel
-from controller.show.content import Scene
+from controller.show.content import Prompt, Scene
 from controller.table.backends import BuzzerOutput, DisplayOutput, LedOutput
 from controller.link.session import BoardSession
 from controller.records.store import TableStore
@@ -208,6 +208,12 @@ class Table:
         then sits at this table as the computer does; the table closes the door with itself."""
         self.online = door
         self.controller.online_offered = True
+
+    def show_banner(self, prompt: Prompt | None) -> None:
+        """A line of online play's own (connecting, waiting for an opponent, connection
+        lost) over the phase's prompt, drawn at once; None takes it away."""
+        self.controller.banner = prompt
+        self.dispatch(Tick(self.clock()))
 
     # -- the review -------------------------------------------------------------------------
     def review_matches(self, cache: Callable[[], ReviewCache] = default_cache) -> None:
