@@ -122,12 +122,17 @@ def test_the_watch_page_shows_the_match_and_offers_no_play(browser: Any, watched
         wait_until(lambda: "Guest_anna: hello watchers" in _text(page, "#chat"), 10, "the chat line")
 
     wait_until(lambda: _text(page, "#online-state") == "the match is over", 60, "the match over")
+    assert p.locator("#chat-form").is_hidden()  # nor once the match is over
     board = page.state()["board"]  # the server's last position, as the tab received it
     assert board == watched.call(lambda: watched.page.snapshot()["board"])
     on_points = {c: w + b for c, (w, b) in board.items() if c.isdigit() and w + b}
     assert sum(w + b for w, b in board.values()) == 30 and on_points
-    wait_until(lambda: all(p.locator(f'#checkers [data-cell="{c}"]').count() == n for c, n in on_points.items()),
+    # the page draws a stack of more than five as five checkers, the fifth carrying the count
+    shown = {c: min(n, 5) for c, n in on_points.items()}
+    wait_until(lambda: {c: p.locator(f'#checkers [data-cell="{c}"]').count() for c in on_points} == shown,
                5, "the checkers drawn where the server has them")
+    counts = sorted(int(x) for x in p.locator("#checkers text.count").all_text_contents())
+    assert counts == sorted(n for n in on_points.values() if n > 5), counts
     cell, colour = next((c, "white" if w else "black") for c, (w, b) in board.items() if c.isdigit() and w + b)
     p.mouse.click(*page.checker(cell, colour))  # a hand would lift it: here nothing is taken
     assert "this page plays nothing" in page.wait_notice("watching a match online")

@@ -209,7 +209,8 @@ export class ChatView {
   }
   render(state) {
     const o = state.online_play ?? { state: "off" };
-    $("chat-form").hidden = !["waiting", "playing", "over"].includes(o.state);
+    // a spectator only reads (it logs in as a guest and the server would not pass it on)
+    $("chat-form").hidden = Boolean(o.spectator) || !["waiting", "playing", "over"].includes(o.state);
     const lines = state.chat ?? [];
     if (!this.keyed.changed(lines)) return;
     $("chat").replaceChildren(...lines.map((line) => {
