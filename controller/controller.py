@@ -30,10 +30,10 @@ from controller.engine.moves import Move
 from controller.engine.notation import format_path
 from controller.engine.position import Position
 from controller.engine.turn import TurnPlan
-from controller.events import (ActionRequested, AdoptMatch, Announce, AskBot, BotCube, BotMoved,
-                               ButtonPressed, Buzz, DiceEntered, DicePhraseGiven, Effect, Event,
-                               LinkChanged, OnlineRequested, ReadingReceived, Refused, RemoteActed,
-                               ReviewReady, SaveMatch, ShowScene, Tick)
+from controller.events import (ActionRequested, AdoptMatch, Announce, AskBot, BannerChanged, BotCube,
+                               BotMoved, ButtonPressed, Buzz, DiceEntered, DicePhraseGiven, Effect,
+                               Event, LinkChanged, MatchSeated, OnlineRequested, ReadingReceived,
+                               Refused, RemoteActed, ReviewReady, SaveMatch, ShowScene, Tick)
 from controller.inputs import menu as menus
 from controller.play import possible
 from controller.play import prompt as prompts
@@ -135,6 +135,10 @@ class Controller:
         elif isinstance(event, AdoptMatch):
             self.adopt_match(event.match, out)
             self.reconcile_now(out)  # a board already standing so is set up at once
+        elif isinstance(event, MatchSeated):
+            self._seated(event, out)
+        elif isinstance(event, BannerChanged):
+            self.banner = event.banner
         elif isinstance(event, BotMoved):
             self._bot_moved(event, out)
         elif isinstance(event, BotCube):
@@ -715,6 +719,13 @@ class Controller:
         if self.save_enabled:
             out.append(self._save())
         self._rereconcile(out)
+
+    def _seated(self, event: MatchSeated, out: list[Effect]) -> None:
+        """Another seating's match and dice (online play taking the table or leaving it)."""
+        self.dice = event.dice
+        self.banner = None
+        self.adopt_match(event.match, out)
+        self.reconcile_now(out)
 
     def _remote_acted(self, event: RemoteActed, out: list[Effect]) -> None:
         """The remote player's action, as the server reported it."""

@@ -14,7 +14,7 @@ from typing import Literal, Union
 from controller.board.reconcile import BoardState
 from controller.engine.board_view import Colour
 from controller.dice.secret import DiceSecret
-from controller.dice.table import DiceError
+from controller.dice.table import DiceError, TableDice
 from controller.engine.errors import MatchStateError
 from controller.engine.match import Match
 from controller.engine.moves import Move
@@ -144,6 +144,27 @@ class AdoptMatch:
 
 
 @dataclass(frozen=True)
+class MatchSeated:
+    """Another seating takes the table (online play taking it, or giving the local match
+    back): play on from `match` with the dice rolled by `dice` (online: the server's), the
+    board first set up to it; the banner of the seating left goes with it. Sent by
+    `Table.seat`, which also changes the store the match is saved in."""
+
+    match: Match
+    dice: TableDice
+    at: float
+
+
+@dataclass(frozen=True)
+class BannerChanged:
+    """A line of online play's own (connecting, waiting for an opponent, connection lost)
+    now stands over the phase's prompt; None takes it away (`Table.show_banner`)."""
+
+    banner: Prompt | None
+    at: float
+
+
+@dataclass(frozen=True)
 class ReviewReady:
     """The table's review of the finished games is ready (controller.analysis.review): the
     display shows each player's PR and rating between games."""
@@ -153,7 +174,8 @@ class ReviewReady:
 
 
 Event = Union[ReadingReceived, LinkChanged, ActionRequested, ButtonPressed, Tick, BotMoved,
-              BotCube, DicePhraseGiven, DiceEntered, RemoteActed, AdoptMatch, ReviewReady]
+              BotCube, DicePhraseGiven, DiceEntered, RemoteActed, AdoptMatch, MatchSeated,
+              BannerChanged, ReviewReady]
 
 
 # -- effects -----------------------------------------------------------------------------

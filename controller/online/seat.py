@@ -3,7 +3,7 @@
 The computer sits at a table as `ComputerSeat` (controller/table/computer.py) and answers
 the controller's questions; the remote player sits at it as an `OnlineSeat`, whose
 answers come from the server. `join()` connects, logs in and creates or joins the match
-(`OnlineSession.start`); only when that worked does the seat take the table:
+(`OnlineSession.start`); only when that worked does the seat take the table (`Table.seat`):
 
 1. the local match being played is saved in the table's own store first (it is also
    kept in memory),
@@ -29,7 +29,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from controller.dice import TableDice
 from controller.engine.match import Match
 from controller.engine.match_settings import HUMAN, MatchSettings
 from controller.engine.match_settings import REMOTE as REMOTE_PLAYER
@@ -40,7 +39,7 @@ from controller.online.remote import Reaction, RemoteOpponent, ServerDice, match
 from controller.online.session import LinkDown, LinkUp, OnlineSession
 from controller.records.store import TableStore
 from controller.show.content import Prompt
-from controller.table.table import Table
+from controller.table.table import Seating, Table
 
 log = logging.getLogger("bgboard.online")
 PUMP_S = 0.05
@@ -59,15 +58,6 @@ class PlayResult:
     stopped: str | None = None
     left: bool = False
     match: Match | None = None  # the online match as it stood when play ended
-
-
-@dataclass(frozen=True)
-class LocalSeating:
-    """What the table had before the seat took it, given back when it leaves."""
-
-    match: Match
-    dice: TableDice
-    store: TableStore
 
 
 class _ToldLines(collections.deque[str]):
@@ -100,7 +90,7 @@ class OnlineSeat:
         self.chat: list[str] = []  # the opponent's chat lines, newest last
         self.opponent: RemoteOpponent | None = None
         self.table: Table | None = None
-        self.local: LocalSeating | None = None
+        self.local: Seating | None = None  # the table's own, given back when the seat leaves
         self.rejoining = False
         self._leave = asyncio.Event()
 
@@ -116,10 +106,6 @@ class OnlineSeat:
                                  white=self.session.name or "White", black="remote",
                                  white_player=HUMAN, black_player=REMOTE_PLAYER)
         match = match_from_state(state, settings)
-        self.local = LocalSeating(c.match, c.dice, table.store)
-        table.store.save(c.match, c.dice.secret, now=c.now)  # the local match, saved first
-        table.store = TableStore(self.online_dir)
-        c.dice = dice
         dice.adopt(match)
         self.table = table
         self.opponent = RemoteOpponent(self.session.name or "", state, dice)
@@ -127,7 +113,7 @@ class OnlineSeat:
             told = _ToldLines(self.on_line, table.log_lines.maxlen)
             told.extend(table.log_lines)
             table.log_lines = told
-        table.dispatch(AdoptMatch(match, c.now))
+        self.local = table.seat(Seating(match, dice, TableStore(self.online_dir)), c.now)
         self._waiting_banner()
         self.on_change()
 
@@ -140,10 +126,7 @@ class OnlineSeat:
         c = table.controller
         self.result.score = c.match.score
         self.result.match = c.match
-        c.banner = None
-        table.store = local.store
-        c.dice = local.dice
-        table.dispatch(AdoptMatch(local.match, table.clock()))
+        table.seat(local, table.clock())  # the banner goes with the online seating
         self.note("the local match is back")
         self.on_change()
 

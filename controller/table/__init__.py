@@ -3,6 +3,6 @@
 `bgboard run`, `bgboard sim --headless` and `bgboard sim` drive alike."""
 from controller.table.backends import BackendChoice
 from controller.table.open import make_bot, open_table
-from controller.table.table import Table
+from controller.table.table import Seating, Table
 
-__all__ = ["BackendChoice", "Table", "make_bot", "open_table"]
+__all__ = ["BackendChoice", "Seating", "Table", "make_bot", "open_table"]

@@ -20,15 +20,17 @@ import asyncio
 import logging
 from collections import deque
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Protocol
 
 from controller.controller import Controller
+from controller.dice import TableDice
+from controller.engine.match import Match
 from controller.engine.match_settings import REMOTE
 from controller.errors import BgboardError
-from controller.events import (Announce, AskBot, Buzz, ButtonPressed, Effect, Event,
-                               OnlineRequested, ReadingReceived, Refused, ReviewReady, SaveMatch,
-                               ShowScene, Tick)
+from controller.events import (Announce, AskBot, BannerChanged, Buzz, ButtonPressed, Effect, Event,
+                               MatchSeated, OnlineRequested, ReadingReceived, Refused, ReviewReady,
+                               SaveMatch, ShowScene)
 from controller.inputs.buttons import ButtonEvent, ButtonHeld, ButtonPanel
 from controller.show.content import Prompt, Scene
 from controller.table.backends import BuzzerOutput, DisplayOutput, LedOutput
@@ -44,6 +46,17 @@ log = logging.getLogger("bgboard")
 #: How many lines of what happened the table keeps (bounded: a board left on for days
 #: keeps only the last lines; the page and scripts read the tail).
 LOG_LINES = 200
+
+
+@dataclass(frozen=True)
+class Seating:
+    """Who plays at the table: the match, the dice it is rolled with and the store it is
+    saved in. Online play seats the server's match (server dice, the online directory)
+    with `Table.seat`, and gives the local seating back with `seat` again."""
+
+    match: Match
+    dice: TableDice
+    store: TableStore
 
 
 class Closeable(Protocol):
@@ -212,8 +225,23 @@ class Table:
     def show_banner(self, prompt: Prompt | None) -> None:
         """A line of online play's own (connecting, waiting for an opponent, connection
         lost) over the phase's prompt, drawn at once; None takes it away."""
-        self.controller.banner = prompt
-        self.dispatch(Tick(self.clock()))
+        self.dispatch(BannerChanged(prompt, self.clock()))
+
+    @property
+    def seating(self) -> Seating:
+        """The match played here now, with its dice and store."""
+        return Seating(self.controller.match, self.controller.dice, self.store)
+
+    def seat(self, seating: Seating, now: float) -> Seating:
+        """Play `seating` here from `now` on (online play taking the table, or giving it
+        back); returns the seating it replaces, to be seated again later. The match being
+        left is saved in its own store first, so nothing confirmed is lost; the board is
+        set up to the new match."""
+        left = self.seating
+        self._save(SaveMatch(left.match, left.dice.secret), self.controller.now)
+        self.store = seating.store
+        self.dispatch(MatchSeated(seating.match, seating.dice, now))
+        return left
 
     # -- the review -------------------------------------------------------------------------
     def review_matches(self, cache: Callable[[], ReviewCache] = default_cache) -> None:
