@@ -35,8 +35,11 @@ from controller.analysis.network import load_network
 
 Board = tuple[tuple[int, ...], tuple[int, ...]]
 
-FILTER_EXTRA, FILTER_THRESHOLD = 8, 0.16
-"""gnubg's default move filter of an n-ply analysis (0-ply: accept 0, 8 extra within 0.16)."""
+FILTER_EXTRA, FILTER_THRESHOLD = 16, 0.32
+"""gnubg 1.07's move filter of an n-ply analysis (gnubg.c `aamfAnalysis`, MOVEFILTER_LARGE,
+as `show analysis` prints it: "keep the first 0 0-ply moves and up to 16 more moves within
+equity 0.32", then at 2 plies "skip pruning for 1-ply moves"). Its hint and `eval` use the
+narrower MOVEFILTER_NORMAL (8 within 0.16); the analysis is what is compared."""
 PRUNE_MARGIN = 0.16
 """Luck needs the best move of all 21 rolls: only moves whose cubeless equity is within
 this much of the best one's get the (slower) cubeful evaluation. Near the cash points
@@ -251,8 +254,8 @@ class Evaluator:
         return out
 
     def _deeper(self, ranked: list[Candidate], ci: CubeInfo, keep: str | None) -> list[Candidate]:
-        """gnubg's move filter for an n-ply analysis: the 0-ply best and up to 8 more within
-        0.16 of it (and the move played) are evaluated again with the network looking
+        """gnubg's move filter for an n-ply analysis: the 0-ply best and the next ones, 16
+        in all within 0.32 of it (and the move played), are evaluated again looking
         `plies` rolls ahead; they rank above the rest
         (cubeful at every node of the look-ahead, as gnubg: `lookahead`)."""
         best = ranked[0].equity

@@ -37,8 +37,9 @@ class GnubgStats:
     rating: str
 
 
-def script(path: str | Path, plies: int) -> str:
-    """The gnubg commands that analyse `path` and print its statistics."""
+def script(path: str | Path, plies: int, export: Path | None = None) -> str:
+    """The gnubg commands that analyse `path` and print its statistics (and, with
+    `export`, write its per-decision analysis there: `gnubg_export`)."""
     thresholds = {name: value for value, name in MARKS}
     return "\n".join([
         "set confirm default no",
@@ -49,19 +50,25 @@ def script(path: str | Path, plies: int) -> str:
         f"set analysis threshold verybad {thresholds['very bad']}",
         f"import mat {Path(path).resolve()}",
         "analyse match",
+        *([f"export match text {export.resolve()}"] if export is not None else []),
         "show statistics match",
         "",
     ])
 
 
-def run_gnubg_analysis(path: str | Path, plies: int = 0) -> str:
-    """gnubg's statistics text for `path`."""
+def run_gnubg(commands: str) -> str:
+    """What the gnubg program prints for `commands` (one a line), run without its window."""
     program = find_gnubg_program()
     if program is None:
         raise BackendUnavailableError("the gnubg program is not installed (apt install gnubg)")
-    done = subprocess.run([program, "-t", "-q"], input=script(path, plies), capture_output=True,
+    done = subprocess.run([program, "-t", "-q"], input=commands, capture_output=True,
                           text=True, timeout=TIMEOUT, check=False)
     return done.stdout
+
+
+def run_gnubg_analysis(path: str | Path, plies: int = 0, export: Path | None = None) -> str:
+    """gnubg's statistics text for `path` (`export`: see `script`)."""
+    return run_gnubg(script(path, plies, export))
 
 
 def _pair(text: str, label: str) -> tuple[str, str]:
