@@ -26,6 +26,7 @@ client receives is replaced by this line).
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 import json
 import random
 from collections import deque
@@ -65,6 +66,17 @@ def position_for(board: list[int], player: int) -> Position:
             p2[24 - s] = -board[s]
     p1[24], p2[24] = board[BAR1], -board[BAR2]
     return Position(tuple(p1), tuple(p2)) if player == 1 else Position(tuple(p2), tuple(p1))
+
+
+async def until(what: str, cond: Callable[[], bool], timeout_s: float = 10.0) -> None:
+    """Wait for the double (or a client of it) to reach a state, not for a fixed time: on a
+    loaded machine a fixed pause is sometimes too short."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout_s
+    while not cond():
+        if loop.time() > end:
+            raise AssertionError(f"{what} not reached within {timeout_s} s")
+        await asyncio.sleep(0.01)
 
 
 @dataclass

@@ -15,7 +15,7 @@ import pytest
 from controller.cli import main
 from controller.online import commands
 from controller.online.client import Connection
-from tests.online_double import BgammonDouble
+from tests.online_double import BgammonDouble, until
 from tests.test_online_client import address, free_port
 
 
@@ -99,7 +99,7 @@ def test_a_full_match(double: BgammonDouble, tmp_path: Path, capsys: pytest.Capt
             await c.login(name)
             await c.send(line)
             seated.append(c)
-        await asyncio.sleep(0.2)
+        await until("both seats taken", lambda: bool(double.games) and all(double.games[0].clients[n] is not None for n in (1, 2)))
         return seated
 
     loop = double.loop  # type: ignore[attr-defined]
@@ -115,7 +115,7 @@ def test_a_malformed_server_line_ends_with_one_line_and_keeps_the_saved_match(
         c = await Connection.open(address(double))
         await c.login("host")
         await c.send(commands.create(None, 3))
-        await asyncio.sleep(0.2)
+        await until("the match created", lambda: bool(double.games))
         return c
 
     asyncio.run_coroutine_threadsafe(host(), double.loop).result(5)  # type: ignore[attr-defined]

@@ -10,7 +10,6 @@ connection, and a match with a free seat is not joined as a player.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
 
 import pytest
 
@@ -21,7 +20,7 @@ from controller.online.events import Board
 from controller.online.perspective import point_of_space
 from controller.online.watch import Spectator
 from controller.show.content import Scene
-from tests.online_double import BgammonDouble
+from tests.online_double import BgammonDouble, until
 from tests.test_online_cli import double  # noqa: F401  (the double on a thread, for the command)
 from tests.test_online_client import address, free_port
 
@@ -53,21 +52,12 @@ async def _player(double: BgammonDouble, name: str, first: str) -> None:
         await c.close()
 
 
-async def _until(what: str, cond: Callable[[], bool], timeout_s: float = 10.0) -> None:
-    """Wait for the double to reach a state (not for a fixed time: a loaded machine is slow)."""
-    end = asyncio.get_running_loop().time() + timeout_s
-    while not cond():
-        if asyncio.get_running_loop().time() > end:
-            raise AssertionError(f"{what} not reached within {timeout_s} s")
-        await asyncio.sleep(0.01)
-
-
 async def _match(double: BgammonDouble, points: int) -> list[asyncio.Task[None]]:
     """Anna's match on the double with Bert seated in it: both seats taken once this returns."""
     first = asyncio.create_task(_player(double, "anna", commands.create(None, points)))
-    await _until("anna's match created", lambda: bool(double.games))
+    await until("anna's match created", lambda: bool(double.games))
     second = asyncio.create_task(_player(double, "bert", commands.join("Guest_anna")))
-    await _until("bert seated", lambda: all(double.games[0].clients[seat] is not None for seat in (1, 2)))
+    await until("bert seated", lambda: all(double.games[0].clients[seat] is not None for seat in (1, 2)))
     return [first, second]
 
 
@@ -128,7 +118,7 @@ def test_a_match_with_a_free_seat_is_not_joined() -> None:
             host = await Connection.open(address(double))
             await host.login("host")
             await host.send(commands.create(None, 1))
-            await _until("the match created", lambda: bool(double.games))
+            await until("the match created", lambda: bool(double.games))
             with pytest.raises(OnlineError, match="has a free seat"):
                 await Spectator(address(double), "Guest_host").run(5)
             await asyncio.sleep(0.2)
