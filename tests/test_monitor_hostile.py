@@ -6,6 +6,7 @@ from __future__ import annotations
 import fcntl
 import json
 import os
+import select
 import signal
 import subprocess
 import sys
@@ -32,6 +33,14 @@ def _rss_kb(pid: int) -> int:
     raise AssertionError("no VmRSS")
 
 
+def _wait_for_hello(master: int, timeout_s: float = 30.0) -> None:
+    """Until the monitor, started as a process, has opened the port and written its first
+    bytes (HELLO?) to it: its start-up takes longer than any fixed pause on a loaded machine."""
+    ready, _, _ = select.select([master], [], [], timeout_s)
+    assert ready, f"the monitor did not open the port within {timeout_s} s"
+    os.read(master, 4096)
+
+
 @pytest.mark.timeout(60)
 def test_a_hostile_board_over_a_pty_is_printed_escaped_and_counted() -> None:
     master, slave = os.openpty()
@@ -40,7 +49,7 @@ def test_a_hostile_board_over_a_pty_is_printed_escaped_and_counted() -> None:
     proc = subprocess.Popen([sys.executable, "-m", "controller.cli", "monitor", "--raw", "--port", os.ttyname(slave)],
                             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
-        time.sleep(1.0)  # the monitor opens the port and asks HELLO?
+        _wait_for_hello(master)  # the monitor has opened the port and asks HELLO?
         good = pack_sensors([0] * PROFILE.sensors.count)
         wire = (encode(Hello(0, 1, PROFILE.sensors.rows, PROFILE.sensors.cols, "fw\x1b[31m"))
                 + Frame(MsgType.ERROR, 2, bytes([4]) + EVIL.encode("latin-1")).encode()
@@ -88,7 +97,7 @@ def test_a_reader_that_stops_costs_dropped_lines_not_memory_and_ctrl_c_still_wor
                 time.sleep(0.02)
     flooder = threading.Thread(target=flood, daemon=True)
     try:
-        time.sleep(1.0)
+        _wait_for_hello(master)
         flooder.start()
         time.sleep(2.0)
         early = _rss_kb(proc.pid)
