@@ -68,15 +68,13 @@ def position_for(board: list[int], player: int) -> Position:
     return Position(tuple(p1), tuple(p2)) if player == 1 else Position(tuple(p2), tuple(p1))
 
 
-async def until(what: str, cond: Callable[[], bool], timeout_s: float = 10.0) -> None:
-    """Wait for the double (or a client of it) to reach a state, not for a fixed time: on a
-    loaded machine a fixed pause is sometimes too short."""
-    loop = asyncio.get_running_loop()
-    end = loop.time() + timeout_s
-    while not cond():
-        if loop.time() > end:
-            raise AssertionError(f"{what} not reached within {timeout_s} s")
-        await asyncio.sleep(0.01)
+async def until(what: str, check: Callable[[], bool], seconds: float = 60.0) -> None:
+    """Wait (the double and whatever else runs on this loop go on meanwhile) until `check()`:
+    never a fixed pause, which a loaded machine can outrun."""
+    async with asyncio.timeout(seconds):
+        while not check():
+            await asyncio.sleep(0.01)
+    assert check(), what
 
 
 @dataclass

@@ -18,9 +18,9 @@ from controller.online.client import Connection
 from controller.online.events import Say
 from sim.web.live import LiveSim
 from sim.web.protocol import BadMessage, PageAction, parse_message
-from tests.online_double import BgammonDouble
+from tests.online_double import BgammonDouble, until
 from tests.test_online_client import address, free_port
-from tests.test_online_page import _sim, until
+from tests.test_online_page import _sim
 
 pytestmark = pytest.mark.timeout(120)
 

@@ -28,9 +28,8 @@ from controller.show.texts import render
 from controller.table import Table
 from sim.finger import TAP_S, Finger
 from sim.virtual_board import VirtualBoard
-from tests.online_double import BgammonDouble
+from tests.online_double import BgammonDouble, until
 from tests.test_online_client import address, free_port
-from tests.test_online_page import until
 
 pytestmark = pytest.mark.timeout(180)
 

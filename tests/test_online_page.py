@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -25,18 +25,10 @@ from controller.settings import Settings
 from controller.table import make_bot
 from sim.web.live import LiveSim
 from sim.web.protocol import Notice, PageAction
-from tests.online_double import BgammonDouble
+from tests.online_double import BgammonDouble, until
 from tests.test_online_client import address, free_port
 
 pytestmark = pytest.mark.timeout(240)
-
-
-async def until(what: str, check: Callable[[], bool], seconds: float = 60.0) -> None:
-    """Wait (the double and the boards run on this loop meanwhile) until `check()`."""
-    async with asyncio.timeout(seconds):
-        while not check():
-            await asyncio.sleep(0.05)
-    assert check(), what
 
 
 def _sim(tmp: Path, double: BgammonDouble | None, **settings: object) -> LiveSim:

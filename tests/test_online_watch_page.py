@@ -23,10 +23,10 @@ from controller.online.watch import Spectator
 from sim.web.protocol import Notice, PageAction
 from sim.web.server import SimServer
 from sim.web.watch_page import WatchPage
-from tests.online_double import BgammonDouble, position_for
+from tests.online_double import BgammonDouble, position_for, until
 from tests.test_online_cli import double  # noqa: F401  (the double on a thread, for the command)
 from tests.test_online_client import address, free_port
-from tests.test_online_page import _sim, until
+from tests.test_online_page import _sim
 from tests.test_online_watch import _match
 
 pytestmark = pytest.mark.timeout(180)
