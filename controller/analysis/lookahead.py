@@ -125,48 +125,46 @@ class Lookahead:
 
     def _best_after(self, board: Board, d1: int, d2: int, ci: CubeInfo) -> Node:
         # gnubg-nn's move generator alone (its `best_move` would run the full network on
-        # every move; gnubg itself runs it on the pruning network's shortlist only)
+        # every move; gnubg itself runs it on the pruning network's shortlist only); each
+        # result as the list pair gnubg-nn takes, opponent on roll, made once
         g = self._g
-        afters = [(a[1], a[0]) for a in map(g.board_from_position_key, g.moves([list(board[0]), list(board[1])], d1, d2))]
+        afters = [[list(a[1]), list(a[0])]
+                  for a in map(g.board_from_position_key, g.moves([list(board[0]), list(board[1])], d1, d2))]
         if not afters:
             return self.node(self.ev.key_of((board[1], board[0])))
         if len(afters) == 1:
-            return self.node(self.ev.key_of(afters[0]))
+            return self.node(g.key_of_board(afters[0]))
         shortlist = MIN_PRUNE_MOVES + floor(log2(len(afters)))
         if len(afters) > shortlist:
             afters = self._pruned(afters, ci, shortlist)
         # gnubg's 0-ply cubeful choice among them, ties to the better cubeless equity
         # and then to the move generated first
         g0, g1, b0, b1 = mover_prices(ci)
+        after_move_mwc, key_of_board, probabilities = self.ev.keyed_after_move_mwc, g.key_of_board, g.probabilities
         best: tuple[float, float] | None = None
         chosen: tuple[str, Chances] = ("", (0.0, 0.0, 0.0, 0.0, 0.0))
-        for after in afters:
-            lists = [list(after[0]), list(after[1])]
-            key = g.key_of_board(lists)
-            r = g.probabilities(lists, 0)
+        for lists in afters:
+            key = key_of_board(lists)
+            r = probabilities(lists, 0)
             p = (r[0], r[1], r[2], r[3], r[4])
-            score = (mwc_to_emg(1.0 - self.ev.keyed_after_move_mwc(key, p, ci), ci),
+            score = (mwc_to_emg(1.0 - after_move_mwc(key, p, ci), ci),
                      1.0 - 2.0 * p[0] + p[3] * g0 - p[1] * g1 + p[4] * b0 - p[2] * b1)
             if best is None or score > best:
                 best, chosen = score, (key, p)
         return self.node(chosen[0], chosen[1])
 
-    def _pruned(self, afters: list[Board], ci: CubeInfo, shortlist: int) -> list[Board]:
+    def _pruned(self, afters: list[list[list[int]]], ci: CubeInfo, shortlist: int) -> list[list[list[int]]]:
         """The moves the pruning network likes best (lowest equity for the opponent), in
         the generator's order, or all of them where gnubg scores them all (bear-offs, or
         moves leaving different classes)."""
         g0, g1, b0, b1 = mover_prices(flipped(ci))
         classify, probabilities, prune = self._g.classify, self._g.probabilities, self._g.p_prune
+        first_class = classify(afters[0])
+        if first_class < RACE_CLASS:
+            return afters
         scored = []
-        first_class = None
-        for index, after in enumerate(afters):
-            board = [list(after[0]), list(after[1])]
-            cls = classify(board)
-            if first_class is None:
-                if cls < RACE_CLASS:
-                    return afters
-                first_class = cls
-            elif cls != first_class:
+        for index, board in enumerate(afters):
+            if index and classify(board) != first_class:
                 return afters
             r = probabilities(board, prune)
             # gnubg's `Utility` of the opponent's chances, inline
