@@ -197,7 +197,7 @@ class OnlineDoor:
             return "rejoining"
         if seat.waiting:
             return "waiting"
-        return "over" if seat.result.over else "playing"
+        return "over" if seat.over else "playing"
 
     def view(self) -> OnlineView:
         seat = self.seat

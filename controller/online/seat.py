@@ -135,6 +135,16 @@ class OnlineSeat:
         self._leave.set()
 
     @property
+    def over(self) -> bool:
+        """The online match is over: the table's match says so the moment it ends (the
+        engine has checked every fact that ended it); after the table is given back, as
+        it ended. The server's confirmation (`PlayResult.over`) may come a turn of the
+        pump later: it decides when the saved server match is forgotten, not this."""
+        if self.table is None:
+            return self.result.over
+        return self.table.controller.match.is_over
+
+    @property
     def waiting(self) -> bool:
         """In the match, no opponent there yet."""
         return self.opponent is not None and not self.opponent.server.player2.name
@@ -254,7 +264,7 @@ class OnlineSeat:
             await self._apply(self.opponent.pump(table.controller))
             m = table.controller.match
             server = self.opponent.server
-            if m.is_over and (server.winner or server.turn == 0) and not self.opponent.facts:
+            if self.over and (server.winner or server.turn == 0) and not self.opponent.facts:
                 self.result.over = True
                 self.result.score = m.score
                 if not over_told:
