@@ -33,7 +33,8 @@ from controller.engine.turn import TurnPlan
 from controller.events import (ActionRequested, AdoptMatch, Announce, AskBot, BannerChanged, BotCube,
                                BotMoved, ButtonPressed, Buzz, DiceEntered, DicePhraseGiven, Effect,
                                Event, LinkChanged, MatchSeated, OnlineRequested, ReadingReceived,
-                               Refused, RemoteActed, ReviewReady, SaveMatch, ShowScene, Tick)
+                               Refused, RemoteActed, ReviewReady, SaveMatch, ShowScene, Tick,
+                               WatchOffered, WatchShown)
 from controller.inputs import menu as menus
 from controller.play import possible
 from controller.play import prompt as prompts
@@ -95,6 +96,11 @@ class Controller:
         self.banner: Prompt | None = None
         #: the menu offers "Play online" (the table has an online door: controller/online/door.py)
         self.online_offered = False
+        #: the menu offers "Watch online" (the settings name a match: `WatchOffered`)
+        self.watch_offered = False
+        #: while a server match is watched from the menu: its scene, shown in place of the
+        #: match's (the local match is set aside by `Table.seat`), `WatchShown`
+        self.watching: Scene | None = None
         self.review: ReviewFigures | None = None  # PR and ratings of the finished games
         self._schedule_auto_roll()
 
@@ -104,7 +110,8 @@ class Controller:
         out: list[Effect] = []
         self.now = max(self.now, event.at)
         self._react(event, out)
-        self._ask_bot(out)
+        if self.watching is None:  # the local match waits while a server match is watched
+            self._ask_bot(out)
         scene = self.scene()
         if scene != self._last_scene:
             self._last_scene = scene
@@ -113,7 +120,13 @@ class Controller:
 
     def _react(self, event: Event, out: list[Effect]) -> None:
         """The part of `handle` that depends on the kind of event."""
-        if isinstance(event, ReadingReceived):
+        if isinstance(event, WatchShown):
+            self.watching = event.scene
+        elif isinstance(event, WatchOffered):
+            self.watch_offered = event.offered
+        elif self.watching is not None:
+            self._while_watching(event, out)
+        elif isinstance(event, ReadingReceived):
             self._reading(event)
             self._maybe_settle(out)
         elif isinstance(event, Tick):
@@ -143,6 +156,26 @@ class Controller:
             self._bot_moved(event, out)
         elif isinstance(event, BotCube):
             self._bot_cube(event, out)
+        elif isinstance(event, ReviewReady):
+            self.review = event.figures
+
+    def _while_watching(self, event: Event, out: list[Effect]) -> None:
+        """While watching the board is not used: readings are kept (to set the board up
+        afterwards) but not played, no clock runs, only the menu's buttons count."""
+        if isinstance(event, ReadingReceived):
+            self.board.observe(event.board, event.at)
+        elif isinstance(event, Tick):
+            if self.board.due(self.now, self.config.settle_s):
+                self.board.settle()
+        elif isinstance(event, LinkChanged):
+            self._link_changed(event, out)
+        elif isinstance(event, BannerChanged):
+            self.banner = event.banner  # shown once the local match is back (why watching ended)
+        elif isinstance(event, ButtonPressed) and (event.button == "menu" or self.menu.is_open):
+            self._button(event, out)
+        elif isinstance(event, (ButtonPressed, ActionRequested, DicePhraseGiven, DiceEntered)):
+            out.append(Refused.of("watching online: the board plays nothing (the menu leaves watching)",
+                                  "watching"))
         elif isinstance(event, ReviewReady):
             self.review = event.figures
 
@@ -519,7 +552,10 @@ class Controller:
         return Refused.of(f"{side} cannot {action} now", "not_now")
 
     def possible(self) -> tuple[possible.PossibleAction, ...]:
-        """What each player at the table may do now (controller.play.possible)."""
+        """What each player at the table may do now (controller.play.possible): nothing
+        while watching."""
+        if self.watching is not None:
+            return ()
         held = self.tutor.hold(self.match)
         facts = possible.TableFacts(at_table=lambda side: self._player(side) == HUMAN,
                                     board_ready=self._board_ready(),
@@ -594,6 +630,8 @@ class Controller:
     def _menu_items(self) -> tuple[menus.MenuItem, ...]:
         """The menu's items now: what is possible now (controller.play.possible), and the
         table's own (dice entry, the dice's reveal, a hint)."""
+        if self.watching is not None:
+            return ("leave_watching",)
         actions = self.possible()
         remote = self.playing_online
         # online the server decides a new match and rolls the dice; leaving gives the local match back
@@ -610,6 +648,8 @@ class Controller:
             available.append("hint")
         if self.online_offered and not remote:
             available.append("play_online")
+        if self.watch_offered and not remote:
+            available.append("watch_online")
         return tuple(available)
 
     @property
@@ -881,6 +921,10 @@ class Controller:
             hint_move=self._hint_cells(), banner=None if self.menu.is_open else self.banner)
 
     def scene(self) -> Scene:
+        if self.watching is not None:  # the watched match's, with the menu's line while it is open
+            prompt = self.menu.prompt
+            return self.watching if prompt is None else \
+                replace(self.watching, display=replace(self.watching.display, prompt=prompt))
         return build_scene(self.view())
 
     @property

@@ -18,6 +18,7 @@ from controller.dice.table import DiceError, TableDice
 from controller.engine.errors import MatchStateError
 from controller.engine.match import Match
 from controller.engine.moves import Move
+from controller.inputs.menu import OnlineWhat
 from controller.show.content import ParamValue, Prompt, Scene
 from controller.show.review_notes import ReviewFigures
 
@@ -173,9 +174,28 @@ class ReviewReady:
     at: float
 
 
+@dataclass(frozen=True)
+class WatchShown:
+    """A server match watched from the board's menu (controller/online/door.py) shows
+    `scene` in place of the match's; meanwhile the board is not read and only the menu's
+    buttons count (the door has set the local match aside with `Table.seat`). `scene`
+    None: watching ended."""
+
+    scene: Scene | None
+    at: float
+
+
+@dataclass(frozen=True)
+class WatchOffered:
+    """The menu offers "Watch online" (`offered`: the settings name a match to watch)."""
+
+    offered: bool
+    at: float
+
+
 Event = Union[ReadingReceived, LinkChanged, ActionRequested, ButtonPressed, Tick, BotMoved,
               BotCube, DicePhraseGiven, DiceEntered, RemoteActed, AdoptMatch, MatchSeated,
-              BannerChanged, ReviewReady]
+              BannerChanged, ReviewReady, WatchShown, WatchOffered]
 
 
 # -- effects -----------------------------------------------------------------------------
@@ -247,10 +267,11 @@ class AskBot:
 
 @dataclass(frozen=True)
 class OnlineRequested:
-    """The menu's "Play online" (`play`: a match from the settings) or "Leave online play"
+    """The menu's "Play online" (`play`: a match from the settings), "Watch online"
+    (`watch`: the settings' `online_watch`) or "Leave online play" / "Leave watching"
     (`leave`); the table hands it to its online door (controller/online/door.py)."""
 
-    what: Literal["play", "leave"]
+    what: OnlineWhat
 
 
 Effect = Union[ShowScene, SaveMatch, Buzz, Announce, Refused, AskBot, OnlineRequested]

@@ -32,6 +32,7 @@ The file is flat TOML, one key a line::
     online_points = 1            # length of a created match, 1 .. 127
     online_join = "alice"        # with online_match = "join": a match number or a player
     online_match_password_file = "/etc/bgboard/match-password"  # a private match's password
+    online_watch = "alice"       # the board menu's "Watch online": a match number or a player
 """
 from __future__ import annotations
 
@@ -52,6 +53,7 @@ from controller.engine.match_settings import CONFIRM_MODES, DICE_MODES
 from controller.errors import ProfileError, UsageError
 from controller.online.client import DEFAULT_SERVER, ServerAddress
 from controller.online.commands import MAX_POINTS
+from controller.online.commands import join as join_command
 from controller.show.texts import LANGUAGES
 
 OPPONENTS: tuple[str, ...] = ("human", *OFFERED_LEVELS)
@@ -94,6 +96,7 @@ class Settings:
     online_points: int = 1
     online_join: str | None = None
     online_match_password_file: Path | None = None
+    online_watch: str | None = None
 
     def replace(self, source: str = "<settings>", **changes: Any) -> Settings:
         """A copy with ``changes`` applied, validated exactly as a file's keys are.
@@ -287,6 +290,16 @@ def _points(value: Any) -> int:
     return value
 
 
+def _match_target(value: Any) -> str:
+    """A match to join or watch as the server's `join` takes it: its number or a player's name."""
+    target = _text(value)
+    try:
+        join_command(target)
+    except UsageError:
+        raise ValueError(f"expected a match number or a player's name, got {_shown(value)}") from None
+    return target
+
+
 def _directory(value: Any) -> Path:
     if isinstance(value, Path):
         value = str(value)
@@ -311,6 +324,7 @@ _PARSERS: dict[str, Callable[[Any], Any]] = {
     "online_points": _points,
     "online_join": _optional_text,
     "online_match_password_file": lambda value: None if value is None else _directory(value),
+    "online_watch": lambda value: None if value is None else _match_target(value),
 }
 
 

@@ -24,10 +24,15 @@ from controller.show.content import Prompt
 
 MenuItem = Literal["resign_single", "resign_gammon", "resign_backgammon", "forfeit",
                    "new_match", "rematch", "dice_entry", "reveal_dice", "hint", "play_online",
-                   "leave_online", "close"]
+                   "leave_online", "watch_online", "leave_watching", "close"]
 ITEMS: tuple[MenuItem, ...] = ("resign_single", "resign_gammon", "resign_backgammon",
                                "forfeit", "new_match", "rematch", "dice_entry", "reveal_dice", "hint",
-                               "play_online", "leave_online", "close")
+                               "play_online", "leave_online", "watch_online", "leave_watching", "close")
+#: what the menu asks of the table's online door (controller/online/door.py)
+OnlineWhat = Literal["play", "watch", "leave"]
+#: the online door's items and what each asks it
+ONLINE_ITEMS: dict[MenuItem, OnlineWhat] = {
+    "play_online": "play", "leave_online": "leave", "watch_online": "watch", "leave_watching": "leave"}
 MATCH_LENGTHS: tuple[int, ...] = (1, 3, 5, 7, 9, 11, 13, 15, 17, 21, 25)
 
 Mode = Literal["closed", "items", "dice", "length", "confirm_forfeit"]
@@ -77,9 +82,9 @@ class HintAsked:
 
 @dataclass(frozen=True)
 class Online:
-    """Play online (a match from the settings), or leave online play."""
+    """Play online or watch a match online (from the settings), or leave either."""
 
-    what: Literal["play", "leave"]
+    what: OnlineWhat
 
 
 @dataclass(frozen=True)
@@ -183,8 +188,8 @@ def _step_items(state: MenuState, event: ButtonPressed) -> MenuResult:
         return MenuResult(state, HintAsked(side))
     if item == "reveal_dice":
         return MenuResult(_CLOSED, RevealDice(side))
-    if item in ("play_online", "leave_online"):
-        return MenuResult(_CLOSED, Online("play" if item == "play_online" else "leave"))
+    if item in ONLINE_ITEMS:
+        return MenuResult(_CLOSED, Online(ONLINE_ITEMS[item]))
     return MenuResult(_CLOSED, MenuClosed())
 
 

@@ -138,6 +138,17 @@ def watch_from_form(form: Mapping[str, object], settings: Settings) -> tuple[Ser
     return ServerAddress.parse(_field(form, "server") or settings.online_server or DEFAULT_SERVER), target, password
 
 
+def watch_from_settings(settings: Settings) -> tuple[ServerAddress, str, str | None]:
+    """The board menu's "Watch online": the settings' server and `online_watch` (a match
+    number or a player's name), a private match's password from `online_match_password_file`."""
+    if settings.online_watch is None:
+        raise UsageError("no match to watch in the settings (online_watch)")
+    secret = None
+    if settings.online_match_password_file is not None:
+        secret = read_secret(settings.online_match_password_file, "match password file")
+    return ServerAddress.parse(settings.online_server or DEFAULT_SERVER), settings.online_watch, secret
+
+
 def _field(form: Mapping[str, object], key: str) -> str:
     value = form.get(key, "")
     if not isinstance(value, str):

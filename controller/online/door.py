@@ -7,10 +7,17 @@ background and returns at once; the table stays as it is until the server has se
 (then the local match is saved and set aside, see controller/online/seat.py), and comes
 back when the player leaves, the connection cannot be had, or the server stops the match.
 
-What happens is kept as a state (`off`, `connecting`, `waiting` for an opponent, `playing`,
-`rejoining` after a dropped connection, `over`) and one line (the last news, or the one
-clear line of an error: an unreachable server, a refused log-in, a full or unknown match,
-a malformed line). The display shows the same through the controller's banner.
+The menu's "Watch online" (the settings' `online_watch`) watches a server match at the
+table instead (`watch`): a `Spectator` (controller/online/watch.py) follows it, and once it
+has joined, the table shows what it sees (`WatchShown`: "Watching A - B", the score, the
+dice, the last move lit) while the local match waits saved and untouched; the board is not
+used. "Leave watching", the end of the watched match or a lost match gives it back.
+
+What happens is kept as a state (`DoorState`: `off`, `connecting`, `waiting` for an
+opponent, `playing`, `rejoining` after a dropped connection, `over`, `watching`) and one
+line (the last news, or the one clear line of an error: an unreachable server, a refused
+log-in, a full or unknown match, a malformed line). The display shows the same through the
+table's banner.
 """
 from __future__ import annotations
 
@@ -19,20 +26,29 @@ import logging
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import TypedDict
+from typing import Literal, NotRequired, TypedDict
 
 from controller.errors import BgboardError
-from controller.online.choice import OnlineChoice, from_settings
+from controller.events import WatchOffered, WatchShown
+from controller.online.choice import OnlineChoice, from_settings, watch_from_settings
+from controller.online.client import ServerAddress
 from controller.online.seat import OnlineSeat
 from controller.online.session import STATE_FILE, OnlineSession, SavedOnline
+from controller.online.watch import Spectator
 from controller.settings import Settings
-from controller.show.content import Prompt
-from controller.table.table import Table
+from controller.show.content import Prompt, Scene
+from controller.online.remote import ServerDice
+from controller.records.store import TableStore
+from controller.table.table import Seating, Table
 
 log = logging.getLogger("bgboard.online")
 #: how long the display shows why online play could not start
 FAILED_SHOWN_S = 8.0
 CHAT_SHOWN = 8
+#: what online play at a table is doing (the page's `online_play.state`)
+DoorState = Literal["off", "connecting", "waiting", "playing", "rejoining", "over", "watching"]
+#: the display's line, under the watched match's, while a match is watched at the board
+BOARD_IDLE = Prompt.of("watching_board_idle")
 
 
 def open_session(choice: OnlineChoice, state_dir: Path | None) -> OnlineSession:
@@ -44,7 +60,7 @@ def open_session(choice: OnlineChoice, state_dir: Path | None) -> OnlineSession:
 class OnlineView(TypedDict):
     """What the page shows of online play (`LiveSim.snapshot()["online_play"]`)."""
 
-    state: str
+    state: DoorState
     line: str
     failed: bool
     server: str
@@ -56,6 +72,7 @@ class OnlineView(TypedDict):
     user: str
     default_server: str
     saved: str  # "server match" a restart interrupted (the dialog offers to resume it), or ""
+    spectator: NotRequired[bool]  # True watching: `me` and `opponent` are the watched match's players
 
 
 class OnlineDoor:
@@ -68,6 +85,7 @@ class OnlineDoor:
         self.online_dir = online_dir
         self.on_change = on_change or (lambda: None)
         self.seat: OnlineSeat | None = None
+        self.spectator: Spectator | None = None  # a match watched at this table
         self.choice: OnlineChoice | None = None
         self.line = ""
         self.failed = False
@@ -75,11 +93,28 @@ class OnlineDoor:
         self._clear: asyncio.TimerHandle | None = None
         self._saved_text = ""
         self._look_for_saved()  # read once here and after each online match, not per snapshot
+        self._known: Settings | None = None
         try:
-            self._known: Settings | None = settings()
+            self._read_settings()
+        except BgboardError as exc:  # a bad setting: its one line, on the display too on a running table
+            log.warning("online: %s", exc)
+            if _loop_running():
+                self.fail(str(exc))
+
+    def _read_settings(self) -> Settings:
+        """The settings now (BgboardError: their one line); the menu offers "Watch online"
+        while they name a match to watch."""
+        try:
+            self._known = self._settings()
         except BgboardError as exc:
             self._known = None
             self.line = str(exc)
+            raise
+        finally:
+            offered = self._known is not None and self._known.online_watch is not None
+            if offered != self.table.controller.watch_offered:
+                self.table.dispatch(WatchOffered(offered, self.table.clock()))
+        return self._known
 
     # -- in and out ---------------------------------------------------------------------
     @property
@@ -88,10 +123,22 @@ class OnlineDoor:
 
     def start(self, choice: OnlineChoice) -> None:
         """Connect and play `choice` in the background; BgboardError if already online."""
-        if self.busy or self.table.controller.playing_online:
-            raise BgboardError("already playing online: leave first")
+        self._check_free()
         self.choice = choice
         self._task = asyncio.get_running_loop().create_task(self._run(choice))
+
+    def watch(self, server: ServerAddress, target: str, password: str | None = None) -> None:
+        """Watch match `target` (its number or a player's name) on `server` at this table,
+        in the background; BgboardError if already online."""
+        self._check_free()
+        self.choice = None
+        spectator = Spectator(server, target, password=password, language=self.table.controller.config.language,
+                              on_line=self._say)
+        self._task = asyncio.get_running_loop().create_task(self._watch(spectator))
+
+    def _check_free(self) -> None:
+        if self.busy or self.table.controller.playing_online:
+            raise BgboardError("already playing online: leave first")
 
     def attend(self, seat: OnlineSeat) -> None:
         """Show a seat `bgboard online --sim` placed at this table (its state, news and
@@ -110,8 +157,7 @@ class OnlineDoor:
         """The menu's "Play online": the match a restart interrupted on the settings' server,
         else the match the settings name; a bad setting is one line."""
         try:
-            self._known = self._settings()
-            choice = from_settings(self._known)
+            choice = from_settings(self._read_settings())
             saved = self.saved()
             if saved is not None and saved.server == str(choice.server):
                 choice = replace(choice, request=None)
@@ -123,17 +169,31 @@ class OnlineDoor:
         """The server match a restart interrupted here (its online.json), if any."""
         return None if self.online_dir is None else SavedOnline.load(self.online_dir / STATE_FILE)
 
+    def watch_from_settings(self) -> None:
+        """The menu's "Watch online": the settings' `online_watch` on their server; a bad
+        setting is one line."""
+        try:
+            self.watch(*watch_from_settings(self._read_settings()))
+        except BgboardError as exc:
+            self.fail(str(exc))
+
     def requested(self, what: str) -> None:
-        """The menu's item (`play` or `leave`)."""
+        """The menu's item (`play`, `watch` or `leave`)."""
         if what == "play":
             self.start_from_settings()
+        elif what == "watch":
+            self.watch_from_settings()
         else:
             self.leave()
 
     def leave(self) -> bool:
-        """Leave online play (while connecting: give up connecting); False when not online."""
+        """Leave online play or watching (while connecting: give up connecting); False
+        when not online."""
         if self.seat is not None:
             self.seat.leave()
+            return True
+        if self.spectator is not None and not self.spectator.rejoining:
+            self.spectator.leave()  # it sends `leave`; the table is given back
             return True
         if self.busy:
             assert self._task is not None
@@ -187,9 +247,67 @@ class OnlineDoor:
             self._look_for_saved()
             self.on_change()
 
+    async def _watch(self, spectator: Spectator) -> None:
+        self.failed = False
+        self._say(f"connecting to {spectator.address} (watch {spectator.target})")
+        self._banner(Prompt.of("online_connecting", text=str(spectator.address)))
+        try:
+            await spectator.start()
+        except asyncio.CancelledError:
+            self._banner(None)
+            self._say("stopped connecting")
+            raise
+        except (BgboardError, ConnectionError) as exc:  # OnlineError, ConnectionLost, ProtocolError
+            self.fail(str(exc))
+            return
+        self._banner(None)
+        local = self._set_aside(spectator)
+        failed: str | None = None
+        try:
+            result = await spectator.follow()
+        except (BgboardError, ConnectionError) as exc:  # a lost match, a malformed line
+            failed = f"{exc}; the local match is back"
+        finally:
+            self._give_back(local)
+        if failed is not None:
+            self.fail(failed)
+        elif result.over:
+            self._notice(f"{result.lines[-1]}; the local match is back")
+
+    def _set_aside(self, spectator: Spectator) -> Seating:
+        """The watched match takes the table (saving nothing), the local match set aside
+        saved; the table shows what the spectator sees from now on."""
+        watched = spectator.watched
+        assert watched is not None
+        match = watched.match()
+        dice = ServerDice()
+        dice.adopt(match)
+        local = self.table.seat(Seating(match, dice, TableStore(None)), self.table.clock())
+        self.spectator = spectator
+        spectator.show = self._show_watched
+        self._show_watched(watched.scene())
+        return local
+
+    def _give_back(self, local: Seating) -> None:
+        """The local match back as it was (a running clock restarted, as on a resume); the
+        board is set up to it again."""
+        self.spectator = None
+        now = self.table.clock()
+        self.table.dispatch(WatchShown(None, now))
+        self.table.seat(replace(local, match=local.match.resumed(now)), now)
+        self._say("stopped watching; the local match is back")
+
+    def _show_watched(self, scene: Scene) -> None:
+        """The watched match's scene at the table, with the line that the board is not used."""
+        shown = replace(scene, display=replace(scene.display, notes=(BOARD_IDLE,)))
+        self.table.dispatch(WatchShown(shown, self.table.clock()))
+        self.on_change()
+
     # -- what is shown ------------------------------------------------------------------
     @property
-    def state(self) -> str:
+    def state(self) -> DoorState:
+        if self.spectator is not None:
+            return "rejoining" if self.spectator.rejoining else "watching"
         seat = self.seat
         if seat is None:
             return "connecting" if self.busy else "off"
@@ -200,6 +318,13 @@ class OnlineDoor:
         return "over" if seat.over else "playing"
 
     def view(self) -> OnlineView:
+        watched = self.spectator.watched if self.spectator is not None else None
+        if self.spectator is not None and watched is not None:
+            return {**self._view_of_seat(), "server": str(self.spectator.address), "match": self.spectator.game_id,
+                    "me": watched.name(1), "opponent": watched.name(2), "spectator": True}
+        return self._view_of_seat()
+
+    def _view_of_seat(self) -> OnlineView:
         seat = self.seat
         session = seat.session if seat is not None else None
         request = session.request if session is not None else None
@@ -229,8 +354,12 @@ class OnlineDoor:
     def fail(self, reason: str) -> None:
         """Say why online play could not start or went on no longer (page, log, display)."""
         self.failed = True
-        self._say(reason)
-        self._banner(Prompt.of("online_failed", text=reason[:60]))
+        self._notice(reason)
+
+    def _notice(self, line: str) -> None:
+        """`line` on the page, in the log and for a few seconds on the display."""
+        self._say(line)
+        self._banner(Prompt.of("online_failed", text=line[:60]))
         loop = asyncio.get_running_loop()
         if self._clear is not None:
             self._clear.cancel()
@@ -242,6 +371,14 @@ class OnlineDoor:
             self._clear = None
         self.table.show_banner(prompt)
         self.on_change()
+
+
+def _loop_running() -> bool:
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    return True
 
 
 def offer_online(table: Table, settings: Callable[[], Settings], online_dir: Path | None) -> OnlineDoor:

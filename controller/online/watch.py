@@ -144,13 +144,31 @@ class Spectator:
         self.sent: list[str] = []  # the commands written (log-in and keep-alive aside)
         self.names: list[str] = []  # the guest name of each connection
         self.game_id = 0  # the server's number of the match watched, once joined
+        self.rejoining = False  # the connection dropped: rejoining with backoff
+        self._connection: Connection | None = None
+        self._leave = asyncio.Event()
 
     def note(self, line: str) -> None:
         self.result.lines.append(line)
         self.on_line(line)
 
     async def run(self, seconds: float | None = None) -> WatchResult:
-        connection = await self._watch()
+        """`start()`, then `follow(seconds)`."""
+        await self.start()
+        return await self.follow(seconds)
+
+    async def start(self) -> None:
+        """Connect, log in and join as a spectator (OnlineError, ConnectionLost: one line)."""
+        self._connection = await self._watch()
+
+    def leave(self) -> None:
+        """Stop watching: `follow()` sends `leave` and returns."""
+        self._leave.set()
+
+    async def follow(self, seconds: float | None = None) -> WatchResult:
+        """Watch after `start()` until the match is over, `seconds` pass or `leave()`."""
+        connection, self._connection = self._connection, None
+        assert connection is not None, "start() first"
         try:
             async with asyncio.timeout(seconds):
                 await self._follow(connection)
@@ -214,13 +232,15 @@ class Spectator:
     async def _follow(self, connection: Connection) -> None:
         assert self.watched is not None
         try:
-            while not self.watched.over:
+            while not self.watched.over and not self._leave.is_set():
                 try:
-                    event = await connection.next_event()
+                    event = await self._next(connection)
                 except ConnectionLost as exc:
                     await connection.close()
                     connection = await self._rejoin(str(exc))
                     continue
+                if event is None:
+                    break  # left
                 for line in self.watched.on_event(event):
                     self.note(line)
                 self._show()
@@ -228,22 +248,39 @@ class Spectator:
         finally:
             await connection.close()
 
+    async def _next(self, connection: Connection) -> ServerEvent | None:
+        """The next event of the match, or None when `leave()` came first."""
+        read = asyncio.ensure_future(connection.next_event())
+        left = asyncio.ensure_future(self._leave.wait())
+        try:
+            await asyncio.wait({read, left}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            left.cancel()
+            if not read.done():
+                read.cancel()
+                await asyncio.gather(read, return_exceptions=True)
+        return read.result() if read.done() and not read.cancelled() else None
+
     async def _rejoin(self, reason: str) -> Connection:
         assert self.watched is not None
         self.note(f"connection lost, rejoining ({reason})")
         self.show(self.watched.scene(banner=Prompt.of("server_lost")))
         delay, ceiling = self.backoff_s
-        while True:
-            await asyncio.sleep(delay)
-            try:
-                connection = await self._watch()
-            except (ConnectionLost, OnlineError) as exc:
-                if "not found" in str(exc).lower():
-                    raise
-                delay = min(delay * 2, ceiling)
-                continue
-            self.result.reconnects += 1
-            return connection
+        self.rejoining = True
+        try:
+            while True:
+                await asyncio.sleep(delay)
+                try:
+                    connection = await self._watch()
+                except (ConnectionLost, OnlineError) as exc:
+                    if "not found" in str(exc).lower():
+                        raise
+                    delay = min(delay * 2, ceiling)
+                    continue
+                self.result.reconnects += 1
+                return connection
+        finally:
+            self.rejoining = False
 
     def _show(self) -> None:
         assert self.watched is not None
