@@ -18,9 +18,9 @@ import pytest
 from controller.online import commands
 from controller.online.client import Connection
 from sim.web.protocol import PageAction
-from tests.online_double import BgammonDouble
+from tests.online_double import BgammonDouble, until
 from tests.test_online_client import address, free_port
-from tests.test_online_page import _local_match_begun, _sim, until
+from tests.test_online_page import _local_match_begun, _sim
 
 pytestmark = pytest.mark.timeout(120)
 

@@ -37,10 +37,9 @@ from controller.show.display import text_lines
 from controller.table import Table
 from sim.finger import Finger
 from sim.virtual_board import VirtualBoard
-from tests.online_double import BgammonDouble
+from tests.online_double import BgammonDouble, until
 from tests.test_online_client import address, free_port
 from tests.test_online_menu import choose, press, shown
-from tests.test_online_page import until
 
 pytestmark = pytest.mark.timeout(180)
 LAST_MOVE = {"last-from", "last-to"}
@@ -148,8 +147,23 @@ def lit(scene: Scene) -> dict[str, str]:
     return dict(scene.leds)
 
 
+WatchBody = Callable[[Table, OnlineDoor, VirtualBoard, BgammonDouble, Players], Awaitable[None]]
+
+
+def watching(tmp: Path, points: int, seed: int, target: Callable[[BgammonDouble], str], body: WatchBody) -> None:
+    """`body` at the board while the players' match is on the double; the settings name
+    the double as the server and `target(double)` as the match to watch."""
+    async def go() -> None:
+        async with BgammonDouble(free_port(), seed=seed) as double, Players(double, points) as players:
+            settings = Settings(online_server=str(address(double)), online_watch=target(double))
+            await on_the_board(tmp, lambda: settings,
+                               lambda table, door, vb: body(table, door, vb, double, players))
+    asyncio.run(go())
+
+
 def test_watch_online_from_the_menu_and_leave_again(tmp_path: Path) -> None:
-    async def body(table: Table, door: OnlineDoor, vb: VirtualBoard) -> None:
+    async def body(table: Table, door: OnlineDoor, vb: VirtualBoard, double: BgammonDouble,
+                   players: Players) -> None:
         c = table.controller
         local, local_dice = c.match, c.dice
         await choose(table, "watch_online")
@@ -163,12 +177,17 @@ def test_watch_online_from_the_menu_and_leave_again(tmp_path: Path) -> None:
         assert "The board is not used: leave the checkers" in text_lines(c.last_scene.display)
 
         await players.allow(2)  # two turns of the watched match
-        await until("a move lit", lambda: players.turns == 0 and bool(lit(c.last_scene))
-                    and spectator.watched is not None and bool(spectator.watched.lit))
-        await until("the last move seen", lambda: lit(c.last_scene) == dict(spectator.watched.scene().leds))
-        scene = c.last_scene
-        assert set(lit(scene).values()) <= LAST_MOVE  # as `bgboard online --watch` lights it
         game = double.games[0]
+
+        def seen_as_the_server_stands() -> bool:
+            w = spectator.watched
+            return players.turns == 0 and w is not None and bool(w.lit) and \
+                (w.state.turn, w.state.roll1, w.state.roll2) == (game.turn, game.roll1, game.roll2) and \
+                lit(c.last_scene) == dict(w.scene().leds)
+
+        await until("the last move seen", seen_as_the_server_stands)
+        scene = c.last_scene
+        assert lit(scene) and set(lit(scene).values()) <= LAST_MOVE  # as `bgboard online --watch` lights it
         assert (scene.display.score_white, scene.display.score_black) == (game.score[1], game.score[2])
         assert scene.display.match_length == 3
         assert scene.display.dice == tuple(d for d in (game.roll1, game.roll2) if d)
@@ -201,19 +220,12 @@ def test_watch_online_from_the_menu_and_leave_again(tmp_path: Path) -> None:
         sent = [line.split()[0] for line in double.received[spectator.names[0]]]
         assert [word for word in sent if word != "pong"] == ["join", "leave"], sent
 
-    async def go() -> None:
-        nonlocal double, players
-        async with BgammonDouble(free_port(), seed=5) as double, Players(double, 3) as players:
-            settings = Settings(online_server=str(address(double)), online_watch="Guest_anna")
-            await on_the_board(tmp_path, lambda: settings, body)
-
-    double: BgammonDouble
-    players: Players
-    asyncio.run(go())
+    watching(tmp_path, 3, 5, lambda double: "Guest_anna", body)
 
 
 def test_the_local_match_is_back_when_the_watched_match_ends(tmp_path: Path) -> None:
-    async def body(table: Table, door: OnlineDoor, vb: VirtualBoard) -> None:
+    async def body(table: Table, door: OnlineDoor, vb: VirtualBoard, double: BgammonDouble,
+                   players: Players) -> None:
         c = table.controller
         local = c.match
         await choose(table, "watch_online")
@@ -228,15 +240,7 @@ def test_the_local_match_is_back_when_the_watched_match_ends(tmp_path: Path) -> 
         assert c.match == local and not c.playing_online
         assert "watch_online" in c._menu_items()
 
-    async def go() -> None:
-        nonlocal double, players
-        async with BgammonDouble(free_port(), seed=9) as double, Players(double, 1) as players:
-            settings = Settings(online_server=str(address(double)), online_watch=str(double.games[0].id))
-            await on_the_board(tmp_path, lambda: settings, body)
-
-    double: BgammonDouble
-    players: Players
-    asyncio.run(go())
+    watching(tmp_path, 1, 9, lambda double: str(double.games[0].id), body)  # by its number
 
 
 def test_a_bad_online_watch_is_one_line_and_the_menu_has_no_watch_item(tmp_path: Path) -> None:
