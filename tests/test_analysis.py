@@ -62,7 +62,7 @@ def test_statistics_agree_with_gnubg_analyse_match(name: str) -> None:
 @needs_gnubg
 @pytest.mark.parametrize("name", SHORT[:2])
 def test_one_ply_statistics_agree_with_gnubg(name: str) -> None:
-    # gnubg's 1-ply: the 0-ply best eight within 0.16 looked at one roll deeper, cubeful
+    # gnubg's 1-ply: the 0-ply best sixteen within 0.32 looked at one roll deeper, cubeful
     # at every node, the opponent's replies chosen with the pruning network
     path = MATCHES / name
     text = path.read_text(encoding="utf-8", errors="replace")
