@@ -15,15 +15,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
 
-Kind = Literal["move", "no double", "double", "take", "pass"]
+from controller.analysis.match import Decision, Kind, MatchAnalysis
 
 _BLOCK = re.compile(r"^Move number \d+:\s+(.*)$", re.M)
 _ROLL = re.compile(r"^(.+) to play (\d)(\d)$")
 _PLAYED = re.compile(r"^\*\s+\d+\.\s+(Cubeful \d+-ply)\s+(.*?)\s+Eq\.:\s+[-+]\d+\.\d+(?:\s+\(([-+]\d+\.\d+)\))?$",
                      re.M)
-_TOP = re.compile(r"^[* ]\s+1\.\s+(Cubeful \d+-ply)\s", re.M)
+_TOP = re.compile(r"^[* ]\s+1\.\s+(Cubeful \d+-ply)\s+(.*?)\s+Eq\.:", re.M)
 _CUBE_EVAL = re.compile(r"^(\d+-ply) cubeless equity", re.M)
 _CUBE_LINE = re.compile(r"^\d\. (No double|Double, take|Double, pass|No redouble|Redouble, take|Redouble, pass)"
                         r"\s+([-+]\d+\.\d+)", re.M)
@@ -56,7 +55,8 @@ class GnubgCube:
 class GnubgDecision:
     """One decision of gnubg's export: its game (1-based), who decided, what, the dice of
     a move, the loss gnubg charged (EMG, sign-free, its 3 decimals) and the evaluation
-    it used (`Cubeful 2-ply`; a move outside the filter shows `Cubeful 0-ply`)."""
+    it used (`Cubeful 2-ply`; a move outside the filter shows `Cubeful 0-ply`); for a
+    move also gnubg's best one and how that was evaluated."""
 
     game: int
     player: str
@@ -65,6 +65,7 @@ class GnubgDecision:
     played: str
     loss: float
     evaluation: str
+    best: str = ""
     best_evaluation: str = ""
 
 
@@ -88,7 +89,7 @@ def _roll_block(game: int, player: str, dice: tuple[int, int], block: str) -> li
         top = _TOP.search(block)
         loss = -float(played.group(3)) if played.group(3) else 0.0
         out.append(GnubgDecision(game, player, "move", dice, played.group(2), loss, played.group(1),
-                                 top.group(1) if top else ""))
+                                 top.group(2) if top else "", top.group(1) if top else ""))
     return out
 
 
@@ -139,3 +140,16 @@ def read_export(first: Path) -> list[GnubgDecision]:
     for number, path in enumerate(game_files(first), start=1):
         out += parse_game(path.read_text(encoding="utf-8", errors="replace"), number)
     return out
+
+
+def paired(ours: MatchAnalysis, theirs: list[GnubgDecision]) -> list[tuple[Decision, GnubgDecision]]:
+    """Our decisions beside gnubg's, in order, for the games gnubg's list covers (gnubg
+    prints no roll without a legal move); ValueError where they do not line up."""
+    games = {d.game for d in theirs}
+    mine = [d for d in ours.decisions if d.game in games and (d.kind != "move" or d.played != "(no move)")]
+    if len(mine) != len(theirs):
+        raise ValueError(f"{len(mine)} decisions against gnubg's {len(theirs)}")
+    for a, b in zip(mine, theirs):
+        if (a.game, ours.players[a.player], a.kind, a.dice) != (b.game, b.player, b.kind, b.dice):
+            raise ValueError(f"game {a.game} move {a.move}: our {a.kind} {a.dice} against gnubg's {b.kind} {b.dice}")
+    return list(zip(mine, theirs))
