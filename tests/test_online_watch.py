@@ -16,13 +16,27 @@ import pytest
 from controller.cli import main
 from controller.online import commands
 from controller.online.client import Connection, OnlineError
-from controller.online.events import Board
+from controller.online.events import Board, GameState
 from controller.online.perspective import point_of_space
 from controller.online.watch import Spectator
 from controller.show.content import Scene
 from tests.online_double import BgammonDouble, until
 from tests.test_online_cli import double  # noqa: F401  (the double on a thread, for the command)
 from tests.test_online_client import address, free_port
+
+
+def plain_move(s: GameState) -> str | None:
+    """What a plain player sends at `s`: a roll when it may, the first legal step the server
+    offers, then `ok`; None while it is not its turn (or the game is won)."""
+    mine = s.turn == 1 or (s.turn == 0 and s.roll1 == 0)
+    if s.winner or not mine or s.spectating:
+        return None
+    if s.roll1 == 0:
+        return commands.ROLL
+    if s.available:
+        a, b = s.available[0]
+        return commands.move(point_of_space(a, "local"), point_of_space(b, "local"))
+    return commands.OK
 
 
 async def _player(double: BgammonDouble, name: str, first: str) -> None:
@@ -35,19 +49,11 @@ async def _player(double: BgammonDouble, name: str, first: str) -> None:
             event = await c.next_event()
             if not isinstance(event, Board) or not event.state.player2.name:
                 continue
-            s = event.state
-            if s.winner:
+            if event.state.winner:
                 return
-            mine = s.turn == 1 or (s.turn == 0 and s.roll1 == 0)
-            if not mine or s.spectating:
-                continue
-            if s.roll1 == 0:
-                await c.send(commands.ROLL)
-            elif s.available:
-                a, b = s.available[0]
-                await c.send(commands.move(point_of_space(a, "local"), point_of_space(b, "local")))
-            else:
-                await c.send(commands.OK)
+            line = plain_move(event.state)
+            if line is not None:
+                await c.send(line)
     finally:
         await c.close()
 

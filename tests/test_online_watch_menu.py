@@ -7,7 +7,8 @@ offers, then `ok`), paced by the test. A finger presses the menu button until th
 shows "watch online" and chooses it with a main button. While watching, the display shows
 "Watching A - B", the score and the dice, with one line that the board is not used; the
 LEDs light the last move as `bgboard online --watch` does; checkers moved on the board and
-the game buttons change nothing; the menu offers only "leave watching". Leaving, or the end
+the game buttons change nothing; the menu offers only "leave watching"; a dropped
+connection shows "connection lost, rejoining" until it watches again. Leaving, or the end
 of the watched match, gives the local match back exactly (position, dice, score, cube),
 and the spectator sent nothing but its `join` and `leave` (and keep-alives). A bad
 `online_watch` is one line, the menu item is absent and nothing else changes.
@@ -29,7 +30,6 @@ from controller.online import commands
 from controller.online.client import Connection
 from controller.online.door import OnlineDoor, offer_online
 from controller.online.events import Board
-from controller.online.perspective import point_of_space
 from controller.records.store import TableStore
 from controller.settings import Settings
 from controller.show.content import Scene
@@ -40,6 +40,7 @@ from sim.virtual_board import VirtualBoard
 from tests.online_double import BgammonDouble, until
 from tests.test_online_client import address, free_port
 from tests.test_online_menu import choose, press, shown
+from tests.test_online_watch import plain_move
 
 pytestmark = pytest.mark.timeout(180)
 LAST_MOVE = {"last-from", "last-to"}
@@ -90,17 +91,11 @@ class Players:
             event = await c.next_event()
             if not isinstance(event, Board) or not event.state.player2.name or self.turns <= 0:
                 continue
-            s = event.state
-            if s.winner or s.spectating or not (s.turn == 1 or (s.turn == 0 and s.roll1 == 0)):
-                continue
-            if s.roll1 == 0:
-                await c.send(commands.ROLL)
-            elif s.available:
-                a, b = s.available[0]
-                await c.send(commands.move(point_of_space(a, "local"), point_of_space(b, "local")))
-            else:
+            line = plain_move(event.state)
+            if line == commands.OK:
                 self.turns -= 1
-                await c.send(commands.OK)
+            if line is not None:
+                await c.send(line)
 
 
 Body = Callable[[Table, OnlineDoor, VirtualBoard], Awaitable[None]]
@@ -192,6 +187,13 @@ def test_watch_online_from_the_menu_and_leave_again(tmp_path: Path) -> None:
         assert scene.display.match_length == 3
         assert scene.display.dice == tuple(d for d in (game.roll1, game.roll2) if d)
 
+        # the network fails under the spectator: the display says so until it watches again
+        double.drop(spectator.names[0])
+        await until("rejoining", lambda: door.state == "rejoining")
+        assert shown(table) == "Connection lost, rejoining"
+        await until("back watching", lambda: door.state == "watching" and shown(table) == watching)
+        assert spectator.result.reconnects == 1
+
         # the board is not used: a checker lifted, a game button pressed: nothing changes
         vb.lift("13", "white")
         finger = Finger.on(table)
@@ -217,8 +219,8 @@ def test_watch_online_from_the_menu_and_leave_again(tmp_path: Path) -> None:
         vb.place("13", "white")
         await until("the board set up", lambda: not c.setting_up)
         assert c.match == local
-        sent = [line.split()[0] for line in double.received[spectator.names[0]]]
-        assert [word for word in sent if word != "pong"] == ["join", "leave"], sent
+        sent = [line.split()[0] for name in spectator.names for line in double.received[name]]
+        assert [word for word in sent if word != "pong"] == ["join", "join", "leave"], sent  # one join a connection
 
     watching(tmp_path, 3, 5, lambda double: "Guest_anna", body)
 

@@ -13,6 +13,10 @@ player 2 Black, and `remote.match_from_state` makes the engine's match of each b
 (`WatchedMatch.scene`): the display's dice, cube, score and pips with "Watching A - B";
 the LEDs light the move of the turn so far, and after it the last move, as `last-from` /
 `last-to`. The board's checkers need not follow: nothing here reads the sensors.
+
+`Spectator.run()` is `start()` (connect, log in, join: the one line of a failure) then
+`follow()` until the match is over; `leave()` ends following early, with the `leave`.
+The board's menu watches through the same spectator (controller/online/door.py).
 """
 from __future__ import annotations
 

@@ -20,7 +20,7 @@ from controller.board.profile import Profile, load_profile
 from controller.engine.board_view import CELLS, cell_counts
 from controller.engine.match import Match
 from controller.online.client import OnlineError, ServerAddress
-from controller.online.door import CHAT_SHOWN
+from controller.online.door import CHAT_SHOWN, DoorState
 from controller.online.watch import Spectator
 from controller.play.status import TableStatus
 from controller.show.content import Scene
@@ -125,7 +125,7 @@ class WatchPage:
 
     def snapshot(self) -> dict[str, Any]:
         watched = self.spectator.watched
-        state = "off" if self.left else "watching" if watched is not None and not watched.over \
+        state: DoorState = "off" if self.left else "watching" if watched is not None and not watched.over \
             else "over" if watched is not None else "connecting"
         online = {"state": state, "line": self.line, "failed": False, "server": str(self.spectator.address),
                   "match": self.spectator.game_id, "me": watched.name(1) if watched else "",
