@@ -120,13 +120,9 @@ class Controller:
 
     def _react(self, event: Event, out: list[Effect]) -> None:
         """The part of `handle` that depends on the kind of event."""
-        if isinstance(event, WatchShown):
-            self.watching = event.scene
-        elif isinstance(event, WatchOffered):
-            self.watch_offered = event.offered
-        elif self.watching is not None:
-            self._while_watching(event, out)
-        elif isinstance(event, ReadingReceived):
+        if self._watch_event(event, out):
+            return
+        if isinstance(event, ReadingReceived):
             self._reading(event)
             self._maybe_settle(out)
         elif isinstance(event, Tick):
@@ -158,6 +154,18 @@ class Controller:
             self._bot_cube(event, out)
         elif isinstance(event, ReviewReady):
             self.review = event.figures
+
+    def _watch_event(self, event: Event, out: list[Effect]) -> bool:
+        """Watching's own events, and every event while watching (True: handled here)."""
+        if isinstance(event, WatchShown):
+            self.watching = event.scene
+        elif isinstance(event, WatchOffered):
+            self.watch_offered = event.offered
+        elif self.watching is not None:
+            self._while_watching(event, out)
+        else:
+            return False
+        return True
 
     def _while_watching(self, event: Event, out: list[Effect]) -> None:
         """While watching the board is not used: readings are kept (to set the board up
@@ -646,11 +654,18 @@ class Controller:
             available.append("reveal_dice")
         if self._hint_allowed():
             available.append("hint")
-        if self.online_offered and not remote:
-            available.append("play_online")
-        if self.watch_offered and not remote:
-            available.append("watch_online")
+        if not remote:
+            available += self._door_items()
         return tuple(available)
+
+    def _door_items(self) -> list[menus.MenuItem]:
+        """The online door's ways in that the table offers (controller/online/door.py)."""
+        offered: list[menus.MenuItem] = []
+        if self.online_offered:
+            offered.append("play_online")
+        if self.watch_offered:
+            offered.append("watch_online")
+        return offered
 
     @property
     def playing_online(self) -> bool:

@@ -32,13 +32,13 @@ from controller.errors import BgboardError
 from controller.events import WatchOffered, WatchShown
 from controller.online.choice import OnlineChoice, from_settings, watch_from_settings
 from controller.online.client import ServerAddress
+from controller.online.remote import ServerDice
 from controller.online.seat import OnlineSeat
 from controller.online.session import STATE_FILE, OnlineSession, SavedOnline
 from controller.online.watch import Spectator
+from controller.records.store import TableStore
 from controller.settings import Settings
 from controller.show.content import Prompt, Scene
-from controller.online.remote import ServerDice
-from controller.records.store import TableStore
 from controller.table.table import Seating, Table
 
 log = logging.getLogger("bgboard.online")
