@@ -11,7 +11,8 @@ the game buttons change nothing; the menu offers only "leave watching"; a droppe
 connection shows "connection lost, rejoining" until it watches again. Leaving, or the end
 of the watched match, gives the local match back exactly (position, dice, score, cube),
 and the spectator sent nothing but its `join` and `leave` (and keep-alives). A bad
-`online_watch` is one line, the menu item is absent and nothing else changes.
+`online_watch` is one line, the menu item is absent and nothing else changes; a running
+clock is not charged for the time spent watching.
 """
 from __future__ import annotations
 
@@ -22,10 +23,12 @@ from pathlib import Path
 import pytest
 
 from controller.app import run_table
+from controller.controller import Controller
 from controller.engine.board_view import cell_counts
 from controller.engine.match import Match
 from controller.engine.match_settings import MatchSettings
 from controller.errors import ProfileError
+from controller.events import ButtonPressed, Tick, menu_pressed
 from controller.online import commands
 from controller.online.client import Connection
 from controller.online.door import OnlineDoor, offer_online
@@ -269,3 +272,33 @@ def test_a_bad_online_watch_is_one_line_and_the_menu_has_no_watch_item(tmp_path:
         assert not c.menu.is_open and c.match is local and not c.playing_online
 
     asyncio.run(on_the_board(tmp_path, settings, body))
+
+
+def test_a_running_clock_is_not_charged_for_the_time_spent_watching(tmp_path: Path) -> None:
+    """An hour watched on a table with a move timer (the table's clock injected): the local
+    match comes back with White's turn and bank as a resume leaves them, not lost on time."""
+    async def go() -> None:
+        async with BgammonDouble(free_port(), seed=5) as double, Players(double, 3):
+            now = [100.0]
+            local = Match.new(MatchSettings(length=5, clock="timer")).roll("white", (3, 1), now[0]).match
+            before = local.clock_reading(now[0])
+            table = Table(Controller(local, now=now[0]), store=TableStore(tmp_path), clock=lambda: now[0])
+            settings = Settings(online_server=str(address(double)), online_watch="Guest_anna")
+            door = offer_online(table, lambda: settings, None)
+            c = table.controller
+            table.dispatch(menu_pressed(now[0]))
+            while c.menu.item != "watch_online":
+                table.dispatch(menu_pressed(now[0]))
+            table.dispatch(ButtonPressed("white", "main", now[0]))
+            await until("watching", lambda: door.state == "watching")
+            for _ in range(60):  # an hour of the table's ticks, a minute apart
+                now[0] += 60.0
+                table.dispatch(Tick(now[0]))
+            assert door.state == "watching"
+            assert door.leave()
+            await until("left", lambda: door.state == "off")
+            table.dispatch(Tick(now[0]))
+            assert not c.match.is_over and c.match.phase == "move" and c.match.turn == "white"
+            assert c.match.clock_reading(now[0]) == before
+            assert c.match.position == local.position and c.match.dice == local.dice
+    asyncio.run(go())
