@@ -9,7 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from controller.engine.errors import MatchStateError
 from controller.engine.match import Match
+from controller.engine.match_json import match_from_dict, match_to_dict
 from controller.errors import RecordError
 from controller.records.saved import (
     FILE_NAME,
@@ -243,3 +245,32 @@ def test_fake_disk_really_loses_unsynced_data() -> None:
 
 def test_store_path(tmp_path: Path) -> None:
     assert MatchStore(tmp_path).path == tmp_path / FILE_NAME
+
+
+@pytest.mark.parametrize(("length", "score"), [(5, (1, 2)), (5, (4, 0)), (7, (6, 6)), (3, (0, 2))])
+def test_a_match_started_from_a_score_resumes_exactly(tmp_path: Path, length: int, score: tuple[int, int]) -> None:
+    """`bgboard run --score 1-2` (and a practice position) starts a match mid-way: every
+    state of it, to its end, is saved and comes back as it was (it used to be refused as
+    damaged on load, and the next start began a new match: the confirmed play was lost)."""
+    rng = random.Random(sum(score) + length)
+    m = Match.from_score(Match.new(length=length, confirm="button").settings, score)
+    now = 0.0
+    for _ in range(400):
+        save_match(tmp_path, m)
+        assert load_latest(tmp_path) == m
+        if m.is_over:
+            break
+        now += 1.0
+        m = random_command(m, rng, step_share=0.5, now=now).match
+    assert m.is_over and m.history[0].score_before == score
+
+
+
+@pytest.mark.parametrize("start", [[9, 0], [-1, 0], [0, 5], [2, 1]])
+def test_a_saved_match_whose_first_game_does_not_start_at_its_score_is_refused(start: list[int]) -> None:
+    """The starting score is read from the first game; one past the length, below zero, or
+    not the score the games add up to (1-2 and no game played) is not a match play makes."""
+    data = match_to_dict(Match.from_score(Match.new(length=5, confirm="button").settings, (1, 2)))
+    data["history"][0]["score_before"] = start
+    with pytest.raises(MatchStateError, match="inconsistent"):
+        match_from_dict(data)

@@ -11,7 +11,8 @@ What play guarantees, and is checked here:
 
 - the cube is a power of two up to the cap, centred exactly when it is 1;
 - scores are whole, not negative, below the length until the match is over, and are
-  the sum of the games before (each game's ``score_before`` and its end's points);
+  the starting score (0-0, or the one a match was started from) plus the games' points
+  (each game's ``score_before`` and its end's points);
 - the game number is the last game of the history; only the last game may be unfinished;
 - ``winner``, ``end`` and a rematch offer exist exactly when the match is over, a
   resignation level exactly while one is offered, a turn exactly after the opening roll;
@@ -79,7 +80,7 @@ def _check_games(m: Match) -> None:
     history = m.history
     if m.game != len(history):
         raise _fail(f"game {m.game} with {len(history)} games in the history")
-    score = (0, 0)
+    score = _starting_score(m)
     for number, game in enumerate(history, 1):
         if game.number != number or game.score_before != score:
             raise _fail(f"game {game.number} of the history starts at {game.score_before}, not {score}")
@@ -95,6 +96,16 @@ def _check_games(m: Match) -> None:
         score = (white + end.points, black) if end.winner == "white" else (white, black + end.points)
     if score != m.score:
         raise _fail(f"score {m.score[0]}-{m.score[1]} is not the {score[0]}-{score[1]} the games add up to")
+
+
+def _starting_score(m: Match) -> tuple[int, int]:
+    """The score the match began at: (0, 0), or the one it was started from (`bgboard run
+    --score`, a practice position), which play never takes below zero or to the length."""
+    start = m.history[0].score_before if m.history else (0, 0)
+    if (not isinstance(start, tuple) or len(start) != 2
+            or any(isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < m.length for s in start)):
+        raise _fail(f"the match starts at a score of {start!r}, not one below the length {m.length}")
+    return start
 
 
 def _check_actions(game: GameRecord) -> None:
