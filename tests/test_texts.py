@@ -74,7 +74,7 @@ def test_corrections_read_naturally_with_number_and_colour() -> None:
     assert render("take_off", {"n": 1, "colour": "black", "cell": "5"}) == "Take 1 black off 5"
     assert render("put_back", {"n": 1, "colour": "white", "cell": "13"}, "da") == "Sæt 1 hvid tilbage på 13"
     assert render("put_back", {"n": 2, "colour": "white", "cell": "13"}, "da") == "Sæt 2 hvide tilbage på 13"
-    assert render("take_off", {"n": 2, "colour": "black", "cell": "bar"}, "sv") == "Ta bort 2 svarta från baren"
+    assert render("take_off", {"n": 2, "colour": "black", "cell": "bar"}, "sv") == "Ta 2 svarta från baren"
     assert render("hit_to_bar", {"colour": "white"}, "sv") == "Lägg den utslagna vita brickan på baren"
 
 
