@@ -146,6 +146,24 @@ def test_a_display_line_in_english_is_one_line_in_every_language(language: str) 
     assert not too_long, "\n".join(too_long)
 
 
+#: the tutor's cube warning names the mark, the loss and the right cube action; in Danish and
+#: Swedish some of them take a third line (the prompt pages), the words being the glossary's
+PAGES_MORE = {"tutor_cube"}
+
+
+@pytest.mark.parametrize("language", ("da", "sv"))
+def test_a_prompt_pages_no_more_than_in_english(language: str) -> None:
+    """The display shows two lines at a time and pages longer prompts every 2.5 s: what is
+    read at once in English is read at once in every language."""
+    pages = []
+    for (what, english), (_, text) in zip(_display_texts("en"), _display_texts(language)):
+        count = -(-len(wrap(english, SMALL, WIDTH)) // 2)
+        lines = wrap(text, SMALL, WIDTH)
+        if -(-len(lines) // 2) > count and what.split()[0] not in PAGES_MORE:
+            pages.append(f"{what}: {lines}")
+    assert not pages, "\n".join(pages)
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_displays_labels_fit_their_columns(language: str) -> None:
     column = WHITE_COLUMN[1] - WHITE_COLUMN[0]
@@ -214,6 +232,15 @@ def test_the_glossarys_terms_are_in_the_seeds() -> None:
             if term not in silent and not all(stem in seeds for stem in stems):
                 missing.append((concept, term))
     assert not missing
+
+
+def test_the_sides_are_names_in_every_text() -> None:
+    """White and Black are the players' names ("Hvids bakke", "Vits fack"), capitalised as
+    the display's labels are; the lower-case colour is only the checkers' ("2 hvide")."""
+    genitives = {"da": r"\b(hvids|sorts)\b", "sv": r"\b(vits|svarts)\b"}
+    found = [(key, text) for language in ("da", "sv") for key, text in _all_texts(language)
+             if re.search(genitives[language], text)]
+    assert not found
 
 
 def test_the_same_things_have_the_same_words_in_both_catalogues() -> None:
