@@ -2,7 +2,8 @@
 for one thing.
 
 Both catalogues are checked: the display's (controller/show/texts.py) and the page's
-(sim/static/i18n.js, read as text: its `STRINGS` literal is plain "key": "value" pairs).
+(sim/static/i18n.js, and the dice panel's own words in sim/static/dice.js, read as text:
+their literals are plain key: "value" pairs).
 The glossary is the backgammon vocabulary of the rule pages the product was made from
 (shared/seeds): where a seed names a thing, the texts use that name and none of the
 synonyms other (machine-translated) pages use.
@@ -21,7 +22,7 @@ from controller.show.display import CENTRE_COLUMN, WHITE_COLUMN, WIDTH, wrap
 from controller.show.fonts import MEDIUM, SMALL
 from controller.show.texts import LANGUAGES, MESSAGES, render
 
-I18N_JS = Path(__file__).resolve().parents[1] / "sim" / "static" / "i18n.js"
+STATIC = Path(__file__).resolve().parents[1] / "sim" / "static"
 
 #: concept -> (Danish term, Swedish term), as the seeds write them; README of the glossary.
 GLOSSARY: dict[str, tuple[str, str]] = {
@@ -76,22 +77,25 @@ def _fields(text: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(text) if name}
 
 
-def _page_strings() -> dict[str, dict[str, str]]:
-    """The page's catalogue, language -> key -> text, read from i18n.js's STRINGS literal."""
-    source = I18N_JS.read_text(encoding="utf-8")
-    body = source[source.index("const STRINGS = {"):source.index("\n};", source.index("const STRINGS"))]
+def _page_strings(file: str, name: str) -> dict[str, dict[str, str]]:
+    """A page catalogue, language -> key -> text, read from the literal `const name = {...}`."""
+    source = (STATIC / file).read_text(encoding="utf-8")
+    start = source.index(f"const {name} = {{")
+    body = source[start:source.index("\n};", start)]
     blocks = re.split(r"^  (en|da|sv): \{$", body, flags=re.M)
     catalogue: dict[str, dict[str, str]] = {}
     for language, block in zip(blocks[1::2], blocks[2::2]):
-        pairs = re.findall(r'"((?:[^"\\]|\\.)*)"\s*:\s*("(?:[^"\\]|\\.)*")', block)
+        pairs = re.findall(r'(?:"((?:[^"\\]|\\.)*)"|([A-Za-z_][\w.]*))\s*:\s*("(?:[^"\\]|\\.)*")', block)
         catalogue[language] = {}
-        for key, literal in pairs:
-            assert key not in catalogue[language], f"{language}: {key} twice"
+        for quoted, bare, literal in pairs:
+            key = quoted or bare
+            assert key not in catalogue[language], f"{file} {language}: {key} twice"
             catalogue[language][key] = json.loads(literal)
     return catalogue
 
 
-PAGE = _page_strings()
+PAGE = _page_strings("i18n.js", "STRINGS")
+DICE_PANEL = _page_strings("dice.js", "WORDS")
 
 
 def _display_texts(language: str) -> list[tuple[str, str]]:
@@ -176,15 +180,17 @@ def test_the_displays_labels_fit_their_columns(language: str) -> None:
     assert SMALL.width(render("label.crawford", {}, language)) + 4 <= centre
 
 
-def test_the_page_has_every_key_in_every_language_with_the_same_fields() -> None:
-    assert set(PAGE) == set(LANGUAGES)
+@pytest.mark.parametrize("catalogue", [PAGE, DICE_PANEL], ids=["i18n.js", "dice.js"])
+def test_the_page_has_every_key_in_every_language_with_the_same_fields(
+        catalogue: dict[str, dict[str, str]]) -> None:
+    assert set(catalogue) == set(LANGUAGES)
     for language in ("da", "sv"):
-        assert set(PAGE[language]) == set(PAGE["en"]), (
-            language, sorted(set(PAGE["en"]) ^ set(PAGE[language])))
-        for key, english in PAGE["en"].items():
-            assert set(re.findall(r"\{(\w+)\}", PAGE[language][key])) == \
+        assert set(catalogue[language]) == set(catalogue["en"]), (
+            language, sorted(set(catalogue["en"]) ^ set(catalogue[language])))
+        for key, english in catalogue["en"].items():
+            assert set(re.findall(r"\{(\w+)\}", catalogue[language][key])) == \
                 set(re.findall(r"\{(\w+)\}", english)), (language, key)
-            assert PAGE[language][key].strip(), (language, key)
+            assert catalogue[language][key].strip(), (language, key)
 
 
 def test_the_display_has_every_key_in_every_language_with_the_same_fields() -> None:
@@ -205,7 +211,8 @@ def _all_texts(language: str) -> list[tuple[str, str]]:
                for variant in (by_language[language] if isinstance(by_language[language], tuple)
                                else (by_language[language],))]
     words = [(key, word) for key, word in texts._WORDS[language].items()]
-    return display + words + [(f"page {key}", text) for key, text in PAGE[language].items()]
+    return display + words + [(f"page {key}", text) for key, text in PAGE[language].items()] + \
+        [(f"dice panel {key}", text) for key, text in DICE_PANEL[language].items()]
 
 
 @pytest.mark.parametrize("language", ("da", "sv"))
