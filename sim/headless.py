@@ -29,7 +29,7 @@ from controller.engine.match import Match
 from controller.engine.match_settings import MatchSettings
 from controller.engine.position import Position
 from controller.errors import BgboardError
-from controller.events import ActionRequested, DiceEntered, DicePhraseGiven, Event, Tick
+from controller.events import ActionRequested, DiceEntered, DicePhraseGiven, Event, Refused, Tick
 from controller.link.serial_link import LinkState
 from controller.link.session import BoardSession
 from controller.show.display import text_lines
@@ -302,14 +302,14 @@ class HeadlessRunner:
         try:
             self.dice.push(dice)
         except DiceError as exc:
-            self.table.log_lines.append(f"rejected: {exc}")
+            self.table.refuse(Refused.from_error(exc))
 
     def _physical(self, action: Callable[[], Any]) -> None:
         try:
             action()
         except (ValueError, KeyError, IndexError) as exc:
             assert self.table is not None
-            self.table.log_lines.append(f"rejected: {exc}")
+            self.table.refuse(Refused.of(str(exc), "board_cannot", detail=str(exc)))
 
     async def _slide(self, command: sc.SlideCmd, colour: str) -> None:
         assert self.vb is not None
@@ -354,7 +354,7 @@ class HeadlessRunner:
         assert self.table is not None
         finger = Finger.on(self.table)
         if finger is None:
-            self.table.log_lines.append("rejected: this table has no buttons")
+            self.table.refuse(Refused.of("this table has no buttons", "no_buttons"))
             return
         key = button_key(command.side, command.button)
         finger.down(key)
@@ -376,7 +376,7 @@ class HeadlessRunner:
                 make_bot(opponent).close()  # a level that is not installed: one line now
             except BgboardError as exc:
                 assert self.table is not None
-                self.table.log_lines.append(f"rejected: {exc}")
+                self.table.refuse(Refused.of(str(exc), "computer_missing", level=opponent))
 
 
 def snapshot(controller: Controller, number: int, action: str, events: list[str]) -> dict[str, Any]:

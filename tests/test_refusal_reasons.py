@@ -26,7 +26,7 @@ from controller.engine.position import Position
 from controller.events import ActionRequested, ButtonPressed, ReadingReceived, Refused, Tick
 from controller.show.texts import LANGUAGES, MESSAGES, render
 from sim.web.harness import ServerThread, fast_profile
-from sim.web.protocol import Notice
+from sim.web.protocol import Notice, PageAction
 
 
 def _commands(m: Match) -> list[object]:
@@ -130,7 +130,8 @@ def danish_sim(tmp_path: Path) -> ServerThread:
 
 def test_the_pages_notice_gives_the_reason_in_the_matchs_language(danish_sim: ServerThread) -> None:
     with danish_sim as sim:
-        notice = sim.inspect(lambda live: live._command("black double"))
+        assert sim.live is not None
+        notice = sim.run(sim.live.act(PageAction("command", name="black double")))
     assert isinstance(notice, Notice) and notice.key == "rejected"
     assert notice.text.startswith("rejected: ")  # the English line stays for logs and tests
     assert notice.params["reason"] in ("Spil 1 venter på åbningsslaget", "Ret brættet først"), notice.params

@@ -90,7 +90,7 @@ class Table:
         #: an event on the loop (the board keeps being read meanwhile); without, at once
         self.loop = loop
         self.log_lines: deque[str] = deque(maxlen=LOG_LINES)
-        self.last_refused: Refused | None = None
+        self.last_refused: Refused | None = None  # the newest refusal (see `refuse`)
         self.feed: BoardFeed | None = None
         self.link: BoardSession | None = None
         self.buttons: ButtonPanel | None = None
@@ -99,6 +99,7 @@ class Table:
         self.online: Door | None = None
         self._scene_listeners: list[Callable[[Scene], None]] = []
         self._reading_listeners: list[Callable[[], None]] = []
+        self._refusal_listeners: list[Callable[[Refused], None]] = []
         #: board readings handled so far (a front end waits for the first after a reconnection)
         self.readings = 0
         #: the match's review after each finished game (`review_matches`), or None
@@ -133,8 +134,7 @@ class Table:
                 if self.buzzer is not None:
                     self.buzzer.play(effect.pattern)
             elif isinstance(effect, Refused):
-                self._log(f"rejected: {effect.reason}")
-                self.last_refused = effect  # its reason for the players (the page's notice)
+                self.refuse(effect)
             elif isinstance(effect, Announce):
                 self._log(effect.text)
             elif isinstance(effect, OnlineRequested):
@@ -146,6 +146,21 @@ class Table:
                     follow.append(answer)
         for event in follow:
             self.dispatch(event)
+
+    def refuse(self, refused: Refused) -> None:
+        """Something asked for cannot be done, and nothing changed: the controller's refusals,
+        the computer's (a level not installed or failing) and a front end's own (a script's
+        impossible line). The log says it in English ("rejected: <reason>", which scripts
+        read); the record, with its `refused.*` key, is kept (`last_refused`) and handed to
+        the listeners, who say it in the match's language (the page's "Not now:")."""
+        self._log(f"rejected: {refused.reason}")
+        self.last_refused = refused
+        for listener in self._refusal_listeners:
+            listener(refused)
+
+    def on_refused(self, listener: Callable[[Refused], None]) -> None:
+        """Call `listener(refused)` after every refusal at this table."""
+        self._refusal_listeners.append(listener)
 
     def _log(self, text: str) -> None:
         self.log_lines.append(text)
@@ -197,7 +212,7 @@ class Table:
         try:
             return self.computers.answer(question, level, now)
         except BgboardError as exc:  # a level not installed, or no such level
-            self._log(f"rejected: {exc}")
+            self.refuse(Refused.of(str(exc), "computer_missing", level=level))
             return None
 
     def _ask_in_worker(self, question: AskBot, level: str) -> None:
@@ -208,7 +223,8 @@ class Table:
             try:
                 answer = f.result()
             except Exception as exc:  # a level that fails must not stop the table
-                self._log(f"rejected: the computer failed: {exc}")
+                self.refuse(Refused.of(f"the computer failed: {exc}", "computer_failed",
+                                       side=question.side, level=level))
                 return
             if answer is not None:
                 self.dispatch(replace(answer, at=self.clock()))

@@ -38,3 +38,7 @@ class SimBackend(Protocol):
 
     def subscribe(self, callback: Callable[[], None]) -> Callable[[], None]:
         """Call `callback` whenever the snapshot may have changed; returns unsubscribe."""
+
+    def on_notice(self, callback: Callable[[Notice], None]) -> Callable[[], None]:
+        """Call `callback(notice)` for a notice no page action asked for (the computer
+        failing in its worker: sim.web.refusals); returns unsubscribe."""

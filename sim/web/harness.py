@@ -15,7 +15,9 @@ from pathlib import Path
 from typing import Any, Self, TypeVar
 
 from controller.board.profile import Profile, default_profile_path, load_profile
+from controller.bot.base import Bot
 from controller.settings import Settings
+from controller.table import make_bot
 from sim.web.live import LiveSim
 from sim.web.server import SimServer
 
@@ -39,9 +41,11 @@ class ServerThread:
 
     def __init__(self, *, state_dir: Path, settings_file: Path, profile: Profile | None = None,
                  seed: int | None = 1, host: str = "127.0.0.1", handover_s: float = 30.0,
-                 online_settings: Callable[[], Settings] | None = None) -> None:
+                 online_settings: Callable[[], Settings] | None = None,
+                 bots: Callable[[str], Bot] = make_bot) -> None:
         self._args: dict[str, Any] = {"state_dir": state_dir, "settings_file": settings_file,
-                                      "profile": profile, "seed": seed, "online_settings": online_settings}
+                                      "profile": profile, "seed": seed, "online_settings": online_settings,
+                                      "bots": bots}
         self.host = host
         self.handover_s = handover_s
         self.loop = asyncio.new_event_loop()

@@ -46,6 +46,7 @@ from controller.events import ActionRequested, Tick
 from controller.online.door import OnlineDoor
 from controller.settings import OPPONENTS, Settings, load_settings
 from controller.show.texts import LANGUAGES, render
+from controller.bot.base import Bot
 from controller.table import BackendChoice, Table, make_bot, open_table
 from sim.finger import LONG_PRESS_S, TAP_S, Finger
 from sim.headless import snapshot as script_snapshot
@@ -53,6 +54,7 @@ from sim.virtual_board import VirtualBoard
 from sim.web.dice_panel import dice_event, dice_panel
 from sim.web.page_facts import led_view, page_facts
 from sim.web.protocol import Notice, PageAction
+from sim.web.refusals import PageRefusals
 from sim.web.review_page import PRACTICE_DIR, PracticeRefused, ReviewPanel
 from sim.web.watch_page import PageWatch
 
@@ -119,9 +121,12 @@ class LiveSim:
 
     def __init__(self, *, profile: Profile | None = None, state_dir: Path | None = None,
                  settings_file: Path | None = None, seed: int | None = None,
-                 online_settings: Callable[[], Settings] | None = None) -> None:
+                 online_settings: Callable[[], Settings] | None = None,
+                 bots: Callable[[str], Bot] = make_bot) -> None:
         """`online_settings`: the bgboard settings online play reads (the server, the
-        account and its password file); default `load_settings()`."""
+        account and its password file); default `load_settings()`. `bots`: the computer
+        levels by name (a test gives one that fails)."""
+        self.bots = bots
         self.profile = profile or load_profile()
         self._tmp: tempfile.TemporaryDirectory[str] | None = None
         if state_dir is None:
@@ -138,6 +143,8 @@ class LiveSim:
         self.led_config = self.profile.leds
         self.hand: list[dict[str, str]] = []
         self.table: Table | None = None
+        #: the table's refusals, as the page's notices in the match's language
+        self.refusals = PageRefusals(self._language)
         self._subscribers: list[Callable[[], None]] = []
         self._tables = 0  # tables made so far: each new display counts its frames from 0
         self._last_key = ""
@@ -178,6 +185,10 @@ class LiveSim:
         assert self._loop is not None
         return self._loop.time()
 
+    def _language(self) -> str:
+        """The match's language (the page's too)."""
+        return self.table.controller.config.language if self.table is not None else self.dialog["language"]
+
     def _match_settings(self) -> MatchSettings:
         return dialog_match(self.dialog).settings
 
@@ -202,13 +213,14 @@ class LiveSim:
         settings = self._match_settings()
         table = open_table(self.profile, backends, clock=self._now, config=self._config(),
                            match=match, new_match=lambda: Match.new(settings), dice=self.dice,
-                           bots=make_bot, loop=self._loop)
+                           bots=self.bots, loop=self._loop)
         self._tables += 1
         self.table = table
         self.door = OnlineDoor(table, settings=self.online_settings, online_dir=self.state_dir / "online",
                                on_change=self._changed)
         table.offer_online(self.door)
         table.on_scene(lambda scene: self._changed())
+        table.on_refused(self.refusals.refused)
         table.on_reading(self._reading_seen)
         if not practising:
             table.review_matches(self._cache)
@@ -282,6 +294,9 @@ class LiveSim:
     def subscribe(self, callback: Callable[[], None]) -> Callable[[], None]:
         self._subscribers.append(callback)
         return lambda: self._subscribers.remove(callback)
+
+    def on_notice(self, callback: Callable[[Notice], None]) -> Callable[[], None]:
+        return self.refusals.on_notice(callback)
 
     def _changed(self) -> None:
         key = self._state_key()
@@ -457,7 +472,7 @@ class LiveSim:
         if self.watch.page is not None:
             return await self.watch.act(action)
         kind = action.kind
-        answer = await self._act(action)
+        answer = await self.refusals.answering(self._act(action))
         if kind in PHYSICAL and not self.vb.is_plugged and answer is None:
             return Notice("unplugged", "the cable is pulled: the controller sees this when it is plugged in again")
         return answer
@@ -501,7 +516,7 @@ class LiveSim:
         m = self.table.controller.status().match
         side = action.colour or m.turn or "white"
         self.table.dispatch(dice_event(action.kind, side, action.name or "", m, self._now()))
-        return self._rejections()
+        return None  # a refusal answers it (`act`)
 
     # -- physical actions ---------------------------------------------------------------
     def _lift(self, cell: str, colour: str | None) -> str | None:
@@ -711,7 +726,7 @@ class LiveSim:
         self._pressed[key] = asyncio.get_running_loop().call_later(
             LONG_PRESS_S if held else TAP_S, self._release, table, finger, key)
         await asyncio.sleep(0)  # the panel's events are handled on the loop's next turn
-        return self._rejections()
+        return None  # a refusal answers it (`act`)
 
     def _release(self, table: Table, finger: Finger, key: str) -> None:
         """The finger comes up (unless that table has been closed since: a new match)."""
@@ -726,20 +741,7 @@ class LiveSim:
             return f"ignored command {text!r}: say '<white|black> <action>'"
         level = parts[2] if len(parts) > 2 else None
         self.table.dispatch(ActionRequested(parts[0], parts[1], self._now(), level))  # type: ignore[arg-type]
-        return self._rejections()
-
-    def _rejections(self) -> str | Notice | None:
-        assert self.table is not None
-        lines = [line for line in self.table.log_lines if line.startswith("rejected")]
-        self.table.log_lines.clear()
-        if not lines:
-            return None
-        reason = lines[-1].removeprefix("rejected: ")
-        refused = self.table.last_refused
-        if refused is not None and refused.reason == reason:  # the controller's: in the match's language
-            why = refused.why
-            reason = render(why.key, why.as_dict(), self.table.controller.config.language)
-        return Notice("rejected", lines[-1], {"reason": reason})
+        return None  # a refusal answers it (`act`)
 
     def _fault(self, name: str) -> str | Notice | None:
         if name == "noise":

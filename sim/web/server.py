@@ -60,6 +60,7 @@ class SimServer:
         self.app.on_shutdown.append(self._close_sockets)
         self.app.router.add_static("/static/", STATIC, show_index=False)
         self._unsubscribe = backend.subscribe(self._changed)
+        self._unnotice = backend.on_notice(self._told)
 
     # -- HTTP --------------------------------------------------------------------------
     @web.middleware
@@ -176,6 +177,13 @@ class SimServer:
         else:
             message = {"type": "notice", "text": one_line(notice)}
         await _send(ws, json.dumps(message))
+
+    def _told(self, notice: Notice) -> None:
+        """A notice no action asked for (the computer failed): to the tab that plays, or
+        to every tab while none has acted yet."""
+        player = self._player
+        for ws in [player] if player is not None and not player.closed else list(self._sockets):
+            asyncio.ensure_future(self._notice(ws, notice))
 
     def _changed(self) -> None:
         """Coalesce change notifications into one push per event-loop turn."""

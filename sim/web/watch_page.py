@@ -97,6 +97,9 @@ class WatchPage:
         self._subscribers.append(callback)
         return lambda: self._subscribers.remove(callback)
 
+    def on_notice(self, callback: Callable[[Notice], None]) -> Callable[[], None]:
+        return lambda: None  # a watched match refuses nothing: the server plays it
+
     def _changed(self) -> None:
         for callback in list(self._subscribers):
             callback()
