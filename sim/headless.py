@@ -309,7 +309,7 @@ class HeadlessRunner:
             action()
         except (ValueError, KeyError, IndexError) as exc:
             assert self.table is not None
-            self.table.refuse(Refused.of(str(exc), "board_cannot", detail=str(exc)))
+            self.table.refuse(Refused.of(str(exc), "board_cannot", text=str(exc)))
 
     async def _slide(self, command: sc.SlideCmd, colour: str) -> None:
         assert self.vb is not None
