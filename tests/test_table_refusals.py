@@ -111,7 +111,8 @@ def test_a_refused_action_shows_the_swedish_reason_and_changes_nothing(tmp_path:
         notice = asyncio.run(_notice_after(sim, {"type": "command", "name": "black double"}))
         after = _match(sim)
         log = sim.inspect(lambda live: list(live.table.log_lines))  # type: ignore[union-attr]
-    assert notice["params"]["reason"] == "Parti 1 väntar på öppningsslaget", notice
+    swedish = render("refused.phase_opening", {"n": 1}, "sv")
+    assert notice["params"]["reason"] == swedish != render("refused.phase_opening", {"n": 1}, "en"), notice
     assert notice["text"] == "rejected: cannot double now: game 1 waits for the opening roll", notice
     assert notice["text"] in log  # the log keeps the English line
     assert after == before
@@ -127,7 +128,8 @@ def test_a_failing_computer_level_is_told_to_the_page_in_danish(tmp_path: Path) 
         match = _match(sim)
         log = sim.inspect(lambda live: list(live.table.log_lines))  # type: ignore[union-attr]
         refused = sim.inspect(lambda live: live.table.last_refused)  # type: ignore[union-attr]
-    assert notice["params"]["reason"] == "Computeren, der spiller Sort (simple), fejlede", notice
+    danish = render("refused.computer_failed", {"side": "black", "level": "simple"}, "da")
+    assert notice["params"]["reason"] == danish and "Sort" in danish, notice
     assert notice["text"] == f"rejected: the computer failed: {ENGINE_CRASH}"
     assert notice["text"] in log  # the English line, as before
     assert refused is not None and refused.why.key == "refused.computer_failed"
@@ -150,6 +152,7 @@ def test_a_level_not_installed_is_refused_by_the_table_with_its_key() -> None:
     table.dispatch(ActionRequested("white", "roll", 1.0))
     (refused,) = told
     assert refused.why.key == "refused.computer_missing"
-    assert render(refused.why.key, refused.why.as_dict(), "sv") == "Datornivån gnubg kan inte spela här"
+    assert render(refused.why.key, refused.why.as_dict(), "sv") == render("refused.computer_missing",
+                                                                          {"level": "gnubg"}, "sv")
     assert table.log_lines[-1] == "rejected: the computer level 'gnubg' is not installed"
     assert table.controller.match.turn == "black" and table.controller.match.steps == ()
