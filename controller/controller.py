@@ -32,8 +32,8 @@ from controller.engine.position import Position
 from controller.engine.turn import TurnPlan
 from controller.events import (ActionRequested, AdoptMatch, Announce, AskBot, BannerChanged, BotCube,
                                BotMoved, ButtonPressed, Buzz, DiceEntered, DicePhraseGiven, Effect,
-                               Event, LinkChanged, MatchSeated, OnlineRequested, ReadingReceived,
-                               Refused, RemoteActed, ReviewReady, SaveMatch, ShowScene, Tick,
+                               Event, LinkChanged, MatchSeated, OnlineRequested, PracticeRequested,
+                               ReadingReceived, Refused, RemoteActed, ReviewReady, SaveMatch, ShowScene, Tick,
                                WatchOffered, WatchShown)
 from controller.inputs import menu as menus
 from controller.play import possible
@@ -102,6 +102,8 @@ class Controller:
         #: match's (the local match is set aside by `Table.seat`), `WatchShown`
         self.watching: Scene | None = None
         self.review: ReviewFigures | None = None  # PR and ratings of the finished games
+        #: the key of the marked decision practised here (controller/table/practice.py), or None
+        self.practising: str | None = None
         self._schedule_auto_roll()
 
     # -- the one entry ---------------------------------------------------------------------
@@ -655,12 +657,20 @@ class Controller:
         if self._hint_allowed():
             available.append("hint")
         if not remote:
-            available += self._door_items()
+            available += self._door_items() + self._practice_items()
         return tuple(available)
+
+    def _practice_items(self) -> list[menus.MenuItem]:
+        """The practice's items (controller/table/practice.py): a marked decision of the
+        review to practise, and while practising the way back to the match."""
+        offered: list[menus.MenuItem] = ["practise"] if self.review is not None and self.review.marked else []
+        return offered + (["back_to_match"] if self.practising is not None else [])
 
     def _door_items(self) -> list[menus.MenuItem]:
         """The online door's ways in that the table offers (controller/online/door.py)."""
         offered: list[menus.MenuItem] = []
+        if self.practising is not None:  # a practice is neither played nor left for watching online
+            return offered
         if self.online_offered:
             offered.append("play_online")
         if self.watch_offered:
@@ -676,7 +686,7 @@ class Controller:
         """The menu button and, while the menu is open, the other buttons go to the menu;
         its chosen action becomes the match action it names."""
         m = self.match
-        result = menus.step(self.menu, event, self._menu_items())
+        result = menus.step(self.menu, event, self._menu_items(), self.review.marked if self.review else ())
         self.menu = result.state
         if self.menu.mode == "dice" and m.phase == "opening" and not self.menu.opening:
             self.menu = replace(self.menu, side="white", opening=True)  # one die per side
@@ -694,6 +704,8 @@ class Controller:
             self.new_match(replace(m.settings, length=action.length), out)
         elif isinstance(action, menus.Online):
             out.append(OnlineRequested(action.what))
+        elif isinstance(action, (menus.Practise, menus.BackToMatch)):
+            out.append(PracticeRequested(getattr(action, "key", None)))
 
     # -- hints (controller.analysis.board_hint) ---------------------------------------------
     def _hint_allowed(self) -> bool:
@@ -779,6 +791,7 @@ class Controller:
         """Another seating's match and dice (online play taking the table or leaving it)."""
         self.dice = event.dice
         self.banner = None
+        self.practising = event.practice
         self.adopt_match(event.match, out)
         self.reconcile_now(out)
 

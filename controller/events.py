@@ -149,11 +149,14 @@ class MatchSeated:
     """Another seating takes the table (online play taking it, or giving the local match
     back): play on from `match` with the dice rolled by `dice` (online: the server's), the
     board first set up to it; the banner of the seating left goes with it. Sent by
-    `Table.seat`, which also changes the store the match is saved in."""
+    `Table.seat`, which also changes the store the match is saved in. `practice`: the
+    key of the marked decision practised from here (controller.table.practice), or None
+    for the match itself (the menu then offers "Back to the match")."""
 
     match: Match
     dice: TableDice
     at: float
+    practice: str | None = None
 
 
 @dataclass(frozen=True)
@@ -274,4 +277,12 @@ class OnlineRequested:
     what: OnlineWhat
 
 
-Effect = Union[ShowScene, SaveMatch, Buzz, Announce, Refused, AskBot, OnlineRequested]
+@dataclass(frozen=True)
+class PracticeRequested:
+    """The menu's "Practise a marked move" (`key`: the marked decision chosen) or "Back to
+    the match" (None); the table hands it to its practice (controller/table/practice.py)."""
+
+    key: str | None
+
+
+Effect = Union[ShowScene, SaveMatch, Buzz, Announce, Refused, AskBot, OnlineRequested, PracticeRequested]

@@ -12,6 +12,11 @@ and whether the menu used the event: when it did not (the menu is closed and a m
 cube button was pressed), the controller handles the event as a game button.
 The controller says which items are `available` now (resigning only at the start of
 one's own turn, rematch only after a match); "close" is always offered last.
+
+"Practise a marked move" (offered when the review has marked decisions) opens a list of
+them in match order, shown one at a time ("G2 M14 Bad -0.09"): the menu button goes to the
+next, a main button chooses it (the table's practice sets its position up), a cube button
+or a long press closes the menu. While practising, "Back to the match" ends the practice.
 """
 from __future__ import annotations
 
@@ -21,13 +26,15 @@ from typing import Literal, Union
 from controller.engine.board_view import Colour
 from controller.inputs.buttons import ButtonEvent, ButtonHeld, ButtonPressed
 from controller.show.content import Prompt
+from controller.show.review_notes import MarkedLine
 
 MenuItem = Literal["resign_single", "resign_gammon", "resign_backgammon", "forfeit",
                    "new_match", "rematch", "dice_entry", "reveal_dice", "hint", "play_online",
-                   "leave_online", "watch_online", "leave_watching", "close"]
+                   "leave_online", "watch_online", "leave_watching", "practise", "back_to_match", "close"]
 ITEMS: tuple[MenuItem, ...] = ("resign_single", "resign_gammon", "resign_backgammon",
                                "forfeit", "new_match", "rematch", "dice_entry", "reveal_dice", "hint",
-                               "play_online", "leave_online", "watch_online", "leave_watching", "close")
+                               "play_online", "leave_online", "watch_online", "leave_watching", "practise",
+                               "back_to_match", "close")
 #: what the menu asks of the table's online door (controller/online/door.py)
 OnlineWhat = Literal["play", "watch", "leave"]
 #: the online door's items and what each asks it
@@ -35,7 +42,7 @@ ONLINE_ITEMS: dict[MenuItem, OnlineWhat] = {
     "play_online": "play", "leave_online": "leave", "watch_online": "watch", "leave_watching": "leave"}
 MATCH_LENGTHS: tuple[int, ...] = (1, 3, 5, 7, 9, 11, 13, 15, 17, 21, 25)
 
-Mode = Literal["closed", "items", "dice", "length", "confirm_forfeit"]
+Mode = Literal["closed", "items", "dice", "length", "confirm_forfeit", "marked"]
 
 
 @dataclass(frozen=True)
@@ -88,11 +95,24 @@ class Online:
 
 
 @dataclass(frozen=True)
+class Practise:
+    """Practise the marked decision `key` (controller/table/practice.py)."""
+
+    key: str
+
+
+@dataclass(frozen=True)
+class BackToMatch:
+    """End the practice: the match set aside plays on."""
+
+
+@dataclass(frozen=True)
 class MenuClosed:
     """The menu was closed without choosing anything."""
 
 
-MenuAction = Union[Resign, Forfeit, NewMatch, Rematch, DiceEntered, RevealDice, HintAsked, Online, MenuClosed]
+MenuAction = Union[Resign, Forfeit, NewMatch, Rematch, DiceEntered, RevealDice, HintAsked, Online, Practise,
+                   BackToMatch, MenuClosed]
 
 
 @dataclass(frozen=True)
@@ -107,6 +127,7 @@ class MenuState:
     die: int = 1
     length: int = 5
     opening: bool = False
+    marks: tuple[MarkedLine, ...] = ()  # the marked decisions listed (mode "marked")
 
     @property
     def is_open(self) -> bool:
@@ -127,6 +148,8 @@ class MenuState:
             return Prompt.of("dice_entry", side=self.side, dice=self.dice + (self.die,))
         if self.mode == "length":
             return Prompt.of("setting.length", length=self.length)
+        if self.mode == "marked":
+            return self.marks[self.index].prompt
         if self.mode == "confirm_forfeit" and self.side is not None:
             return Prompt.of("confirm_forfeit", side=self.side)
         return None
@@ -143,8 +166,9 @@ _CLOSED = MenuState()
 
 
 def step(state: MenuState, event: ButtonEvent,
-         available: tuple[MenuItem, ...] = ITEMS) -> MenuResult:
-    """The menu's answer to one button event. `available` is used when the menu opens."""
+         available: tuple[MenuItem, ...] = ITEMS, marked: tuple[MarkedLine, ...] = ()) -> MenuResult:
+    """The menu's answer to one button event. `available` is used when the menu opens,
+    `marked` (the review's marked decisions) when "Practise a marked move" is chosen."""
     is_menu = event.button == "menu"
     if state.mode == "closed":
         if not is_menu:
@@ -153,10 +177,12 @@ def step(state: MenuState, event: ButtonEvent,
             return MenuResult(state)
         items = tuple(item for item in ITEMS if item in available and item != "close")
         return MenuResult(MenuState(mode="items", items=items + ("close",)))
-    if isinstance(event, ButtonHeld) or (event.button == "cube" and state.mode == "items"):
+    if isinstance(event, ButtonHeld) or (event.button == "cube" and state.mode in ("items", "marked")):
         return MenuResult(_CLOSED, MenuClosed())
     if state.mode == "items":
-        return _step_items(state, event)
+        return _step_items(state, event, marked)
+    if state.mode == "marked":
+        return _step_marked(state, event)
     if is_menu:
         return MenuResult(_CLOSED, MenuClosed())
     if state.mode == "dice":
@@ -166,7 +192,7 @@ def step(state: MenuState, event: ButtonEvent,
     return _step_confirm(state, event)
 
 
-def _step_items(state: MenuState, event: ButtonPressed) -> MenuResult:
+def _step_items(state: MenuState, event: ButtonPressed, marked: tuple[MarkedLine, ...]) -> MenuResult:
     if event.button == "menu":
         return MenuResult(replace(state, index=(state.index + 1) % len(state.items)))
     side = event.side
@@ -190,7 +216,23 @@ def _step_items(state: MenuState, event: ButtonPressed) -> MenuResult:
         return MenuResult(_CLOSED, RevealDice(side))
     if item in ONLINE_ITEMS:
         return MenuResult(_CLOSED, Online(ONLINE_ITEMS[item]))
+    return _step_practice(item, side, marked)
+
+
+def _step_practice(item: MenuItem, side: Colour, marked: tuple[MarkedLine, ...]) -> MenuResult:
+    if item == "practise" and marked:
+        return MenuResult(MenuState(mode="marked", side=side, marks=marked))
+    if item == "back_to_match":
+        return MenuResult(_CLOSED, BackToMatch())
     return MenuResult(_CLOSED, MenuClosed())
+
+
+def _step_marked(state: MenuState, event: ButtonPressed) -> MenuResult:
+    """The list of marked decisions: menu goes to the next, main chooses (cube and a
+    long press closed the menu already)."""
+    if event.button == "menu":
+        return MenuResult(replace(state, index=(state.index + 1) % len(state.marks)))
+    return MenuResult(_CLOSED, Practise(state.marks[state.index].key))
 
 
 def _step_dice(state: MenuState, event: ButtonPressed) -> MenuResult:

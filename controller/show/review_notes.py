@@ -34,12 +34,32 @@ class PlayerFigures:
 
 
 @dataclass(frozen=True, slots=True)
+class MarkedLine:
+    """One marked decision as the menu lists it ("G2 M14 Bad -0.09"): its key (what
+    the practice sets up, controller.analysis.review.decision_key), game, move number,
+    gnubg's mark ("doubtful", "bad", "very bad") and the equity it lost."""
+
+    key: str
+    game: int
+    move: int
+    mark: str
+    loss: float
+
+    @property
+    def prompt(self) -> Prompt:
+        return Prompt.of("menu_marked", game=self.game, move=self.move,
+                         mark_key=f"tutor.{self.mark.replace(' ', '_')}", loss=f"{-self.loss:.2f}")
+
+
+@dataclass(frozen=True, slots=True)
 class ReviewFigures:
-    """White's and Black's figures over the first `games` finished games."""
+    """White's and Black's figures over the first `games` finished games, and the marked
+    decisions of those games in match order (the menu's list to practise)."""
 
     white: PlayerFigures
     black: PlayerFigures
     games: int
+    marked: tuple[MarkedLine, ...] = ()
 
 
 def finished_games(match: Match) -> int:

@@ -227,6 +227,11 @@ MESSAGES: dict[str, dict[str, Text]] = {
     "menu.watch_online": {"en": "watch online", "da": "se med online", "sv": "titta på online"},
     "menu.leave_watching": {"en": "leave watching", "da": "stop med at se", "sv": "sluta titta"},
     "menu.close": {"en": "close", "da": "luk", "sv": "stäng"},
+    "menu.practise": {"en": "practise a marked move", "da": "øv et markeret træk", "sv": "öva ett markerat drag"},
+    "menu.back_to_match": {"en": "back to the match", "da": "tilbage til matchen", "sv": "tillbaka till matchen"},
+    # the marked decisions to practise, one at a time (controller.show.review_notes.MarkedLine)
+    "menu_marked": {"en": "G{game} M{move} {mark} {loss}", "da": "S{game} T{move} {mark} {loss}",
+                    "sv": "P{game} D{move} {mark} {loss}"},
     # --- hints (controller.analysis.board_hint): gnubg's n-th best move and its equity
     "hint": {"en": "Hint {rank}/{of}: {notation} {equity}", "da": "Tip {rank}/{of}: {notation} {equity}",
              "sv": "Tips {rank}/{of}: {notation} {equity}"},
@@ -287,6 +292,8 @@ MESSAGES: dict[str, dict[str, Text]] = {
                        "da": "Match til {length}? Kube: skift",
                        "sv": "Match till {length}? Kub: byt"},
     # --- why an action is refused (controller `Refused.why`; the match's MatchStateError.key)
+    "refused.practice_refused": {"en": "That position cannot be practised now",
+                                 "da": "Den stilling kan ikke øves nu", "sv": "Den ställningen kan inte övas nu"},
     "refused.not_now": {"en": "That cannot be done now", "da": "Det kan ikke gøres nu",
                         "sv": "Det går inte nu"},
     "refused.unknown_action": {"en": "There is no such action", "da": "Den handling findes ikke",

@@ -30,6 +30,7 @@ from controller.inputs.buttons import ButtonEvent
 from controller.table.backends import BackendChoice
 from controller.table.board_feed import BoardFeed
 from controller.table.computer import ComputerSeat
+from controller.table.practice import TablePractice
 from controller.table.table import Table
 
 log = logging.getLogger("bgboard")
@@ -85,6 +86,7 @@ def open_table(profile: Profile, backends: BackendChoice, *, clock: Callable[[],
     if backends.brightness is not None:
         led_config = replace(led_config, brightness=backends.brightness)
     table = Table(controller, store=store, computers=ComputerSeat(bots), clock=clock, loop=loop)
+    table.practice = TablePractice(table, backends.state_dir)
     try:
         table.leds = open_strip(backends.leds, led_config)
         table.display = Display.open(profile.display, backends.display)

@@ -23,7 +23,7 @@ from controller.engine.match import Match
 from controller.engine.match_settings import REMOTE
 from controller.records.from_match import record_from_match
 from controller.records.model import MatchRecord
-from controller.show.review_notes import PlayerFigures, ReviewFigures, finished_games
+from controller.show.review_notes import MarkedLine, PlayerFigures, ReviewFigures, finished_games
 
 log = logging.getLogger("bgboard")
 
@@ -37,9 +37,12 @@ def default_cache() -> ReviewCache:
 
 
 def figures_of(review: MatchReview) -> ReviewFigures:
-    """What the display shows of a review: each player's PR and rating."""
+    """What the display shows of a review: each player's PR and rating, and the marked
+    decisions the menu offers to practise."""
     white, black = (PlayerFigures(p.pr if p.decisions else None, p.rating) for p in review.players)
-    return ReviewFigures(white, black, review.games)
+    marked = tuple(MarkedLine(m.key, m.decision.game, m.decision.move, m.decision.mark, m.decision.loss)
+                   for m in review.marked)
+    return ReviewFigures(white, black, review.games, marked)
 
 
 class ReviewRunner:

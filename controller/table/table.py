@@ -21,7 +21,7 @@ import logging
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from controller.controller import Controller
 from controller.dice import TableDice
@@ -29,8 +29,8 @@ from controller.engine.match import Match
 from controller.engine.match_settings import REMOTE
 from controller.errors import BgboardError
 from controller.events import (Announce, AskBot, BannerChanged, Buzz, ButtonPressed, Effect, Event,
-                               MatchSeated, OnlineRequested, ReadingReceived, Refused, ReviewReady,
-                               SaveMatch, ShowScene)
+                               MatchSeated, OnlineRequested, PracticeRequested, ReadingReceived, Refused,
+                               ReviewReady, SaveMatch, ShowScene)
 from controller.inputs.buttons import ButtonEvent, ButtonHeld, ButtonPanel
 from controller.show.content import Prompt, Scene
 from controller.table.backends import BuzzerOutput, DisplayOutput, LedOutput
@@ -40,6 +40,9 @@ from controller.table.board_feed import BoardFeed
 from controller.table.computer import ComputerSeat
 from controller.analysis.review import MatchReview, ReviewCache
 from controller.table.review import ReviewRunner, default_cache, figures_of
+
+if TYPE_CHECKING:
+    from controller.table.practice import TablePractice
 
 log = logging.getLogger("bgboard")
 
@@ -52,11 +55,13 @@ LOG_LINES = 200
 class Seating:
     """Who plays at the table: the match, the dice it is rolled with and the store it is
     saved in. Online play seats the server's match (server dice, the online directory)
-    with `Table.seat`, and gives the local seating back with `seat` again."""
+    with `Table.seat`, and gives the local seating back with `seat` again; so does the
+    practice of a marked decision (`practice`: its key; controller/table/practice.py)."""
 
     match: Match
     dice: TableDice
     store: TableStore
+    practice: str | None = None
 
 
 class Closeable(Protocol):
@@ -97,6 +102,8 @@ class Table:
         self.pin_factory: Closeable | None = None
         #: online play can be started here (the menu offers it); see `offer_online`
         self.online: Door | None = None
+        #: the practice of a marked decision of the review here (the menu offers it)
+        self.practice: TablePractice | None = None
         self._scene_listeners: list[Callable[[Scene], None]] = []
         self._reading_listeners: list[Callable[[], None]] = []
         self._refusal_listeners: list[Callable[[Refused], None]] = []
@@ -113,7 +120,7 @@ class Table:
             return []
         effects = self.controller.handle(event)
         self.execute(effects, event.at)
-        if self.review is not None:
+        if self.review is not None and self.controller.practising is None:  # a practice is not the match
             self.review.match_changed(self.controller.match)
         if isinstance(event, ReadingReceived):
             self.readings += 1
@@ -140,6 +147,9 @@ class Table:
             elif isinstance(effect, OnlineRequested):
                 if self.online is not None:
                     self.online.requested(effect.what)
+            elif isinstance(effect, PracticeRequested):
+                if self.practice is not None:
+                    self.practice.requested(effect.key)
             elif isinstance(effect, AskBot):
                 answer = self._ask(effect, now)
                 if answer is not None:
@@ -246,7 +256,8 @@ class Table:
     @property
     def seating(self) -> Seating:
         """The match played here now, with its dice and store."""
-        return Seating(self.controller.match, self.controller.dice, self.store)
+        c = self.controller
+        return Seating(c.match, c.dice, self.store, c.practising)
 
     def seat(self, seating: Seating, now: float) -> Seating:
         """Play `seating` here from `now` on (online play taking the table, or giving it
@@ -256,7 +267,7 @@ class Table:
         left = self.seating
         self._save(SaveMatch(left.match, left.dice.secret), self.controller.now)
         self.store = seating.store
-        self.dispatch(MatchSeated(seating.match, seating.dice, now))
+        self.dispatch(MatchSeated(seating.match, seating.dice, now, seating.practice))
         return left
 
     # -- the review -------------------------------------------------------------------------

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from controller.analysis.tutor import TUTOR_MARKS
-from controller.analysis.review import ReviewCache, MatchReview, practice_match
+from controller.analysis.review import ReviewCache, MatchReview
 from controller.board.profile import Profile, load_profile
 from controller.board.reconcile import Matched
 from controller.controller import ControllerConfig
@@ -55,7 +55,8 @@ from sim.web.dice_panel import dice_event, dice_panel
 from sim.web.page_facts import led_view, page_facts
 from sim.web.protocol import Notice, PageAction
 from sim.web.refusals import PageRefusals
-from sim.web.review_page import PRACTICE_DIR, PracticeRefused, ReviewPanel
+from controller.table.practice import PracticeRefused, TablePractice
+from sim.web.review_page import ReviewPanel
 from sim.web.watch_page import PageWatch
 
 TICK_S = 0.05
@@ -155,7 +156,6 @@ class LiveSim:
         self._flickering: int | None = None  # the sensor a flicker fault is running on
         self._pressed: dict[str, asyncio.TimerHandle] = {}  # buttons held down, until released
         self._settle_timer: asyncio.TimerHandle | None = None  # a look when the last reading settles
-        self.review_panel = ReviewPanel()  # the review the page shows, a practice under way
         self._review_cache: ReviewCache | None = None  # kept across tables: a game is analysed once
         #: a server match watched on the page (the dialog's "watch a match"), shown instead of the table
         self.watch = PageWatch(self._notify, lambda reason: self.door.fail(reason) if self.door else None,
@@ -197,19 +197,15 @@ class LiveSim:
         return ControllerConfig(language=d["language"], settle_s=self.profile.timing.settle_ms / 1000,
                                 tutor=d["tutor"])
 
-    async def _open_table(self, match: Match | None, *, lay_out: bool = True) -> None:
+    async def _open_table(self, match: Match | None) -> None:
         """Open the table on the virtual board (every front end's `open_table`): `match`
         None resumes the saved match (or starts one from the dialog); the board is laid out
-        as the match stands (unless not `lay_out`: the person sets it up, guided by the
-        lights), then the board session is started. A practice table saves apart
-        (sim.web.review_page) and is not reviewed."""
+        as the match stands, then the board session is started."""
         old = self.table
         if old is not None:
             old.close()  # its session lets go of the port now; the new table takes over at once
-        practising = self.review_panel.practising is not None
         backends = BackendChoice(port=self.vb.port, leds="sim", display="dummy", pins="mock",
-                                 state_dir=self.state_dir / PRACTICE_DIR if practising else self.state_dir,
-                                 read_timeout_s=0.02)
+                                 state_dir=self.state_dir, read_timeout_s=0.02)
         settings = self._match_settings()
         table = open_table(self.profile, backends, clock=self._now, config=self._config(),
                            match=match, new_match=lambda: Match.new(settings), dice=self.dice,
@@ -222,10 +218,8 @@ class LiveSim:
         table.on_scene(lambda scene: self._changed())
         table.on_refused(self.refusals.refused)
         table.on_reading(self._reading_seen)
-        if not practising:
-            table.review_matches(self._cache)
-        if lay_out:
-            self._set_board(table.controller.status().match)
+        table.review_matches(self._cache)
+        self._set_board(table.controller.status().match)
         assert table.link is not None
         await table.link.start()
         if old is not None:
@@ -240,9 +234,21 @@ class LiveSim:
         return self._review_cache
 
     def live_review(self) -> MatchReview | None:
-        """The latest review of the match at the table (None while practising)."""
+        """The latest review of the match at the table (also while practising: a practice
+        is not reviewed)."""
         runner = self.table.review if self.table is not None else None
         return runner.latest if runner is not None else None
+
+    @property
+    def practice(self) -> TablePractice:
+        """The table's practice of a marked decision (controller.table.practice)."""
+        assert self.table is not None and self.table.practice is not None
+        return self.table.practice
+
+    @property
+    def review_panel(self) -> ReviewPanel:
+        chosen = self.practice.chosen
+        return ReviewPanel(chosen.key if chosen is not None else None)
 
     def review_json(self) -> dict[str, Any]:
         """`/review.json`: the review the page's panel shows (sim.web.review_page)."""
@@ -343,7 +349,8 @@ class LiveSim:
 
         # while a position is practised the record is still the match's (a practice starts
         # from a position no .mat can write)
-        match = self.review_panel.match or self.table.controller.status().match
+        aside = self.practice.match_seating
+        match = aside.match if aside is not None else self.table.controller.status().match
         return mat_text(match, self.table.controller.dice.record_tags(), players=player_names(match), when=datetime.now())
 
     def snapshot(self) -> dict[str, Any]:
@@ -788,7 +795,7 @@ class LiveSim:
         self.dialog = {**settings, **{k: DEFAULT_DIALOG[k] for k in ONE_MATCH}}  # the next one starts at 0-0
         self._save_dialog()
         self.dice.begin(match)
-        self.review_panel = ReviewPanel()  # a practice under way ends with the match it came from
+        # a practice under way ends with the match it came from (the new table has none)
         self._review_cache = None
         await self._open_table(match)
         self._changed()
@@ -838,26 +845,16 @@ class LiveSim:
             return Notice("online_off", "not playing online")
         return None
 
-    # -- practice of a marked position (sim.web.review_page) --------------------------------
+    # -- practice of a marked position (controller.table.practice) --------------------------
     async def _practice(self, key: str) -> str | Notice | None:
-        """Play on from the marked decision `key`: the match is saved first, the practice
-        table set up by the person as the `setup` lights guide."""
-        assert self.table is not None
-        if self.table.controller.playing_online:
-            return "ignored a set-up request: this table is playing online; leave first"
+        """Play on from the marked decision `key` at this table: the match is saved first,
+        the person sets the position up as the `setup` lights guide."""
         try:
-            chosen = self.review_panel.choose(self.live_review(), key)
+            self.practice.choose(key)
+            self._hand_back()
+            chosen = self.practice.start(key, self._now())
         except PracticeRefused as exc:
             return str(exc)
-        status = self.table.controller.status()
-        match = practice_match(chosen.setup, status.match.settings)  # a bad one: one line, nothing changes
-        if self.review_panel.practising is None:
-            if not self.table.store.save(status.match, self.table.controller.dice.secret, now=self._now()):
-                return f"ignored a set-up request: the match could not be saved first ({self.table.store.status.line})"
-            self.review_panel.kept, self.review_panel.match = self.live_review(), status.match
-        self._hand_back()
-        self.review_panel.practising = chosen
-        await self._open_table(match, lay_out=False)
         self._changed()
         game, move = chosen.decision.game, chosen.decision.move
         return Notice("practice", f"set up game {game} move {move} on the board",
@@ -865,11 +862,10 @@ class LiveSim:
 
     async def _back_to_match(self) -> str | Notice | None:
         """End the practice: the saved match is resumed (the board set up as it asks)."""
-        if self.review_panel.practising is None:
+        if self.practice.match_seating is None:
             return Notice("no_practice", "there is no practice to end")
         self._hand_back()
-        self.review_panel = ReviewPanel()
-        await self._open_table(None, lay_out=False)
+        self.practice.end(self._now())
         self._changed()
         return Notice("back_to_match", "back to the match")
 
