@@ -702,10 +702,9 @@ class Controller:
             self._show_hint(out)
         elif isinstance(action, menus.NewMatch):
             self.new_match(replace(m.settings, length=action.length), out)
-        elif isinstance(action, menus.Online):
-            out.append(OnlineRequested(action.what))
-        elif isinstance(action, (menus.Practise, menus.BackToMatch)):
-            out.append(PracticeRequested(getattr(action, "key", None)))
+        elif isinstance(action, (menus.Online, menus.Practise, menus.BackToMatch)):
+            out.append(OnlineRequested(action.what) if isinstance(action, menus.Online)
+                       else PracticeRequested(getattr(action, "key", None)))
 
     # -- hints (controller.analysis.board_hint) ---------------------------------------------
     def _hint_allowed(self) -> bool:

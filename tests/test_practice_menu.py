@@ -103,6 +103,13 @@ async def game_won_by_a_pass(table: Table, vb: VirtualBoard, finger: Finger) -> 
     await until("the review of game 1", lambda: c.review is not None and c.review.games == 1)
 
 
+def menu_line(c: Controller) -> str:
+    """The menu's line, as the person reads it."""
+    prompt = c.phase_prompt()
+    assert prompt is not None
+    return render(prompt.key, prompt.as_dict(), "en")
+
+
 def saved_file(state: Path) -> bytes:
     """The saved match's file, byte for byte."""
     return (state / FILE_NAME).read_bytes()
@@ -123,15 +130,13 @@ def test_practise_a_marked_move_from_the_menu_and_go_back_to_the_match_exactly(t
         await choose(table, "practise")
         listed = []
         for _ in marked:
-            prompt = c.phase_prompt()
-            assert prompt is not None
-            listed.append(render(prompt.key, prompt.as_dict(), "en"))
+            listed.append(menu_line(c))
             await press(finger, "menu")
         assert listed == [f"G{m.decision.game} M{m.decision.move} {render('tutor.' + m.decision.mark.replace(' ', '_'))}"
                           f" {-m.decision.loss:.2f}" for m in marked]
         assert "Very bad" in listed[0]
         chosen = next(m for m in marked if m.decision.kind == "pass")
-        while render(c.phase_prompt().key, c.phase_prompt().as_dict(), "en") != listed[marked.index(chosen)]:
+        while menu_line(c) != listed[marked.index(chosen)]:
             await press(finger, "menu")
         await press(finger, "white_main")
 
@@ -148,13 +153,16 @@ def test_practise_a_marked_move_from_the_menu_and_go_back_to_the_match_exactly(t
         assert saved_file(tmp_path) == saved  # the match is where it was, untouched
         lay(vb, want)
         await until("set up", lambda: not c.setting_up)
-        assert shown(table) == render("double_offered", c.scene().display.prompt.as_dict(), "en")
+        offered = c.scene().display.prompt
+        assert offered is not None and offered.key == "double_offered" and shown(table) == render(
+            offered.key, offered.as_dict(), "en")
         await press(finger, "white_main")  # White takes this time
         await until("taken", lambda: (c.match.phase, c.match.cube, c.match.cube_owner) == ("roll", 2, "white"))
         practice = TableStore(tmp_path / PRACTICE_DIR).load(0.0)
         assert practice is not None and practice.cube == 2  # the practice is saved apart
         assert saved_file(tmp_path) == saved  # and never over the match
-        assert table.review.latest.games == 1 and c.review.games == 1  # a practice is not reviewed
+        assert table.review.latest.games == 1  # a practice is not reviewed
+        assert c.review is not None and c.review.games == 1
 
         # back to the match: exactly as it was
         await choose(table, "back_to_match")

@@ -144,12 +144,8 @@ class Table:
                 self.refuse(effect)
             elif isinstance(effect, Announce):
                 self._log(effect.text)
-            elif isinstance(effect, OnlineRequested):
-                if self.online is not None:
-                    self.online.requested(effect.what)
-            elif isinstance(effect, PracticeRequested):
-                if self.practice is not None:
-                    self.practice.requested(effect.key)
+            elif isinstance(effect, (OnlineRequested, PracticeRequested)):
+                self._hand_on(effect)
             elif isinstance(effect, AskBot):
                 answer = self._ask(effect, now)
                 if answer is not None:
@@ -171,6 +167,13 @@ class Table:
     def on_refused(self, listener: Callable[[Refused], None]) -> None:
         """Call `listener(refused)` after every refusal at this table."""
         self._refusal_listeners.append(listener)
+
+    def _hand_on(self, request: OnlineRequested | PracticeRequested) -> None:
+        """The menu's way into (or out of) online play or a practice, to its owner here."""
+        if isinstance(request, OnlineRequested) and self.online is not None:
+            self.online.requested(request.what)
+        elif isinstance(request, PracticeRequested) and self.practice is not None:
+            self.practice.requested(request.key)
 
     def _log(self, text: str) -> None:
         self.log_lines.append(text)
