@@ -213,7 +213,8 @@ def test_the_marked_list_steps_with_the_menu_button_and_a_main_button_chooses() 
         said.append(render(prompt.key, prompt.as_dict(), "en"))
         c.handle(menu_pressed(0.4))
     assert said == ["G1 M2 Very bad -0.31", "G1 M2 Bad -0.09", "G2 M14 Doubtful -0.04", "G1 M2 Very bad -0.31"]
-    assert render(LINES[0].prompt.key, LINES[0].prompt.as_dict(), "da") == "S1 T2 Meget dårligt -0.31"
+    assert render(LINES[0].prompt.key, LINES[0].prompt.as_dict(), "da") == \
+        f"S1 T2 {render('tutor.very_bad', language='da')} -0.31"  # spil 1, træk 2
     assert c.menu.marks[c.menu.index].key == "1-2-white-pass"  # four presses: round once, then the next
     out = c.handle(ButtonPressed("white", "main", 0.6))
     assert [e for e in out if isinstance(e, PracticeRequested)] == [PracticeRequested("1-2-white-pass")]

@@ -114,6 +114,6 @@ class TablePractice:
                 chosen = self.start(key, now)
                 said = f"practising game {chosen.decision.game} move {chosen.decision.move}: set it up on the board"
         except PracticeRefused as exc:
-            self.table.execute([Refused.of(str(exc), "practice_refused")], now)
+            self.table.refuse(Refused.of(str(exc), "practice_refused"))
             return
         self.table.execute([Announce(said)], now)
