@@ -20,11 +20,11 @@ import pytest
 from controller.show import texts
 from controller.show.display import CENTRE_COLUMN, WHITE_COLUMN, WIDTH, wrap
 from controller.show.fonts import MEDIUM, SMALL
-from controller.show.texts import LANGUAGES, MESSAGES, render
+from controller.show.texts import LANGUAGES, MESSAGES, Text, render
 
 STATIC = Path(__file__).resolve().parents[1] / "sim" / "static"
 
-#: concept -> (Danish term, Swedish term), as the seeds write them; README of the glossary.
+#: concept -> (Danish term, Swedish term), as the seeds write them: the texts' glossary.
 GLOSSARY: dict[str, tuple[str, str]] = {
     "checker": ("brik", "bricka"),
     "point": ("trekant", "tunga"),
@@ -68,13 +68,20 @@ FORBIDDEN: dict[str, dict[str, str]] = {
         r"\bkuben\b": "the cube itself: dubblingstärningen (the button is 'kub')",
         r"\bspets": "point: tunga", r"\bparti": "game: spel", r"\båtgärd": "action: handling",
         r"\bkontrollerbar": "verifiable: verifierbar", r"\bkasta": "roll: slå",
-        r"\bpjäs": "checker: bricka", r"\bta(r)? emot": "take: acceptera (the seed's Accepterar)", r"\bdubbel(?!slag|klick)": "double: dubbla, dubbling",
+        r"\bpjäs": "checker: bricka", r"\bta(r)? emot": "take: acceptera (the seed's Accepterar)",
+        r"\bdubbel(?!slag|klick)": "double: dubbla, dubbling",
     },
 }
 
 
-def _fields(text: str) -> set[str]:
-    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+def _variants(text: Text) -> tuple[str, ...]:
+    """A message's texts: one, or its (one, other) pair."""
+    return text if isinstance(text, tuple) else (text,)
+
+
+def _fields(text: Text) -> set[str]:
+    return {name for variant in _variants(text)
+            for _, name, _, _ in string.Formatter().parse(variant) if name}
 
 
 def _page_strings(file: str, name: str) -> dict[str, dict[str, str]]:
@@ -109,6 +116,7 @@ def _display_texts(language: str) -> list[tuple[str, str]]:
               "code": "630d cd29", "profile": "14x13", "board": "12x12", "version": 2,
               "text": "scan failed", "rank": 1, "of": 16, "equity": "-0.295", "loss": "-0.09",
               "pr": "14.2"}
+    #: a field filled from a message key -> the keys that fill it
     nested = {"item": "menu.", "action": "hint.", "rating": "rating."}
     out: list[tuple[str, str]] = []
     for key in sorted(MESSAGES):
@@ -128,9 +136,9 @@ def _display_texts(language: str) -> list[tuple[str, str]]:
                                               ("drop", ("tutor.right.take",)))
                        for mark in ("doubtful", "bad", "very_bad") for right in rights]
         else:
-            (field,) = [f for f in names if f in nested] or [None]
-            choices = [{f"{field}_key": k} for k in MESSAGES if k.startswith(nested[field])
-                       and k.count(".") == 1] if field else [{}]
+            fields = sorted(names & nested.keys())
+            choices = [{f"{field}_key": k} for field in fields for k in MESSAGES
+                       if k.startswith(nested[field]) and k.count(".") == 1] or [{}]
         for choice in choices:
             what = f"{key} {sorted(choice.values())}" if choice else key
             out.append((what, render(key, {**params, **choice}, language)))
@@ -197,10 +205,10 @@ def test_the_display_has_every_key_in_every_language_with_the_same_fields() -> N
     for key, by_language in MESSAGES.items():
         assert set(by_language) == set(LANGUAGES), key
         english = by_language["en"]
-        fields_en = set().union(*map(_fields, english if isinstance(english, tuple) else (english,)))
+        fields_en = _fields(english)
         for language in ("da", "sv"):
             text = by_language[language]
-            fields = set().union(*map(_fields, text if isinstance(text, tuple) else (text,)))
+            fields = _fields(text)
             if "colour_def" in fields:  # the definite form of the same colour
                 fields = fields - {"colour_def"} | {"colour"}
             assert fields == fields_en, (key, language)
@@ -208,8 +216,7 @@ def test_the_display_has_every_key_in_every_language_with_the_same_fields() -> N
 
 def _all_texts(language: str) -> list[tuple[str, str]]:
     display = [(key, variant) for key, by_language in MESSAGES.items()
-               for variant in (by_language[language] if isinstance(by_language[language], tuple)
-                               else (by_language[language],))]
+               for variant in _variants(by_language[language])]
     words = [(key, word) for key, word in texts._WORDS[language].items()]
     return display + words + [(f"page {key}", text) for key, text in PAGE[language].items()] + \
         [(f"dice panel {key}", text) for key, text in DICE_PANEL[language].items()]
