@@ -22,7 +22,7 @@ import pytest
 from controller.app import run_table
 from controller.bot.gnubg_level import load_gnubg_nn
 from controller.controller import Controller
-from controller.engine.board_view import CELLS, cell_counts
+from controller.engine.board_view import CELLS, Colour, cell_counts
 from controller.engine.match import Match
 from controller.engine.match_settings import MatchSettings
 from controller.engine.position import Position
@@ -200,12 +200,18 @@ def reviewed(lines: tuple[MarkedLine, ...], match: Match | None = None) -> Contr
     return c
 
 
-def test_the_marked_list_steps_with_the_menu_button_and_a_main_button_chooses() -> None:
-    c = reviewed(LINES)
+def marked_list(c: Controller, side: Colour) -> None:
+    """Open the menu, step to "practise a marked move", choose it with `side`'s main."""
     c.handle(menu_pressed(0.1))
     while c.menu.item != "practise":
         c.handle(menu_pressed(0.2))
-    c.handle(ButtonPressed("black", "main", 0.3))
+    c.handle(ButtonPressed(side, "main", 0.3))
+    assert c.menu.mode == "marked"
+
+
+def test_the_marked_list_steps_with_the_menu_button_and_a_main_button_chooses() -> None:
+    c = reviewed(LINES)
+    marked_list(c, "black")
     said = []
     for _ in range(4):
         prompt = c.menu.prompt
@@ -223,11 +229,7 @@ def test_the_marked_list_steps_with_the_menu_button_and_a_main_button_chooses() 
 
 def test_the_cube_button_closes_the_list_and_nothing_is_practised() -> None:
     c = reviewed(LINES)
-    c.handle(menu_pressed(0.1))
-    while c.menu.item != "practise":
-        c.handle(menu_pressed(0.2))
-    c.handle(ButtonPressed("white", "main", 0.3))
-    assert c.menu.mode == "marked"
+    marked_list(c, "white")
     out = c.handle(ButtonPressed("white", "cube", 0.4))
     assert not c.menu.is_open and not [e for e in out if isinstance(e, PracticeRequested)]
 
