@@ -123,7 +123,8 @@ def _display_texts(language: str) -> list[tuple[str, str]]:
         if key.startswith(("menu.", "hint.", "tutor.", "rating.", "label.")):
             continue
         names = texts.fields_of(key) - {"colour_def"}
-        params = {name: sample[name] for name in names if name in sample}
+        # a field this sample does not know (a key added later) gets a short number
+        params = {name: sample.get(name, 12) for name in names if not name.endswith("_key")}
         if "colour_def" in texts.fields_of(key):
             params["colour"] = "black"
         if key == "tutor":

@@ -228,10 +228,10 @@ MESSAGES: dict[str, dict[str, Text]] = {
     "menu.leave_watching": {"en": "leave watching", "da": "stop med at se", "sv": "sluta titta"},
     "menu.close": {"en": "close", "da": "luk", "sv": "stäng"},
     "menu.practise": {"en": "practise a marked move", "da": "øv et markeret træk", "sv": "öva ett markerat drag"},
-    "menu.back_to_match": {"en": "back to the match", "da": "tilbage til matchen", "sv": "tillbaka till matchen"},
+    "menu.back_to_match": {"en": "back to the match", "da": "tilbage til matchen", "sv": "åter till matchen"},
     # the marked decisions to practise, one at a time (controller.show.review_notes.MarkedLine)
     "menu_marked": {"en": "G{game} M{move} {mark} {loss}", "da": "S{game} T{move} {mark} {loss}",
-                    "sv": "P{game} D{move} {mark} {loss}"},
+                    "sv": "S{game} D{move} {mark} {loss}"},
     # --- hints (controller.analysis.board_hint): gnubg's n-th best move and its equity
     "hint": {"en": "Hint {rank}/{of}: {notation} {equity}", "da": "Tip {rank}/{of}: {notation} {equity}",
              "sv": "Tips {rank}/{of}: {notation} {equity}"},
