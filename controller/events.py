@@ -240,7 +240,9 @@ class Refused:
     the log's English line ("black cannot double: ...", shown as "rejected: <reason>",
     which scripts read); `why` is the same reason for the players, a message key
     `refused.<name>` of `controller.show.texts` with its parameters, so the page and the
-    display say it in the match's language."""
+    display say it in the match's language. The controller's refusals are effects; the
+    table makes its own (the computer failing) and a front end's (a script line the board
+    cannot carry out) the same way, and keeps each (`Table.refuse`)."""
 
     reason: str
     why: Prompt = Prompt("refused.not_now")

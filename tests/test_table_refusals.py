@@ -34,6 +34,7 @@ from controller.events import ActionRequested, ReadingReceived, Refused, Tick
 from controller.show.texts import render
 from controller.table import Table
 from controller.table.computer import ComputerSeat
+from browser_support import Page, needs_chromium
 from sim.web.harness import ServerThread, fast_profile
 
 ENGINE_CRASH = "the engine crashed"
@@ -136,6 +137,25 @@ def test_a_failing_computer_level_is_told_to_the_page_in_danish(tmp_path: Path) 
     # nothing changed: Black is still to move its opening 6-1, no checker moved
     assert (match.phase, match.turn, match.dice, match.steps) == ("move", "black", (1, 6), ())
     assert match.position == Match.new(MatchSettings()).position
+
+
+@needs_chromium
+def test_the_page_shows_the_failing_computer_in_danish(tmp_path: Path, browser: Any) -> None:
+    """The same, on the real page in Chromium: its notice list says "Ikke nu:" and the
+    Danish reason, with no action of its own to answer."""
+    with _sim(tmp_path, "da", opponent="simple", bots=lambda level: _CrashingLevel()) as sim:
+        _ready(sim)
+        page = Page(browser, sim.url)
+        try:
+            sim.inspect(lambda live: live.dice.push((1, 6)))
+            page.page.click('#actions button[data-command="white roll"]')
+            shown = page.page.wait_for_selector('#notices li[data-key="rejected"]', timeout=10_000)
+            assert shown is not None
+            danish = render("refused.computer_failed", {"side": "black", "level": "simple"}, "da")
+            assert shown.text_content() == f"Ikke nu: {danish}"
+            assert page.errors == []
+        finally:
+            page.close()
 
 
 def test_a_level_not_installed_is_refused_by_the_table_with_its_key() -> None:

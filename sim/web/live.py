@@ -24,6 +24,7 @@ from controller.analysis.tutor import TUTOR_MARKS
 from controller.analysis.review import ReviewCache, MatchReview
 from controller.board.profile import Profile, load_profile
 from controller.board.reconcile import Matched
+from controller.bot.base import Bot
 from controller.controller import ControllerConfig
 from controller.dice import DICE_MODES, TableDice
 from controller.engine.board_view import (
@@ -46,7 +47,6 @@ from controller.events import ActionRequested, Tick
 from controller.online.door import OnlineDoor
 from controller.settings import OPPONENTS, Settings, load_settings
 from controller.show.texts import LANGUAGES, render
-from controller.bot.base import Bot
 from controller.table import BackendChoice, Table, make_bot, open_table
 from sim.finger import LONG_PRESS_S, TAP_S, Finger
 from sim.headless import snapshot as script_snapshot
