@@ -968,7 +968,7 @@ class Controller:
         if held is not None and held.target is not None and m.turn is not None:
             mine, theirs = held.target.pips()  # the held move stands on the board, not yet in the match
             pips = {m.turn: mine, other(m.turn): theirs}
-        review = review_display(m, self.review)
+        review = review_display(m, self.review if self.practising is None else None)  # the match's figures
         return replace(match_content(m, self.now, pips), notes=review.notes, pr_white=review.pr_white,
                        pr_black=review.pr_black)
 

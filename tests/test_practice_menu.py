@@ -27,10 +27,11 @@ from controller.engine.match import Match
 from controller.engine.match_settings import MatchSettings
 from controller.engine.position import Position
 from controller.engine.match_settings import REMOTE
-from controller.events import ButtonPressed, PracticeRequested, ReviewReady, WatchShown, menu_pressed
+from controller.events import (ButtonPressed, MatchSeated, PracticeRequested, ReviewReady,
+                               WatchShown, menu_pressed)
 from controller.records.saved import FILE_NAME
 from controller.records.store import TableStore
-from controller.show.review_notes import MarkedLine, PlayerFigures, ReviewFigures
+from controller.show.review_notes import MarkedLine, PlayerFigures, ReviewFigures, finished_games
 from controller.show.texts import render
 from controller.table import Table
 from controller.table.practice import PRACTICE_DIR, PracticeRefused, TablePractice
@@ -193,10 +194,10 @@ LINES = (MarkedLine("1-2-black-double", 1, 2, "very bad", 0.31), MarkedLine("1-2
          MarkedLine("2-14-white-move", 2, 14, "doubtful", 0.041))
 
 
-def reviewed(lines: tuple[MarkedLine, ...], match: Match | None = None) -> Controller:
+def reviewed(lines: tuple[MarkedLine, ...], match: Match | None = None, games: int = 2) -> Controller:
     c = Controller(match or Match.new(MatchSettings(length=5)))
     figures = PlayerFigures(3.0, "World class")
-    c.handle(ReviewReady(ReviewFigures(figures, figures, 2, lines), 0.0))
+    c.handle(ReviewReady(ReviewFigures(figures, figures, games, lines), 0.0))
     return c
 
 
@@ -249,6 +250,17 @@ def test_nothing_marked_online_or_watching_the_item_is_absent() -> None:
     c = reviewed(LINES)
     c.handle(menu_pressed(0.1))
     assert "practise" in c.menu.items and "back_to_match" not in c.menu.items
+
+
+def test_a_practice_game_that_ends_does_not_show_the_matchs_figures_as_its_own() -> None:
+    c = reviewed(LINES, games=1)
+    m = Match.new(MatchSettings(length=5)).roll("white", (3, 1)).match
+    m = m.play("white", next(mv for mv in m.legal_moves() if mv.notation == "8/5 6/5")).match
+    practised = m.double("black").match.drop("white").match  # the practice's game over, as game 1 was
+    c.handle(MatchSeated(practised, c.dice, 1.0, practice="1-2-white-pass"))
+    assert c.review is not None and finished_games(c.match) == c.review.games  # as many games as reviewed
+    shown_now = c.scene().display
+    assert (shown_now.notes, shown_now.pr_white, shown_now.pr_black) == ((), None, None)
 
 
 def test_the_practice_refuses_online_and_names_no_decision_in_one_line(tmp_path: Path) -> None:
