@@ -48,6 +48,7 @@ from controller.online.door import OnlineDoor
 from controller.settings import OPPONENTS, Settings, load_settings
 from controller.show.texts import LANGUAGES, render
 from controller.table import BackendChoice, Table, make_bot, open_table
+from controller.table.practice import PracticeRefused, TablePractice
 from sim.finger import LONG_PRESS_S, TAP_S, Finger
 from sim.headless import snapshot as script_snapshot
 from sim.virtual_board import VirtualBoard
@@ -55,7 +56,6 @@ from sim.web.dice_panel import dice_event, dice_panel
 from sim.web.page_facts import led_view, page_facts
 from sim.web.protocol import Notice, PageAction
 from sim.web.refusals import PageRefusals
-from controller.table.practice import PracticeRefused, TablePractice
 from sim.web.review_page import ReviewPanel
 from sim.web.watch_page import PageWatch
 
@@ -348,10 +348,11 @@ class LiveSim:
         from sim.web.record import mat_text, player_names
 
         # while a position is practised the record is still the match's (a practice starts
-        # from a position no .mat can write)
+        # from a position no .mat can write), with the match's dice
         aside = self.practice.match_seating
         match = aside.match if aside is not None else self.table.controller.status().match
-        return mat_text(match, self.table.controller.dice.record_tags(), players=player_names(match), when=datetime.now())
+        dice = aside.dice if aside is not None else self.table.controller.dice
+        return mat_text(match, dice.record_tags(), players=player_names(match), when=datetime.now())
 
     def snapshot(self) -> dict[str, Any]:
         if self.watch.page is not None:
