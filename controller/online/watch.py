@@ -2,10 +2,13 @@
 
 Joining a match whose two seats are taken makes a client its spectator (bgammon's
 `addClient`): it receives every `board`, `rolled`, `moved` and `win` of the match and may
-send nothing that plays. This client sends nothing but its log-in, the `join` that starts
-watching, the `leave` that ends it and the keep-alive `pong`; a `join` that seated us as a
-player (a free seat) is left at once and ends the command with one line, so watching
-never takes a seat.
+send nothing that plays. But a `join` seats a client as a player wherever a seat is free,
+so a match asked for by its number is looked up first (`list`: its `Players`) and one with
+a free seat is refused with one line before any `join` (the player waiting there sees
+nobody come and go); a `join` by a player's name that seated us anyway (the list does not
+name the players) is left at once with the same line. Besides that `list`, this client
+sends nothing but its log-in, the `join` that starts watching, the `leave` that ends it
+and the keep-alive `pong`.
 
 The server shows a spectator every game from player 1's side: player 1 is White here,
 player 2 Black, and `remote.match_from_state` makes the engine's match of each board
@@ -30,8 +33,8 @@ from controller.engine.wording import counted
 from controller.engine.match_settings import MatchSettings
 from controller.online import commands
 from controller.online.client import Connection, ConnectionLost, OnlineError, ServerAddress
-from controller.online.events import (Board, Failed, GameState, Joined, Left, Moved, Rolled, Say,
-                                      ServerEvent, Win)
+from controller.online.events import (Board, Failed, GameState, Joined, Left, MatchList, Moved, Rolled,
+                                      Say, ServerEvent, Win)
 from controller.online.perspective import Seat, point_of_space
 from controller.online.remote import match_from_state
 from controller.show.content import Prompt, Scene
@@ -191,6 +194,8 @@ class Spectator:
         try:
             await connection.login(None, None, self.answer_s)
             self.names.append(connection.name)
+            if self.watched is None and self.target.isdigit():
+                await self._refuse_a_free_seat(connection)
             await self._send(connection, self.join_line)
             joined, state = await self._joined(connection)
             self.game_id = joined.game_id
@@ -209,8 +214,29 @@ class Spectator:
         self._show()
         return connection
 
+    async def _refuse_a_free_seat(self, connection: Connection) -> None:
+        """bgammon's `join` seats us as a player in a match with a free seat, and the player
+        waiting there sees an opponent come and go: a match asked for by its number is
+        looked up in the server's list (`Players`) first and refused before any `join`."""
+        await self._send(connection, commands.LIST)
+        try:
+            async with asyncio.timeout(self.answer_s):
+                while not isinstance(event := await connection.next_event(), MatchList):
+                    pass
+        except TimeoutError:
+            raise OnlineError(f"cannot {self._what} on {self.address}: no answer in {self.answer_s:g} s") from None
+        if any(g.id == int(self.target) and g.players < 2 for g in event.games):
+            raise self._free_seat()
+
+    @property
+    def _what(self) -> str:
+        return f"watch match {self.target}"
+
+    def _free_seat(self) -> OnlineError:
+        return OnlineError(f"cannot {self._what} on {self.address}: it has a free seat (watching would take it)")
+
     async def _joined(self, connection: Connection) -> tuple[Joined, GameState]:
-        what = f"watch match {self.target}"
+        what = self._what
         joined: Joined | None = None
         try:
             async with asyncio.timeout(self.answer_s):
@@ -223,8 +249,7 @@ class Spectator:
                     elif isinstance(event, Board) and joined is not None:
                         if not event.state.spectating:
                             await self._send(connection, commands.LEAVE)
-                            raise OnlineError(f"cannot {what} on {self.address}: it has a free seat "
-                                              "(watching would take it)")
+                            raise self._free_seat()
                         return joined, event.state
         except TimeoutError:
             raise OnlineError(f"cannot {what} on {self.address}: no answer in {self.answer_s:g} s") from None
