@@ -189,6 +189,9 @@ class RemoteOpponent:
         self._replay = False
         self._opening_rolled = False  # our opening die is rolled (the server shows no board yet)
         self._last_batch: list[str] = []
+        # the server as it stood when the last batch was sent: (its moment, board, dice)
+        self._last_sent_at: tuple[str, tuple[int, ...], tuple[int, int]] | None = None
+        self._rejoined = False  # the connection is back: the next board decides on sending again
         self._held: deque[tuple[str, list[str]]] = deque()  # (the server's moment, commands)
 
     # -- server events ----------------------------------------------------------------
@@ -196,6 +199,9 @@ class RemoteOpponent:
         out = Reaction()
         if isinstance(event, Board):
             self._board(event.state, out)
+            if self._rejoined:
+                self._rejoined = False
+                self._send_again_if_lost(out)
             self._flush(out)
         elif isinstance(event, Rolled):
             self._rolled(event)
@@ -439,7 +445,7 @@ class RemoteOpponent:
             self.dice.asked = False
             if not any(isinstance(f, (OpeningRolled, DiceRolled)) for f in self.facts):
                 out.commands.append(commands.ROLL)
-                self._last_batch = [commands.ROLL]
+                self._sent(("rolling", [commands.ROLL]))
         if m is self._match:
             return
         previous, self._match = self._match, m
@@ -486,17 +492,46 @@ class RemoteOpponent:
 
     def _flush(self, out: Reaction) -> None:
         """Send the held commands whose moment has come on the server, in order."""
+        while self._held and self.stopped is None and self._due(self._held[0][0]) and self.server.player2.name:
+            held = self._held.popleft()
+            out.commands.extend(held[1])
+            self._sent(held)
+
+    def _due(self, moment: str) -> bool:
+        """The server waits for commands of this moment now."""
         s = self.server
-        ready = {
+        return {
             "moving": s.turn == 1 and s.roll1 != 0 and not s.double_offered,
             "on_roll": s.turn == 1 and s.roll1 == 0 and not s.double_offered,
             "answering": s.turn == 2 and s.double_offered,
             "our_turn": s.turn == 1,
-        }
-        while self._held and self.stopped is None and ready[self._held[0][0]] and s.player2.name:
-            _, batch = self._held.popleft()
-            out.commands.extend(batch)
-            self._last_batch = batch
+            "rolling": self._server_awaits_roll(),
+        }[moment]
+
+    def _sent(self, held: tuple[str, list[str]]) -> None:
+        moment, self._last_batch = held
+        s = self.server
+        self._last_sent_at = (moment, tuple(s.board), (s.roll1, s.roll2))
+
+    def rejoined(self) -> None:
+        """The connection was lost and is back (the session has rejoined the match).
+        Commands written while it was down, or into a connection that was already dead,
+        never reached the server: it would wait for them for ever while the table waits
+        for the server. At the board that follows, the last batch is sent again if the
+        server still stands where it stood when the batch was sent."""
+        self._rejoined = True
+
+    def _send_again_if_lost(self, out: Reaction) -> None:
+        """The last batch again, when the server shows it did not arrive: the moment it was
+        sent for is still due, with the same dice, and the same board (or steps of it the
+        server holds, which its leading `reset` takes back)."""
+        at, s = self._last_sent_at, self.server
+        if at is None or self.stopped is not None:
+            return
+        moment, board, dice = at
+        if self._due(moment) and (s.roll1, s.roll2) == dice and (tuple(s.board) == board or bool(s.moves)):
+            out.commands.extend(self._last_batch)
+            out.notes.append(f"sent again after rejoining: {', '.join(self._last_batch)}")
 
     def _server_awaits_roll(self) -> bool:
         s = self.server

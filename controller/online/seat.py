@@ -204,6 +204,7 @@ class OnlineSeat:
                 self._banner(Prompt.of("server_lost"))
                 up = await self.session.reconnect()
                 self.rejoining = False
+                self.opponent.rejoined()  # what the dead connection swallowed is sent again
                 self.note(f"back in match {self.session.game_id} after {up.seconds:.2f} s "
                           f"({counted(up.attempts, 'attempt')})")
                 self._banner(None)
