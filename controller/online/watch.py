@@ -141,6 +141,7 @@ class Spectator:
         self.address = address
         self.join_line = commands.join(target, password)
         self.target = target
+        self.password = password
         self.language = language
         self.show = show or (lambda scene: None)
         self.on_line = on_line or (lambda line: None)
@@ -196,7 +197,7 @@ class Spectator:
             self.names.append(connection.name)
             if self.watched is None and self.target.isdigit():
                 await self._refuse_a_free_seat(connection)
-            await self._send(connection, self.join_line)
+            await self._send(connection, self._join_line())
             joined, state = await self._joined(connection)
             self.game_id = joined.game_id
         except BaseException:
@@ -213,6 +214,14 @@ class Spectator:
                 self.note(line)
         self._show()
         return connection
+
+    def _join_line(self) -> str:
+        """The `join` of this connection: the target first; after a drop the match's number,
+        since bgammon finds a match by a player's name only while that player is connected
+        (a player away at that moment would make the match "not found" and end watching)."""
+        if self.watched is None:
+            return self.join_line
+        return commands.join(str(self.game_id), self.password)
 
     async def _refuse_a_free_seat(self, connection: Connection) -> None:
         """bgammon's `join` seats us as a player in a match with a free seat, and the player
