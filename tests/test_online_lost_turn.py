@@ -24,7 +24,7 @@ import pytest
 from controller.online.client import ServerAddress
 from controller.online.play import OnlinePlay
 from controller.online.session import MatchRequest, OnlineSession
-from tests.online_double import BgammonDouble, until
+from tests.online_double import BgammonDouble, Game, until
 from tests.test_online_client import address, free_port
 
 pytestmark = pytest.mark.timeout(120)
@@ -124,6 +124,6 @@ def test_a_turn_played_into_a_dead_connection_is_sent_again_after_rejoining(tmp_
     asyncio.run(go())
 
 
-async def _game(double: BgammonDouble):  # type: ignore[no-untyped-def]
+async def _game(double: BgammonDouble) -> Game:
     await until("both seated", lambda: bool(double.games) and all(double.games[0].names.values()), 30)
     return double.games[0]

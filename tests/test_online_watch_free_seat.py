@@ -31,6 +31,19 @@ async def _seen(connection: Connection, into: list[object]) -> None:
         into.append(await connection.next_event())
 
 
+async def seated(double: BgammonDouble, points: int) -> list[Connection]:
+    """anna's match of `points` on the double, and bert in it: both seats taken."""
+    players = []
+    for name, first in (("anna", commands.create(None, points)), ("bert", commands.join("Guest_anna"))):
+        c = await Connection.open(address(double))
+        await c.login(name)
+        await c.send(first)
+        players.append(c)
+        await until(f"{name} seated", lambda: bool(double.games) and
+                    any(x is not None and x.name == f"Guest_{name}" for x in double.games[0].clients.values()))
+    return players
+
+
 def test_a_match_asked_for_by_number_with_a_free_seat_is_not_joined_at_all() -> None:
     async def go() -> None:
         async with BgammonDouble(free_port()) as double:
@@ -63,14 +76,7 @@ def test_a_match_asked_for_by_number_with_a_free_seat_is_not_joined_at_all() -> 
 def test_a_full_match_asked_for_by_number_is_watched() -> None:
     async def go() -> None:
         async with BgammonDouble(free_port()) as double:
-            players = []
-            for name, first in (("anna", commands.create(None, 1)), ("bert", commands.join("Guest_anna"))):
-                c = await Connection.open(address(double))
-                await c.login(name)
-                await c.send(first)
-                players.append(c)
-                await until(f"{name} seated", lambda: bool(double.games) and
-                            any(x is not None and x.name == f"Guest_{name}" for x in double.games[0].clients.values()))
+            players = await seated(double, 1)
             spectator = Spectator(address(double), str(double.games[0].id))
             await spectator.start()
             assert spectator.watched is not None and spectator.watched.state.spectating

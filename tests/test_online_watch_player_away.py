@@ -15,10 +15,10 @@ import asyncio
 import pytest
 
 from controller.online import commands
-from controller.online.client import Connection
 from controller.online.watch import Spectator
 from tests.online_double import BgammonDouble, Client, Game, until
 from tests.test_online_client import address, free_port
+from tests.test_online_watch_free_seat import seated
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -37,14 +37,7 @@ class ConnectedNamesDouble(BgammonDouble):
 def test_a_spectator_watching_by_name_rejoins_while_that_player_is_away() -> None:
     async def go() -> None:
         async with ConnectedNamesDouble(free_port()) as double:
-            players = []
-            for name, first in (("anna", commands.create(None, 3)), ("bert", commands.join("Guest_anna"))):
-                c = await Connection.open(address(double))
-                await c.login(name)
-                await c.send(first)
-                players.append(c)
-                await until(f"{name} seated", lambda: bool(double.games) and
-                            any(x is not None and x.name == f"Guest_{name}" for x in double.games[0].clients.values()))
+            players = await seated(double, 3)
             game = double.games[0]
             for c in players:  # the opening roll: the match has begun, its seats are theirs
                 await c.send(commands.ROLL)
