@@ -76,12 +76,20 @@ async def on_the_board(tmp: Path, settings: Settings,
 
         task = asyncio.create_task(run_table(vb.port, state_dir=tmp, strip_name="sim", display_driver="dummy",
                                              pin_factory="mock", on_table=got))
-        table = await opened
+        await asyncio.wait({opened, task}, timeout=60, return_when=asyncio.FIRST_COMPLETED)
+        if not opened.done():  # the table never opened: say why instead of waiting for ever
+            task.cancel()
+            outcome = await asyncio.gather(task, return_exceptions=True)
+            raise AssertionError(f"run_table did not open its table: {outcome[0]!r}")
+        table = opened.result()
         try:
-            await body(table, doors[0])  # type: ignore[misc]
+            await asyncio.wait_for(body(table, doors[0]), 120)  # type: ignore[misc]
         finally:
             task.cancel()
-            await asyncio.gather(task, return_exceptions=True)
+            try:  # a table that does not stop when cancelled is a failure of its own, not a hang
+                await asyncio.wait_for(asyncio.gather(task, return_exceptions=True), 30)
+            except TimeoutError:
+                raise AssertionError("run_table did not stop within 30 s of being cancelled") from None
 
 
 def test_the_menu_offers_play_online_only_where_a_door_is() -> None:
