@@ -10,17 +10,17 @@ table asks. The controller learns of it all through the board's readings.
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from controller.bot.base import Bot
 from controller.engine.board_view import cell_of_point, other
 from controller.engine.match import Match
 from controller.engine.moves import Step
-from controller.events import ActionRequested, ButtonPressed
+from controller.events import ActionRequested, AskBot, BotCube, BotMoved, ButtonPressed
 from controller.online.remote import LOCAL, REMOTE
 from controller.online.seat import PUMP_S
 from controller.table import Table
-from controller.table.computer import bot_context
+from controller.table.computer import answer_with
 
 if TYPE_CHECKING:
     from sim.web.live import LiveSim
@@ -108,32 +108,28 @@ class SimHands:
         return False
 
     async def _decide(self, live: LiveSim, m: Match, key: object) -> None:
-        """The level's decision now: roll or double, take or drop, the next step of its move,
-        accept a resignation."""
+        """The level's decision now, put to it as the table puts the computer's questions
+        (`answer_with`): roll or double, take or drop, the next step of its move, accept or
+        decline a resignation."""
         c = self.table.controller
-        context = bot_context(m, LOCAL)
-        if m.phase == "opening" or (m.phase == "roll" and m.turn == LOCAL):
-            action = "double" if m.phase == "roll" and m.may_double(LOCAL) and \
-                self.bot.should_double(m.position, context) else "roll"
-            self._acted = key
-            self.table.dispatch(ActionRequested(LOCAL, action, c.now))  # type: ignore[arg-type]
-        elif m.phase == "doubled" and m.turn == REMOTE:
-            take = self.bot.should_take(m.position.swap(), context)
-            self._acted = key
-            self.table.dispatch(ActionRequested(LOCAL, "take" if take else "drop", c.now))
-        elif m.phase == "move" and m.turn == LOCAL and m.dice is not None:
-            if not m.steps and not self._steps:
-                move = self.bot.choose_move(m.position, m.dice, context)
-                self._acted = key
-                if move is None:
-                    return
-                self._meant = move.notation
-                self._steps = list(move.steps)
+        kind = _question(m)
+        if kind is None:
+            return
+        if kind == "move" and (m.steps or self._steps):
             if self._steps:
                 await self._next_step(live)
-        elif m.phase == "resigning" and m.turn == REMOTE:
-            self._acted = key
-            self.table.dispatch(ActionRequested(LOCAL, "accept", c.now))
+            return
+        self._acted = key
+        if kind == "roll":
+            self.table.dispatch(ActionRequested(LOCAL, "roll", c.now))
+            return
+        answer = answer_with(self.bot, AskBot(kind, 0, LOCAL, m), c.now)
+        if isinstance(answer, BotCube):
+            self.table.dispatch(ActionRequested(LOCAL, answer.action, c.now))  # type: ignore[arg-type]
+        elif isinstance(answer, BotMoved) and answer.move is not None:
+            self._meant = answer.move.notation
+            self._steps = list(answer.move.steps)
+            await self._next_step(live)
 
     async def _next_step(self, live: LiveSim) -> None:
         """One step at a time, each settled before the next, as hands do: a checker borne
@@ -148,3 +144,18 @@ class SimHands:
         await live.act(PageAction("lift", cell=frm, colour=LOCAL))
         await live.act(PageAction("place", cell=to, colour=LOCAL))
         self._last_step = asyncio.get_running_loop().time()
+
+
+def _question(m: Match) -> Literal["roll", "move", "cube", "take", "resign"] | None:
+    """What the local player does now, if anything: a roll, or a question for its level."""
+    if m.phase == "opening":
+        return "roll"
+    if m.phase == "roll" and m.turn == LOCAL:
+        return "cube" if m.may_double(LOCAL) else "roll"
+    if m.phase == "doubled" and m.turn == REMOTE:
+        return "take"
+    if m.phase == "move" and m.turn == LOCAL and m.dice is not None:
+        return "move"
+    if m.phase == "resigning" and m.turn == REMOTE:
+        return "resign"
+    return None

@@ -48,30 +48,35 @@ class ComputerSeat:
 
     def answer(self, question: AskBot, level: str, now: float) -> Event | None:
         """The level's answer to `question`, as an event stamped `now`."""
-        bot = self.level(level)
-        match = question.match
-        context = bot_context(match, question.side)
-        token = question.turn_token
-        if question.kind == "move":
-            assert match.dice is not None
-            return BotMoved(bot.choose_move(match.position, match.dice, context), now, token)
-        if question.kind == "cube":
-            return BotCube("double" if bot.should_double(match.position, context) else "roll",
-                           now, token)
-        if question.kind == "take":
-            return BotCube("take" if bot.should_take(match.position, context) else "drop",
-                           now, token)
-        if question.kind == "rematch":
-            accepted = accepts_rematch(bot, context)
-            return BotCube("rematch" if accepted else "decline", now, token, question.side)
-        if question.kind == "offer_rematch":
-            offered = offers_rematch(bot, context, lost=match.winner != question.side)
-            return BotCube("rematch", now, token, question.side) if offered else None
-        level_index = LEVELS.index(match.resign_level or "single") + 1
-        accepted = bot.accepts_resignation(match.partial, level_index, context)
-        return BotCube("accept" if accepted else "decline", now, token)
+        return answer_with(self.level(level), question, now)
 
     def close(self) -> None:
         for bot in self._levels.values():
             bot.close()
         self._levels.clear()
+
+
+def answer_with(bot: Bot, question: AskBot, now: float) -> Event | None:
+    """`bot`'s answer to `question`, as an event stamped `now`: the one place that knows
+    from whose side each of the level's questions is put (a take from the doubler's, a
+    resignation from the resigner's), for the computer's seat and for the simulator's
+    hands (controller/online/hands.py) alike."""
+    match = question.match
+    context = bot_context(match, question.side)
+    token = question.turn_token
+    if question.kind == "move":
+        assert match.dice is not None
+        return BotMoved(bot.choose_move(match.position, match.dice, context), now, token)
+    if question.kind == "cube":
+        return BotCube("double" if bot.should_double(match.position, context) else "roll", now, token)
+    if question.kind == "take":
+        return BotCube("take" if bot.should_take(match.position, context) else "drop", now, token)
+    if question.kind == "rematch":
+        accepted = accepts_rematch(bot, context)
+        return BotCube("rematch" if accepted else "decline", now, token, question.side)
+    if question.kind == "offer_rematch":
+        offered = offers_rematch(bot, context, lost=match.winner != question.side)
+        return BotCube("rematch", now, token, question.side) if offered else None
+    level_index = LEVELS.index(match.resign_level or "single") + 1
+    accepted = bot.accepts_resignation(match.partial, level_index, context)
+    return BotCube("accept" if accepted else "decline", now, token)

@@ -1,0 +1,70 @@
+"""The computer level's hands on the simulator's board (`bgboard online --headless`, and
+`--autoplay`) answer a double as the level judges it from the doubler's side, as the
+computer's seat at a table does (controller/table/computer.py `answer_with`).
+
+A race the doubler leads by far is passed, and one the doubler trails by far is taken. The
+hands once put the question from the taker's side, so they took hopeless doubles and
+passed easy takes: online matches between two headless tables ended 12-0, 14-0.
+"""
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from controller.engine.match_settings import HUMAN, MatchSettings
+from controller.engine.position import Position
+from controller.events import AdoptMatch
+from controller.online.hands import SimHands
+from controller.table import make_bot
+from controller.table.start import starting_match
+from sim.web.live import LiveSim
+from tests.online_double import until
+
+pytestmark = pytest.mark.timeout(120)
+
+
+def _race(doubler_pips_on: int, taker_pips_on: int) -> Position:
+    """From the doubler's side (Black, on roll): its fifteen checkers on its point
+    `doubler_pips_on`, the taker's fifteen on the taker's point `taker_pips_on`."""
+    mine = [0] * 25
+    theirs = [0] * 25
+    mine[doubler_pips_on - 1] = 15
+    theirs[taker_pips_on - 1] = 15
+    return Position(tuple(mine), tuple(theirs))
+
+
+async def _answer_of_hands(tmp: Path, position: Position) -> str:
+    """Black doubles in `position`; White's hands (the `simple` level) answer: 'take' or 'drop'."""
+    live = LiveSim(state_dir=tmp / "sim", settings_file=tmp / "dialog.json", seed=3)
+    await live.start()
+    try:
+        assert live.table is not None
+        settings = MatchSettings(length=7, white_player=HUMAN, black_player=HUMAN, confirm="button")
+        match = starting_match(settings, position.id, turn="black").double("black", now=0.0).match
+        live.table.dispatch(AdoptMatch(match, live.table.clock()))
+        hands = SimHands(live, make_bot("simple"), pause_s=0.05)
+        working = asyncio.create_task(hands.work())
+        try:
+            await until("the double answered", lambda: live.table.controller.match.phase != "doubled", 30)
+        finally:
+            working.cancel()
+            await asyncio.gather(working, return_exceptions=True)
+        after = live.table.controller.match
+        if after.score == (0, 1):  # the game passed: Black's point, a new game
+            return "drop"
+        assert after.cube == 2 and after.cube_owner == "white" and after.score == (0, 0)
+        return "take"
+    finally:
+        await live.close()
+
+
+def test_the_hands_pass_a_race_the_doubler_leads_by_far(tmp_path: Path) -> None:
+    # the doubler 15 pips from home, the taker 300
+    assert asyncio.run(_answer_of_hands(tmp_path, _race(1, 20))) == "drop"
+
+
+def test_the_hands_take_a_race_the_doubler_trails_by_far(tmp_path: Path) -> None:
+    # the doubler 300 pips from home, the taker 15
+    assert asyncio.run(_answer_of_hands(tmp_path, _race(20, 1))) == "take"
