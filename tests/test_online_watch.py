@@ -67,6 +67,15 @@ async def _match(double: BgammonDouble, points: int) -> list[asyncio.Task[None]]
     return [first, second]
 
 
+async def hosting(double: BgammonDouble) -> Connection:
+    """Guest_host's 1-point match on the double, its second seat free."""
+    host = await Connection.open(address(double))
+    await host.login("host")
+    await host.send(commands.create(None, 1))
+    await until("the match created", lambda: bool(double.games))
+    return host
+
+
 def _lit(scene: Scene) -> set[str]:
     return {cell for cell, role in scene.leds.items() if role in ("last-from", "last-to")}
 
@@ -121,10 +130,7 @@ def test_the_spectator_rejoins_after_a_dropped_connection() -> None:
 def test_a_match_with_a_free_seat_is_not_joined() -> None:
     async def go() -> None:
         async with BgammonDouble(free_port()) as double:
-            host = await Connection.open(address(double))
-            await host.login("host")
-            await host.send(commands.create(None, 1))
-            await until("the match created", lambda: bool(double.games))
+            host = await hosting(double)
             with pytest.raises(OnlineError, match="has a free seat"):
                 await Spectator(address(double), "Guest_host").run(5)
             await asyncio.sleep(0.2)

@@ -22,6 +22,7 @@ from controller.online.events import Board, Joined
 from controller.online.watch import Spectator
 from tests.online_double import BgammonDouble, until
 from tests.test_online_client import address, free_port
+from tests.test_online_watch import hosting
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -47,10 +48,7 @@ async def seated(double: BgammonDouble, points: int) -> list[Connection]:
 def test_a_match_asked_for_by_number_with_a_free_seat_is_not_joined_at_all() -> None:
     async def go() -> None:
         async with BgammonDouble(free_port()) as double:
-            host = await Connection.open(address(double))
-            await host.login("host")
-            await host.send(commands.create(None, 1))
-            await until("the match created", lambda: bool(double.games))
+            host = await hosting(double)
             seen: list[object] = []
             reader = asyncio.create_task(_seen(host, seen))
             spectator = Spectator(address(double), str(double.games[0].id))
