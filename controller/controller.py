@@ -34,7 +34,7 @@ from controller.events import (ActionRequested, AdoptMatch, Announce, AskBot, Ba
                                BotMoved, ButtonPressed, Buzz, DiceEntered, DicePhraseGiven, Effect,
                                Event, LinkChanged, MatchSeated, OnlineRequested, PracticeRequested,
                                ReadingReceived, Refused, RemoteActed, ReviewReady, SaveMatch, ShowScene, Tick,
-                               WatchOffered, WatchShown)
+                               OnlineOffered, WatchShown)
 from controller.inputs import menu as menus
 from controller.play import possible
 from controller.play import prompt as prompts
@@ -96,7 +96,7 @@ class Controller:
         self.banner: Prompt | None = None
         #: the menu offers "Play online" (the table has an online door: controller/online/door.py)
         self.online_offered = False
-        #: the menu offers "Watch online" (the settings name a match: `WatchOffered`)
+        #: the menu offers "Watch online" (the settings name a match: `OnlineOffered`)
         self.watch_offered = False
         #: while a server match is watched from the menu: its scene, shown in place of the
         #: match's (the local match is set aside by `Table.seat`), `WatchShown`
@@ -158,11 +158,15 @@ class Controller:
             self.review = event.figures
 
     def _watch_event(self, event: Event, out: list[Effect]) -> bool:
-        """Watching's own events, and every event while watching (True: handled here)."""
+        """Watching's own events, the online door's offers (play, watch), and every event
+        while watching (True: handled here)."""
         if isinstance(event, WatchShown):
             self.watching = event.scene
-        elif isinstance(event, WatchOffered):
-            self.watch_offered = event.offered
+        elif isinstance(event, OnlineOffered):
+            if event.what == "play":
+                self.online_offered = event.offered
+            else:
+                self.watch_offered = event.offered
         elif self.watching is not None:
             self._while_watching(event, out)
         else:

@@ -189,16 +189,18 @@ class WatchShown:
 
 
 @dataclass(frozen=True)
-class WatchOffered:
-    """The menu offers "Watch online" (`offered`: the settings name a match to watch)."""
+class OnlineOffered:
+    """Whether the menu offers "Play online" (`what` "play": the table has an online door)
+    or "Watch online" ("watch": the settings name a match to watch)."""
 
+    what: Literal["play", "watch"]
     offered: bool
     at: float
 
 
 Event = Union[ReadingReceived, LinkChanged, ActionRequested, ButtonPressed, Tick, BotMoved,
               BotCube, DicePhraseGiven, DiceEntered, RemoteActed, AdoptMatch, MatchSeated,
-              BannerChanged, ReviewReady, WatchShown, WatchOffered]
+              BannerChanged, ReviewReady, WatchShown, OnlineOffered]
 
 
 # -- effects -----------------------------------------------------------------------------

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Literal, NotRequired, TypedDict
 
 from controller.errors import BgboardError
-from controller.events import WatchOffered, WatchShown
+from controller.events import OnlineOffered, WatchShown
 from controller.online.choice import OnlineChoice, from_settings, watch_from_settings
 from controller.online.client import ServerAddress
 from controller.online.remote import ServerDice
@@ -113,7 +113,7 @@ class OnlineDoor:
         finally:
             offered = self._known is not None and self._known.online_watch is not None
             if offered != self.table.controller.watch_offered:
-                self.table.dispatch(WatchOffered(offered, self.table.clock()))
+                self.table.dispatch(OnlineOffered("watch", offered, self.table.clock()))
         return self._known
 
     # -- in and out ---------------------------------------------------------------------

@@ -29,7 +29,7 @@ from controller.engine.match import Match
 from controller.engine.match_settings import REMOTE
 from controller.errors import BgboardError
 from controller.events import (Announce, AskBot, BannerChanged, Buzz, ButtonPressed, Effect, Event,
-                               MatchSeated, OnlineRequested, PracticeRequested, ReadingReceived, Refused,
+                               MatchSeated, OnlineOffered, OnlineRequested, PracticeRequested, ReadingReceived, Refused,
                                ReviewReady, SaveMatch, ShowScene)
 from controller.inputs.buttons import ButtonEvent, ButtonHeld, ButtonPanel
 from controller.show.content import Prompt, Scene
@@ -249,7 +249,7 @@ class Table:
         """Let online play start and end here (the menu's "Play online"): the remote player
         then sits at this table as the computer does; the table closes the door with itself."""
         self.online = door
-        self.controller.online_offered = True
+        self.dispatch(OnlineOffered("play", True, self.clock()))
 
     def show_banner(self, prompt: Prompt | None) -> None:
         """A line of online play's own (connecting, waiting for an opponent, connection
