@@ -158,7 +158,8 @@ def test_the_dialogs_watch_choice_shows_the_match_instead_of_the_table_until_lea
                 answer = await live.act(PageAction("command", name="white roll"))
                 assert isinstance(answer, Notice) and answer.key == "watching_only"
                 assert await live.act(PageAction("online_leave")) is None
-                await until("the table again", lambda: live.watch.page is None, 10)
+                await until("the table again", lambda: live.watched is None and live.door is not None
+                            and live.door.state == "off", 10)
                 back = live.snapshot()
                 assert back["possible"] and back["online_play"]["state"] == "off" and "spectator" not in back["online_play"]
                 for p in players:

@@ -49,6 +49,9 @@ CHAT_SHOWN = 8
 DoorState = Literal["off", "connecting", "waiting", "playing", "rejoining", "over", "watching"]
 #: the display's line, under the watched match's, while a match is watched at the board
 BOARD_IDLE = Prompt.of("watching_board_idle")
+#: bgammon passes a `say` on to the sender's opponent only, and a spectator has none (its
+#: server answers "Message not sent: There is no one else in the match."), so none is sent
+SPECTATOR_SILENT = "watching: a spectator cannot chat on bgammon (no chat line sent)"
 
 
 def open_session(choice: OnlineChoice, state_dir: Path | None) -> OnlineSession:
@@ -204,6 +207,8 @@ class OnlineDoor:
     async def say(self, message: str) -> None:
         """The page's chat line, sent to the opponent through the seat; BgboardError (one
         line, nothing sent) while not in an online match or for a bad line."""
+        if self.spectator is not None:
+            raise BgboardError(SPECTATOR_SILENT)
         if self.seat is None or self.state not in ("waiting", "playing", "over"):
             raise BgboardError("not playing online: no chat line sent")
         if not await self.seat.say(message):
@@ -321,7 +326,8 @@ class OnlineDoor:
         watched = self.spectator.watched if self.spectator is not None else None
         if self.spectator is not None and watched is not None:
             return {**self._view_of_seat(), "server": str(self.spectator.address), "match": self.spectator.game_id,
-                    "me": watched.name(1), "opponent": watched.name(2), "spectator": True}
+                    "me": watched.name(1), "opponent": watched.name(2), "chat": watched.chat[-CHAT_SHOWN:],
+                    "spectator": True}
         return self._view_of_seat()
 
     def _view_of_seat(self) -> OnlineView:

@@ -53,6 +53,7 @@ class WatchedMatch:
     language: str = "en"
     lit: tuple[tuple[str, str], ...] = ()  # (from cell, to cell) of the move lit
     over: bool = False
+    chat: list[str] = field(default_factory=list)  # "player: message", oldest first (across rejoins)
 
     def name(self, number: int) -> str:
         player = self.state.player1 if number == 1 else self.state.player2
@@ -81,7 +82,8 @@ class WatchedMatch:
             points = f" {counted(event.points, 'point')}" if event.points else ""
             return [f"{event.player} wins the game{points}{how}"]
         if isinstance(event, Say):
-            return [f"chat {event.player}: {event.message}"]
+            self.chat.append(f"{event.player}: {event.message}")
+            return [f"chat {self.chat[-1]}"]
         if isinstance(event, Left):
             return [f"{event.player} left the match"]
         if isinstance(event, Joined):

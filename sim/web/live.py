@@ -45,6 +45,7 @@ from controller.engine.turn import TurnPlan
 from controller.errors import BgboardError
 from controller.events import ActionRequested, Tick
 from controller.online.door import OnlineDoor
+from controller.online.watch import WatchedMatch
 from controller.settings import OPPONENTS, Settings, load_settings
 from controller.show.texts import LANGUAGES, render
 from controller.table import BackendChoice, Table, make_bot, open_table
@@ -57,11 +58,15 @@ from sim.web.page_facts import led_view, page_facts
 from sim.web.protocol import Notice, PageAction
 from sim.web.refusals import PageRefusals
 from sim.web.review_page import ReviewPanel
-from sim.web.watch_page import PageWatch
+from sim.web.watch_page import READ_ONLY, watched_view
 
 TICK_S = 0.05
 #: the page actions a hand does on the board (the controller sees them only through the cable)
 PHYSICAL = frozenset(["lift", "place", "drop_outside", "auto_step", "cover", "setup", "bot_move", "undo"])
+#: the page actions that still mean something while a server match is watched: the table's
+#: buttons (the menu leaves watching; the controller refuses the others with its own line),
+#: Leave, and the choices that answer "leave first" or, for chat, why nothing is sent
+WHILE_WATCHING = frozenset(["button", "online_leave", "online", "new_match", "say"])
 DEFAULT_DIALOG = {"length": 5, "cube": "on", "crawford": "on", "clock": "off", "confirm": "auto",
                   "opponent": "human", "language": "en", "score": "0-0", "crawford_played": "auto",
                   "dice": "board", "tutor": "off"}
@@ -157,9 +162,6 @@ class LiveSim:
         self._pressed: dict[str, asyncio.TimerHandle] = {}  # buttons held down, until released
         self._settle_timer: asyncio.TimerHandle | None = None  # a look when the last reading settles
         self._review_cache: ReviewCache | None = None  # kept across tables: a game is analysed once
-        #: a server match watched on the page (the dialog's "watch a match"), shown instead of the table
-        self.watch = PageWatch(self._notify, lambda reason: self.door.fail(reason) if self.door else None,
-                               profile=self.profile)
 
     # -- life cycle ---------------------------------------------------------------------
     async def start(self) -> None:
@@ -169,7 +171,6 @@ class LiveSim:
         self._tick_task = asyncio.create_task(self._ticks())
 
     async def close(self) -> None:
-        await self.watch.close()
         for task in (self._tick_task, self._fault_task):
             if task is not None:
                 task.cancel()
@@ -260,6 +261,13 @@ class LiveSim:
         return self.table.link.bad_scans if self.table is not None and self.table.link is not None else 0
 
     @property
+    def watched(self) -> WatchedMatch | None:
+        """The server match the table's door watches now (the board's menu or the dialog
+        started it): the page shows it in place of the local match, which waits untouched."""
+        spectator = self.door.spectator if self.door is not None else None
+        return spectator.watched if spectator is not None else None
+
+    @property
     def online(self) -> bool:
         return self.table is not None and self.table.controller.status().online
 
@@ -322,7 +330,8 @@ class LiveSim:
         board = tuple(self.vb.counts(c) for c in CELLS)
         # the sensors (a flickering one shows) and the second (the link's counters move on)
         review = self.review_panel.summary(self.live_review())
-        return repr((scene, board, tuple(tuple(h.items()) for h in self.hand), self.online,
+        watched = self.watched.state if self.watched is not None else None
+        return repr((scene, board, watched, tuple(tuple(h.items()) for h in self.hand), self.online,
                      self.display_version(), tuple(self.vb.sensors()), int(self._now()),
                      review["version"] if review else None))
 
@@ -333,8 +342,6 @@ class LiveSim:
         return f"{self._tables}.{frames}"
 
     def display_png(self) -> bytes:
-        if self.watch.page is not None:
-            return self.watch.page.display_png()
         if self.table is None or self.table.display is None:
             return b""
         png: bytes = self.table.display.frame_png()
@@ -355,8 +362,8 @@ class LiveSim:
         return mat_text(match, dice.record_tags(), players=player_names(match), when=datetime.now())
 
     def snapshot(self) -> dict[str, Any]:
-        if self.watch.page is not None:
-            return {**self.watch.page.snapshot(), "settings": dict(self.dialog)}
+        """What the page shows: the table, or while the door watches a server match that
+        match in its place (`watched_view`: its checkers, not the board's, and nothing to do)."""
         assert self.table is not None
         controller = self.table.controller
         scene = controller.last_scene
@@ -382,6 +389,8 @@ class LiveSim:
         stats = session.stats if session is not None else None
         now = self._now()
         self._trim_frames(now)
+        watched = self.watched
+        shown = {} if watched is None else watched_view(watched)
         return {
             "board": {c: list(self.vb.counts(c)) for c in CELLS},
             "hand": list(self.hand),
@@ -394,7 +403,7 @@ class LiveSim:
             "possible": [{"side": a.side, "action": a.action, "level": a.level, "button": a.button}
                          for a in status.actions],
             "helpers": self.helpers(),
-            "hint": None if controller.playing_online else self.hint(),
+            "hint": None if controller.playing_online or watched is not None else self.hint(),
             "chat": online["chat"],
             "online_play": online,
             "settings": dict(self.dialog),
@@ -412,6 +421,7 @@ class LiveSim:
                 "flickering": self._flickering,
                 **(stats.as_dict() if stats is not None else {}),
             },
+            **shown,
         }
 
     def _trim_frames(self, now: float) -> None:
@@ -477,9 +487,9 @@ class LiveSim:
 
     async def act(self, action: PageAction) -> str | Notice | None:
         assert self.table is not None
-        if self.watch.page is not None:
-            return await self.watch.act(action)
         kind = action.kind
+        if self.watched is not None and kind not in WHILE_WATCHING:
+            return READ_ONLY
         answer = await self.refusals.answering(self._act(action))
         if kind in PHYSICAL and not self.vb.is_plugged and answer is None:
             return Notice("unplugged", "the cable is pulled: the controller sees this when it is plugged in again")
@@ -821,7 +831,8 @@ class LiveSim:
         return Notice("online_connecting", f"connecting to {choice.server}", {"server": str(choice.server)})
 
     def _watch(self, form: dict[str, Any]) -> str | Notice | None:
-        """The dialog's "watch a match": shown on the page read-only (sim.web.watch_page)."""
+        """The dialog's "watch a match": the table's door watches it, as from the board's
+        menu, and the page shows it read-only (`watched_view`) until it is left."""
         from controller.online.choice import watch_from_form
 
         assert self.door is not None and self.table is not None
@@ -832,7 +843,7 @@ class LiveSim:
         except BgboardError as exc:
             self.door.fail(str(exc))
             return Notice("online_failed", str(exc), {"reason": str(exc)})
-        self.watch.start(server, target, password, self.dialog["language"])
+        self.door.watch(server, target, password)
         return Notice("online_connecting", f"connecting to {server}", {"server": str(server)})
 
     def _online_leave(self) -> str | Notice | None:

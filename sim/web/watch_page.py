@@ -1,14 +1,17 @@
-"""`bgboard online --watch ID|USER --sim`: a server match watched on the simulator's page.
+"""A server match watched, as the simulator's page shows it, whoever watches it.
 
-The spectator (`controller.online.watch.Spectator`) follows the match; this backend of
-the page server (`SimBackend`, served by `sim.web.server.SimServer` behind the same
-Origin/Host guard) draws what it saw: the checkers where the server's position has them
-(no virtual board: nothing here is read from sensors), the display's image of
-`WatchedMatch.scene` ("Watching A - B", dice, cube, score, pips), its LEDs (the last
-move's `last-from`/`last-to`), the players, the move list, and the chat lines of the
-match. It is read-only: the snapshot offers no action (`possible` and `actions` empty, no
-helpers) and every page action but `online_leave` is refused with one line; leaving ends
-the spectator (its connection closes: a spectator has no seat to give up).
+Two front ends watch through the same `controller.online.watch.Spectator`: `bgboard
+online --watch ID|USER --sim` serves `WatchPage` (a `SimBackend` of its own, served by
+`sim.web.server.SimServer` behind the same Origin/Host guard), and in `bgboard sim` the
+table's door watches (the board's menu "Watch online" or the New match dialog's "watch a
+match", controller/online/door.py) while `LiveSim.snapshot` lays `watched_view` over the
+table's. Either way the page draws the same: the checkers where the server's position has
+them (no virtual board: nothing here is read from sensors), the dice, cube, score, players
+and move list of `WatchedMatch.match()`, the display's image of `WatchedMatch.scene`
+("Watching A - B"), its LEDs (the last move's `last-from`/`last-to`) and the match's chat.
+It is read-only: no action is offered (`possible`, `actions`, `helpers` empty) and a page
+action that would play is refused with one line (`READ_ONLY`); leaving ends the spectator
+(its connection closes: a spectator has no seat to give up).
 """
 from __future__ import annotations
 
@@ -19,9 +22,9 @@ from typing import Any
 from controller.board.profile import Profile, load_profile
 from controller.engine.board_view import CELLS, cell_counts
 from controller.engine.match import Match
-from controller.online.client import OnlineError, ServerAddress
+from controller.online.client import OnlineError
 from controller.online.door import CHAT_SHOWN, DoorState
-from controller.online.watch import Spectator
+from controller.online.watch import Spectator, WatchedMatch
 from controller.play.status import TableStatus
 from controller.show.content import Scene
 from controller.show.display import text_lines
@@ -44,6 +47,20 @@ def watched_status(m: Match) -> TableStatus:
                        roll_due=None, clock_running=False, menu_open=False, entering_dice=False, actions=())
 
 
+def watched_view(watched: WatchedMatch) -> dict[str, Any]:
+    """The snapshot's fields of a watched match (see the module docstring): its checkers,
+    match, dice, cube, players, move list and chat, and nothing to do."""
+    m = watched.match()
+    status = watched_status(m)
+    position, mover = m.board()
+    counts = cell_counts(position, mover)
+    return {"board": {c: list(counts.get(c, (0, 0))) for c in CELLS}, "hand": [],
+            "actions": [], "possible": [], "helpers": [], "hint": None, "chat": watched.chat[-CHAT_SHOWN:],
+            "match": {**match_view(m), "cube_enabled": m.cube_enabled, "crawford": m.crawford},
+            **page_facts(status, watched.language),
+            "dice_panel": dice_panel(status, "server", None)}
+
+
 class WatchPage:
     """The `SimBackend` of a watched match (see the module docstring)."""
 
@@ -52,7 +69,6 @@ class WatchPage:
         self.profile = profile or load_profile()
         self.display = Display.open(self.profile.display, "dummy")
         self.scene: Scene | None = None
-        self.chat: list[str] = []
         self.line = ""
         self.left = False
         self._subscribers: list[Callable[[], None]] = []
@@ -77,8 +93,6 @@ class WatchPage:
 
     def _line(self, line: str) -> None:
         self.line = line
-        if line.startswith("chat "):
-            self.chat = [*self.chat, line.removeprefix("chat ")][-CHAT_SHOWN:]
         self._changed()
 
     async def run(self, seconds: float | None = None) -> None:
@@ -130,31 +144,25 @@ class WatchPage:
         watched = self.spectator.watched
         state: DoorState = "off" if self.left else "watching" if watched is not None and not watched.over \
             else "over" if watched is not None else "connecting"
+        chat = watched.chat[-CHAT_SHOWN:] if watched is not None else []
         online = {"state": state, "line": self.line, "failed": False, "server": str(self.spectator.address),
                   "match": self.spectator.game_id, "me": watched.name(1) if watched else "",
-                  "opponent": watched.name(2) if watched else "", "match_password": "", "chat": self.chat,
+                  "opponent": watched.name(2) if watched else "", "match_password": "", "chat": chat,
                   "user": "", "default_server": "", "saved": "", "spectator": True}
         base: dict[str, Any] = {"board": {c: [0, 0] for c in CELLS}, "hand": [], "leds": {},
                                 "led_counts": {c: len(ix) for c, ix in self.profile.leds.cells.items()},
                                 "display": {"version": str(self.display.frames_written), "lines": []},
                                 "prompt": "", "actions": [], "possible": [], "helpers": [], "hint": None,
-                                "chat": self.chat, "online_play": online, "settings": {}, "review": None,
+                                "chat": chat, "online_play": online, "settings": {}, "review": None,
                                 "debug": {"online": True}}
         if watched is None or self.scene is None:
             return {**base, "match": {}, "dice_view": [], "cube_view": None, "clock": None, "moves": [],
                     "players": {}, "bot_move": [], "winner": None, "announcement": [], "dice_panel": None}
-        m = watched.match()
-        status = watched_status(m)
-        position, mover = m.board()
         prompt = self.scene.display.prompt
-        return {**base,
-                "board": {**base["board"], **{c: list(n) for c, n in cell_counts(position, mover).items()}},
+        return {**base, **watched_view(watched),
                 "leds": led_view(self.scene.leds, self.profile.leds.roles),
                 "display": {"version": str(self.display.frames_written), "lines": text_lines(self.scene.display)},
-                "prompt": render(prompt.key, dict(prompt.params), watched.language) if prompt else "",
-                "match": {**match_view(m), "cube_enabled": m.cube_enabled, "crawford": m.crawford},
-                **page_facts(status, watched.language),
-                "dice_panel": dice_panel(status, "server", None)}
+                "prompt": render(prompt.key, dict(prompt.params), watched.language) if prompt else ""}
 
 
 async def watch_on_page(spectator: Spectator, host: str, port: int, *, seconds: float | None = None,
@@ -175,51 +183,3 @@ async def watch_on_page(spectator: Spectator, host: str, port: int, *, seconds: 
         await page.run(seconds)
     finally:
         await runner.cleanup()
-
-
-class PageWatch:
-    """The simulator page's "watch a match" (the online dialog's choice): while a match is
-    watched the page shows it (this `WatchPage`'s snapshot, frame and answers) instead of
-    the table, which goes on unchanged underneath; it ends on Leave, at the match's end, or
-    with one line (`fail`) when the match cannot be watched."""
-
-    def __init__(self, notify: Callable[[], None], fail: Callable[[str], None],
-                 profile: Profile | None = None) -> None:
-        self.notify = notify
-        self.fail = fail
-        self.profile = profile
-        self.page: WatchPage | None = None
-        self._task: asyncio.Task[None] | None = None
-
-    def start(self, address: ServerAddress, target: str, password: str | None, language: str) -> None:
-        """Watch `target` on `address` (its `password` if private) on the page from now on."""
-        self.page = WatchPage(Spectator(address, target, password=password, language=language),
-                              profile=self.profile)
-        self.page.subscribe(self.notify)
-        self._task = asyncio.get_running_loop().create_task(self._run(self.page))
-        self.notify()
-
-    async def _run(self, page: WatchPage) -> None:
-        from controller.errors import BgboardError
-
-        try:
-            await page.run()
-        except (BgboardError, ConnectionError) as exc:  # OnlineError, ConnectionLost: one line
-            self.fail(str(exc))
-        finally:
-            if self.page is page and (page.left or not page.spectator.watched):
-                self.page = None  # left, or never watched: the table again
-            self.notify()
-
-    async def act(self, action: PageAction) -> str | Notice | None:
-        assert self.page is not None
-        if action.kind == "online_leave" and (self._task is None or self._task.done()):
-            self.page = None  # the match watched to its end: Leave goes back to the table
-            self.notify()
-            return None
-        return await self.page.act(action)
-
-    async def close(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            await asyncio.gather(self._task, return_exceptions=True)
