@@ -67,6 +67,11 @@ def allow(sim: ServerThread, players: Players, turns: int) -> None:
     wait_until(lambda: sim.call(lambda: players.turns) <= 0, WAIT_S, f"{turns} turns of the watched match")
 
 
+def door_state(sim: ServerThread) -> str:
+    """What the table's online door is doing (`off`, `watching`, ...)."""
+    return sim.inspect(lambda live: live.door.state if live.door is not None else "no door")
+
+
 def press(page: Page, sim: ServerThread, button: str, changed: Any) -> None:
     """Press the page's hardware `button` and wait until `changed()` says the table saw it."""
     page.click_button(button)
@@ -104,7 +109,7 @@ def test_watching_from_the_board_menu_shows_the_watched_checkers_then_the_local_
     assert server_board(sim, double) != local_board  # the two matches stand apart
 
     to_menu_item(page, sim, "watch_online")
-    press(page, sim, "white_main", lambda: sim.inspect(lambda live: live.door.state) == "watching")
+    press(page, sim, "white_main", lambda: door_state(sim) == "watching")
     wait_until(lambda: p.locator("#online-state").inner_text() == "watching (read-only)", WAIT_S, "watching")
     names = sim.call(lambda: double.games[0].names)
     assert f"watching {names[1]} - {names[2]}" in p.locator("#online-facts").inner_text()
@@ -142,7 +147,7 @@ def test_watching_from_the_board_menu_shows_the_watched_checkers_then_the_local_
 
     # "Leave watching" from the same menu: the local match back on the page, checkers and all
     to_menu_item(page, sim, "leave_watching")
-    press(page, sim, "white_main", lambda: sim.inspect(lambda live: live.door.state) == "off")
+    press(page, sim, "white_main", lambda: door_state(sim) == "off")
     wait_until(lambda: page.state()["board"] == local_board and page.state()["online_play"]["state"] == "off",
                WAIT_S, "the local checkers on the page again")
     wait_until(lambda: p.locator("#actions button").count() > 0, WAIT_S, "the table's actions again")
