@@ -157,6 +157,12 @@ def test_the_dialogs_watch_choice_shows_the_match_instead_of_the_table_until_lea
                 assert live.display_png().startswith(b"\x89PNG")
                 answer = await live.act(PageAction("command", name="white roll"))
                 assert isinstance(answer, Notice) and answer.key == "watching_only"
+                # bgammon ignores a spectator's `say` (and relays no chat to it): the page's line says so, nothing sent
+                said = await live.act(PageAction("say", name="hello players"))
+                assert said == "ignored: watching: a spectator cannot chat on bgammon (no chat line sent)"
+                assert live.door is not None and live.door.spectator is not None
+                spectator = live.door.spectator.names[0]
+                assert not any(line.startswith("say") for line in double.received[spectator])
                 assert await live.act(PageAction("online_leave")) is None
                 await until("the table again", lambda: live.watched is None and live.door is not None
                             and live.door.state == "off", 10)

@@ -49,8 +49,9 @@ CHAT_SHOWN = 8
 DoorState = Literal["off", "connecting", "waiting", "playing", "rejoining", "over", "watching"]
 #: the display's line, under the watched match's, while a match is watched at the board
 BOARD_IDLE = Prompt.of("watching_board_idle")
-#: bgammon passes a `say` on to the sender's opponent only, and a spectator has none (its
-#: server answers "Message not sent: There is no one else in the match."), so none is sent
+#: bgammon ignores every command of a spectator but a few (`say` is not one of them: its
+#: pkg/server/server_command.go answers "Command ignored: You are spectating this match."),
+#: and relays no player's chat to spectators (relayChat, set only by embedded local servers)
 SPECTATOR_SILENT = "watching: a spectator cannot chat on bgammon (no chat line sent)"
 
 

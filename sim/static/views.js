@@ -209,7 +209,7 @@ export class ChatView {
   }
   render(state) {
     const o = state.online_play ?? { state: "off" };
-    // a spectator only reads (it logs in as a guest and the server would not pass it on)
+    // a spectator only reads: bgammon ignores a spectator's `say` ("Command ignored: You are spectating")
     $("chat-form").hidden = Boolean(o.spectator) || !["waiting", "playing", "over"].includes(o.state);
     const lines = state.chat ?? [];
     if (!this.keyed.changed(lines)) return;
