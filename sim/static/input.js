@@ -2,7 +2,9 @@
 // it, put it back, slide it, or one of the page's conveniences (its highest single step,
 // covering a point with two). Nothing here waits: a click lifts at once; a second click on
 // the lifted checker's own point within DOUBLE_MS plays its highest step instead of putting
-// it back (so a double-click still means "play it", without delaying every click).
+// it back (so a double-click still means "play it", without delaying every click). The
+// browser's own click count (the person's double-click setting) counts too: a page busy
+// drawing a snapshot between the two clicks must not turn a double-click into two clicks.
 
 import { cellAt, cellRect, ROWS, toBoardCoords } from "./board.js";
 
@@ -22,12 +24,15 @@ export class BoardInput {
     this.intents = intents;
     this.press = null;     // {cell, colour, x, y, lifted, slide, over}
     this.lastLift = null;  // {cell, at}: the click that lifted, for the double-click
+    this.clicks = 0;       // the browser's click count of the press being handled
     this.row = 1;
     this.col = 12;
     this.cursorShown = false;
     svg.addEventListener("pointerdown", (ev) => this.down(ev));
     svg.addEventListener("pointermove", (ev) => this.move(ev));
     svg.addEventListener("pointerup", (ev) => this.up(ev));
+    // a mouse's compatibility mousedown follows its pointerdown and precedes its pointerup
+    svg.addEventListener("mousedown", (ev) => { this.clicks = ev.detail; });
     svg.addEventListener("keydown", (ev) => this.key(ev));
   }
 
@@ -38,6 +43,7 @@ export class BoardInput {
   }
 
   down(ev) {
+    this.clicks = 0;  // a touch sends its mousedown only after the pointerup
     if (!this.model.state) return;
     this.hideCursor();
     const p = this.at(ev);
@@ -93,7 +99,8 @@ export class BoardInput {
       const held = hand[hand.length - 1];
       const last = this.lastLift;
       this.lastLift = null;
-      if (last && cell === last.cell && held.from === cell && when - last.at < DOUBLE_MS) {
+      const double = this.clicks >= 2 || (last && when - last.at < DOUBLE_MS);
+      if (last && cell === last.cell && held.from === cell && double) {
         this.intents.autoStep(cell, held.colour);  // the second click of a double-click
       } else if (cell) this.intents.place(cell, held.colour);
       else this.intents.dropOutside();
