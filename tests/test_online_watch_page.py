@@ -73,6 +73,11 @@ def test_the_watch_page_draws_the_servers_match_and_offers_no_play() -> None:
     asyncio.run(go())
 
 
+def _undated(record: str) -> list[str]:
+    """A .mat record without the time it was written."""
+    return [line for line in record.splitlines() if "EventDate" not in line and "EventTime" not in line]
+
+
 def test_the_served_watch_page_shows_chat_refuses_play_and_leaves() -> None:
     async def go() -> None:
         async with BgammonDouble(free_port(), seed=7) as double:
@@ -147,6 +152,7 @@ def test_the_dialogs_watch_choice_shows_the_match_instead_of_the_table_until_lea
                 assert isinstance(refused, Notice) and refused.key == "online_failed"
                 assert refused.text == "watching a match needs a match number or a player's name"
                 players = await _match(double, 5)
+                record = _undated(live.match_record())
                 answer = await live.act(PageAction("online", settings={"server": str(address(double)),
                                                                        "match": "watch", "join": "Guest_anna"}))
                 assert isinstance(answer, Notice) and answer.key == "online_connecting"
@@ -155,6 +161,7 @@ def test_the_dialogs_watch_choice_shows_the_match_instead_of_the_table_until_lea
                 assert shown["possible"] == [] and shown["actions"] == [] and shown["online_play"]["spectator"]
                 assert sum(w + b for w, b in shown["board"].values()) == 30
                 assert live.display_png().startswith(b"\x89PNG")
+                assert _undated(live.match_record()) == record  # the .mat is still the local match's
                 answer = await live.act(PageAction("command", name="white roll"))
                 assert isinstance(answer, Notice) and answer.key == "watching_only"
                 # bgammon ignores a spectator's `say` (and relays no chat to it): the page's line says so, nothing sent

@@ -90,6 +90,8 @@ class OnlineDoor:
         self.on_change = on_change or (lambda: None)
         self.seat: OnlineSeat | None = None
         self.spectator: Spectator | None = None  # a match watched at this table
+        #: the local match (its dice and store) while a watched match has the table: its record is still this one
+        self.aside: Seating | None = None
         self.choice: OnlineChoice | None = None
         self.line = ""
         self.failed = False
@@ -289,7 +291,7 @@ class OnlineDoor:
         dice = ServerDice()
         dice.adopt(match)
         local = self.table.seat(Seating(match, dice, TableStore(None)), self.table.clock())
-        self.spectator = spectator
+        self.spectator, self.aside = spectator, local
         spectator.show = self._show_watched
         self._show_watched(watched.scene())
         return local
@@ -297,7 +299,7 @@ class OnlineDoor:
     def _give_back(self, local: Seating) -> None:
         """The local match back as it was (a running clock restarted, as on a resume); the
         board is set up to it again."""
-        self.spectator = None
+        self.spectator = self.aside = None
         now = self.table.clock()
         self.table.dispatch(WatchShown(None, now))
         self.table.seat(replace(local, match=local.match.resumed(now)), now)

@@ -355,8 +355,9 @@ class LiveSim:
         from sim.web.record import mat_text, player_names
 
         # while a position is practised the record is still the match's (a practice starts
-        # from a position no .mat can write), with the match's dice
-        aside = self.practice.match_seating
+        # from a position no .mat can write), with the match's dice; while a server match
+        # is watched, the local match's too (the server keeps the watched one's)
+        aside = self.practice.match_seating or (self.door.aside if self.door is not None else None)
         match = aside.match if aside is not None else self.table.controller.status().match
         dice = aside.dice if aside is not None else self.table.controller.dice
         return mat_text(match, dice.record_tags(), players=player_names(match), when=datetime.now())
