@@ -55,22 +55,23 @@ def test_the_judge_with_every_turn_deep_gives_the_deep_analysis_pr() -> None:
     # the same code as 2 plies, quicker)
     records = play_games("beginner", 2, seed=3)
     turns = turn_losses(records, fraction=1.0, seed=3, plies=1)
-    pr, se, _shallow = estimate_pr(turns)
+    estimate = estimate_pr(turns)
     analyser = MatchAnalyser(Evaluator(plies=1), luck=False)
     stats = [player_stats(analyser.analyse(r), p) for r in records for p in (0, 1)]
     error = sum(s.checker_error + s.cube_error for s in stats)
-    assert pr == pytest.approx(500.0 * error / sum(s.decisions for s in stats), abs=1e-9)
-    assert 0.0 < se < pr
+    assert estimate.pr == pytest.approx(500.0 * error / sum(s.decisions for s in stats), abs=1e-9)
+    assert 0.0 < estimate.se < estimate.pr
 
 
 def test_a_sample_that_finds_no_difference_leaves_the_shallow_pr() -> None:
-    turns = [TurnLoss((0.1 * (i % 3), 1)) for i in range(90)]
-    turns += [TurnLoss((0.05, 1), (0.05, 1)), TurnLoss((0.0, 1), (0.0, 1))]
-    pr, se, shallow = estimate_pr(turns)
-    assert pr == pytest.approx(shallow) and se > 0.0
+    turns = [TurnLoss(i // 10, (0.1 * (i % 3), 1)) for i in range(90)]
+    turns += [TurnLoss(0, (0.05, 1), (0.05, 1)), TurnLoss(1, (0.0, 1), (0.0, 1))]
+    estimate = estimate_pr(turns)
+    shallow = estimate.shallow_pr
+    assert estimate.pr == pytest.approx(shallow) and estimate.se > 0.0
     # a deep judge that finds twice the loss on every sampled turn doubles the estimate's excess
-    doubled = turns[:90] + [TurnLoss((0.05, 1), (0.10, 1)), TurnLoss((0.0, 1), (0.0, 1))]
-    assert estimate_pr(doubled)[0] == pytest.approx(shallow + 500.0 * 0.05 * 92 / 2 / 92)
+    doubled = turns[:90] + [TurnLoss(0, (0.05, 1), (0.10, 1)), TurnLoss(1, (0.0, 1), (0.0, 1))]
+    assert estimate_pr(doubled).pr == pytest.approx(shallow + 500.0 * 0.05 * 92 / 2 / 92)
 
 
 @pytest.mark.slow
@@ -80,6 +81,7 @@ def test_bench_reports_every_level_with_its_error() -> None:
         # an unbiased estimate from a few deep judgements can dip below 0, within its error
         assert figures[f"level_{level}_pr"] > -3.0 * figures[f"level_{level}_pr_se"]
         assert figures[f"level_{level}_pr_se"] > 0.0
+        assert figures[f"level_{level}_pr_se_if_turns_independent"] > 0.0
         assert figures[f"level_{level}_decisions"] > 20
     assert isinstance(figures["level_pr_falls_with_strength"], bool)
     # over two games only the far-apart levels are ordered for sure: beginner's noise

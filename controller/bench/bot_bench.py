@@ -1,8 +1,10 @@
 """`bgboard bench` section "bot": time per move of each computer level, duels, and the PR
 of each level by strength (controller.bot.level_strength: self-play judged by the
 analysis at 2 plies; issue 14 wants it to fall from beginner to world class), with its
-standard error. `--games N` sets the games per level (default 100; `--quick` 4). On
-this 2-core machine, shared, the 100 games a level took 21 minutes (`level_pr_s`
+standard error clustered by game (`level_<l>_pr_se`; the smaller error the same turns
+would have if they were independent stands beside it) and the narrowest step between
+neighbouring levels in that error. `--games N` sets the games per level (default 100;
+`--quick` 4). On this 2-core machine, shared, the 100 games a level took 21 minutes (`level_pr_s`
 1251), most of it world class's 2-ply play and the deep judgements.
 
 Duels answer issue 7's bars: `simple` against Tesauro's pubeval over one-point games
@@ -82,44 +84,60 @@ LEVEL_CHUNK = 5
 def _level_turns(args: tuple[str, int, int, float]) -> tuple[str, list[TurnLoss]]:
     from controller.bot.level_strength import play_games, turn_losses
 
-    level, games, seed, fraction = args
-    return level, turn_losses(play_games(level, games, seed), fraction, seed)
+    level, games, start, fraction = args
+    seed = 1000 + start
+    return level, turn_losses(play_games(level, games, seed), fraction, seed, first_game=start)
 
 
-def level_figures(games: int, fraction: float | None = None) -> dict[str, object]:
-    """PR and its standard error per strength level over `games` self-play games each,
-    judged by the analysis at 2 plies on a `fraction` of the turns (by default each
-    level's `DEEP_FRACTION`) and at 0-ply on all,
-    on every core; whether the PR rises strictly from world class to beginner, and the
-    narrowest of those steps in standard errors."""
-    from controller.bot.gnubg_level import load_gnubg_nn
-    from controller.bot.level_strength import DEEP_FRACTION, JUDGE_PLIES, MEASURED_LEVELS, level_strength
+def level_turns(games: int, fraction: float | None = None) -> dict[str, list[TurnLoss]]:
+    """Every strength level's judged turns over `games` self-play games each (the games
+    numbered 0 to `games` - 1 within a level), judged at 2 plies on a `fraction` of the
+    turns (by default each level's `DEEP_FRACTION`) and at 0-ply on all, on every core."""
+    from controller.bot.level_strength import DEEP_FRACTION, MEASURED_LEVELS
 
-    if load_gnubg_nn() is None:
-        return {"levels": "unavailable (needs gnubg-nn)"}
     shares = {level: DEEP_FRACTION[level] if fraction is None else fraction for level in MEASURED_LEVELS}
-    figures: dict[str, object] = {"level_games_each": games,
-                                  "level_judge": f"analysis at {JUDGE_PLIES} plies on a sample of turns, 0-ply on all "
-                                                 "(two-phase sampling)"}
-    t0 = time.perf_counter()
-    jobs = [(level, min(LEVEL_CHUNK, games - start), 1000 + start, shares[level])
+    jobs = [(level, min(LEVEL_CHUNK, games - start), start, shares[level])
             for level in reversed(MEASURED_LEVELS) for start in range(0, games, LEVEL_CHUNK)]
     turns: dict[str, list[TurnLoss]] = {level: [] for level in MEASURED_LEVELS}
     workers = max(1, min(len(jobs), multiprocessing.cpu_count()))
     with multiprocessing.get_context("spawn").Pool(workers) as pool:
         for level, part in pool.imap_unordered(_level_turns, jobs):
             turns[level].extend(part)
+    return turns
+
+
+def level_figures(games: int, fraction: float | None = None) -> dict[str, object]:
+    """PR and its standard errors per strength level over `games` self-play games each
+    (`level_turns`); whether the PR rises strictly from world class to beginner, and the
+    narrowest of those steps in the clustered standard errors."""
+    from controller.bot.gnubg_level import load_gnubg_nn
+
+    if load_gnubg_nn() is None:
+        return {"levels": "unavailable (needs gnubg-nn)"}
+    t0 = time.perf_counter()
+    turns = level_turns(games, fraction)
+    return figures_from_turns(games, turns, time.perf_counter() - t0)
+
+
+def figures_from_turns(games: int, turns: dict[str, list[TurnLoss]], seconds: float) -> dict[str, object]:
+    """The bench figures of the levels' judged turns, measured in `seconds`."""
+    from controller.bot.level_strength import JUDGE_PLIES, MEASURED_LEVELS, level_strength
+
+    figures: dict[str, object] = {"level_games_each": games,
+                                  "level_judge": f"analysis at {JUDGE_PLIES} plies on a sample of turns, 0-ply on all "
+                                                 "(two-phase sampling)"}
     results = [level_strength(level, games, turns[level]) for level in MEASURED_LEVELS]
     for r in results:
         figures[f"level_{r.level}_pr"] = round(r.pr, 2)
         figures[f"level_{r.level}_pr_se"] = round(r.se, 2)
+        figures[f"level_{r.level}_pr_se_if_turns_independent"] = round(r.se_turns_independent, 2)
         figures[f"level_{r.level}_decisions"] = r.decisions
         figures[f"level_{r.level}_deep_turns"] = f"{r.deep_turns} of {r.turns}"
         figures[f"level_{r.level}_pr_by_0ply_judge"] = round(r.shallow_pr, 2)
     pairs = list(zip(results, results[1:]))
     figures["level_pr_falls_with_strength"] = all(a.pr > b.pr for a, b in pairs)
     figures["level_pr_narrowest_step_se"] = round(min((a.pr - b.pr) / math.hypot(a.se, b.se) for a, b in pairs), 1)
-    figures["level_pr_s"] = round(time.perf_counter() - t0, 1)
+    figures["level_pr_s"] = round(seconds, 1)
     return figures
 
 

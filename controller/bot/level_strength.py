@@ -20,8 +20,9 @@ turns again at 2 plies, and the 2-ply total is estimated as the 0-ply total plus
 mean 2-ply - 0-ply difference of the sampled turns times the number of turns. The
 difference is small next to the losses themselves, which is what makes few deep
 judgements enough; with `fraction` 1 the estimate is the full 2-ply figure. The
-standard error covers both the sample of games (turns taken as independent) and the
-sample of turns judged deep.
+standard error covers both the sample of games and the sample of turns judged deep,
+with each game one independent unit (`estimate_pr`): the turns of a game are not
+independent, and an error that took them so came out too small.
 """
 from __future__ import annotations
 
@@ -51,16 +52,19 @@ Unit = tuple[int, int, int]
 
 @dataclass(frozen=True, slots=True)
 class TurnLoss:
-    """What one turn adds to PR's numerator (EMG lost) and denominator (decisions), by
-    the 0-ply judge and, for a sampled turn, by the deep judge."""
+    """What one turn of game `game` adds to PR's numerator (EMG lost) and denominator
+    (decisions), by the 0-ply judge and, for a sampled turn, by the deep judge. The
+    game matters for the standard error: turns of one game are not independent."""
 
+    game: int
     shallow: tuple[float, int]
     deep: tuple[float, int] | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class LevelStrength:
-    """A level's PR with its standard error, from `turns` turns of `games` games."""
+    """A level's PR with its standard errors (`estimate_pr`), from `turns` turns of
+    `games` games."""
 
     level: str
     games: int
@@ -69,6 +73,7 @@ class LevelStrength:
     decisions: int
     pr: float
     se: float
+    se_turns_independent: float
     shallow_pr: float
 
 
@@ -109,9 +114,9 @@ def _units(decisions: tuple[Decision, ...]) -> dict[Unit, tuple[float, int]]:
 
 
 def turn_losses(records: list[MatchRecord], fraction: float, seed: int,
-                plies: int = JUDGE_PLIES) -> list[TurnLoss]:
+                plies: int = JUDGE_PLIES, first_game: int = 0) -> list[TurnLoss]:
     """Every turn that can add to PR, judged at 0-ply, a `fraction` of them (chosen by
-    `seed`) also at `plies`."""
+    `seed`) also at `plies`; the games are numbered from `first_game`."""
     shallow = Evaluator()
     deep = Evaluator(plies=plies)
     out: list[TurnLoss] = []
@@ -123,7 +128,7 @@ def turn_losses(records: list[MatchRecord], fraction: float, seed: int,
             judge = MatchAnalyser(shallow, luck=False, deeper=(deep, lambda g, m, p: (g, m, p) in chosen))
             deep_units = _units(judge.analyse(record).decisions)
         for u, value in units.items():
-            out.append(TurnLoss(value, deep_units.get(u, (0.0, 0)) if u in chosen else None))
+            out.append(TurnLoss(first_game + index, value, deep_units.get(u, (0.0, 0)) if u in chosen else None))
     return out
 
 
@@ -134,30 +139,94 @@ def _variance(values: list[float]) -> float:
     return sum((v - mean) ** 2 for v in values) / (len(values) - 1)
 
 
-def estimate_pr(turns: list[TurnLoss]) -> tuple[float, float, float]:
-    """(PR, its standard error, the 0-ply PR) from the turns (two-phase difference
-    estimator of the deep judge's totals; the ratio's error by linearisation)."""
+@dataclass(frozen=True, slots=True)
+class PrEstimate:
+    """A PR from judged turns: the two-phase estimate, its standard error clustered by
+    game (`se`, the honest one), the error the same turns would have if they were
+    independent (`se_turns_independent`, smaller: kept to show how much the games'
+    correlation matters), and the PR by the 0-ply judge alone."""
+
+    pr: float
+    se: float
+    se_turns_independent: float
+    shallow_pr: float
+
+
+def estimate_pr(turns: list[TurnLoss]) -> PrEstimate:
+    """The PR of the turns by the two-phase difference estimator, with its errors.
+
+    The estimate: with N turns, n of them judged deep, y a turn's EMG lost and x its
+    decisions (0: at 0-ply, 2: deep), the deep totals are estimated as
+    Y = sum(y0) + (N/n) sum_sampled(y2 - y0), X likewise, and PR = 500 Y / X.
+
+    The clustered error (`se`): the turns of one game are not independent (one game's
+    positions, one level's style in them, and a blunder changes the positions after
+    it), but the games are: each is played with its own dice. So each game g is one
+    unit, with its share of the estimated totals linearised (the mean deep - shallow
+    difference D = sum_sampled(y2 - y0) / n is itself estimated, so a game's share
+    is not its turns' count of deep judgements times N/n):
+
+        y_g = sum_g(y0) + m_g D + (N/n) sum_g,sampled(y2 - y0 - D),   x_g likewise,
+
+    m_g the game's turns (the y_g add up to Y, the x_g to X), and the ratio's variance
+    over the G games is
+
+        Var(PR / 500) = G / (G - 1) * sum_g (y_g - R x_g)^2 / X^2,   R = Y / X,
+
+    the cluster-robust ("ultimate cluster") estimator: a game's share carries both the
+    game's own chance and the chance of which of its turns were judged deep, and the
+    games are independent, so their spread covers both stages of sampling.
+
+    The per-turn error (`se_turns_independent`) is the same estimator with every turn a
+    unit of its own (the figure this module reported first): right only if turns were
+    independent, too small otherwise.
+    """
     n_all = len(turns)
     loss0 = sum(t.shallow[0] for t in turns)
     count0 = sum(t.shallow[1] for t in turns)
     if not count0:
-        return 0.0, math.inf, 0.0
+        return PrEstimate(0.0, math.inf, math.inf, 0.0)
+    shallow_pr = 500.0 * loss0 / count0
     sampled = [(t.shallow, t.deep) for t in turns if t.deep is not None]
     n = len(sampled)
     if not n:
-        return 500.0 * loss0 / count0, math.inf, 500.0 * loss0 / count0
+        return PrEstimate(shallow_pr, math.inf, math.inf, shallow_pr)
     scale = n_all / n
     loss = loss0 + scale * sum(d[0] - s[0] for s, d in sampled)
     count = count0 + scale * sum(d[1] - s[1] for s, d in sampled)
     ratio = loss / count
+    # each game's share of Y and X, linearised: the mean differences D are estimated too
+    mean_diff = ((loss - loss0) / n_all, (count - count0) / n_all)
+    games: dict[int, list[float]] = {}
+    for t in turns:
+        y, x = t.shallow[0] + mean_diff[0], t.shallow[1] + mean_diff[1]
+        if t.deep is not None:
+            y += scale * (t.deep[0] - t.shallow[0] - mean_diff[0])
+            x += scale * (t.deep[1] - t.shallow[1] - mean_diff[1])
+        game = games.setdefault(t.game, [0.0, 0.0])
+        game[0] += y
+        game[1] += x
+    residuals = [y - ratio * x for y, x in games.values()]
+    g = len(residuals)
+    clustered = math.sqrt(g / (g - 1) * sum(r * r for r in residuals)) / count if g > 1 else math.inf
+    return PrEstimate(500.0 * ratio, 500.0 * clustered, 500.0 * _se_turns_independent(sampled, n_all, ratio, count),
+                      shallow_pr)
+
+
+def _se_turns_independent(sampled: list[tuple[tuple[float, int], tuple[float, int]]], n_all: int,
+                          ratio: float, count: float) -> float:
+    """The ratio's error if every turn were an independent draw: the variance of the
+    deep residuals y2 - R x2 (estimated on the sampled turns) for the N turns, plus the
+    second phase's, from the spread of the sampled deep - shallow differences."""
+    n = len(sampled)
     u_deep = [d[0] - ratio * d[1] for _s, d in sampled]
     u_diff = [(d[0] - ratio * d[1]) - (s[0] - ratio * s[1]) for s, d in sampled]
     var = n_all * n_all * (_variance(u_deep) / n_all + (1.0 / n - 1.0 / n_all) * (_variance(u_diff) if n > 1 else 0.0))
-    return 500.0 * ratio, 500.0 * math.sqrt(var) / count, 500.0 * loss0 / count0
+    return math.sqrt(var) / count
 
 
 def level_strength(level: str, games: int, turns: list[TurnLoss]) -> LevelStrength:
     """The level's figures from its turns."""
-    pr, se, shallow_pr = estimate_pr(turns)
+    e = estimate_pr(turns)
     return LevelStrength(level, games, len(turns), sum(t.deep is not None for t in turns),
-                         sum(t.shallow[1] for t in turns), pr, se, shallow_pr)
+                         sum(t.shallow[1] for t in turns), e.pr, e.se, e.se_turns_independent, e.shallow_pr)
