@@ -131,8 +131,8 @@ def _display_texts(language: str) -> list[tuple[str, str]]:
             choices = [{"mark_key": f"tutor.{mark}"} for mark in ("doubtful", "bad", "very_bad")]
         elif key == "tutor_cube":
             choices = [{"mark_key": f"tutor.{action}.{mark}", "right_key": right}
-                       for action, rights in (("double", ("hint.no_double", "hint.too_good")),
-                                              ("roll", ("hint.double_take", "hint.double_pass")),
+                       for action, rights in (("double", ("tutor.right.no_double", "tutor.right.too_good")),
+                                              ("roll", ("tutor.right.double_take", "tutor.right.double_pass")),
                                               ("take", ("tutor.right.pass",)),
                                               ("drop", ("tutor.right.take",)))
                        for mark in ("doubtful", "bad", "very_bad") for right in rights]

@@ -89,8 +89,8 @@ def test_a_bad_double_waits_with_the_warning_and_the_right_action() -> None:
     assert _actions(c) == {"white keep", "white undo", "white forfeit", "black forfeit"}
     prompt = c.scene().display.prompt
     assert prompt is not None
-    assert render(prompt.key, dict(prompt.params), "da") == "Dårlig dobling: -0.13 (ingen dobling). Fortryd?"
-    assert render(prompt.key, dict(prompt.params), "sv") == "Dålig dubbling: -0.13 (ingen dubbling). Ångra?"
+    assert render(prompt.key, dict(prompt.params), "da") == "Dårlig dobling: -0.13 (ingen dobling) Fortryd?"
+    assert render(prompt.key, dict(prompt.params), "sv") == "Dålig dubbling: -0.13 (ingen dubbling) Ångra?"
 
 
 def test_undoing_a_held_double_leaves_the_match_as_before_the_press() -> None:

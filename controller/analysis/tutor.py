@@ -32,6 +32,12 @@ CUBE_ACTION_KEYS: dict[str, str] = {
     "Too good to double": "hint.too_good",
 }
 """gnubg's cube action (CubeEval.action) as a message key of the display."""
+RIGHT_CUBE_KEYS: dict[str, str] = {
+    "No double": "tutor.right.no_double", "Double, take": "tutor.right.double_take",
+    "Double, pass": "tutor.right.double_pass", "Too good to double": "tutor.right.too_good",
+}
+"""gnubg's cube action as the tutor names the right one: shorter words than the hint's, as
+the whole warning must fit the display's two lines."""
 
 
 @dataclass(frozen=True)
@@ -95,9 +101,9 @@ def cube_warning(match: Match, action: CubeAction, threshold: str) -> TutorWarni
         return None  # no cube decision (the analysis has none in a game's first position)
     cube = cube_decision(match.position, bot_context(match, doubler))
     if action == "roll":
-        loss, right_key = no_double_loss(cube), CUBE_ACTION_KEYS[cube.action]
+        loss, right_key = no_double_loss(cube), RIGHT_CUBE_KEYS[cube.action]
     elif action == "double":
-        loss, right_key = double_loss(cube), CUBE_ACTION_KEYS[cube.action]
+        loss, right_key = double_loss(cube), RIGHT_CUBE_KEYS[cube.action]
     else:
         loss, right_key = answer_loss(cube, took=action == "take"), f"tutor.right.{right_answer(cube)}"
     mark = _reaches(loss, threshold)
