@@ -24,7 +24,7 @@ from sim.web.harness import ServerThread, fast_profile
 from sim.web.protocol import PageAction
 from tests.online_double import BgammonDouble
 from tests.test_online_client import address, free_port
-from tests.test_online_watch import _match
+from tests.test_online_watch_menu import Players
 
 pytestmark = [needs_chromium, pytest.mark.timeout(180)]
 SECRET = "correct horse"
@@ -134,7 +134,9 @@ def test_the_dialog_plays_online_and_leaving_gives_the_local_match_back(
 def test_the_dialog_watches_a_match_read_only_and_leave_gives_the_table_back(
         browser: Any, double_and_sim: tuple[BgammonDouble, ServerThread]) -> None:
     double, sim = double_and_sim
-    players = sim.run(_match(double, 5))
+    # paced (`Players`): the watched match cannot end, and give the table back, before the page is read
+    players = Players(double, 5)
+    sim.run(players.__aenter__(), 20)
     page = Page(browser, sim.url)
     p = page.page
     wait_until(lambda: p.locator("#actions button").count() > 0, 10, "the table's actions")
@@ -145,7 +147,7 @@ def test_the_dialog_watches_a_match_read_only_and_leave_gives_the_table_back(
     assert p.locator("#online-fields .online-create").is_hidden()
     p.locator('#online-fields [name="join"]').fill("Guest_anna")
     p.click("#new-match-start")
-    wait_until(lambda: _text(page, "#online-state") in ("watching (read-only)", "the match is over"), 15, "watching")
+    wait_until(lambda: _text(page, "#online-state") == "watching (read-only)", 20, "watching")
     assert "watching Guest_" in _text(page, "#online-facts")
     assert p.locator("#actions button").count() == 0 and p.locator("#chat-form").is_hidden()
     assert page.state()["possible"] == []
@@ -153,7 +155,6 @@ def test_the_dialog_watches_a_match_read_only_and_leave_gives_the_table_back(
     wait_until(lambda: _text(page, "#online-state") == "not playing online", 15, "back at the table")
     wait_until(lambda: p.locator("#actions button").count() > 0, 10, "the table's actions again")
     assert ctl(sim, lambda c: not c.playing_online)
-    for task in players:
-        sim.loop.call_soon_threadsafe(task.cancel)
+    sim.run(players.__aexit__(None, None, None))
     assert page.errors == [], page.errors
     page.close()

@@ -28,6 +28,7 @@ from tests.test_online_cli import double  # noqa: F401  (the double on a thread,
 from tests.test_online_client import address, free_port
 from tests.test_online_page import _sim
 from tests.test_online_watch import _match
+from tests.test_online_watch_menu import Players
 
 pytestmark = pytest.mark.timeout(180)
 
@@ -143,7 +144,8 @@ def test_watching_an_unknown_match_on_the_page_is_one_line(double: BgammonDouble
 
 def test_the_dialogs_watch_choice_shows_the_match_instead_of_the_table_until_leave(tmp_path: Path) -> None:
     async def go() -> None:
-        async with BgammonDouble(free_port(), seed=7) as double:
+        # the watched match is paced (`Players`): it cannot end, giving the table back, mid-test
+        async with BgammonDouble(free_port(), seed=7) as double, Players(double, 5) as players:
             live = _sim(tmp_path, double)
             await live.start()
             try:
@@ -151,7 +153,8 @@ def test_the_dialogs_watch_choice_shows_the_match_instead_of_the_table_until_lea
                                                                         "match": "watch", "join": ""}))
                 assert isinstance(refused, Notice) and refused.key == "online_failed"
                 assert refused.text == "watching a match needs a match number or a player's name"
-                players = await _match(double, 5)
+                await players.allow(2)
+                await until("two turns played", lambda: players.turns <= 0, 20)
                 record = _undated(live.match_record())
                 answer = await live.act(PageAction("online", settings={"server": str(address(double)),
                                                                        "match": "watch", "join": "Guest_anna"}))
@@ -159,7 +162,7 @@ def test_the_dialogs_watch_choice_shows_the_match_instead_of_the_table_until_lea
                 await until("watching", lambda: live.snapshot()["online_play"]["state"] == "watching", 20)
                 shown = live.snapshot()
                 assert shown["possible"] == [] and shown["actions"] == [] and shown["online_play"]["spectator"]
-                assert sum(w + b for w, b in shown["board"].values()) == 30
+                assert shown["board"] == _server_board(double)  # the server's checkers, not the board's
                 assert live.display_png().startswith(b"\x89PNG")
                 assert _undated(live.match_record()) == record  # the .mat is still the local match's
                 answer = await live.act(PageAction("command", name="white roll"))
@@ -175,9 +178,7 @@ def test_the_dialogs_watch_choice_shows_the_match_instead_of_the_table_until_lea
                             and live.door.state == "off", 10)
                 back = live.snapshot()
                 assert back["possible"] and back["online_play"]["state"] == "off" and "spectator" not in back["online_play"]
-                for p in players:
-                    p.cancel()
-                await asyncio.gather(*players, return_exceptions=True)
+                assert back["board"] != shown["board"]  # the local match's checkers again
             finally:
                 await live.close()
     asyncio.run(go())
