@@ -76,10 +76,10 @@ def start_match(page: Any, sim: ServerThread, language: str) -> None:
     page.locator("#new-match-form [name=language]").select_option(language)
     page.click("#new-match-start")
     page.wait_for_function(f"window.bgboard.language === '{language}'"
-                           f" && window.bgboard.state.settings.language === '{language}'", timeout=8000)
+                           f" && window.bgboard.state.settings.language === '{language}'", timeout=30000)
     page.wait_for_function("document.getElementById('status').className.includes('online')")
     wait_until(lambda: sim.inspect(lambda live: not live.table.controller.setting_up), what="the set-up board")
-    page.wait_for_function("window.bgboard.state.match.state === 'opening'", timeout=8000)
+    page.wait_for_function("window.bgboard.state.match.state === 'opening'", timeout=30000)
 
 
 def label(page: Any, selector: str) -> str:

@@ -109,7 +109,8 @@ def test_the_review_panel_shows_the_match_and_sets_a_marked_position_up(page: Pa
     page.page.wait_for_function("Object.values(window.bgboard.state.leds).some(l => l.role === 'setup')")
     lit = page.state()["leds"]
     assert {c for c, light in lit.items() if light["role"] == "setup"} == differ
-    assert page.page.locator("#review-list tr.practising").count() == 1  # the panel still shows the match
+    # the panel still shows the match, the practised decision marked (drawn on the page's next frame)
+    page.page.wait_for_function("document.querySelectorAll('#review-list tr.practising').length === 1")
     assert page.page.evaluate("async () => (await fetch('/match.mat')).text()").count("Game ") == 2  # the match's record
     # set up as the lights say; the practice asks White to take or drop
     _set_up(page, sim)
@@ -133,7 +134,7 @@ def test_a_set_up_request_for_no_decision_is_one_line_and_changes_nothing(page: 
                             ws.send(JSON.stringify({type: 'practice', key: {'$gt': ''}}));
                             ws.send(JSON.stringify({type: 'practice', key: '../../etc/passwd'}));
                             ws.send(JSON.stringify({type: 'back_to_match'})); };
-        setTimeout(() => resolve(got), 3000); })""")
+        setTimeout(() => resolve(got), 20000); })""")
     assert answers == ["ignored a set-up request: no marked decision 9-9-white-move in this match's review",
                        "ignored a set-up request: an object names no decision",
                        "ignored a set-up request: '../../etc/passwd' names no decision",

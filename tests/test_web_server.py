@@ -17,6 +17,7 @@ import pytest
 from PIL import Image
 
 from controller.records.mat_reader import check_mat
+from browser_support import wait_until
 from sim.web.harness import ServerThread, fast_profile
 from sim.web.live import check_dialog
 from sim.web.protocol import BadMessage, parse_message
@@ -41,15 +42,6 @@ def sim(dirs: dict[str, Path]) -> Iterator[ServerThread]:
         wait_until(lambda: server.inspect(lambda live: live.online and
                                           not live.table.controller.setting_up))  # type: ignore[union-attr]
         yield server
-
-
-def wait_until(cond: Any, timeout: float = 8.0) -> None:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if cond():
-            return
-        time.sleep(0.02)
-    raise AssertionError("condition not reached in time")
 
 
 def progress(server: ServerThread) -> tuple[Any, ...]:
