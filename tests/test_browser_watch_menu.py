@@ -106,6 +106,7 @@ def test_watching_from_the_board_menu_shows_the_watched_checkers_then_the_local_
     wait_until(lambda: p.locator("#actions button").count() > 0, WAIT_S, "the table's actions")
     local = ctl(sim, lambda c: c.match)
     local_board = page.state()["board"]
+    players_before = p.locator("#players").inner_text()
     assert server_board(sim, double) != local_board  # the two matches stand apart
 
     to_menu_item(page, sim, "watch_online")
@@ -124,6 +125,8 @@ def test_watching_from_the_board_menu_shows_the_watched_checkers_then_the_local_
     wait_until(lambda: drawn(page, board) == shown, WAIT_S, "the checkers drawn where the server has them")
     state = page.state()
     assert (state["online_play"]["me"], state["online_play"]["opponent"]) == (names[1], names[2])
+    wait_until(lambda: p.locator("#players").inner_text() == f"{names[1]} vs {names[2]}", WAIT_S,
+               "the watched match's players by name")
     game = sim.call(lambda: double.games[0])
     assert sorted(state["match"]["dice"]) == sorted(d for d in (game.roll1, game.roll2) if d)
     assert state["match"]["score"] == {"white": game.score[1], "black": game.score[2]}
@@ -153,5 +156,6 @@ def test_watching_from_the_board_menu_shows_the_watched_checkers_then_the_local_
     wait_until(lambda: p.locator("#actions button").count() > 0, WAIT_S, "the table's actions again")
     assert ctl(sim, lambda c: c.match == local and not c.playing_online)
     assert p.locator("#online-line").inner_text() == "stopped watching; the local match is back"
+    wait_until(lambda: p.locator("#players").inner_text() == players_before, WAIT_S, "the local players again")
     assert page.errors == [], page.errors
     page.close()

@@ -62,9 +62,12 @@ export class FactsView {
   constructor() { this.keyed = new Keyed(); }
   render(state, lang) {
     const m = state.match ?? {};
-    if (!this.keyed.changed(m, state.winner, state.players, lang)) return;
+    const o = state.online_play ?? {};
+    const watched = o.spectator ? [o.me, o.opponent] : null;  // a watched match: its players by name, White first
+    if (!this.keyed.changed(m, state.winner, state.players, watched, lang)) return;
     const names = { white: sideName(lang, "white"), black: sideName(lang, "black") };
-    set("players", playersLine(lang, state.players ?? {}));
+    set("players", watched ? t(lang, "players", { a: watched[0] || names.white, b: watched[1] || names.black })
+                           : playersLine(lang, state.players ?? {}));
     if (m.score) {
       let score = t(lang, "score", { ...names, w: m.score.white, b: m.score.black, n: m.length });
       if (state.winner) score += " · " + t(lang, "winner", { s: sideName(lang, state.winner) });
