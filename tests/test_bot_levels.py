@@ -78,8 +78,12 @@ def test_a_sample_that_finds_no_difference_leaves_the_shallow_pr() -> None:
 def test_bench_reports_every_level_with_its_error() -> None:
     figures = level_figures(games=2, fraction=0.1)
     for level in STRENGTH_LEVELS:
-        # an unbiased estimate from a few deep judgements can dip below 0, within its error
-        assert figures[f"level_{level}_pr"] > -3.0 * figures[f"level_{level}_pr_se"]
+        # an unbiased estimate from a few deep judgements can dip below 0, within its error;
+        # two games are two clusters, whose clustered error has one degree of freedom and can
+        # come out near nothing by chance (CI: PR -0.79 with 0.03), so the per-turn error,
+        # the larger of the two, is the scale of this check
+        scale = max(figures[f"level_{level}_pr_se"], figures[f"level_{level}_pr_se_if_turns_independent"])  # type: ignore[type-var]
+        assert figures[f"level_{level}_pr"] > -3.0 * scale  # type: ignore[operator]
         assert figures[f"level_{level}_pr_se"] > 0.0
         assert figures[f"level_{level}_pr_se_if_turns_independent"] > 0.0
         assert figures[f"level_{level}_decisions"] > 20
