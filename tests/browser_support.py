@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from sim.web.harness import ServerThread
+from sim.web.page_spy import PAGE_SPY
 
 CHROMIUM = "/usr/bin/chromium"
 OUTPUT = Path(__file__).resolve().parent / "output"
@@ -23,36 +24,8 @@ needs_chromium = pytest.mark.skipif(not os.path.exists(CHROMIUM) and not shutil.
                                     reason="Debian's chromium is not installed (apt-get install chromium)")
 
 
-#: Put into each test's page before the page's own scripts (Playwright `add_init_script`):
-#: it watches the page's WebSocket and keeps `window.bgboard` for the tests: the last
-#: snapshot, when each snapshot arrived (wall clock, ms) with the match it showed, the
-#: notices (English text, as the server logs them), every message the page sent, and the
-#: page's language. The production page has no such hook.
-SPY = """(() => {
-  const spy = { state: null, updates: 0, log: [], sent: [], notices: [], get language() { return document.documentElement.lang; } };
-  window.bgboard = spy;
-  const Native = window.WebSocket;
-  window.WebSocket = class extends Native {
-    constructor(...args) {
-      super(...args);
-      this.addEventListener("message", (ev) => {
-        let msg; try { msg = JSON.parse(ev.data); } catch { return; }
-        if (msg.type === "notice") { spy.notices.push(msg.text); return; }
-        if (msg.type !== "state") return;
-        spy.state = msg; spy.updates++;
-        const m = msg.match ?? {};
-        spy.log.push({ t: Date.now(), match_id: m.match_id, position_id: m.position_id, hand: (msg.hand ?? []).length,
-                       version: msg.display?.version });
-        if (spy.log.length > 5000) spy.log.splice(0, 1000);
-      });
-    }
-    send(data) {
-      try { spy.sent.push(JSON.parse(data)); } catch { spy.sent.push(data); }
-      if (spy.sent.length > 500) spy.sent.splice(0, 100);
-      super.send(data);
-    }
-  };
-})();"""
+#: The tab's spy (`window.bgboard`): the last snapshot, when each arrived, notices, what it sent.
+SPY = PAGE_SPY
 
 
 def ctl(sim: ServerThread, fn: Callable[[Any], Any]) -> Any:

@@ -153,27 +153,27 @@ def test_a_double_click_plays_the_highest_step_and_a_quick_click_click_moves(pag
     assert counts(sim, "4") == (1, 0) and counts(sim, "8") == (4, 0)
 
 
+def lift_then_click_again(page: Page, cell: str, clicks: int) -> None:
+    """A click that lifts White's checker on `cell`, and 600 ms later (more than the page's
+    400 ms) a second click there that the browser counts as click number `clicks`."""
+    mouse = page.page.mouse
+    mouse.move(*page.checker(cell, "white"))
+    mouse.down(click_count=1)
+    mouse.up(click_count=1)
+    page.page.wait_for_function("(window.bgboard.state.hand ?? []).length > 0")
+    page.page.wait_for_timeout(600)
+    mouse.down(click_count=clicks)
+    mouse.up(click_count=clicks)
+
+
 def test_a_double_click_counts_as_the_browser_counts_it(page: Page, sim: ServerThread) -> None:
     """The person's own double-click setting (the browser's click count) makes a double-click
     even when the second click comes later than the page's 400 ms, as it does from a slow
     hand or while the page is busy drawing; a plain second click later still puts it back."""
     open_with(page, sim, 5, 2)
-    mouse = page.page.mouse
-    mouse.move(*page.checker("13", "white"))
-    mouse.down(click_count=1)
-    mouse.up(click_count=1)
-    page.page.wait_for_function("(window.bgboard.state.hand ?? []).length > 0")
-    page.page.wait_for_timeout(600)
-    mouse.down(click_count=2)
-    mouse.up(click_count=2)
+    lift_then_click_again(page, "13", clicks=2)
     wait_until(lambda: ctl(sim, lambda c: [(s.frm, s.to) for s in c.match.steps]) == [(13, 8)], 20, "13/8")
-    mouse.move(*page.checker("6", "white"))
-    mouse.down(click_count=1)
-    mouse.up(click_count=1)
-    page.page.wait_for_function("(window.bgboard.state.hand ?? []).length > 0")
-    page.page.wait_for_timeout(600)
-    mouse.down(click_count=1)
-    mouse.up(click_count=1)
+    lift_then_click_again(page, "6", clicks=1)
     page.page.wait_for_function("(window.bgboard.state.hand ?? []).length === 0")
     assert ctl(sim, lambda c: [(s.frm, s.to) for s in c.match.steps]) == [(13, 8)]
     assert counts(sim, "6") == (5, 0)

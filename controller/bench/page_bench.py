@@ -35,22 +35,6 @@ if TYPE_CHECKING:
 NAME = "page"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
 
-#: Before the page's scripts: the time each snapshot with a new display version arrived.
-RECORDER = """(() => {
-  const seen = window.__versions = {};
-  const Native = window.WebSocket;
-  window.WebSocket = class extends Native {
-    constructor(...args) {
-      super(...args);
-      this.addEventListener("message", (ev) => {
-        let msg; try { msg = JSON.parse(ev.data); } catch { return; }
-        const v = msg.type === "state" ? msg.display?.version : undefined;
-        if (v !== undefined && !(v in seen)) seen[v] = Date.now();
-      });
-    }
-  };
-})();"""
-
 #: Armed before a click: when the hand and the targets appear after the pointer goes up.
 LIFT_PROBE = """() => {
   const svg = document.getElementById('board');
@@ -68,6 +52,10 @@ LIFT_PROBE = """() => {
     setTimeout(() => { obs.disconnect(); resolve(t); }, 10000);
   });
 }"""
+
+
+#: When the spy saw the first snapshot with display version `v` (wall clock, ms).
+ARRIVED = "(v) => window.bgboard.log.find((e) => e.version === v)?.t"
 
 
 def _chromium() -> str | None:
@@ -131,9 +119,11 @@ def _buttons(page: "Page", server: "ServerThread", n: int) -> tuple[list[float],
             document.querySelector(`button.hw[data-button="${name}"]`).click(); return t; }""", button)
         _until(lambda: server.inspect(lambda live: live.display_version()) != before)
         after = server.inspect(lambda live: live.display_version())
-        arrived = page.wait_for_function("(v) => window.__versions[v]", arg=after).json_value()
+        arrived = page.wait_for_function(ARRIVED, arg=after).json_value()
         clicks.append(arrived - t0)
-    seen = page.evaluate("window.__versions")
+    seen: dict[str, float] = {}
+    for entry in page.evaluate("window.bgboard.log"):
+        seen.setdefault(entry["version"], entry["t"])
     lags = [seen[v] - t for t, v in changes if v in seen]
     return clicks, lags
 
@@ -152,6 +142,7 @@ def run(quick: bool) -> dict[str, object]:
     if chromium is None:
         return {"page": "unavailable (needs Debian's chromium: apt-get install chromium)"}
     from sim.web.harness import ServerThread
+    from sim.web.page_spy import PAGE_SPY
 
     figures: dict[str, object] = {}
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as pw:
@@ -162,7 +153,7 @@ def run(quick: bool) -> dict[str, object]:
             with ServerThread(state_dir=root / "state", settings_file=root / "settings.json", seed=3) as server:
                 _until(lambda: server.inspect(lambda live: _controller(live).online and not _controller(live).setting_up))
                 page = browser.new_page(viewport={"width": 1320, "height": 980})
-                page.add_init_script(RECORDER)
+                page.add_init_script(PAGE_SPY)
                 page.goto(server.url)
                 page.wait_for_function("document.querySelector('button.hw[data-button=\"white_main\"]')")
                 server.inspect(lambda live: live.dice.push((5, 2)))
