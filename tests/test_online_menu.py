@@ -47,19 +47,27 @@ async def press(finger: Finger, key: str) -> None:
     await asyncio.sleep(TAP_S)
 
 
+async def press_seen(table: Table, finger: Finger, key: str) -> None:
+    """A tap the menu has taken in: each of `choose`'s presses moves the menu (opens it, steps
+    to the next item, chooses), and a loaded machine may hand the event on after the tap."""
+    before = table.controller.menu
+    await press(finger, key)
+    await until(f"the menu moved by {key}", lambda: table.controller.menu != before)
+
+
 async def choose(table: Table, item: str) -> None:
     """Open the menu, step to `item` with the menu button, choose it with White's main."""
     finger = Finger.on(table)
     assert finger is not None
-    await press(finger, "menu")
+    await press_seen(table, finger, "menu")
     for _ in range(len(table.controller.menu.items)):
         if table.controller.menu.item == item:
             break
-        await press(finger, "menu")
+        await press_seen(table, finger, "menu")
     assert table.controller.menu.item == item, table.controller.menu.items
     prompt = table.controller.phase_prompt()  # the menu's line (a board not set up may outrank it on the display)
     assert prompt is not None and render(prompt.key, prompt.as_dict()) == f"Menu: {render('menu.' + item)}"
-    await press(finger, "white_main")
+    await press_seen(table, finger, "white_main")
 
 
 async def on_the_board(tmp: Path, settings: Settings,

@@ -42,7 +42,7 @@ from sim.finger import Finger
 from sim.virtual_board import VirtualBoard
 from tests.online_double import BgammonDouble, until
 from tests.test_online_client import address, free_port
-from tests.test_online_menu import choose, press, shown
+from tests.test_online_menu import choose, press, press_seen, shown
 from tests.test_online_watch import plain_move
 
 pytestmark = pytest.mark.timeout(180)
@@ -201,13 +201,15 @@ def test_watch_online_from_the_menu_and_leave_again(tmp_path: Path) -> None:
         vb.lift("13", "white")
         finger = Finger.on(table)
         assert finger is not None
+        refused_before = table.last_refused
         await press(finger, "white_main")
+        await until("the press refused", lambda: table.last_refused is not refused_before)
         assert table.last_refused is not None and table.last_refused.why.key == "refused.watching"
         assert door.state == "watching" and shown(table) == watching
-        await press(finger, "menu")
+        await press_seen(table, finger, "menu")
         assert c.menu.items == ("leave_watching", "close")
-        await press(finger, "menu")
-        await press(finger, "menu")  # round again to "leave watching"
+        await press_seen(table, finger, "menu")
+        await press_seen(table, finger, "menu")  # round again to "leave watching"
         assert c.menu.item == "leave_watching"
         await press(finger, "white_main")
         await until("left", lambda: door.state == "off")
