@@ -38,7 +38,7 @@ from controller.table.practice import PRACTICE_DIR, PracticeRefused, TablePracti
 from sim.finger import Finger
 from sim.virtual_board import VirtualBoard
 from tests.online_double import until
-from tests.test_online_menu import choose, press, shown
+from tests.test_online_menu import choose, press, press_seen, shown
 
 pytestmark = [pytest.mark.timeout(180),
               pytest.mark.skipif(load_gnubg_nn() is None, reason="needs gnubg-nn (installed by .ci/run)")]
@@ -132,14 +132,14 @@ def test_practise_a_marked_move_from_the_menu_and_go_back_to_the_match_exactly(t
         listed = []
         for _ in marked:
             listed.append(menu_line(c))
-            await press(finger, "menu")
+            await press_seen(table, finger, "menu")
         assert listed == [f"G{m.decision.game} M{m.decision.move} {render('tutor.' + m.decision.mark.replace(' ', '_'))}"
                           f" {-m.decision.loss:.2f}" for m in marked]
         assert "Very bad" in listed[0]
         chosen = next(m for m in marked if m.decision.kind == "pass")
         while menu_line(c) != listed[marked.index(chosen)]:
-            await press(finger, "menu")
-        await press(finger, "white_main")
+            await press_seen(table, finger, "menu")
+        await press_seen(table, finger, "white_main")
 
         # the practice: Black's double offered to White, the board to be set up as it was
         await until("practising", lambda: c.practising == chosen.key)
