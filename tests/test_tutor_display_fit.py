@@ -6,15 +6,15 @@ from __future__ import annotations
 
 import pytest
 
-from controller.analysis.tutor import TUTOR_MARKS, TutorWarning
+from controller.analysis.tutor import TUTOR_MARKS, Judged, TutorWarning
 from controller.play.tutor import warning_prompt
 from controller.show.content import DisplayContent
 from controller.show.display import PAGE_SECONDS, PROMPT_LINES, page_index, prompt_lines, render_image
-from controller.show.texts import LANGUAGES
+from controller.show.texts import LANGUAGES, render
 
 #: the right cube action each judged action can be warned with: a roll loses only where a
 #: double was right, a double only where it was not, a take where the pass was right...
-RIGHT_ACTIONS: dict[str, tuple[str, ...]] = {
+RIGHT_ACTIONS: dict[Judged, tuple[str, ...]] = {
     "move": ("",),
     "roll": ("tutor.right.double_take", "tutor.right.double_pass"),
     "double": ("tutor.right.no_double", "tutor.right.too_good"),
@@ -25,7 +25,7 @@ RIGHT_ACTIONS: dict[str, tuple[str, ...]] = {
 #: under 10, and every digit is as wide as another
 WIDEST_LOSS = 1.99
 
-WARNINGS = [TutorWarning(mark, WIDEST_LOSS, action=action, right_key=right or None)  # type: ignore[arg-type]
+WARNINGS = [TutorWarning(mark, WIDEST_LOSS, action=action, right_key=right or None)
             for mark in TUTOR_MARKS if mark != "off"
             for action, rights in RIGHT_ACTIONS.items() for right in rights]
 
@@ -59,13 +59,11 @@ def test_every_tutor_warning_fits_the_display_without_paging(language: str) -> N
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_a_warning_says_its_loss_and_the_right_action(language: str) -> None:
-    # what the words must keep: the loss, and for a cube action the right one
-    from controller.show.texts import render
-
+    # what the words must keep: the mark, the loss, and for a cube action the right one
     for warning in WARNINGS:
         prompt = warning_prompt(warning)
         text = " ".join(prompt_lines(_content(warning, language)))
         assert f"-{WIDEST_LOSS:.2f}" in text
         if warning.right_key:
             assert render(warning.right_key, {}, language) in text
-        assert render(dict(prompt.params)["mark_key"], {}, language) in text  # type: ignore[arg-type]
+        assert render(str(dict(prompt.params)["mark_key"]), {}, language) in text
