@@ -88,6 +88,8 @@ def test_bench_reports_every_level_with_its_error() -> None:
         assert figures[f"level_{level}_pr_se_if_turns_independent"] > 0.0
         assert figures[f"level_{level}_decisions"] > 20
     assert isinstance(figures["level_pr_falls_with_strength"], bool)
+    steps = [value for key, value in figures.items() if key.startswith("level_pr_step_")]
+    assert len(steps) == len(STRENGTH_LEVELS) - 1 and figures["level_pr_narrowest_step_se"] == min(steps)
     # over two games only the far-apart levels are ordered for sure: beginner's noise
     # costs about 30 PR, world class a few
     assert figures["level_beginner_pr"] > figures["level_advanced_pr"]

@@ -136,7 +136,9 @@ def figures_from_turns(games: int, turns: dict[str, list[TurnLoss]], seconds: fl
         figures[f"level_{r.level}_pr_by_0ply_judge"] = round(r.shallow_pr, 2)
     pairs = list(zip(results, results[1:]))
     figures["level_pr_falls_with_strength"] = all(a.pr > b.pr for a, b in pairs)
-    figures["level_pr_narrowest_step_se"] = round(min((a.pr - b.pr) / math.hypot(a.se, b.se) for a, b in pairs), 1)
+    steps = {f"level_pr_step_{a.level}_{b.level}_se": (a.pr - b.pr) / math.hypot(a.se, b.se) for a, b in pairs}
+    figures.update((key, round(step, 1)) for key, step in steps.items())  # about 2 or more: a real step
+    figures["level_pr_narrowest_step_se"] = round(min(steps.values()), 1)
     figures["level_pr_s"] = round(seconds, 1)
     return figures
 
