@@ -5,7 +5,8 @@ standard error clustered by game (`level_<l>_pr_se`; the smaller error the same 
 would have if they were independent stands beside it) and the narrowest step between
 neighbouring levels in that error. `--games N` sets the games per level (default 100;
 `--quick` 4). On this 2-core machine, shared, the 100 games a level took 21 minutes (`level_pr_s`
-1251), most of it world class's 2-ply play and the deep judgements.
+1251) and, under two other sessions' tests, 58 (3463), most of it world class's 2-ply play
+and the deep judgements.
 
 Duels answer issue 7's bars: `simple` against Tesauro's pubeval over one-point games
 (bar: > 55% of 2,000) and against GNU Backgammon 0-ply over 5-point matches (bar: >= 20%
