@@ -143,8 +143,10 @@ def _variance(values: list[float]) -> float:
 class PrEstimate:
     """A PR from judged turns: the two-phase estimate, its standard error clustered by
     game (`se`, the honest one), the error the same turns would have if they were
-    independent (`se_turns_independent`, smaller: kept to show how much the games'
-    correlation matters), and the PR by the 0-ply judge alone."""
+    independent (`se_turns_independent`: kept to show how much the games' correlation
+    matters; over the bench's 100 games a level it was 0.79-1.15 times `se`, beginner's
+    the smallest, where the deep sample's chance does not dominate), and the PR by the
+    0-ply judge alone."""
 
     pr: float
     se: float
