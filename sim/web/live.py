@@ -160,6 +160,7 @@ class LiveSim:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._flickering: int | None = None  # the sensor a flicker fault is running on
         self._pressed: dict[str, asyncio.TimerHandle] = {}  # buttons held down, until released
+        self._released_at: dict[str, float] = {}  # when each button last came up (loop time)
         self._settle_timer: asyncio.TimerHandle | None = None  # a look when the last reading settles
         self._review_cache: ReviewCache | None = None  # kept across tables: a game is analysed once
 
@@ -734,13 +735,19 @@ class LiveSim:
             return "this table has no buttons"
         if key not in table.buttons.pins:
             return f"ignored an unknown button {name!r}"
+        bounce = table.buttons.bounce_s + 0.005  # a real finger is no faster than this
         pending = self._pressed.pop(key, None)
         if pending is not None:  # pressed again before the last tap came up: lift, then press
             pending.cancel()
-            bounce = table.buttons.bounce_s + 0.005  # a real finger is no faster than this
             await asyncio.sleep(bounce)  # down long enough to count as a press
-            finger.up(key)
-            await asyncio.sleep(bounce)
+            self._release(table, finger, key)
+        # up long enough to count as a release: the panel takes a press closer than the bounce
+        # time to the last edge for bounce (a quick second click on the page's button was lost)
+        since_up = self._now() - self._released_at.get(key, float("-inf"))
+        if since_up < bounce:
+            await asyncio.sleep(bounce - since_up)
+        if table is not self.table:
+            return None  # a new match while waiting: this press was for the old table
         finger.down(key)  # main and cube act on the press: the page hears back at once
         self._pressed[key] = asyncio.get_running_loop().call_later(
             LONG_PRESS_S if held else TAP_S, self._release, table, finger, key)
@@ -752,6 +759,7 @@ class LiveSim:
         self._pressed.pop(key, None)
         if table is self.table:
             finger.up(key)
+            self._released_at[key] = self._now()
 
     def _command(self, text: str) -> str | Notice | None:
         assert self.table is not None
