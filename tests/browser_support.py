@@ -13,12 +13,11 @@ from typing import Any
 import pytest
 
 from sim.web.harness import ServerThread
-from sim.web.page_spy import PAGE_SPY
+from sim.web.page_spy import CHROMIUM_ARGS, PAGE_SPY
 
 CHROMIUM = "/usr/bin/chromium"
 OUTPUT = Path(__file__).resolve().parent / "output"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
+ARGS = CHROMIUM_ARGS
 
 needs_chromium = pytest.mark.skipif(not os.path.exists(CHROMIUM) and not shutil.which("chromium"),
                                     reason="Debian's chromium is not installed (apt-get install chromium)")

@@ -34,7 +34,6 @@ if TYPE_CHECKING:
     from sim.web.live import LiveSim
 
 NAME = "page"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
 
 #: Armed before a click: when the hand and the targets appear after the pointer goes up.
 LIFT_PROBE = """() => {
@@ -153,7 +152,7 @@ def run(quick: bool) -> dict[str, object]:
     if chromium is None:
         return {"page": "unavailable (needs Debian's chromium: apt-get install chromium)"}
     from sim.web.harness import ServerThread
-    from sim.web.page_spy import PAGE_SPY
+    from sim.web.page_spy import CHROMIUM_ARGS, PAGE_SPY
 
     figures: dict[str, object] = {}
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as pw:

@@ -1,8 +1,13 @@
-"""The spy that tests and `bgboard bench --only page` put into a simulator tab before the page's
-own scripts (Playwright's `add_init_script`): the production page has no such hook, and
+"""What the tests and `bgboard bench --only page` need to drive the simulator page in
+Chromium: the browser's flags, and the spy they put into a tab before the page's own
+scripts (Playwright's `add_init_script`). The production page has no such hook, and
 nothing here is ever served.
 """
 from __future__ import annotations
+
+#: Chromium's flags for a headless run on a machine without a GPU or a desktop session.
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run"]
 
 #: It watches the page's WebSocket and keeps `window.bgboard` for the tests: the last
 #: snapshot, when each snapshot arrived (wall clock, ms) with the match it showed, the
