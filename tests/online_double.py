@@ -21,7 +21,10 @@ real server, because the client depends on it:
 Test controls: `dice` (queued rolls), `drop(name)` (the network fails under a client),
 `inject(name, line)` (any line, malformed ones too), `after_join` (a line sent to whoever
 joins), `received` (lines per client), `accounts`, `rogue_move` (the next `moved` a
-client receives is replaced by this line).
+client receives is replaced by this line), `board_fields` (fields every board event is
+sent with instead of the game's: a die of 0, a board of 14 checkers...), `silence(name)`
+(the server goes on reading a client but sends it nothing, pings included, the socket
+left open: a stalled server or a dead path back).
 """
 from __future__ import annotations
 
@@ -84,8 +87,11 @@ class Client:
     json: bool = False
     number: int = 0  # 1, 2, or 0 when not seated
     last_read: float = 0.0
+    silent: bool = False  # nothing is sent to it (`BgammonDouble.silence`)
 
     def send(self, payload: dict[str, Any] | str) -> None:
+        if self.silent:
+            return
         line = payload if isinstance(payload, str) else json.dumps(payload)
         try:
             self.writer.write(line.encode() + b"\n")
@@ -161,6 +167,7 @@ class BgammonDouble:
         self.games: list[Game] = []
         self.rogue_move: str | None = None
         self.after_join: str | None = None  # a line sent to whoever joins a match (malformed ones too)
+        self.board_fields: dict[str, Any] = {}  # sent in every board event instead of the game's
         self.logins = 0
         self._pending_opening: tuple[int, int] | None = None
         self._next_game = 1
@@ -187,6 +194,10 @@ class BgammonDouble:
     def drop(self, name: str) -> None:
         """The network fails under `name`'s connection."""
         self.client(name).writer.transport.abort()
+
+    def silence(self, name: str) -> None:
+        """The server stalls for `name`: its connection stays open, it is read, nothing comes back."""
+        self.client(name).silent = True
 
     def inject(self, name: str, line: str) -> None:
         self.client(name).send(line)
@@ -625,7 +636,7 @@ class BgammonDouble:
 
     # -- the board as each client sees it ----------------------------------------------------
     def _board(self, g: Game, c: Client) -> None:
-        c.send(self.view(g, c))
+        c.send({**self.view(g, c), **self.board_fields})
 
     def view(self, g: Game, c: Client) -> dict[str, Any]:
         """sendBoard: the raw game, turned around for a player 2 client."""

@@ -125,3 +125,31 @@ def test_a_malformed_server_line_ends_with_one_line_and_keeps_the_saved_match(
     assert _one_line(capsys) == "bgboard online: server sent a line that is not JSON: '<html>502 Bad Gateway</html>'"
     # which server match this was is kept: a restart resumes it
     assert (tmp_path / "online.json").exists()
+
+
+@pytest.mark.parametrize("fields, why", [
+    ({"Turn": 1, "Roll1": 6, "Roll2": 0}, "board event whose Roll1 and Roll2"),
+    ({"Turn": 2, "Roll1": 0, "Roll2": 4}, "board event whose Roll1 and Roll2"),
+    ({"Board": [0, -2, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, -5, 5, 0, 0, 0, -3, 0, -5, 0, 0, 0, 0, 1, 0, 0, 0]},
+     "board event whose Board"),
+    ({"DoubleValue": 3}, "board event whose DoubleValue"),
+])
+def test_a_board_the_rules_cannot_hold_ends_with_one_line(
+        double: BgammonDouble, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        fields: dict[str, object], why: str) -> None:
+    """Issue 22.13: a die of 0 in a turn (the real server's own board once) reached the rules
+    engine and `bgboard online` ended in a 50-line traceback. Every field is checked where the
+    line is read: one line, and the table is never given the board."""
+    async def host() -> Connection:
+        c = await Connection.open(address(double))
+        await c.login("host")
+        await c.send(commands.create(None, 3))
+        await until("the match created", lambda: bool(double.games))
+        return c
+
+    asyncio.run_coroutine_threadsafe(host(), double.loop).result(5)  # type: ignore[attr-defined]
+    double.board_fields = fields
+    code = main(_online(double, tmp_path, "--join", "Guest_host"))
+    assert code == 1
+    line = _one_line(capsys)
+    assert line.startswith("bgboard online: server sent a ") and why in line, line

@@ -226,12 +226,42 @@ def _player(f: _Fields) -> PlayerInfo:
     return PlayerInfo(f.integer("Number", 0, 2), f.text("Name"), f.integer("Points", 0, 127, 0), f.integer("Rating", default=0))
 
 
+def _board_problem(board: list[int]) -> str | None:
+    """Why a backgammon board cannot be one: each side's 15 checkers on its own points,
+    bar and off tray (player 1 positive, off on 0, bar on 26; player 2 negative, 25, 27)."""
+    if board[0] < 0 or board[26] < 0 or board[25] > 0 or board[27] > 0:
+        return "a board (an off tray or a bar holds the other side's checkers)"
+    ones = sum(v for v in board if v > 0)
+    twos = -sum(v for v in board if v < 0)
+    if ones != 15 or twos != 15:
+        return f"a board of 15 checkers a side (it holds {ones} and {twos})"
+    return None
+
+
+def _check_game(f: _Fields, state: GameState) -> None:
+    """What no single field says: the fields of one board agree with each other and with the
+    rules, so a board that passes cannot stop the rules engine (issue 22.13: a die of 0)."""
+    playing = state.winner == 0 and state.turn != 0
+    if playing and (state.roll1 == 0) != (state.roll2 == 0):
+        raise f._fail("Roll1 and Roll2", "two dice 1..6 or none in a turn")
+    if state.double_value & (state.double_value - 1):
+        raise f._fail("DoubleValue", "a power of two")
+    if state.double_offered and not playing:
+        raise f._fail("DoubleOffered", "false outside a turn")
+    if state.winner == 0 and max(state.player1.points, state.player2.points) >= state.points:
+        raise f._fail("Points", "more than a score of a match still played")
+    if state.variant == 0:
+        problem = _board_problem(list(state.board))
+        if problem is not None:
+            raise f._fail("Board", problem)
+
+
 def _game_state(f: _Fields) -> GameState:
     board = f.data.get("Board")
     if (not isinstance(board, list) or len(board) != BOARD_SPACES
             or any(isinstance(v, bool) or not isinstance(v, int) or not -15 <= v <= 15 for v in board)):
         raise f._fail("Board", f"{BOARD_SPACES} counts -15..15")
-    return GameState(
+    state = GameState(
         player1=_player(f.sub("Player1")), player2=_player(f.sub("Player2")),
         variant=f.integer("Variant", 0, 2), board=tuple(board), turn=f.integer("Turn", 0, 2),
         roll1=f.integer("Roll1", 0, 6), roll2=f.integer("Roll2", 0, 6), moves=f.pairs("Moves"),
@@ -240,6 +270,8 @@ def _game_state(f: _Fields) -> GameState:
         double_offered=f.flag("DoubleOffered"), player_number=f.integer("PlayerNumber", 0, 2),
         available=f.pairs("Available"), spectating=f.flag("Spectating"),
         started=f.integer("Started", 0, 2**62, 0), ended=f.integer("Ended", 0, 2**62, 0))
+    _check_game(f, state)
+    return state
 
 
 def _listing(item: object) -> GameListing:

@@ -38,7 +38,7 @@ from controller.engine.match_settings import MatchSettings
 from controller.events import ActionRequested, BotMoved, Event, RemoteActed
 from controller.online import commands
 from controller.online.events import (Board, Failed, GameState, Joined, Left,
-                                      Notice, Rolled, Say, ServerEvent, Win)
+                                      Notice, ProtocolError, Rolled, Say, ServerEvent, Win)
 from controller.online.perspective import Seat, board_of_position, position_of_board
 
 LOCAL: Colour = "white"
@@ -283,6 +283,9 @@ class RemoteOpponent:
             # an opening die (the board that follows has both); ours is rolled: not again
             self._opening_rolled = self._opening_rolled or event.player == self.me
             return
+        if not (1 <= event.roll1 <= 6 and 1 <= event.roll2 <= 6):
+            # only an opening die may be 0 (the other one not rolled yet): nothing is changed
+            raise ProtocolError("server sent a rolled event whose Roll1 and Roll2 are not two dice 1..6 in a turn")
         side = LOCAL if event.player == self.me else REMOTE
         if side == LOCAL:
             self._close_remote_turn()
