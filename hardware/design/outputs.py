@@ -1,0 +1,13 @@
+"""Every file of hardware/ that is generated, and the function that writes each."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from . import margins_doc
+
+HARDWARE = Path(__file__).resolve().parents[1]
+
+FILES: dict[Path, Callable[[], str]] = {
+    HARDWARE / "margins.md": margins_doc.render,
+}
