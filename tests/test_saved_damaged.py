@@ -116,3 +116,106 @@ def test_bgboard_run_starts_a_new_match_over_a_damaged_file(tmp_path: Path) -> N
     assert "Traceback" not in proc.stderr
     damaged = [line for line in proc.stderr.splitlines() if "is damaged" in line]
     assert len(damaged) == 1 and "ERROR" in damaged[0] and "match.json.damaged-1" in damaged[0]
+
+
+def _two_games() -> Match:
+    """A 15-point match played by random commands until its second game is under way
+    (game 1 over, game 2 a few turns in, White or Black to roll)."""
+    from match_driver import random_command
+    import random
+
+    rng = random.Random(11)
+    m = Match.new(MatchSettings(length=15))
+    while not (m.game == 2 and len(m.history[-1].actions) >= 6 and m.phase == "roll"):
+        m = random_command(m, rng).match
+        assert not m.is_over
+    return m
+
+
+def _history_doc(change: Callable[[list[dict[str, Any]]], None]) -> bytes:
+    """A saved mid-match with `change` made to its history and a fresh checksum."""
+    data = json.loads(saved.encode(_two_games()))["match"]
+    change(data["history"])
+    doc = {"format": saved.FORMAT, "sha256": saved._digest(data), "match": data}
+    return json.dumps(doc).encode()
+
+
+def _turns(game: dict[str, Any]) -> list[int]:
+    return [i for i, a in enumerate(game["actions"]) if a["type"] == "turn"]
+
+
+def _repeat_first_game(history: list[dict[str, Any]]) -> None:
+    history[1]["actions"] = history[0]["actions"] + history[1]["actions"]
+
+
+def _duplicate_turn(history: list[dict[str, Any]]) -> None:
+    i = _turns(history[0])[3]
+    history[0]["actions"].insert(i, history[0]["actions"][i])
+
+
+def _swap_turns(history: list[dict[str, Any]]) -> None:
+    actions = history[0]["actions"]
+    i, j = _turns(history[0])[2:4]
+    actions[i], actions[j] = actions[j], actions[i]
+
+
+def _change_step(history: list[dict[str, Any]]) -> None:
+    turn = next(history[0]["actions"][i] for i in _turns(history[0])[1:] if history[0]["actions"][i]["steps"])
+    frm, to, die, hit = turn["steps"][0]
+    turn["steps"][0] = [frm - 1, to - 1, die, hit] if to > 1 else [frm, to, die, not hit]
+
+
+def _change_dice(history: list[dict[str, Any]]) -> None:
+    turn = next(history[0]["actions"][i] for i in _turns(history[0])[1:] if history[0]["actions"][i]["steps"])
+    turn["dice"] = [d % 6 + 1 for d in turn["dice"]]
+
+
+IMPOSSIBLE_HISTORY = {"repeats the first game's actions": _repeat_first_game, "a duplicated turn": _duplicate_turn,
+                      "two turns swapped": _swap_turns, "a step changed": _change_step,
+                      "the dice changed": _change_dice}
+
+
+@pytest.mark.parametrize("name", sorted(IMPOSSIBLE_HISTORY))
+def test_a_history_play_could_not_make_is_set_aside(tmp_path: Path, name: str,
+                                                     caplog: pytest.LogCaptureFixture) -> None:
+    """Issue 23 item 1: a checksum that is right does not make a history possible. Each of
+    these single edits is refused at load, set aside as damaged, with one line."""
+    raw = _history_doc(IMPOSSIBLE_HISTORY[name])
+    (tmp_path / saved.FILE_NAME).write_bytes(raw)
+    store = TableStore(tmp_path)
+    assert store.load(0.0) is None
+    assert (tmp_path / (saved.FILE_NAME + saved.DAMAGED_SUFFIX + "1")).read_bytes() == raw
+    lines = [r.getMessage() for r in caplog.records]
+    assert len(lines) == 1 and "is damaged" in lines[0] and "game " in lines[0], lines
+
+
+def test_a_history_as_played_loads_at_every_state(tmp_path: Path) -> None:
+    """The replay refuses nothing play makes: every state of a random match, saved and
+    loaded, comes back as it was (two games and more, cube actions, passes)."""
+    from match_driver import random_command
+    import random
+
+    rng = random.Random(5)
+    m = Match.new(MatchSettings(length=3))
+    while not m.is_over:
+        m = random_command(m, rng, step_share=0.3).match
+        assert saved.decode(saved.encode(m)) == m
+
+
+def test_the_network_is_given_legal_boards_only() -> None:
+    """The edge itself: an impossible board (16 checkers, a negative count, both colours on
+    one point) is a one-line ValueError before it reaches gnubg-nn's C code."""
+    from controller.analysis.evaluator import Evaluator
+    from controller.engine.position import Position
+
+    start = Position.initial().mine
+    too_many = (start[:5] + (6,) + start[6:], start)
+    negative = ((-1,) + start[1:], start)
+    both = (start, (1,) + start[1:])  # a checker on the mover's 1-point, under the opponent's 24
+    evaluator = Evaluator()
+    for board in (too_many, negative, both):
+        with pytest.raises(ValueError, match="not a legal board"):
+            evaluator.chances(board)
+        with pytest.raises(ValueError, match="not a legal board"):
+            evaluator.moves(board, 3, 1)
+    assert 0.4 < evaluator.win_chance((start, start)) < 0.6

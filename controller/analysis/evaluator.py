@@ -32,6 +32,7 @@ from controller.analysis.cubeful import (
 from controller.analysis.bearoff import bearoff_cubeful_mwc, is_small_bearoff
 from controller.analysis.lookahead import RACE_CLASS, Lookahead
 from controller.analysis.network import load_network
+from controller.engine.position import Position
 
 Board = tuple[tuple[int, ...], tuple[int, ...]]
 
@@ -45,6 +46,21 @@ PRUNE_MARGIN = 0.16
 this much of the best one's get the (slower) cubeful evaluation. Near the cash points
 the cube can reorder moves: over 7,000 rolls of real matches the best cubeful move was
 at most 0.13 behind the best cubeless one."""
+
+
+def legal_board(board: Board) -> list[list[int]]:
+    """`board` as the network takes it, once it is a position play can reach (25 whole
+    counts a side, at most 15 checkers, no point held by both): the network is C code that
+    crashed the process (SIGSEGV) on the impossible boards a forged match history gave it,
+    so every board from outside the network is held to the rules here, at its edge, and an
+    impossible one is a ValueError (one line) instead."""
+    if len(board) == 2:
+        problems = Position(tuple(board[1]), tuple(board[0])).problems()
+        if not problems:
+            return [list(board[0]), list(board[1])]
+    else:
+        problems = ["not two sides"]
+    raise ValueError(f"not a legal board for the network: {problems[0]}")
 
 
 def position_class(board: Board) -> str:
@@ -143,7 +159,7 @@ class Evaluator:
         """Cubeless chances of the side on roll (`board[1]`), looking `plies` rolls ahead."""
         found = self._chances.get((board, plies))
         if found is None:
-            raw = self._g.probabilities([list(board[0]), list(board[1])], plies)
+            raw = self._g.probabilities(legal_board(board), plies)
             found = (raw[0], raw[1], raw[2], raw[3], raw[4])
             if len(self._chances) > 200_000:
                 self._chances.clear()
@@ -155,7 +171,7 @@ class Evaluator:
         opponent's cubeless chances after it). Empty when no move is legal."""
         found = self._rolls.get((board, d1, d2))
         if found is None:
-            ranked = self._g.best_move([list(board[0]), list(board[1])], d1, d2, n=0, list=1)
+            ranked = self._g.best_move(legal_board(board), d1, d2, n=0, list=1)
             listed = ranked[1] if isinstance(ranked, tuple) and len(ranked) == 2 else ()
             found = tuple((key, p) for key, _steps, p, _eq in listed)
             if found:  # gnubg-nn reports stale chances for its first move: evaluate it again
@@ -202,7 +218,7 @@ class Evaluator:
         return found
 
     def key_of(self, board: Board) -> str:
-        return str(self._g.key_of_board([list(board[0]), list(board[1])]))
+        return str(self._g.key_of_board(legal_board(board)))
 
     # -- equities ---------------------------------------------------------------------
     def after_move_equity(self, opp_chances: Chances, board_after: Board, ci: CubeInfo,

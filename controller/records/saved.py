@@ -37,6 +37,7 @@ from controller.engine.errors import EngineError
 from controller.engine.match import Match
 from controller.engine.match_json import match_from_dict, match_to_dict
 from controller.errors import RecordError
+from controller.records.saved_history import check_history
 
 FILE_NAME = "match.json"
 TEMP_SUFFIX = ".tmp"
@@ -132,7 +133,7 @@ def decode_saved(raw: bytes) -> Saved:
         secret = doc.get("dice")
         if not isinstance(data, dict) or doc.get("sha256") != _digest(_checked(data, secret)):
             raise ValueError("checksum mismatch")
-        match = match_from_dict(data)
+        match = check_history(match_from_dict(data))
         settings = data.get("settings")
         players_saved = isinstance(settings, dict) and "white_player" in settings
         return Saved(match, None if secret is None else DiceSecret.from_dict(secret), players_saved)
