@@ -4,10 +4,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from . import margins_doc
+from . import bom, margins_doc, schematics_doc
 
 HARDWARE = Path(__file__).resolve().parents[1]
 
 FILES: dict[Path, Callable[[], str]] = {
     HARDWARE / "margins.md": margins_doc.render,
+    HARDWARE / "bom.md": bom.render,
+    HARDWARE / "schematics.md": schematics_doc.render,
 }

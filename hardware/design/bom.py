@@ -1,0 +1,137 @@
+"""hardware/bom.md: every part of the schematics counted from the netlists, and the parts
+that are not on a module (computers, LEDs, case) from the geometry and the profile."""
+from __future__ import annotations
+
+import math
+from collections import Counter
+from dataclasses import dataclass
+
+from . import geometry as g
+from . import modules
+from .netlist import PartType
+
+
+@dataclass(frozen=True)
+class Item:
+    section: str
+    qty: int
+    unit: str            # "" for pieces, "m" for metres
+    description: str
+    part_number: str
+    each: float
+
+
+SPARE_MAGNETS = 4
+LEDS_PER_METRE = 144
+
+
+def schematic_items() -> list[Item]:
+    counts: Counter[str] = Counter()
+    types: dict[str, PartType] = {}
+    for netlist, boards in modules.all_netlists():
+        for part in netlist.parts.values():
+            counts[part.key] += boards
+            types[part.key] = part
+    return [Item(types[k].section, counts[k], "", types[k].description, types[k].part_number, types[k].price)
+            for k in sorted(counts, key=lambda k: (-counts[k], k))]
+
+
+def stripboards() -> int:
+    """160 x 233 mm sheets: two point-pair modules side by side on one, both bar halves and
+    the carrier on one, a tray module on each of two."""
+    kinds = Counter(m.kind for m in g.default_board().modules)
+    return math.ceil(kinds["point-pair"] / 2) + math.ceil(kinds["bar-half"] / 2) + kinds["tray"]
+
+
+def ribbon_metres() -> float:
+    """The ribbon from the carrier through every module in chain order: centre to centre
+    along x and y, plus 0.15 m a cable for routing and the IDC sockets."""
+    board = g.default_board()
+    centres = [((r.x0 + r.x1) / 2, (r.y0 + r.y1) / 2)
+               for r in [board.carrier, *(m.outline for m in board.modules)]]
+    total = sum(abs(a[0] - b[0]) + abs(a[1] - b[1]) for a, b in zip(centres, centres[1:]))
+    return total / 1000 + 0.15 * len(board.modules)
+
+
+def other_items() -> list[Item]:
+    board = g.default_board()
+    n_modules = len(board.modules)
+    leds = board.profile.leds.count
+    strip_m = math.ceil(leds / LEDS_PER_METRE)
+    c, m, led, ui, case = "Computers", "Module hardware", "LEDs", "Display, buttons, buzzer", "Case"
+    return [
+        Item(c, 1, "", "Raspberry Pi 4 Model B, 2 GB (or a Pi 3 B+, Pi 5 or Zero 2 W)",
+             "Raspberry Pi 4 Model B 2GB", 50.00),
+        Item(c, 1, "", "microSD card, 16 GB or more, A1", "SanDisk SDSQUA4-016G", 6.00),
+        Item(c, 1, "", "Pi power supply, USB-C (27 W for a Pi 5)", "official Raspberry Pi 15 W USB-C", 9.00),
+        Item(c, 1, "", "USB-A to micro-B cable, 0.5 m", "any", 3.00),
+        Item(m, stripboards(), "", "Stripboard, 160 × 233 mm, 2.54 mm pitch (modules cut from it)",
+             "any Eurocard stripboard", 8.00),
+        Item(m, n_modules, "", "10-way ribbon cable with two IDC sockets 2 × 5, keyed, cut to length "
+             f"(about {ribbon_metres():.1f} m in all)",
+             "3M 89110-0101 sockets on 1.27 mm ribbon", 1.50),
+        Item(m, 4 * (n_modules + 1), "", "M3 standoff, 6 mm (module component side to the top's underside)",
+             "Würth 970060151", 0.15),
+        Item(m, 30 + SPARE_MAGNETS, "", "Neodymium disc magnet 6 × 2 mm, N42 (+ spares)",
+             "e.g. supermagnete S-06-02-N", 0.15),
+        Item(m, 30, "", "Checkers, 30 mm, 15 of each colour, recessed underneath for the magnet",
+             "any tournament set", 0.50),
+        Item(m, 1, "", f"Wire 0.5 mm², red and black, {n_modules} pairs from the star to the modules, 10 m",
+             "any", 3.00),
+        Item(led, strip_m, "m", f"WS2812B strip, {LEDS_PER_METRE} LEDs a metre, 5 V ({leds} LEDs used, "
+             "cut in pieces of 3 and 4)", "BTF-Lighting WS2812B 144/m IP30", 15.00),
+        Item(led, 1, "", "Opal acrylic, 3 mm, 500 × 50 mm (LED window inserts, cut to the windows)",
+             "any", 4.00),
+        Item(led, 1, "", "Quad buffer, TTL inputs, 5 V (level shifter), DIP-14", "TI SN74AHCT125N", 0.60),
+        Item(led, 1, "", "330 Ω resistor (data line)", "Yageo MFR-25FBF52-330R", 0.05),
+        Item(led, 1, "", "1000 µF 10 V electrolytic capacitor (strip input)", "Panasonic EEU-FR1A102", 0.60),
+        Item(led, 1, "", "5 V 10 A supply, 50 W", "Mean Well LRS-50-5", 14.00),
+        Item(led, 3, "", "Blade fuse holder with 5 A fuse", "Littelfuse 01530008Z + 0287005.PXCN", 2.00),
+        Item(led, 1, "", "IEC inlet with switch and fuse, mains cable", "Schurter DD11.0111.1111", 5.00),
+        Item(led, 5, "m", "Wire 0.75 mm² (18 AWG), red and black", "any", 0.50),
+        Item(ui, 1, "", "OLED 0.96\" 128 × 64, SSD1306, I2C module (address 0x3C)",
+             "generic SSD1306 I2C module", 4.00),
+        Item(ui, 5, "", "Push button, momentary, 12 mm", "Omron B3F-4055 with cap B32-1010", 0.60),
+        Item(ui, 1, "", "Active buzzer, 5 V, 12 mm", "TMB12A05", 0.50),
+        Item(ui, 1, "", "NPN transistor", "onsemi 2N3904BU", 0.10),
+        Item(ui, 1, "", "1 kΩ resistor (transistor base)", "Yageo MFR-25FBF52-1K", 0.05),
+        Item(ui, 1, "", "Diode (across the buzzer)", "onsemi 1N4148", 0.05),
+        Item(ui, 1, "", "Female-female jumper wires, 20 cm, pack of 40", "any", 3.00),
+        Item(case, 1, "", f"Playing surface, {g.TOP:g} mm plywood, {math.ceil(g.WIDTH + 2 * g.FRAME)} × "
+             f"{math.ceil(g.DEPTH + 2 * g.FRAME)} mm, recesses and LED windows as drawings/surface.svg",
+             "any", 15.00),
+        Item(case, 1, "", "Box (frame, bottom, electronics bay), 18 mm wood or 3D-printed", "any", 40.00),
+    ]
+
+
+def render() -> str:
+    items = schematic_items() + other_items()
+    board = g.default_board()
+    lines = [
+        "# Bill of materials: the default board",
+        "",
+        "Generated by `python -m hardware.design` from the schematics (`hardware/design/modules.py`,",
+        "every part defined once in `parts.py`) and the geometry; `tests/test_hardware_schematic.py`",
+        "regenerates it and compares. Do not edit by hand. Prices are approximate, in euros, from the",
+        "usual distributors in small quantities; they move, so treat the total as an order of magnitude.",
+        f"Designators are the schematics' (`hardware/schematics.md`): HS0–HS{len(board.slots) - 1} hall",
+        "sensors numbered as the profile's sensor indices, SR1–SR46 shift registers in chain order.",
+    ]
+    sections: list[str] = []
+    for item in items:
+        if item.section not in sections:
+            sections.append(item.section)
+    grand = 0.0
+    totals: dict[str, float] = {}
+    for section in sections:
+        lines += ["", f"## {section}", "", "| Qty | Part | Part number | Each | Total |",
+                  "| --- | --- | --- | --- | --- |"]
+        for item in (i for i in items if i.section == section):
+            total = item.qty * item.each
+            qty = f"{item.qty} {item.unit}".strip()
+            lines.append(f"| {qty} | {item.description} | {item.part_number} | {item.each:.2f} | {total:.2f} |")
+            totals[section] = totals.get(section, 0.0) + total
+            grand += total
+    lines += ["", "## Total", "", f"About **€ {grand:.0f}** for the Pi 4 version: "
+              + ", ".join(f"{s.lower()} €{t:.0f}" for s, t in totals.items()) + ".", ""]
+    return "\n".join(lines)

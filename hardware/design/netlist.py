@@ -1,0 +1,150 @@
+"""A small typed netlist and its electrical rules check.
+
+A part type lists its pins with their pin numbers, names and kinds; a netlist places
+parts (by reference, like U3) and joins their pins into named nets. `check()` is the
+electrical rules check a schematic tool would run, with the rules this board needs:
+
+- every pin is on a net, or explicitly left open (kind "nc", or listed as unused);
+- every net joins at least two pins;
+- every input has a driver: a push-pull or open-collector output, a connector pin that
+  brings the signal in, a power or ground net, or a resistor from a driven net;
+- no net has two push-pull drivers;
+- an open-collector net has a pull-up resistor to a power net, or leaves the board
+  through a connector to the pull-up on the other side;
+- supply pins are on a power net, ground pins on GND, and every power net is fed;
+- every part with a supply pin has its own decoupling capacitor between that supply and GND.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+PinKind = Literal["in", "out", "oc", "supply", "ground", "passive", "feed", "link", "nc"]
+POWER_NETS = frozenset({"+5V", "+3V3", "+5V_IN"})
+GROUND = "GND"
+
+
+@dataclass(frozen=True)
+class Pin:
+    number: int
+    name: str
+    kind: PinKind
+
+
+@dataclass(frozen=True)
+class PartType:
+    """One orderable part: what the BOM says about it and what its pins are.
+    `conducts`: a resistor or fuse (DC passes from pin to pin); `capacitor`: may decouple."""
+
+    key: str
+    description: str
+    part_number: str
+    price: float
+    pins: tuple[Pin, ...]
+    conducts: bool = False
+    capacitor: bool = False
+    section: str = "Sensor modules and carrier"
+
+    def pin(self, number: int) -> Pin:
+        return next(p for p in self.pins if p.number == number)
+
+    def named(self, name: str) -> int:
+        return next(p.number for p in self.pins if p.name == name)
+
+
+@dataclass
+class Netlist:
+    name: str
+    parts: dict[str, PartType] = field(default_factory=dict)
+    nets: dict[str, list[tuple[str, int]]] = field(default_factory=dict)
+    decoupling: dict[str, str] = field(default_factory=dict)     # capacitor -> part
+    unused: set[tuple[str, int]] = field(default_factory=set)
+
+    def add(self, ref: str, part: PartType) -> str:
+        if ref in self.parts:
+            raise ValueError(f"{self.name}: {ref} placed twice")
+        self.parts[ref] = part
+        return ref
+
+    def connect(self, net: str, ref: str, pin: int | str) -> None:
+        part = self.parts[ref]
+        number = pin if isinstance(pin, int) else part.named(pin)
+        part.pin(number)                                   # raises on a pin the part lacks
+        self.nets.setdefault(net, []).append((ref, number))
+
+    def net_of(self, ref: str, pin: int) -> str | None:
+        return next((n for n, pins in self.nets.items() if (ref, pin) in pins), None)
+
+    def kinds(self, net: str) -> list[PinKind]:
+        return [self.parts[r].pin(p).kind for r, p in self.nets[net]]
+
+
+def check(n: Netlist) -> list[str]:
+    """Every rule the netlist breaks, one line each (empty: it passes)."""
+    problems: list[str] = []
+    where: dict[tuple[str, int], list[str]] = {}
+    for net, pins in n.nets.items():
+        for rp in pins:
+            where.setdefault(rp, []).append(net)
+        if len(pins) < 2:
+            problems.append(f"{n.name}: net {net} joins only {pins}")
+    for ref, part in n.parts.items():
+        for pin in part.pins:
+            nets = where.get((ref, pin.number), [])
+            if len(nets) > 1:
+                problems.append(f"{n.name}: {ref}.{pin.number} ({pin.name}) is on {nets}")
+            if pin.kind == "nc" and nets:
+                problems.append(f"{n.name}: {ref}.{pin.number} ({pin.name}) must stay open")
+            if not nets and pin.kind != "nc" and (ref, pin.number) not in n.unused:
+                problems.append(f"{n.name}: {ref}.{pin.number} ({pin.name}) is not connected")
+            if pin.kind == "supply" and nets and nets[0] not in POWER_NETS:
+                problems.append(f"{n.name}: {ref} supply pin {pin.number} on {nets[0]}")
+            if pin.kind == "ground" and nets and nets[0] != GROUND:
+                problems.append(f"{n.name}: {ref} ground pin {pin.number} on {nets[0]}")
+    driven = _driven(n)
+    for net, pins in n.nets.items():
+        kinds = n.kinds(net)
+        if "in" in kinds and net not in driven:
+            problems.append(f"{n.name}: net {net} has inputs but nothing drives it")
+        if kinds.count("out") + kinds.count("feed") > 1 and net not in POWER_NETS | {GROUND}:
+            problems.append(f"{n.name}: net {net} has {kinds.count('out') + kinds.count('feed')} drivers")
+        if "oc" in kinds and "link" not in kinds and not _pulled_up(n, net):
+            problems.append(f"{n.name}: open-collector net {net} has no pull-up")
+        if net in POWER_NETS and net not in driven:
+            problems.append(f"{n.name}: power net {net} is not fed")
+    for ref, part in n.parts.items():
+        supplies = [p.number for p in part.pins if p.kind == "supply"]
+        if not supplies:
+            continue
+        rail = n.net_of(ref, supplies[0])
+        caps = [c for c, owner in n.decoupling.items() if owner == ref]
+        ok = any({n.net_of(c, p.number) for p in n.parts[c].pins} == {rail, GROUND} for c in caps)
+        if not ok:
+            problems.append(f"{n.name}: {ref} has no decoupling capacitor from {rail} to GND")
+    return problems
+
+
+def _driven(n: Netlist) -> set[str]:
+    driven = {net for net, pins in n.nets.items()
+              if net == GROUND or {"out", "oc", "feed"} & set(n.kinds(net))}
+    changed = True
+    while changed:
+        changed = False
+        for ref, part in n.parts.items():
+            if not part.conducts:
+                continue
+            nets = {n.net_of(ref, p.number) for p in part.pins} - {None}
+            if nets & driven and not nets <= driven:
+                driven |= {x for x in nets if x is not None}
+                changed = True
+    return driven
+
+
+def _pulled_up(n: Netlist, net: str) -> bool:
+    for ref, pin in n.nets[net]:
+        part = n.parts[ref]
+        if part.conducts:
+            others = {n.net_of(ref, p.number) for p in part.pins if p.number != pin}
+            if others & POWER_NETS:
+                return True
+    return False
