@@ -216,12 +216,35 @@ class Controller:
             self._answer_ambiguous(event.button == "main", out)
         elif event.side is not None:
             action = self._button_action(event.side, event.button)
+            if action is None and event.button == "main" and self._landed_on_full(out):
+                return
             if action is None:
                 out.append(Refused.of(f"{event.side} {event.button} button does nothing now",
                                       "cube_idle" if event.button == "cube" else "main_idle", side=event.side))
                 out.append(Buzz("error"))
             else:
                 self._action(event.side, action, None, out)
+
+    def _landed_on_full(self, out: list[Effect]) -> bool:
+        """The main button while the board may hold the checker in hand unseen on a full
+        point (controller.board.reconcile): it has landed. The step it completes is played
+        (a move it completes is done: one press, as the prompt says), or a checker too
+        many on the full point is told as a correction."""
+        landed, side = self.board.landed(self.match, self.bot), self.match.turn
+        if landed is None or side is None:
+            return False
+        self.board.verdict = landed
+        if isinstance(landed, Matched):
+            self._sync_steps(landed.position, out)
+            if self.match.phase == "move" and self.match.turn == side and self.match.move_complete \
+                    and self.tutor.hold(self.match) is None:
+                self._action(side, "done", None, out)
+        elif isinstance(landed, Mismatch):
+            ins = landed.instructions[0]
+            out.append(Refused.of(f"one {ins.colour} checker too many on {ins.frm}: put it on {ins.to}",
+                                  "too_many", colour=ins.colour, n=ins.n, **{"from": ins.frm or "", "to": ins.to or ""}))
+            out.append(Buzz("error"))
+        return True
 
     # -- settling and reconciling ---------------------------------------------------------
     def _maybe_settle(self, out: list[Effect]) -> None:

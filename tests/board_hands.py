@@ -5,7 +5,8 @@ time) and the table's buttons (a finger on its mock pins).
 
 It plays White's checkers with a computer level, carries out what the LEDs show for the
 other side (`bot-from`/`bot-to`), sets the board up when the table asks, and answers the
-board's "Was it ...?". Each move it carried out for the other side is kept with the
+board's "Was it ...?" and its "on 6? Press the button" (a checker put on a full point is
+not seen landing). Each move it carried out for the other side is kept with the
 lights it saw, so a test can say what was shown.
 """
 from __future__ import annotations
@@ -69,6 +70,8 @@ class BoardPerson:
         if prompt is not None and prompt.key == "confirm_move":
             meant = prompt.as_dict().get("notation") == self._meant
             await self._press(status.match.turn or self.side, "main" if meant else "cube")
+        elif prompt is not None and prompt.key == "on_full_point":
+            await self._press(status.match.turn or self.side, "main")  # the checker is on the full point
         elif status.carried_out is not None:
             self._carry_out_shown(status.carried_out.move, status.carried_out.side)
         elif status.setting_up:

@@ -11,11 +11,18 @@ movements that bring the board back to the last accepted position.
 Saturated cells (every slot full) only give a lower bound; they are resolved from the 15
 checkers each side has and from the allowed boards. Only when two different allowed
 positions fit one reading is the reading ambiguous (the player is asked).
+
+A checker put on a full point is not seen landing: the board reads the same whether it
+is still in the hand or already on that point. Such a reading is read as a checker in
+hand (its targets light, the full point among them) with the full cells it may already
+stand on (`Matched.unseen`); the player's button says it has landed (`assume_landed`),
+and a landing no move allows is then a checker too many on the full point (a `surplus`
+correction), never a silent refusal.
 """
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import combinations
 from typing import Literal
 
@@ -90,13 +97,15 @@ class Matched:
     `position` is the allowed position (mover's view). `hits_pending`: cells where a blot
     that was hit still stands (it must go to the bar). `prehit`: cells whose blot is already
     on the bar although the hitting checker has not landed yet. `in_hand`: the cell and
-    colour of a checker lifted off that board.
+    colour of a checker lifted off that board. `unseen`: the full cells where that checker
+    may already stand as a legal step, unseen (see the module docstring).
     """
 
     position: Position
     hits_pending: tuple[str, ...] = ()
     prehit: tuple[str, ...] = ()
     in_hand: tuple[str, Colour] | None = None
+    unseen: tuple[str, ...] = ()
 
     @property
     def is_exact(self) -> bool:
@@ -107,9 +116,11 @@ class Matched:
 @dataclass(frozen=True)
 class Instruction:
     """One correction: `move` n checkers from `frm` back to `to`, `take` n off `frm`
-    (surplus with nowhere to go) or `put` n on `to` (missing, none to take them from)."""
+    (surplus with nowhere to go), `put` n on `to` (missing, none to take them from), or
+    `surplus`: the full point `frm` holds n too many, which belong on `to` (a count the
+    board cannot see, told as such)."""
 
-    kind: Literal["move", "take", "put"]
+    kind: Literal["move", "take", "put", "surplus"]
     colour: Colour
     n: int
     frm: str | None = None
@@ -193,9 +204,11 @@ class Expectation:
 # -- reconciling -------------------------------------------------------------------------
 
 def reconcile(state: BoardState, expectation: Expectation, current: Position,
-              slots: Mapping[str, int] | None = None) -> Verdict:
+              slots: Mapping[str, int] | None = None, *, assume_landed: bool = False) -> Verdict:
     """What `state` means given the allowed boards; `current` is the last accepted position
-    (preferred when several readings fit, and the reference of a mismatch)."""
+    (preferred when several readings fit, and the reference of a mismatch). A reading that
+    is also `current` with a checker lifted reads as that checker in hand, possibly on a
+    full point (`Matched.unseen`), unless `assume_landed` (the player said it landed)."""
     exact: list[Matched] = []
     in_hand: list[Matched] = []
     for key, totals in _resolutions(state):
@@ -211,10 +224,42 @@ def reconcile(state: BoardState, expectation: Expectation, current: Position,
                 for cand in expectation.index.get(tuple(probe), ()):
                     in_hand.append(Matched(cand.position, cand.hits_pending, cand.prehit, (cell, colour)))
     if exact:
+        if not assume_landed and all(m.position != current for m in exact):
+            lifted = [m for m in in_hand if m.position == current and m.in_hand is not None
+                      and m.in_hand[1] == expectation.mover]
+            if lifted:
+                held = _choose(lifted, current, state)
+                assert isinstance(held, Matched)
+                return replace(held, unseen=_landings(exact, current, state, expectation.mover))
         return _choose(exact, current, state)
     if in_hand:
         return _choose(in_hand, current, state)
     return mismatch(state, BoardState.of_position(current, expectation.mover))
+
+
+def _landings(exact: list[Matched], current: Position, state: BoardState,
+              mover: Colour) -> tuple[str, ...]:
+    """The full cells on which the allowed boards `exact` have more of the mover's
+    checkers than `current`: where a checker in hand may have landed unseen."""
+    ci = 0 if mover == "white" else 1
+    now = position_key(current, mover)
+    cells = {cell for m in exact for cell in state.saturated
+             if position_key(m.position, mover)[2 * _CELL_INDEX[cell] + ci] > now[2 * _CELL_INDEX[cell] + ci]}
+    return tuple(sorted(cells, key=_CELL_INDEX.__getitem__))
+
+
+def surplus(state: BoardState, held: Matched) -> Mismatch | None:
+    """The correction when the player says a checker in hand has landed but no allowed
+    board has it where the board cannot see it: one too many on a full cell of its colour
+    (the first such cell; None when no cell of that colour is full, so it is in hand)."""
+    if held.in_hand is None:
+        return None
+    origin, colour = held.in_hand
+    ci = 0 if colour == "white" else 1
+    full = [cell for cell in CELLS if cell in state.saturated and state.count(cell)[ci]]
+    if not full:
+        return None
+    return Mismatch((full[0], origin), (Instruction("surplus", colour, 1, frm=full[0], to=origin),))
 
 
 def _pending(m: Matched) -> int:

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from controller.board.reconcile import (BoardState, Expectation, Instruction, Matched, Mismatch,
-                                        Verdict, path_expectation, reconcile, turn_expectation)
+                                        Verdict, path_expectation, reconcile, surplus, turn_expectation)
 from controller.engine.board_view import Colour, step_cells
 from controller.engine.match import Match
 from controller.engine.moves import Move
@@ -90,14 +90,32 @@ class BoardTracker:
 
     def read(self, board: BoardState, match: Match, bot: BotPlan | None) -> tuple[Position, Verdict]:
         """The last accepted position and what `board` means now. A checker lifted while
-        no move is being made (before the roll, during an offer) must go back."""
+        no move is being made (before the roll, during an offer) must go back. A move
+        carried out for the computer has its landings lit: a checker that may stand unseen
+        on a full point is read as landed there."""
         _, current, expectation = self.expectation(match, bot)
-        verdict = reconcile(board, expectation, current)
+        verdict = reconcile(board, expectation, current, assume_landed=bot is not None)
         if isinstance(verdict, Matched) and verdict.in_hand is not None \
                 and not (match.phase == "move" or bot is not None):
             cell, colour = verdict.in_hand
             verdict = Mismatch((cell,), (Instruction("put", colour, 1, to=cell),))
         return current, verdict
+
+    def landed(self, match: Match, bot: BotPlan | None) -> Verdict | None:
+        """What the settled board means when the player presses the button to say the
+        checker in hand has landed on a full point (the board cannot see it land): the
+        allowed board it completes, the question which one, or the correction of a checker
+        too many on the full point. None when the settled board holds no such checker."""
+        verdict = self.verdict
+        if self.settled is None or bot is not None or match.phase != "move" \
+                or not isinstance(verdict, Matched) or verdict.in_hand is None \
+                or verdict.in_hand[1] != match.turn:
+            return None
+        _, current, expectation = self.expectation(match, bot)
+        landed = reconcile(self.settled, expectation, current, assume_landed=True)
+        if isinstance(landed, Matched) and landed.in_hand is not None:
+            return surplus(self.settled, landed)
+        return landed
 
     def lifted(self, board: BoardState, match: Match, bot: BotPlan | None) -> Matched | None:
         """A hand in the air: `board` is the settled board less one checker lifted from it,

@@ -151,7 +151,11 @@ def _matched(verdict: Matched, view: ControllerView, leds: dict[str, str],
         return (), Prompt.of("put_back", n=1, colour=colour, cell=cell)
     if verdict.in_hand is not None or verdict.prehit:
         hints = _in_hand(verdict, view, leds)
-        if view.mover and view.table.dice and not view.bot_move:
+        if view.mover and verdict.unseen and not view.bot_move:
+            for cell in verdict.unseen:  # it may stand there unseen: the button says so
+                leds[cell] = "target"
+            prompt = Prompt.of("on_full_point", side=view.mover, cell=verdict.unseen[0])
+        elif view.mover and view.table.dice and not view.bot_move:
             prompt = Prompt.of("move", side=view.mover, dice=tuple(view.table.dice))
         return hints, prompt
     return (), prompt
@@ -213,6 +217,8 @@ def _correction(ins: Instruction, view: ControllerView) -> Prompt:
         want = view.setup_counts.get(cell, (0, 0))
         n = want[0] if ins.colour == "white" else want[1]
         return Prompt.of("setup_cell", n=n, colour=ins.colour, cell=cell)
+    if ins.kind == "surplus":
+        return Prompt.of("too_many", n=ins.n, colour=ins.colour, **{"from": ins.frm or "bar", "to": ins.to or "bar"})
     if ins.kind == "move" or ins.kind == "put":
         return Prompt.of("put_back", n=ins.n, colour=ins.colour, cell=ins.to or "bar")
     return Prompt.of("take_off", n=ins.n, colour=ins.colour, cell=ins.frm or "bar")
