@@ -476,10 +476,12 @@ class Controller:
         """Reveal the verifiable dice's seed on demand (the guarantee ends)."""
         if self.dice.secret is None:
             out.append(Refused.of("this match has no verifiable dice to reveal", "no_secret"))
-        elif not self.dice.reveal():
+        elif not self.dice.reveal(self.match):
             out.append(Refused.of("the dice seed is already revealed", "seed_revealed"))
+        elif self.dice.secret is not None and self.dice.secret.ended:
+            out.append(Announce("dice seed revealed: the rest of the match rolls ordinary dice, no longer verifiable"))
         else:
-            out.append(Announce("dice seed revealed: the dice to come are known now"))
+            out.append(Announce("dice seed revealed: the match is over"))
             if self.save_enabled:
                 out.append(self._save())
 

@@ -71,11 +71,22 @@ def test_verifiable_dice_commitment_phrase_and_reveal(browser: Any, sim: ServerT
     page.fill("#dice-phrase-white", "lucky sevens")
     page.click('[data-phrase="white"]')
     wait_until(lambda: ctl(sim, lambda c: c.dice.secret.phrases) == ("lucky sevens", ""), what="the phrase mixed in")
+    page.wait_for_selector("#dice-phrase-given-white")  # the phrase given is acknowledged
+    assert page.locator("#dice-phrase-given-black").count() == 0
     prompt = ctl(sim, lambda c: c.phase_prompt())
     assert prompt.key == "opening_roll_verifiable" and prompt.as_dict()["code"] == secret.short_commitment
     page.screenshot(path=str(OUTPUT / "dice-verifiable.png"), full_page=True)
+    page.click("#dice-reveal")  # the reveal ends the guarantee: it asks first
+    page.wait_for_selector("#dice-reveal-ask")
+    assert "ordinary dice" in page.inner_text("#dice-reveal-ask")
+    page.click("#dice-reveal-no")
+    page.wait_for_selector("#dice-reveal")
+    assert not ctl(sim, lambda c: c.dice.secret.revealed) and secret.seed.hex() not in page.content()
     page.click("#dice-reveal")
+    page.click("#dice-reveal-yes")
     page.wait_for_selector("#dice-seed")
+    # revealed while the match goes on: the rest of it rolls ordinary dice, and the page says so
+    assert "ordinary dice" in page.inner_text("#dice-ended")
     assert secret.seed.hex() in page.inner_text("#dice-seed")
     assert "lucky sevens" in page.inner_text("#dice-panel")
     assert ctl(sim, lambda c: c.dice.secret.revealed)

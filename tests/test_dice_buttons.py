@@ -123,6 +123,10 @@ def test_the_menu_reveals_the_verifiable_seed() -> None:
             _press(factory, clock, "menu")  # the menu button steps through the items
         assert _prompt(table) == "Menu: reveal the dice seed"
         _press(factory, clock, "black_main")
+        # revealing ends the dice's guarantee for the rest of the match: it asks first
+        assert c.dice.secret is not None and not c.dice.secret.revealed
+        assert _prompt(table) == "Black: reveal seed, end dice proof? Main: yes"
+        _press(factory, clock, "black_main")
         assert c.dice.secret is not None and c.dice.secret.revealed
         assert any("dice seed revealed" in line for line in table.log_lines)
         _press(factory, clock, "menu")
@@ -130,3 +134,23 @@ def test_the_menu_reveals_the_verifiable_seed() -> None:
     finally:
         panel.close()
         factory.close()  # type: ignore[attr-defined]
+
+
+def test_the_reveal_asked_is_not_made_by_another_button() -> None:
+    """The reveal's question is answered yes only by the asking side's main button: the
+    cube button, the menu button or the other side's main leave the seed secret."""
+    for answer in ("black_cube", "menu", "white_main"):
+        table, panel, factory, clock = _rig("verifiable")
+        try:
+            c = table.controller
+            _press(factory, clock, "menu")
+            while c.menu.item != "reveal_dice":
+                _press(factory, clock, "menu")
+            _press(factory, clock, "black_main")
+            assert "reveal seed" in _prompt(table)
+            _press(factory, clock, answer)
+            assert c.dice.secret is not None and not c.dice.secret.revealed, answer
+            assert not c.menu.is_open
+        finally:
+            panel.close()
+            factory.close()  # type: ignore[attr-defined]

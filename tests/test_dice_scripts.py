@@ -131,3 +131,28 @@ def test_dice_script_lines_parse_and_bad_ones_name_the_line() -> None:
             assert str(exc).startswith("s.txt line 2:") and words in str(exc), exc
         else:
             raise AssertionError(f"{text!r} parsed")
+
+
+def test_a_reveal_during_the_match_ends_the_seed_and_the_record_says_where(tmp_path: Path) -> None:
+    """Revealed after the opening move, the seed gives no more rolls: the next roll can be
+    queued as ordinary dice (it could not while the dice were verifiable), the record names
+    the verifiable rolls, and verify-dice checks those and names the one after."""
+    key = match_key(SEED, *PHRASES)
+    _number, opening = opening_roll(key, 1)
+    starter = "white" if opening[0] > opening[1] else "black"
+    roller = "black" if starter == "white" else "white"
+    lines = ["match length=3 dice=verifiable", f"phrase white {PHRASES[0]}", f"phrase black {PHRASES[1]}",
+             "white roll"]
+    first_lines, position = _move_lines(Position.initial(), opening, starter)
+    lines += first_lines + ["reveal", "dice 3 1", f"{roller} roll"]
+    second_lines, _ = _move_lines(position, (3, 1), roller)
+    lines += second_lines
+    results = _run("\n".join(lines) + "\n", tmp_path)
+    rolls = [tuple(r["match"]["dice"]) for r in results if r["action"].endswith(" roll")]
+    assert rolls == [opening, (3, 1)]
+    mat = (tmp_path / "out.mat").read_text()
+    assert '; [Dice verifiable rolls "1"]' in mat
+    check = verify_dice(parse_mat(mat))
+    assert check.ok and check.rolls == 1 and check.ordinary == 1
+    assert check.line == ("1 roll verified; the seed was revealed during the match, so the 1 roll after it "
+                          "was ordinary dice")

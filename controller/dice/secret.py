@@ -19,11 +19,18 @@ _HEX = re.compile(r"^[0-9a-f]{64}$")
 
 @dataclass(frozen=True)
 class DiceSecret:
-    """A seed (32 bytes), White's and Black's phrases, and whether the seed is revealed."""
+    """A seed (32 bytes), White's and Black's phrases, and whether the seed is revealed.
+
+    `verified_rolls` is set when the seed was revealed before the match was over: the
+    rolls made until then (the one being played included) came from the seed; every roll
+    after it is an ordinary roll, since anyone who read the seed could compute the
+    seed's next ones. None when the seed is still secret or was revealed at the match's end.
+    """
 
     seed: bytes
     phrases: tuple[str, str] = ("", "")
     revealed: bool = False
+    verified_rolls: int | None = None
 
     def __post_init__(self) -> None:
         if len(self.seed) != SEED_BYTES:
@@ -47,8 +54,14 @@ class DiceSecret:
         phrases = (text, self.phrases[1]) if side == "white" else (self.phrases[0], text)
         return replace(self, phrases=phrases)
 
-    def revealed_now(self) -> DiceSecret:
-        return replace(self, revealed=True)
+    def revealed_now(self, verified_rolls: int | None = None) -> DiceSecret:
+        """The seed revealed; `verified_rolls` when the match goes on (see the class)."""
+        return replace(self, revealed=True, verified_rolls=verified_rolls)
+
+    @property
+    def ended(self) -> bool:
+        """The seed no longer gives the match's rolls: revealed while the match went on."""
+        return self.revealed and self.verified_rolls is not None
 
     def record_tags(self) -> tuple[tuple[str, str], ...]:
         """The `.mat` header tags: the commitment always, the seed and phrases once revealed."""
@@ -56,21 +69,29 @@ class DiceSecret:
         if self.revealed:
             tags += [("Dice seed", self.seed.hex()), ("Dice phrase white", self.phrases[0]),
                      ("Dice phrase black", self.phrases[1])]
+        if self.verified_rolls is not None:
+            tags.append(("Dice verifiable rolls", str(self.verified_rolls)))
         return tuple(tags)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"seed": self.seed.hex(), "phrases": list(self.phrases), "revealed": self.revealed}
+        data: dict[str, Any] = {"seed": self.seed.hex(), "phrases": list(self.phrases), "revealed": self.revealed}
+        if self.verified_rolls is not None:
+            data["verified_rolls"] = self.verified_rolls
+        return data
 
     @classmethod
     def from_dict(cls, data: Any) -> DiceSecret:
         """The secret saved by :meth:`to_dict`; ValueError saying what is wrong."""
-        if not isinstance(data, dict) or set(data) != {"seed", "phrases", "revealed"}:
+        if not isinstance(data, dict) or set(data) - {"verified_rolls"} != {"seed", "phrases", "revealed"}:
             raise ValueError("dice secret: expected seed, phrases and revealed")
         seed, phrases, revealed = data["seed"], data["phrases"], data["revealed"]
+        verified = data.get("verified_rolls")
         if not isinstance(seed, str) or not _HEX.match(seed):
             raise ValueError("dice secret: the seed must be 64 hex digits")
         if not (isinstance(phrases, list) and len(phrases) == 2 and all(isinstance(p, str) for p in phrases)):
             raise ValueError("dice secret: phrases must be two strings")
         if not isinstance(revealed, bool):
             raise ValueError("dice secret: revealed must be true or false")
-        return cls(bytes.fromhex(seed), (phrases[0], phrases[1]), revealed)
+        if verified is not None and not (type(verified) is int and verified >= 0 and revealed):
+            raise ValueError("dice secret: verified_rolls must be a count of rolls, and only once revealed")
+        return cls(bytes.fromhex(seed), (phrases[0], phrases[1]), revealed, verified)

@@ -8,7 +8,9 @@
 - ``entered``: queued rolls only; with none queued it raises :class:`DiceNeeded` and the
   controller asks the player for the real dice;
 - ``verifiable``: the roll derived from the match's committed seed
-  (``controller/dice/verifiable.py``); nothing can be queued.
+  (``controller/dice/verifiable.py``); nothing can be queued. Once the seed is revealed
+  before the match is over, the rest of the match rolls as ``board`` does: the seed's
+  next rolls are known to anyone who read it, so they can no longer be the match's dice.
 
 The verifiable roll's number is counted from the match itself (rolls in the current game's
 history, the opening roll's number from the seed), so a match resumed from its save goes on
@@ -56,6 +58,13 @@ def next_roll_number(match: Match, key: bytes) -> int:
     return start + len(turns)
 
 
+def rolls_made(match: Match) -> int:
+    """The rolls of the match so far as its record counts them: every turn played, and
+    the roll of the turn being played (opening ties are not recorded, so not counted)."""
+    played = sum(isinstance(a, TurnRecord) for game in match.history for a in game.actions)
+    return played + (1 if match.phase in ("move", "resigning") and match.dice is not None else 0)
+
+
 class TableDice:
     """The dice of one table (see the module docstring)."""
 
@@ -87,15 +96,20 @@ class TableDice:
         self.adopt(match)
 
     # -- rolls ------------------------------------------------------------------------
+    @property
+    def from_seed(self) -> bool:
+        """The next roll comes from the committed seed (verifiable dice, not ended by a reveal)."""
+        return self.mode == "verifiable" and not (self.secret is not None and self.secret.ended)
+
     def push(self, dice: Dice) -> None:
         """Queue the next roll (a script's `dice` line, dice entered from real dice)."""
-        if self.mode == "verifiable":
+        if self.from_seed:
             raise DiceError("the dice are verifiable in this match: nobody can choose a roll", "dice_verifiable")
         self.queue.append(dice)
 
     def roll(self, match: Match) -> Dice:
         """The next roll of `match` (opening: White's die, then Black's)."""
-        if self.mode == "verifiable":
+        if self.from_seed:
             assert self.secret is not None
             return self._derived(match, self.secret.key)
         if self.queue:
@@ -124,6 +138,9 @@ class TableDice:
                             "phrase_needs_verifiable")
         if self.secret.revealed:
             raise DiceError("the dice seed is revealed: a phrase would change nothing now", "phrase_revealed")
+        if match.settings.is_computer(side):
+            raise DiceError(f"{side} is the computer: only a person's phrase keeps the board from choosing the dice",
+                            "phrase_computer")
         if match.game != 1 or match.phase != "opening" or any(
                 isinstance(a, TurnRecord) for a in match.history[-1].actions) or self._ties[1]:
             raise DiceError("the dice phrases are fixed once the first roll is made", "phrase_fixed")
@@ -132,12 +149,15 @@ class TableDice:
             raise DiceError(problem, "bad_phrase", n=PHRASE_MAX)
         self.secret = self.secret.with_phrase(side, phrase)
 
-    def reveal(self) -> bool:
+    def reveal(self, match: Match | None = None) -> bool:
         """Reveal the seed (into the record and on the page); False if already revealed
-        or there is none. The dice to come are then known: the guarantee ends."""
+        or there is none. Revealed while `match` goes on, the seed has given its last roll:
+        the rolls made so far (the one being played included) stay verifiable, the rest
+        of the match rolls ordinary dice (the module docstring)."""
         if self.secret is None or self.secret.revealed:
             return False
-        self.secret = self.secret.revealed_now()
+        going_on = match is not None and not match.is_over
+        self.secret = self.secret.revealed_now(rolls_made(match) if going_on and match is not None else None)
         return True
 
     def record_tags(self) -> tuple[tuple[str, str], ...]:

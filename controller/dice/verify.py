@@ -6,7 +6,9 @@ longer fits. The record must carry the tags ``Dice commitment`` and ``Dice seed`
 phrases, empty when absent); the seed must hash to the commitment; then every game's
 rolls are recomputed as ``controller/dice/README.md`` says: the first roll of a game is
 its opening roll (the first non-double; the higher die's player, White being the left
-column, starts), each later roll the next number.
+column, starts), each later roll the next number. A seed revealed while the match went on
+leaves the tag ``Dice verifiable rolls``: the rolls after that many were ordinary dice
+(the seed's next ones were known by then), so they are counted and named, not checked.
 """
 from __future__ import annotations
 
@@ -26,6 +28,8 @@ class DiceCheck:
 
     rolls: int
     problem: str | None = None
+    ordinary: int = 0
+    """Rolls after a reveal during the match: ordinary dice, not verifiable."""
 
     @property
     def ok(self) -> bool:
@@ -33,7 +37,13 @@ class DiceCheck:
 
     @property
     def line(self) -> str:
-        return f"{'all ' if self.rolls != 1 else ''}{counted(self.rolls, 'roll')} verified" if self.ok else str(self.problem)
+        if not self.ok:
+            return str(self.problem)
+        verified = f"{'all ' if self.rolls != 1 and not self.ordinary else ''}{counted(self.rolls, 'roll')} verified"
+        if not self.ordinary:
+            return verified
+        return (f"{verified}; the seed was revealed during the match, so the "
+                f"{counted(self.ordinary, 'roll')} after it {'were' if self.ordinary != 1 else 'was'} ordinary dice")
 
 
 def _tag(raw: RawMatch, name: str) -> str | None:
@@ -60,7 +70,11 @@ def verify_dice(raw: RawMatch) -> DiceCheck:
         return DiceCheck(0, "the revealed seed does not match the commitment: SHA-256(seed) is "
                             f"{commitment(seed)}")
     key = match_key(seed, _tag(raw, "Dice phrase white") or "", _tag(raw, "Dice phrase black") or "")
-    checked = 0
+    limit = _tag(raw, "Dice verifiable rolls")
+    if limit is not None and not limit.strip().isdigit():
+        return DiceCheck(0, "the dice's verifiable rolls tag is not a count of rolls")
+    last = None if limit is None else int(limit)
+    checked = ordinary = 0
     for game in raw.games:
         rolls = [e for e in game.entries if e.kind == "roll" and e.dice is not None]
         if not rolls:
@@ -68,6 +82,9 @@ def verify_dice(raw: RawMatch) -> DiceCheck:
         number, (white_die, black_die) = opening_roll(key, game.number)
         for k, entry in enumerate(rolls):
             assert entry.dice is not None
+            if last is not None and checked + ordinary >= last:
+                ordinary += 1
+                continue
             if k == 0:
                 expected = (white_die, black_die)
                 starter = 0 if white_die > black_die else 1
@@ -87,4 +104,4 @@ def verify_dice(raw: RawMatch) -> DiceCheck:
                                           f"{entry.move}, {who}, line {entry.line}): the record says "
                                           f"{said}, {should}")
             checked += 1
-    return DiceCheck(checked)
+    return DiceCheck(checked, ordinary=ordinary)

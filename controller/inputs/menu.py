@@ -5,7 +5,8 @@ item shown (the side whose button it was is the one who resigns, forfeits, ...);
 button or a long press on the menu button closes it. Two items have a second step:
 dice entry (for people who roll real dice: the cube button counts a die up 1..6, main
 takes it, twice; at the opening roll the prompt asks for White's die, then Black's) and a new match (cube cycles the length, main starts it). Giving up
-the whole match asks for a second main press, because a slip costs the match.
+the whole match and revealing the verifiable dice's seed ask for a second main press: a slip
+would cost the match, or end the dice's guarantee for the rest of it.
 
 `step(state, event, available)` returns the next state, the chosen action (or None)
 and whether the menu used the event: when it did not (the menu is closed and a main or
@@ -42,7 +43,7 @@ ONLINE_ITEMS: dict[MenuItem, OnlineWhat] = {
     "play_online": "play", "leave_online": "leave", "watch_online": "watch", "leave_watching": "leave"}
 MATCH_LENGTHS: tuple[int, ...] = (1, 3, 5, 7, 9, 11, 13, 15, 17, 21, 25)
 
-Mode = Literal["closed", "items", "dice", "length", "confirm_forfeit", "marked"]
+Mode = Literal["closed", "items", "dice", "length", "confirm_forfeit", "confirm_reveal", "marked"]
 
 
 @dataclass(frozen=True)
@@ -150,8 +151,8 @@ class MenuState:
             return Prompt.of("setting.length", length=self.length)
         if self.mode == "marked":
             return self.marks[self.index].prompt
-        if self.mode == "confirm_forfeit" and self.side is not None:
-            return Prompt.of("confirm_forfeit", side=self.side)
+        if self.mode in ("confirm_forfeit", "confirm_reveal") and self.side is not None:
+            return Prompt.of(self.mode, side=self.side)
         return None
 
 
@@ -213,7 +214,7 @@ def _step_items(state: MenuState, event: ButtonPressed, marked: tuple[MarkedLine
     if item == "hint":
         return MenuResult(state, HintAsked(side))
     if item == "reveal_dice":
-        return MenuResult(_CLOSED, RevealDice(side))
+        return MenuResult(MenuState(mode="confirm_reveal", side=side))
     if item in ONLINE_ITEMS:
         return MenuResult(_CLOSED, Online(ONLINE_ITEMS[item]))
     return _step_practice(item, side, marked)
@@ -253,6 +254,9 @@ def _step_length(state: MenuState, event: ButtonPressed) -> MenuResult:
 
 
 def _step_confirm(state: MenuState, event: ButtonPressed) -> MenuResult:
+    """The second press of a step that cannot be undone: the same side's main button
+    confirms, anything else closes the menu with nothing done."""
     if event.button == "main" and event.side == state.side and state.side is not None:
-        return MenuResult(_CLOSED, Forfeit(state.side))
+        done = Forfeit(state.side) if state.mode == "confirm_forfeit" else RevealDice(state.side)
+        return MenuResult(_CLOSED, done)
     return MenuResult(_CLOSED, MenuClosed())

@@ -18,6 +18,10 @@ const WORDS = {
     "entry.black": "Black's die", "entry.hint": "Rolled real dice? Click each die's face.",
     stats: "Dice statistics", fair: "fair", doubles: "doubles", rolls: "rolls",
     "p.faces": "p (numbers)", "p.doubles": "p (doubles)", white: "White", black: "Black",
+    "reveal.ask": "Reveal the seed? The rolls so far can then be checked, but the rest of this match rolls ordinary dice: the seed's next rolls would be known to anyone.",
+    "reveal.yes": "Reveal the seed", "reveal.no": "Keep it secret",
+    ended: "Revealed during the match: the first {n} rolls can be checked; the rest of the match rolls ordinary dice.",
+    "phrase.given": "phrase mixed in ✓", "p.none": "– until there are enough rolls: 15 for the numbers, 30 for the doubles.",
     "stats.hint": "p is the chance that fair dice look at least this uneven; opening rolls are not counted.",
   },
   da: {
@@ -32,6 +36,10 @@ const WORDS = {
     "entry.black": "Sorts terning", "entry.hint": "Slået med rigtige terninger? Klik hver terning.",
     stats: "Terningstatistik", fair: "retfærdig", doubles: "dobbeltslag", rolls: "slag",
     "p.faces": "p (tal)", "p.doubles": "p (dobbeltslag)", white: "Hvid", black: "Sort",
+    "reveal.ask": "Afslør frøet? Slagene indtil nu kan efterprøves, men resten af matchen slås med almindelige terninger: frøets næste slag ville være kendt af alle.",
+    "reveal.yes": "Afslør frøet", "reveal.no": "Hold det hemmeligt",
+    ended: "Afsløret under matchen: de første {n} slag kan efterprøves; resten af matchen slås med almindelige terninger.",
+    "phrase.given": "frase blandet ind ✓", "p.none": "– indtil der er slag nok: 15 for tallene, 30 for dobbeltslagene.",
     "stats.hint": "p er chancen for at retfærdige terninger ser mindst så skæve ud; åbningsslag tælles ikke.",
   },
   sv: {
@@ -46,6 +54,10 @@ const WORDS = {
     "entry.black": "Svarts tärning", "entry.hint": "Slog du riktiga tärningar? Klicka på varje tärning.",
     stats: "Tärningsstatistik", fair: "rättvis", doubles: "dubbelslag", rolls: "slag",
     "p.faces": "p (tal)", "p.doubles": "p (dubbelslag)", white: "Vit", black: "Svart",
+    "reveal.ask": "Avslöja fröet? Slagen hittills kan kontrolleras, men resten av matchen slås med vanliga tärningar: fröets nästa slag skulle vara kända för alla.",
+    "reveal.yes": "Avslöja fröet", "reveal.no": "Håll det hemligt",
+    ended: "Avslöjat under matchen: de första {n} slagen kan kontrolleras; resten av matchen slås med vanliga tärningar.",
+    "phrase.given": "fras inblandad ✓", "p.none": "– tills det finns slag nog: 15 för talen, 30 för dubbelslagen.",
     "stats.hint": "p är chansen att rättvisa tärningar ser minst så skeva ut; öppningsslag räknas inte.",
   },
 };
@@ -101,17 +113,34 @@ function statsTable(lang, stats) {
   return el("table", { className: "facts dice-stats", id: "dice-stats" }, ...rows);
 }
 
-function phraseRows(lang, send) {
-  return ["white", "black"].map((side) => {
+function phraseRows(lang, send, dice) {
+  // only the people give phrases (the computer's would be the board's own choice); a phrase
+  // given is acknowledged beside its row (its words are shown with the seed, at the reveal)
+  return (dice.phrase_sides ?? ["white", "black"]).map((side) => {
     const input = el("input", { type: "text", maxLength: 60, id: `dice-phrase-${side}` });
+    const given = dice.phrases_given?.[side]
+      ? [el("span", { className: "dice-phrase-given", id: `dice-phrase-given-${side}`, textContent: ` ${w(lang, "phrase.given")}` })] : [];
     return el("div", { className: "dice-phrase" }, el("label", { textContent: `${w(lang, side)} ${w(lang, "phrase")} ` }, input),
       el("button", { type: "button", textContent: w(lang, "phrase.give"), dataset: { phrase: side },
-        on: () => send({ type: "phrase", side, text: input.value }) }));
+        on: () => send({ type: "phrase", side, text: input.value }) }), ...given);
   });
 }
 
 let lastState = null;
 let lastLang = "en";
+let askingReveal = false;  // the reveal's question is on the panel: the seed ends the guarantee
+
+function revealParts(lang, send) {
+  const ask = () => { askingReveal = true; shownKey = ""; render(lastState, lastLang, send); };
+  if (!askingReveal) return [el("button", { type: "button", id: "dice-reveal", textContent: w(lang, "reveal"), on: ask })];
+  const answer = (yes) => () => {
+    askingReveal = false; shownKey = "";
+    if (yes) send({ type: "reveal" }); else render(lastState, lastLang, send);
+  };
+  return [el("div", { id: "dice-reveal-ask", className: "dice-reveal-ask" }, el("p", { textContent: w(lang, "reveal.ask") }),
+    el("button", { type: "button", id: "dice-reveal-yes", textContent: w(lang, "reveal.yes"), on: answer(true) }),
+    el("button", { type: "button", id: "dice-reveal-no", textContent: w(lang, "reveal.no"), on: answer(false) }))];
+}
 
 /** Draw the panel for snapshot `state` in `lang`; `send` sends a message to the server. */
 export function render(state, lang, send) {
@@ -121,7 +150,7 @@ export function render(state, lang, send) {
   if (!box || !dice) return;
   const m = state.match ?? {};
   const entering = dice.mode === "entered" && (m.state === "opening" || m.state === "roll");
-  const key = JSON.stringify([lang, dice, entering, m.state]);
+  const key = JSON.stringify([lang, dice, entering, m.state, askingReveal]);
   if (key === shownKey) return;
   shownKey = key;
   const parts = [el("h3", { textContent: w(lang, "title") }), el("p", { id: "dice-mode", textContent: w(lang, `mode.${dice.mode}`) })];
@@ -131,20 +160,25 @@ export function render(state, lang, send) {
     qr.innerHTML = c.qr_svg;  // made by the server (segno) from the commitment's hex digits
     parts.push(el("code", { id: "dice-commitment", className: "mono dice-hex", textContent: c.hex }), qr);
     if (c.revealed) {
+      askingReveal = false;
       parts.push(el("p", { id: "dice-revealed", textContent: w(lang, "revealed") }),
         el("code", { id: "dice-seed", className: "mono dice-hex", textContent: `${w(lang, "seed")}: ${c.seed}` }));
       for (const side of ["white", "black"]) {
         if (c.phrases?.[side]) parts.push(el("p", { className: "dice-phrase-shown", textContent: `${w(lang, side)}: “${c.phrases[side]}”` }));
       }
+      if (c.verified_rolls !== null && c.verified_rolls !== undefined) {
+        parts.push(el("p", { id: "dice-ended", textContent: w(lang, "ended").replace("{n}", String(c.verified_rolls)) }));
+      }
     } else {
-      if (dice.phrases_open) parts.push(el("p", { textContent: w(lang, "phrase.hint") }), ...phraseRows(lang, send));
-      parts.push(el("button", { type: "button", id: "dice-reveal", textContent: w(lang, "reveal"), on: () => send({ type: "reveal" }) }));
+      if (dice.phrases_open) parts.push(el("p", { textContent: w(lang, "phrase.hint") }), ...phraseRows(lang, send, dice));
+      parts.push(...revealParts(lang, send));
     }
   }
   if (entering) {
     parts.push(el("div", { id: "dice-entry" }, el("p", { textContent: w(lang, "entry.hint") }), ...entryRows(lang, m.state === "opening", send)));
   }
   parts.push(el("h3", { textContent: w(lang, "stats") }), statsTable(lang, dice.stats ?? {}),
-    el("p", { className: "hint", textContent: w(lang, "stats.hint") }));
+    el("p", { className: "hint", textContent: w(lang, "stats.hint") }),
+    el("p", { className: "hint", id: "dice-p-none", textContent: w(lang, "p.none") }));
   box.replaceChildren(...parts);
 }

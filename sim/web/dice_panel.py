@@ -7,7 +7,11 @@ page's dice messages (entered dice, phrases, the reveal) turned into controller 
   player can photograph it before the match; `seed` and `phrases` once revealed.
 - `entry`: whether the board waits for real dice and whether it is the opening roll
   (then the page's first row of die faces is White's die, the second Black's).
-- `phrases_open`: whether the players may still give their phrases.
+- `phrases_open`: whether the players may still give their phrases; `phrase_sides` the
+  sides that may (the people: a computer gives none), `phrases_given` which gave one (the
+  page acknowledges it; the words themselves are shown with the seed).
+- `commitment.verified_rolls`: set when the seed was revealed while the match went on: the
+  rolls verifiable by it; the rest of the match rolls ordinary dice.
 - `stats`: per player, every roll they made this match (opening rolls, one die each, are
   left out) beside what fair dice give, with chi-square p-values
   (`controller/dice/fairness.py`).
@@ -60,8 +64,11 @@ def dice_panel(status: TableStatus, mode: str, secret: DiceSecret | None) -> dic
         if secret.revealed:
             view["commitment"]["seed"] = secret.seed.hex()
             view["commitment"]["phrases"] = {"white": secret.phrases[0], "black": secret.phrases[1]}
+            view["commitment"]["verified_rolls"] = secret.verified_rolls
         view["phrases_open"] = not secret.revealed and m.game == 1 and m.phase == "opening" and not any(
             isinstance(a, TurnRecord) for a in m.history[-1].actions)
+        view["phrase_sides"] = [side for side in ("white", "black") if not m.settings.is_computer(side)]
+        view["phrases_given"] = {"white": bool(secret.phrases[0]), "black": bool(secret.phrases[1])}
     return view
 
 
