@@ -85,6 +85,7 @@ class Controller:
         self.menu = menus.MenuState()
         self.hint: ShownHint | None = None  # shown for the match `hint_for`
         self.hint_for: Match | None = None
+        self._held_key: tuple[object, ...] | None = None  # the tutor's hold last seen (`_tutor_first`)
         #: what the tutor holds back until it is kept or undone (controller.play.tutor)
         self.tutor = Tutor(self._tutor_mark)
         self.ask_index = 0
@@ -112,6 +113,7 @@ class Controller:
         out: list[Effect] = []
         self.now = max(self.now, event.at)
         self._react(event, out)
+        self._tutor_first()
         if self.watching is None:  # the local match waits while a server match is watched
             self._ask_bot(out)
         scene = self.scene()
@@ -119,6 +121,17 @@ class Controller:
             self._last_scene = scene
             out.append(ShowScene(scene))
         return out
+
+    def _tutor_first(self) -> None:
+        """The tutor's warning is seen before the action it holds is kept: when it starts
+        holding one, the open menu closes (the main button then keeps, not the menu's
+        item) and a hint shown gives way to the warning and its better move. Once only:
+        a menu opened again while it holds stays open."""
+        held = self.tutor.hold(self.match)
+        key = None if held is None else (held.side, held.warning.action, held.match, held.target)
+        if key is not None and key != self._held_key:
+            self.menu, self.hint = menus.MenuState(), None
+        self._held_key = key
 
     def _react(self, event: Event, out: list[Effect]) -> None:
         """The part of `handle` that depends on the kind of event."""
