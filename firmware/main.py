@@ -1,6 +1,6 @@
-# bgboard firmware: the entry point on the Pico. Wires the real pins, clock, USB serial
-# and watchdog into board.Board and runs its loop forever.
-import os
+# bgboard firmware: the entry point on the Pico. Wires the real pins, clock, the link to
+# the host (USB serial, or the UART when the Pico's flash holds link.cfg saying "uart")
+# and the watchdog into board.Board and runs its loop forever.
 import select
 import sys
 import time
@@ -8,13 +8,12 @@ import time
 import micropython
 import pins
 from board import Board
+from link import Link
 from scan import Scanner
 
 ROWS = 14
 COLS = 13
-
-
-MAINTENANCE_FLAG = "maintenance"
+LINK_FILE = "link.cfg"       # "uart": GP0/GP1 at 115200 8N1; absent or "usb": USB serial
 
 
 def maintenance_requested():
@@ -26,35 +25,48 @@ def maintenance_requested():
         return False
 
 
+def link_choice():
+    """The transport the maker chose: "uart" or "usb" (the default)."""
+    try:
+        with open(LINK_FILE) as fh:
+            word = fh.read().strip().lower()
+    except OSError:
+        return "usb"
+    return "uart" if word == "uart" else "usb"
+
+
+def _poller(stream, event):
+    p = select.poll()
+    p.register(stream, event)
+    return p
+
+
+def open_link():
+    if link_choice() == "uart":
+        uart = pins.make_uart()
+        return Link(uart, uart, _poller(uart, select.POLLIN), _poller(uart, select.POLLOUT))
+    return Link(sys.stdin.buffer, sys.stdout.buffer,
+                _poller(sys.stdin, select.POLLIN), _poller(sys.stdout, select.POLLOUT))
+
+
 def run():
     micropython.kbd_intr(-1)          # binary frames on the USB console: no Ctrl-C
-    out = sys.stdout.buffer
-    inp = sys.stdin.buffer
-    poll = select.poll()
-    poll.register(sys.stdin, select.POLLIN)
+    link = open_link()
     spi = pins.make_spi()
     load, _inhibit = pins.make_load()
     scanner = Scanner(spi, load, ROWS * COLS)
     led = pins.make_status_led()
     reset_by_watchdog = pins.watchdog_reset()
     wdt = pins.make_watchdog()
-    board = Board(scanner, out.write, time.ticks_ms, time.ticks_diff, ROWS, COLS,
+    board = Board(scanner, link.write, time.ticks_ms, time.ticks_diff, ROWS, COLS,
                   feed=wdt.feed, watchdog_reset=reset_by_watchdog)
     board.boot()
     loops = 0
     while True:
         loops += 1
         if loops % 100 == 0 and maintenance_requested():
-            # the watchdog cannot be stopped: leave a flag and restart without it
-            with open(MAINTENANCE_FLAG, "w") as fh:
-                fh.write("1")
-            pins.reset()
-        got = bytearray()
-        while len(got) < 64 and poll.poll(0):
-            byte = inp.read(1)
-            if not byte:
-                break
-            got.extend(byte)
+            pins.request_maintenance()
+        got = link.read()
         if got:
             board.receive(got)
         board.step()
@@ -62,17 +74,8 @@ def run():
         time.sleep_ms(1)
 
 
-def maintenance_boot():
-    """True (and the flag cleared) when the last run asked for maintenance mode."""
-    try:
-        os.stat(MAINTENANCE_FLAG)
-    except OSError:
-        return False
-    os.remove(MAINTENANCE_FLAG)
-    return True
-
-
-if maintenance_boot():
+if pins.maintenance_boot():
+    pins.watchdog_reset()             # clears the mark: `mpremote reset` is no watchdog's
     print("bgboard: maintenance mode, no scanning and no watchdog; `mpremote reset` to run")
 else:
     run()

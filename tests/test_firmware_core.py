@@ -8,10 +8,11 @@ from binascii import unhexlify
 
 try:
     from firmware import board as fwboard
-    from firmware import debounce, scan, wire
+    from firmware import debounce, link, scan, wire
 except ImportError:  # MicroPython: the files are flat
     import board as fwboard
     import debounce
+    import link
     import scan
     import wire
 
@@ -379,3 +380,103 @@ def test_unchanged_chain_is_not_decoded_again():
     chain.values[2] = 1
     run_for(b, clock, 100)
     assert b.values()[2] == 1 and b.decoded <= 4 + 3
+
+
+# -- the link to the host ------------------------------------------------------------------
+
+class FakeCdc:
+    """MicroPython's USB serial port on the rp2 port, host attached (shared/tinyusb/
+    mp_usbd_cdc.c): a 256-byte TX FIFO the host empties when it reads; a write puts in
+    what fits and, while the FIFO stays full, waits 500 ms and drops the rest; POLLOUT
+    while the FIFO has any room. The wait moves the fake clock."""
+
+    FIFO = 256
+    TIMEOUT_MS = 500
+
+    def __init__(self, clock):
+        self.clock = clock
+        self.fifo = bytearray()
+        self.host = Sink()          # what the host has read
+        self.rx = bytearray()       # host -> board
+
+    def write(self, data):
+        room = self.FIFO - len(self.fifo)
+        self.fifo.extend(data[:room])
+        if len(data) > room:
+            self.clock.now += self.TIMEOUT_MS
+        return min(room, len(data))
+
+    def read(self, n):
+        got = bytes(self.rx[:n])
+        self.rx = self.rx[n:]
+        return got
+
+    def host_reads(self):
+        self.host.write(self.fifo)
+        self.fifo = bytearray()
+        return self.host.frames()
+
+
+class Poll:
+    def __init__(self, ready):
+        self.ready = ready
+
+    def poll(self, timeout):
+        return [1] if self.ready() else []
+
+
+def _cdc_board():
+    clock = FakeClock()
+    cdc = FakeCdc(clock)
+    port = link.Link(cdc, cdc, Poll(lambda: len(cdc.rx) > 0),
+                     Poll(lambda: len(cdc.fifo) < cdc.FIFO))
+    chain = FakeChain(6)
+    feeds = []
+    b = fwboard.Board(scan.Scanner(chain, chain, 6), port.write, clock.ticks_ms,
+                      clock.ticks_diff, 2, 3, feed=lambda: feeds.append(clock.now), heartbeat=20)
+    return b, clock, cdc, port, chain, feeds
+
+
+def _loop(b, clock, port, ms):
+    """main.run()'s loop: read what the host sent, step, 1 ms sleep."""
+    end = clock.now + ms
+    while clock.now < end:
+        got = port.read()
+        if got:
+            b.receive(got)
+        b.step()
+        clock.now += 1
+
+
+def test_link_reads_what_the_host_sent_in_chunks():
+    b, clock, cdc, port, chain, feeds = _cdc_board()
+    sent = wire.build_frame(wire.PING, 0, b"ab") * 20
+    cdc.rx.extend(sent)
+    chunks = []
+    got = port.read()
+    while got:
+        chunks.append(got)
+        got = port.read()
+    assert len(chunks[0]) == link.READ_CHUNK and len(chunks) > 2
+    assert b"".join(chunks) == sent and got == bytearray()
+
+
+def test_a_host_that_stops_reading_never_starves_the_watchdog():
+    b, clock, cdc, port, chain, feeds = _cdc_board()
+    b.boot()
+    _loop(b, clock, port, 600)            # heartbeats fill the FIFO: the host reads nothing
+    assert len(cdc.fifo) > cdc.FIFO - 16
+    for i in range(8):                    # a burst of PINGs: 8 PONGs due in one step
+        cdc.rx.extend(wire.build_frame(wire.PING, i, str(i).encode()))
+    chain.values[2] = scan.BLACK
+    _loop(b, clock, port, 1000)
+    gap = max([feeds[i + 1] - feeds[i] for i in range(len(feeds) - 1)])
+    assert gap < 2000, gap    # pins.WATCHDOG_MS: the board would have reset
+    assert port.dropped > 8               # the frames the port could not take, counted
+    cdc.host_reads()                      # the host reads again: the board is alive
+    cdc.host = Sink()                     # (past the cut-off frame the 500 ms wait left)
+    cdc.rx.extend(wire.build_frame(wire.PING, 9, b"back"))
+    _loop(b, clock, port, 100)
+    got = cdc.host_reads()
+    assert (wire.PONG, b"back") in [(t, p) for t, _s, p in got]
+    assert port.written + port.dropped == b.frames_sent

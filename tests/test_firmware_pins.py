@@ -52,6 +52,15 @@ def test_pin_map_matches_the_default_profile() -> None:
     assert c["MOSI"] not in (pico.clock_inhibit, pico.load, pico.uart_tx, pico.uart_rx)
 
 
+def test_uart_link_matches_the_profile() -> None:
+    profile = load_profile()
+    c = _constants(FIRMWARE / "pins.py")
+    assert (c["UART_TX"], c["UART_RX"], c["UART_BAUD"]) == \
+        (profile.pico.uart_tx, profile.pico.uart_rx, profile.link.baudrate)
+    # RP2040 UART0 pin functions: TX on GP0/12/16/28, RX on GP1/13/17/29
+    assert c["UART_ID"] == 0 and c["UART_TX"] in (0, 12, 16, 28) and c["UART_RX"] in (1, 13, 17, 29)
+
+
 def test_main_matrix_matches_the_profile() -> None:
     sensors = load_profile().sensors
     c = _constants(FIRMWARE / "main.py")
@@ -61,7 +70,7 @@ def test_main_matrix_matches_the_profile() -> None:
 def test_only_main_and_pins_import_machine() -> None:
     users = {p.name for p in FIRMWARE.glob("*.py") if "machine" in _imports(p)}
     assert "pins.py" in users and users <= {"main.py", "pins.py"}
-    portable = {"wire.py", "scan.py", "debounce.py", "board.py"}
+    portable = {"wire.py", "scan.py", "debounce.py", "board.py", "link.py"}
     banned = {"dataclasses", "typing", "enum", "functools", "machine"}
     for name in portable:
         assert not _imports(FIRMWARE / name) & (banned | {"collections"}), name
