@@ -70,8 +70,10 @@ def other_items() -> list[Item]:
         Item(m, n_modules, "", "10-way ribbon cable with two IDC sockets 2 × 5, keyed, cut to length "
              f"(about {ribbon_metres():.1f} m in all)",
              "3M 89110-0101 sockets on 1.27 mm ribbon", 1.50),
-        Item(m, 4 * (n_modules + 1), "", "M3 standoff, 6 mm (module component side to the top's underside)",
-             "Würth 970060151", 0.15),
+        Item(m, 4 * (n_modules + 1), "", "M3 standoff, 12 mm, female-female (module to the top's underside)",
+             "any M3 × 12 mm brass standoff", 0.15),
+        Item(m, len(g.default_board().slots), "", "Spacer 6 mm under each sensor (sets the gap: margins.md)",
+             "any M3 nylon spacer, 6 mm", 0.03),
         Item(m, 30 + SPARE_MAGNETS, "", "Neodymium disc magnet 6 × 2 mm, N42 (+ spares)",
              "e.g. supermagnete S-06-02-N", 0.15),
         Item(m, 30, "", "Checkers, 30 mm, 15 of each colour, recessed underneath for the magnet",

@@ -28,9 +28,9 @@ def render() -> str:
         " south down). Its field is the exact field of a uniformly magnetised cylinder (current"
         " loops, elliptic integrals by the arithmetic-geometric mean).",
         f"- **Gap** (magnet face to Hall element): {s.GAP:.2f} mm = {s.WOOD_UNDER_RECESS:g} mm of"
-        f" wood under the 1 mm recess + {s.STANDOFF:g} mm from the top's underside to the module's"
-        f" component side − {s.TO92_THICKNESS:g} mm TO-92 body laid flat + {s.ELEMENT_DEPTH:g} mm"
-        f" element depth; ± {s.GAP_TOLERANCE:g} mm.",
+        f" wood under the 1 mm recess + {s.STANDOFF:g} mm standoffs from the top's underside to the"
+        f" module − {s.SENSOR_RAISE:g} mm spacer under each sensor − {s.TO92_THICKNESS:g} mm TO-92 body"
+        f" laid flat + {s.ELEMENT_DEPTH:g} mm element depth; ± {s.GAP_TOLERANCE:g} mm.",
         f"- **Placement**: a checker in its recess sits up to {s.PLACEMENT:g} mm off its sensor"
         " (recess play, magnet off-centre in the checker, sensor off its hole).",
         f"- **Neighbours**: every slot within {s.NEIGHBOURHOOD:g} mm, each magnet with the worse"

@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from . import bom, margins_doc, schematics_doc
+from . import bom, drawings, margins_doc, schematics_doc
 
 HARDWARE = Path(__file__).resolve().parents[1]
 
@@ -13,3 +13,11 @@ FILES: dict[Path, Callable[[], str]] = {
     HARDWARE / "bom.md": bom.render,
     HARDWARE / "schematics.md": schematics_doc.render,
 }
+
+
+def _drawing(name: str) -> Callable[[], str]:
+    return lambda: drawings.files()[name]
+
+
+for _name in drawings.files():
+    FILES[HARDWARE / "drawings" / _name] = _drawing(_name)

@@ -12,7 +12,7 @@ WIRE_OHM_PER_M = 0.034       # 0.5 mm² copper, one conductor
 STAR_WIRE_M = 1.5            # the longest pair from the star to a module
 
 
-def _direction(kind: str) -> str:
+def direction(kind: str) -> str:
     return {"feed": "in", "link": "out", "oc": "in (open collector)", "ground": "–"}.get(kind, kind)
 
 
@@ -68,7 +68,7 @@ def render() -> str:
         "| --- | --- | --- | --- |",
     ]
     for pin, (signal, inward, outward) in parts.RIBBON.items():
-        lines.append(f"| {pin} | {signal} | {_direction(inward)} | {_direction(outward)} |")
+        lines.append(f"| {pin} | {signal} | {direction(inward)} | {direction(outward)} |")
     lines += [
         "",
         "SCK, SH/LD and DATA each run beside a GND conductor (pins 4 and 7), which keeps the",

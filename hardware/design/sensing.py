@@ -17,15 +17,16 @@ from .magnet import Disc
 
 # --- the magnet and where it sits ----------------------------------------------------
 MAGNET = Disc(diameter=6.0, thickness=2.0, br=1300.0)   # N42: Br 1.29-1.32 T
-#: magnet face to the Hall element: 2 mm of wood under the recess, the module's
-#: components face up 6.0 mm below the top (a DIP package is at most 5.33 mm tall), so a
-#: TO-92 laid flat (1.52 mm thick) has its branded face 4.48 mm below the wood, and the
-#: element sits about 0.5 mm under that face.
+#: magnet face to the Hall element: 2 mm of wood under the recess; the module hangs on
+#: 12 mm standoffs (the box headers and screw terminals are 9-10 mm tall), each sensor
+#: lies flat, branded face up, on a 6 mm spacer over the board, so its face is
+#: 12 - 6 - 1.52 = 4.48 mm under the wood and the element about 0.5 mm under that face.
 WOOD_UNDER_RECESS = g.TOP - g.RECESS_DEPTH
-STANDOFF = 6.0
+STANDOFF = 12.0
+SENSOR_RAISE = 6.0
 TO92_THICKNESS = 1.52
 ELEMENT_DEPTH = 0.5
-GAP = WOOD_UNDER_RECESS + STANDOFF - TO92_THICKNESS + ELEMENT_DEPTH
+GAP = WOOD_UNDER_RECESS + STANDOFF - SENSOR_RAISE - TO92_THICKNESS + ELEMENT_DEPTH
 GAP_TOLERANCE = 0.5          # plywood thickness, standoffs, lead bends
 #: how far a checker in its recess can sit off the sensor: recess play, magnet glued off
 #: the checker's centre, sensor placed off its hole
