@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from browser_support import OUTPUT, Page, ctl, lift_by_click, needs_chromium, place_by_click, roll, wait_until
+from browser_support import OUTPUT, Page, ctl, drag, lift_by_click, needs_chromium, place_by_click, roll, wait_until
 from controller.board.profile import load_profile
 from sim.web.harness import ServerThread
 
@@ -96,6 +96,32 @@ def test_a_hit_is_one_gesture_and_the_bar_lights_while_a_blot_waits(page: Page, 
     wait_until(lambda: ctl(sim, lambda c: [(s.frm, s.to, s.hit) for s in c.match.steps]) == [(24, 20, True)], 5,
                "the hit by hand")
     page.page.wait_for_function("""() => !document.querySelector('#glow [data-role="hit"]')""")
+
+
+def test_a_checker_flying_to_the_bar_is_not_taken_by_a_press(page: Page, sim: ServerThread) -> None:
+    """While the hit blot glides to the bar, the hand that hit it is still laying it there:
+    a press on it must not lift it (it was taken from the bar and dropped on another point,
+    and the computer's move then could not be carried out). The page's animations are slowed
+    down a hundredfold (Chromium's own playback rate) so the flight lasts while we press."""
+    white_leaves_a_blot_on_5(page, sim)
+    cdp = page.page.context.new_cdp_session(page.page)
+    cdp.send("Animation.enable")
+    cdp.send("Animation.setPlaybackRate", {"playbackRate": 0.01})
+    lift_by_click(page, "1", "black")
+    place_by_click(page, "5")
+    flying = '#checkers .flying[data-cell="bar"][data-colour="white"]'
+    page.page.wait_for_selector(flying)
+    box = page.page.locator(flying).bounding_box()
+    assert box is not None
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    under = page.page.evaluate(f"() => document.elementFromPoint({x}, {y})?.classList.contains('flying')")
+    assert under is False, "the flying checker is under the pointer"
+    drag(page, (x, y), page.cell("10"))
+    page.page.wait_for_timeout(300)
+    wait_until(lambda: not sim.inspect(lambda live: live.hand), what="nothing left in the hand")
+    assert counts(sim, "bar") == (1, 0), "the checker on its way to the bar was taken"
+    assert page.page.locator(flying).count() == 1  # still flying, untouched
+    cdp.send("Animation.setPlaybackRate", {"playbackRate": 1})
 
 
 # -- 2. a click lifts at once, and the controller's targets follow --------------------------
