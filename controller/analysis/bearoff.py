@@ -10,36 +10,18 @@ roll, centred, owned by the opponent. Positions are numbered as gnubg's
 """
 from __future__ import annotations
 
-from functools import lru_cache
 from math import comb
-from pathlib import Path
 
 from controller.analysis.cubeful import Chances, CubeInfo, cubeful_mwc, BEAROFF_EFFICIENCY, CENTRE
 
 POINTS = CHECKERS = 6
 _PAIRS = comb(POINTS + CHECKERS, POINTS)
-_PLACES = (Path("/var/lib/gnubg/gnubg_ts0.bd"), Path("/usr/share/gnubg/gnubg_ts0.bd"))
 
 
-def _files() -> list[Path]:
-    places = list(_PLACES)
-    try:
-        import gnubg_nn
-
-        places.insert(0, Path(gnubg_nn.__file__).parent / "data" / "gnubg_ts0.bd")
-    except ImportError:
-        pass
-    return places
-
-
-@lru_cache(maxsize=1)
 def _database() -> bytes | None:
-    for path in _files():
-        if path.is_file():
-            data = path.read_bytes()
-            if data[:14] == b"gnubg-TS-06-06":
-                return data
-    return None
+    from controller.evaluation.bearoff_db import two_sided
+
+    return two_sided()
 
 
 def is_small_bearoff(board: tuple[tuple[int, ...], tuple[int, ...]]) -> bool:

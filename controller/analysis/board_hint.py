@@ -34,9 +34,9 @@ class ShownHint:
 
 def hints_available() -> bool:
     """Whether this machine can give hints (gnubg's network is installed)."""
-    from controller.bot.gnubg_level import load_gnubg_nn
+    from controller.analysis.network import network_available
 
-    return load_gnubg_nn() is not None
+    return network_available()
 
 
 def board_hint(match: Match, rank: int) -> ShownHint | None:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from types import ModuleType
 
 from controller.analysis.cubeful import (
     BEAROFF_EFFICIENCY,
@@ -33,6 +32,7 @@ from controller.analysis.bearoff import bearoff_cubeful_mwc, is_small_bearoff
 from controller.analysis.lookahead import RACE_CLASS, Lookahead
 from controller.analysis.network import load_network
 from controller.engine.position import Position
+from controller.evaluation.backend import NetworkBackend
 
 Board = tuple[tuple[int, ...], tuple[int, ...]]
 
@@ -145,7 +145,7 @@ class CubeEval:
 class Evaluator:
     """Equities of moves and cube actions at the match score with gnubg's network."""
 
-    def __init__(self, gnubg: ModuleType | None = None, plies: int = 0) -> None:
+    def __init__(self, gnubg: NetworkBackend | None = None, plies: int = 0) -> None:
         self._g = gnubg if gnubg is not None else load_network()
         self.plies = plies
         self._chances: dict[tuple[Board, int], Chances] = {}
@@ -241,7 +241,7 @@ class Evaluator:
         return _with_cube(opp, keep, lambda: self.keyed_cubeful(key, opp_chances, doubled(opp), board, kind))
 
     @property
-    def network(self) -> ModuleType:
+    def network(self) -> NetworkBackend:
         return self._g
 
     def candidates(self, board: Board, dice: tuple[int, int], ci: CubeInfo,

@@ -1,5 +1,8 @@
-"""GNU Backgammon's network for the analysis: gnubg-nn, with gnubg 1.07's own weights when
-the gnubg program is installed.
+"""GNU Backgammon's network for the analysis: gnubg-nn with gnubg 1.07's own weights when
+both are installed (the fast path, x86-64 only), else gnubg 1.07's networks evaluated in
+numpy from the program's weight file (`controller.evaluation.numpy_network`: any machine
+Debian's gnubg installs on, the Raspberry Pi included). BGBOARD_NETWORK=numpy|wheel
+chooses one (the tests run every judgement with each).
 
 The gnubg-nn wheel ships weights that differ from those of the Debian gnubg 1.07 program
 by about 5e-4 in the chances, enough to move error totals by a few per cent. The program
@@ -17,38 +20,25 @@ import hashlib
 import os
 import struct
 from pathlib import Path
-from types import ModuleType
+from typing import cast
 
-from controller.bot.gnubg_level import load_gnubg_nn
 from controller.errors import BackendUnavailableError
+from controller.evaluation.backend import INSTALL_HINT, NetworkBackend
+from controller.evaluation.bearoff_db import cache_dir as _cache_dir
+from controller.evaluation.weights import BINARY_WEIGHTS, read_binary
+from controller.evaluation.wheel import load_gnubg_nn
 
-BINARY_WEIGHTS = (Path("/usr/lib/gnubg/gnubg.wd"), Path("/usr/share/gnubg/gnubg.wd"))
-_BINARY_ORDER = ("contact", "race", "crashed", "prune contact", "prune crashed", "prune race")
 _TEXT_ORDER = (("race", "race"), ("prune race", "prune race"), ("crashed", "crashed"),
                ("prune crashed", "prune crashed"), ("contact", "contact contact250"),
                ("prune contact", "prune contact"))
-_state: dict[str, object] = {}
-
-
-def _cache_dir() -> Path:
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "bgboard"
+_state: dict[object, object] = {}
 
 
 def binary_to_text(data: bytes) -> str:
     """gnubg's binary weights as the text gnubg-nn reads."""
-    offset = 8
-    nets: dict[str, tuple[str, tuple[float, ...]]] = {}
-    for name in _BINARY_ORDER:
-        inputs, hidden, outputs, _trained = struct.unpack_from("<iiii", data, offset)
-        beta_h, beta_o = struct.unpack_from("<ff", data, offset + 16)
-        offset += 24
-        count = inputs * hidden + hidden * outputs + hidden + outputs
-        weights = struct.unpack_from(f"<{count}f", data, offset)
-        offset += 4 * count
-        nets[name] = (f"{inputs} {hidden} {outputs} 0 {beta_h:.7f} {beta_o:.7f}", weights)
-    if offset != len(data):
-        raise ValueError("not gnubg's binary weights: unexpected length")
+    nets = {name: (f"{n.inputs} {n.hidden} {n.outputs} 0 {n.beta_hidden:.7f} {n.beta_output:.7f}",
+                   tuple(float(w) for w in n.flat()))
+            for name, n in read_binary(data).items()}
     lines = ["GNU Backgammon 1.01"]
     for key, label in _TEXT_ORDER:
         head, weights = nets[key]
@@ -72,12 +62,15 @@ def _program_weights() -> Path | None:
     return target
 
 
-def load_network() -> ModuleType:
-    """gnubg-nn with the best weights at hand; one-line BackendUnavailableError without it."""
+def load_network() -> NetworkBackend:
+    """gnubg's network with the best weights at hand: the wheel (with the program's
+    weights when installed), else the numpy network on the program's weights; neither:
+    a one-line BackendUnavailableError naming the command that installs the program."""
+    choice = os.environ.get("BGBOARD_NETWORK", "")
+    if ("backend", choice) in _state:
+        return cast(NetworkBackend, _state["backend", choice])
     module = load_gnubg_nn()
-    if module is None:
-        raise BackendUnavailableError("analysis needs GNU Backgammon's network (pip install gnubg-nn)")
-    if "weights" not in _state:
+    if module is not None:
         path = None
         try:
             path = _program_weights()
@@ -88,8 +81,32 @@ def load_network() -> ModuleType:
             module.net_use(handle)
             _state["handle"] = handle
         source = next((p for p in BINARY_WEIGHTS if p.is_file()), None)
-        _state["weights"] = f"the gnubg program's ({source})" if path and source else "gnubg-nn's own"
-    return module
+        _state["weights"] = f"the gnubg program's ({source}) in gnubg-nn" if path and source else "gnubg-nn's own"
+        _state["backend", choice] = module
+        return cast(NetworkBackend, module)
+    if choice == "wheel":
+        raise BackendUnavailableError("BGBOARD_NETWORK=wheel but the gnubg-nn wheel is not installed")
+    source = next((p for p in BINARY_WEIGHTS if p.is_file()), None)
+    if source is None:
+        raise BackendUnavailableError(f"analysis needs GNU Backgammon's weights: {INSTALL_HINT}")
+    from controller.evaluation.numpy_network import NumpyNetwork
+
+    try:
+        backend = NumpyNetwork(source)
+    except (OSError, ValueError) as exc:
+        raise BackendUnavailableError(f"cannot read {source} ({exc}): reinstall it with {INSTALL_HINT}") from exc
+    _state["weights"] = f"the gnubg program's ({source}) in numpy"
+    _state["backend", choice] = backend
+    return backend
+
+
+def network_available() -> bool:
+    """Whether judgement (levels, hint, tutor, review, analysis) can run here."""
+    try:
+        load_network()
+    except BackendUnavailableError:
+        return False
+    return True
 
 
 def weights_in_use() -> str:

@@ -111,7 +111,7 @@ def level_figures(games: int, fraction: float | None = None) -> dict[str, object
     """PR and its standard errors per strength level over `games` self-play games each
     (`level_turns`); whether the PR rises strictly from world class to beginner, and the
     narrowest of those steps in the clustered standard errors."""
-    from controller.bot.gnubg_level import load_gnubg_nn
+    from controller.evaluation.wheel import load_gnubg_nn
 
     if load_gnubg_nn() is None:
         return {"levels": "unavailable (needs gnubg-nn)"}

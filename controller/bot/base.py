@@ -152,10 +152,9 @@ def make_bot(level: str, *, rng: random.Random | None = None, **options: object)
 
         return make_gnubg_bot(plies=2, backend=options.get("backend"))  # type: ignore[arg-type]
     if level in LEVELS[2:7]:
-        from controller.bot.gnubg_level import load_gnubg_nn
+        from controller.analysis.network import load_network
 
-        if load_gnubg_nn() is None:
-            raise BackendUnavailableError(f"the {level} level needs gnubg-nn; choose simple or gnubg")
+        load_network()  # one line naming the install command when there is no network at all
         from controller.bot.gnubg_strength import StrengthBot
 
         return StrengthBot(level)

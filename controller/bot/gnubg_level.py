@@ -21,19 +21,11 @@ from types import ModuleType
 from controller.bot.base import Bot, MatchContext
 from controller.engine import Move, Position, legal_moves
 from controller.errors import BackendUnavailableError, UsageError
+from controller.evaluation.wheel import load_gnubg_nn
 
 UNAVAILABLE = "the gnubg level needs gnubg-nn or the gnubg program; choose simple"
 MONEY_STAND_IN = 7
 GNUBG_PROGRAM_PLACES = ("gnubg", "/usr/games/gnubg")
-
-
-def load_gnubg_nn() -> ModuleType | None:
-    """The wheel's module, or None when it is not installed."""
-    try:
-        import gnubg_nn
-    except ImportError:
-        return None
-    return gnubg_nn
 
 
 def find_gnubg_program() -> str | None:

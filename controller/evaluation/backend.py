@@ -1,0 +1,28 @@
+"""The primitives of GNU Backgammon's network the analysis and the levels use, and the
+choice between the two implementations of them (`analysis.network.load_network`)."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+INSTALL_HINT = "sudo apt install gnubg"
+BoardLike = Sequence[Sequence[int]]
+
+
+class NetworkBackend(Protocol):
+    """What `gnubg_nn` offers and `NumpyNetwork` reimplements (boards `[side not on roll,
+    side on roll]`, 25 counts each, bar last)."""
+
+    p_prune: int
+
+    def probabilities(self, board: BoardLike, plies: int) -> tuple[float, ...]: ...
+
+    def best_move(self, board: BoardLike, d1: int, d2: int, n: int = 0, list: int = 0) -> Any: ...  # noqa: A002
+
+    def moves(self, board: BoardLike, d1: int, d2: int) -> Any: ...
+
+    def classify(self, board: BoardLike) -> int: ...
+
+    def key_of_board(self, board: BoardLike) -> str: ...
+
+    def board_from_position_key(self, key: str) -> tuple[tuple[int, ...], tuple[int, ...]]: ...

@@ -1,0 +1,140 @@
+"""gnubg-nn's corrections of a race network's gammons (`raceImprovement`): backgammon
+chances from the bear-off databases where a side still has checkers in the other's home
+board and the other has borne none off, and gammons that are certain by counting.
+
+The backgammon chance comes from the chances that the trailing side's last checkers (at
+most six, in the other's home board) are all out of it after exactly 1..5 rolls (gnubg's
+`getRaceBGprobs` table, worked out here: `_escape`),
+weighed by the bear-off distribution of the side bearing off; with more checkers back, it
+is gnubg-nn's second way: the race out of the home board as a bear-off of its own.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+from controller.evaluation import bearoff_db
+from controller.evaluation.bearoff_index import one_sided_index
+
+WIN, WIN_GAMMON, WIN_BACKGAMMON, LOSE_GAMMON, LOSE_BACKGAMMON = range(5)
+
+
+_HORIZON = 5
+_ROLLS = tuple((a, b) for a in range(1, 7) for b in range(1, 7))
+
+
+def _plays(state: tuple[int, ...], dice: tuple[int, ...]) -> set[tuple[int, ...]]:
+    """The checkers still in the zone (distances to get out) after each way to play."""
+    found = {state}
+    for die in dice:
+        nxt = set()
+        for s in found:
+            nxt.add(s)
+            for i in range(len(s)):
+                left = s[i] - die
+                moved = s[:i] + s[i + 1:] + ((left,) if left > 0 else ())
+                nxt.add(tuple(sorted(moved)))
+        found = nxt
+    return found
+
+
+def _choices(state: tuple[int, ...], a: int, b: int) -> set[tuple[int, ...]]:
+    """Where a roll can leave the checkers (the roll played in full, or not at all)."""
+    if a == b:
+        return _plays(state, (a,) * 4)
+    return _plays(state, (a, b)) | _plays(state, (b, a))
+
+
+@lru_cache(maxsize=None)
+def _expected_rolls(state: tuple[int, ...]) -> float:
+    """The average number of rolls to get every checker out, playing to make it least."""
+    if not state:
+        return 0.0
+    total = 0.0
+    for a, b in _ROLLS:
+        plays = _choices(state, a, b)
+        if len(plays) > 1:
+            plays.discard(state)
+        total += min(_expected_rolls(s) for s in plays)
+    return 1.0 + total / 36.0
+
+
+@lru_cache(maxsize=None)
+def _rolls_needed(state: tuple[int, ...]) -> tuple[float, ...]:
+    """Chances of needing exactly 0..HORIZON rolls, each roll played to make the average
+    number of rolls least (the strategy gnubg's table was made with: it agrees with it)."""
+    out = [0.0] * (_HORIZON + 1)
+    if not state:
+        out[0] = 1.0
+        return tuple(out)
+    for a, b in _ROLLS:
+        best = min(_choices(state, a, b), key=lambda s: (_expected_rolls(s), sum(s), s))
+        for t, p in enumerate(_rolls_needed(best)[:_HORIZON]):
+            out[t + 1] += p / 36.0
+    return tuple(out)
+
+
+def _escape(zone: Sequence[int]) -> tuple[float, ...] | None:
+    """Chances that the checkers in the other's home board (`zone[i]` on the point i + 1
+    pips from getting out) are all out after exactly 1..5 rolls; None for more than six."""
+    if sum(zone[:5]) > 6:
+        return None
+    state = tuple(sorted(d for i in range(5) for d in [i + 1] * zone[i]))
+    return _rolls_needed(state)[1:]
+
+
+def _backgammon_chance(board: Sequence[Sequence[int]], side: int) -> float:
+    """The chance that `side` wins a backgammon (gnubg-nn's `raceBGprob`, second way)."""
+    other = 1 - side
+    men_home = sum(board[side][:6])
+    pips_out = sum(board[other][i] * (i - 17) for i in range(18, 23))
+    if pips_out == 0 or not ((men_home + 3) // 4 - (1 if side == 1 else 0) <= (pips_out + 2) // 3):
+        return 0.0
+    dummy: list[list[int]] = [[0] * 25, [0] * 25]
+    dummy[side] = list(board[side])
+    dummy[other][:6] = board[other][18:24]
+    escape = _escape(dummy[other])
+    db = bearoff_db.one_sided()
+    if escape is not None and db is not None:
+        bear = db.distributions(one_sided_index(board[side]))[0]
+        chance = 0.0
+        for j in range(1 - side, _HORIZON):
+            chance += escape[j] * sum(bear[1:j + side + 1])
+        return chance / 65535.0
+    p = None
+    if one_sided_index(dummy[0]) <= 923 and one_sided_index(dummy[1]) <= 923:
+        p = bearoff_db.two_sided_eval(dummy)
+    if p is None:
+        p = bearoff_db.one_sided_eval(dummy)
+    return p[WIN] if side == 1 else 1.0 - p[WIN]
+
+
+def race_improvement(board: Sequence[Sequence[int]], out: list[float]) -> None:
+    """gnubg-nn's `raceImprovement`, in place on the side on roll's outputs."""
+    men0, men1 = sum(board[0][:23]), sum(board[1][:23])
+    g_possible, og_possible = men0 == 15, men1 == 15
+    bg_possible = g_possible and any(board[0][i] for i in range(18, 24))
+    obg_possible = og_possible and any(board[1][i] for i in range(18, 24))
+    if bg_possible or obg_possible:
+        side = 1 if bg_possible else 0
+        pr = _backgammon_chance(board, side)
+        if pr > 0.0:
+            if side == 1:
+                out[WIN_BACKGAMMON] = pr
+                out[WIN_GAMMON] = max(out[WIN_GAMMON], pr)
+            else:
+                out[LOSE_BACKGAMMON] = pr
+                out[LOSE_GAMMON] = max(out[LOSE_GAMMON], pr)
+        elif side == 1:
+            out[WIN_BACKGAMMON] = 0.0
+        else:
+            out[LOSE_BACKGAMMON] = 0.0
+    if g_possible or og_possible:
+        side = 1 if g_possible else 0
+        tot_pip = sum((i + 1) * board[side][i] for i in range(23))
+        cross = sum(k * board[1 - side][6 * k + 5 - i] for k in (3, 2, 1) for i in range(6))
+        saver_at_most = 1 + cross // 4
+        op_at_least = max(((men1 if side else men0) + 1) // 2, (tot_pip + 2) // 3)
+        if op_at_least < saver_at_most + side:
+            out[WIN_GAMMON if side else LOSE_GAMMON] = 1.0
+            out[WIN] = 1.0 if side else 0.0

@@ -1,0 +1,108 @@
+"""The numpy network against its oracle, gnubg-nn loaded with the gnubg program's weights:
+the same classes, keys, chances (0 ply and pruning networks) and move rankings on
+positions of every class from seeded random games."""
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+
+import pytest
+
+from controller.analysis.network import load_network
+from controller.engine import Position, legal_moves
+from controller.evaluation.numpy_network import NumpyNetwork
+from controller.evaluation.weights import weights_file
+from controller.evaluation.wheel import load_gnubg_nn
+
+WHEEL = load_gnubg_nn()
+pytestmark = pytest.mark.skipif(WHEEL is None or weights_file() is None,
+                                reason="the oracle is gnubg-nn with the gnubg program's weights (x86-64, .ci/run)")
+
+
+def _positions(games: int = 40, seed: int = 7) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    rng = random.Random(seed)
+    found = []
+    for _ in range(games):
+        position = Position.initial()
+        for _turn in range(200):
+            found.append((position.theirs, position.mine))
+            if not any(position.mine) or not any(position.theirs):
+                break
+            moves = legal_moves(position, (rng.randint(1, 6), rng.randint(1, 6)))
+            position = (rng.choice(moves).result if moves else position).swap()
+    return list(dict.fromkeys(found))
+
+
+@pytest.fixture(scope="module")
+def pair() -> tuple[object, NumpyNetwork]:
+    wheel = load_network()  # the wheel, with the program's weights loaded into it
+    assert wheel is WHEEL
+    path = weights_file()
+    assert path is not None
+    return wheel, NumpyNetwork(path)
+
+
+def test_chances_classes_and_keys_agree(pair: tuple[object, NumpyNetwork]) -> None:
+    wheel, numpy_net = pair
+    positions = _positions()
+    worst: dict[int, float] = {}
+    off = {c: 0 for c in range(6)}
+    seen = {c: 0 for c in range(6)}
+    for board in positions:
+        lists = [list(board[0]), list(board[1])]
+        cls = wheel.classify(lists)  # type: ignore[attr-defined]
+        assert numpy_net.classify(board) == cls, board
+        key = wheel.key_of_board(lists)  # type: ignore[attr-defined]
+        assert numpy_net.key_of_board(board) == key
+        assert numpy_net.board_from_position_key(key) == board
+        plies = (0, numpy_net.p_prune) if cls >= 3 else (0,)  # gnubg-nn prunes no bear-off
+        for ply in plies:
+            want = wheel.probabilities(lists, ply)  # type: ignore[attr-defined]
+            got = numpy_net.probabilities(board, ply)
+            diff = max(abs(a - b) for a, b in zip(want, got))
+            worst[cls] = max(worst.get(cls, 0.0), diff)
+            seen[cls] += 1
+            off[cls] += diff > 1e-5
+    assert all(seen[c] > 10 for c in range(6)), seen
+    assert not any(off.values()), (off, worst)  # reached: under 1e-6 on 14,834 positions
+
+
+def test_move_rankings_agree(pair: tuple[object, NumpyNetwork]) -> None:
+    wheel, numpy_net = pair
+    rng = random.Random(3)
+    positions = [p for p in _positions(12, seed=11) if any(p[0]) and any(p[1])]
+    same = total = 0
+    for board in rng.sample(positions, 150):
+        d1, d2 = rng.randint(1, 6), rng.randint(1, 6)
+        lists = [list(board[0]), list(board[1])]
+        assert sorted(numpy_net.moves(board, d1, d2)) == sorted(wheel.moves(lists, d1, d2))  # type: ignore[attr-defined]
+        want = wheel.best_move(lists, d1, d2, n=0, list=1)  # type: ignore[attr-defined]
+        got = numpy_net.best_move(board, d1, d2, n=0, list=1)[1]
+        if not isinstance(want, tuple) or len(want) != 2:
+            assert not got
+            continue
+        total += 1
+        # the same order, up to moves of equal equity (gnubg sorts them in no fixed order)
+        ours = {m[0]: round(m[3], 5) for m in got}
+        same += [ours[m[0]] for m in want[1]] == sorted(ours.values(), reverse=True)
+        for a, b in zip(want[1][1:], got[1:]):  # gnubg-nn's first entry keeps stale chances
+            assert abs(a[3] - b[3]) < 1e-5
+    assert same == total, (same, total)
+
+
+def test_analysis_runs_where_gnubg_nn_cannot_be_imported(tmp_path: object) -> None:
+    """A machine without the wheel (the Pi): `import gnubg_nn` fails, the analysis still
+    judges with the numpy network."""
+    code = ("import sys; sys.modules['gnubg_nn'] = None\n"
+            "from controller.analysis.network import load_network, weights_in_use\n"
+            "from controller.evaluation.numpy_network import NumpyNetwork\n"
+            "net = load_network(); assert isinstance(net, NumpyNetwork), net\n"
+            "from controller.bot.base import make_bot\n"
+            "make_bot('expert')\n"
+            "print(weights_in_use())\n")
+    env = {k: v for k, v in os.environ.items() if k != "BGBOARD_NETWORK"}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert "in numpy" in done.stdout
