@@ -1,10 +1,21 @@
 """An ASCII drawing of a position, for `str(position)` and error messages."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-if TYPE_CHECKING:
-    from controller.engine.position import Position
+
+class Drawable(Protocol):
+    """What a drawing reads of a position (`Position` draws itself with this, so this
+    module needs nothing of it)."""
+
+    @property
+    def mine(self) -> tuple[int, ...]: ...
+    @property
+    def theirs(self) -> tuple[int, ...]: ...
+    @property
+    def off(self) -> tuple[int, int]: ...
+    def pips(self) -> tuple[int, int]: ...
+    def opponent_on(self, point: int) -> int: ...
 
 
 def _cell(mine: int, theirs: int) -> str:
@@ -15,7 +26,7 @@ def _cell(mine: int, theirs: int) -> str:
     return "  ."
 
 
-def draw(position: "Position") -> str:
+def draw(position: Drawable) -> str:
     """Two rows of points in the mover's numbering: X is the mover, O the opponent."""
     top = range(13, 25)
     bottom = range(12, 0, -1)

@@ -11,24 +11,13 @@ bot or a hint scan usually looks at a few of the thousands of moves a roll can h
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from controller.engine.dice import check_dice
 from controller.engine.generate import generate
-from controller.engine.position import BAR, Position
-
-OFF = 0  # `Step.to` for a checker borne off
-BAR_POINT = 25  # `Step.frm` for a checker entering from the bar
-
-
-@dataclass(frozen=True, slots=True)
-class Step:
-    """One die's move of one checker, in the mover's numbering (25 = bar, 0 = off)."""
-
-    frm: int
-    to: int
-    die: int
-    hit: bool = False
+from controller.engine.move_text import format_move
+from controller.engine.position import Position
+# OFF, BAR_POINT and step_destination are imported from here too (a step is part of a move)
+from controller.engine.step import BAR, BAR_POINT, OFF, Step, step_destination
 
 
 class Move:
@@ -101,8 +90,6 @@ class Move:
     def notation(self) -> str:
         """GNU Backgammon notation, e.g. `8/5 6/5`; built on first use only."""
         if self._notation is None:
-            from controller.engine.notation import format_move
-
             self._notation = format_move(self.steps)
         return self._notation
 
@@ -133,43 +120,6 @@ class _LazyMove(Move):
         self._steps = None
         self._result = None
         self._notation = None
-
-
-def step_destination(mine: Sequence[int], theirs: Sequence[int], frm: int, die: int) -> tuple[int, bool] | None:
-    """Where a checker on `frm` goes with `die`, and whether it hits; None if it may not.
-
-    Checks only the single step (closed points, bearing-off rules, nobody left on the bar
-    is the caller's business, as is whether the rest of the roll can still be played).
-    """
-    to = frm - die
-    if to >= 1:
-        opp = theirs[24 - to]
-        if opp >= 2:
-            return None
-        return to, opp == 1
-    # bearing off: every checker home (points 1..6), none on the bar
-    for i in range(6, 25):
-        if mine[i]:
-            return None
-    if to == 0:
-        return OFF, False
-    for i in range(frm, 6):  # a higher die only from the highest occupied point
-        if mine[i]:
-            return None
-    return OFF, False
-
-
-def apply_step(mine: Sequence[int], theirs: Sequence[int], frm: int, to: int, hit: bool) -> tuple[list[int], list[int]]:
-    """The two sides after one step (new lists; the inputs are not changed)."""
-    m = list(mine)
-    m[BAR if frm == BAR_POINT else frm - 1] -= 1
-    t = list(theirs)
-    if to != OFF:
-        m[to - 1] += 1
-        if hit:
-            t[24 - to] = 0
-            t[BAR] += 1
-    return m, t
 
 
 def legal_moves(position: Position, dice: tuple[int, int] | list[int]) -> list[Move]:

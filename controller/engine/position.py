@@ -10,15 +10,14 @@ position: the match knows whose turn it is and maps this to the board's numberin
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
+from controller.engine.drawing import draw
 from controller.engine.errors import InvalidPositionError
-
-if TYPE_CHECKING:
-    from controller.engine.moves import Step
+from controller.engine.ids import decode_position_id, encode_position_id
+# BAR is imported from here too: the bar's index in a side's tuple is the position's layout
+from controller.engine.step import BAR, Step, apply_step
 
 CHECKERS = 15
-BAR = 24  # index of the bar in a side's tuple
 _START = (0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0)
 
 
@@ -38,8 +37,6 @@ class Position:
     @classmethod
     def from_id(cls, position_id: str) -> "Position":
         """Decode a GNU Backgammon Position ID such as '4HPwATDgc/ABMA'."""
-        from controller.engine.ids import decode_position_id
-
         mine, theirs = decode_position_id(position_id)
         return cls.checked(mine, theirs)
 
@@ -109,19 +106,15 @@ class Position:
     @property
     def id(self) -> str:
         """GNU Backgammon Position ID (14 characters)."""
-        from controller.engine.ids import encode_position_id
-
         return encode_position_id(self.mine, self.theirs)
 
     def swap(self) -> "Position":
         """The same board seen by the other player (as when the turn passes)."""
         return Position(self.theirs, self.mine)
 
-    def after(self, step: "Step") -> "Position":
+    def after(self, step: Step) -> "Position":
         """The board after one step of the mover, still seen by the mover (a hit sends
         the blot to the bar). The step is not checked: legality is `legal_moves`' job."""
-        from controller.engine.moves import apply_step
-
         mine, theirs = apply_step(self.mine, self.theirs, step.frm, step.to, step.hit)
         return Position(tuple(mine), tuple(theirs))
 
@@ -143,6 +136,4 @@ class Position:
         return f"Position.from_id({self.id!r})"
 
     def __str__(self) -> str:
-        from controller.engine.drawing import draw
-
         return draw(self)
