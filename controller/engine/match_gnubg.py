@@ -13,9 +13,7 @@ written as it is, as gnubg does.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from controller.engine.match import LEVELS
+from controller.engine.match_state import LEVELS, MatchState
 from controller.engine.match_id import (
     CENTRE,
     GameState,
@@ -23,9 +21,6 @@ from controller.engine.match_id import (
     Resignation,
     encode_match_id,
 )
-
-if TYPE_CHECKING:
-    from controller.engine.match import Match
 
 _END_STATE = {"bearoff": GameState.OVER, "resign": GameState.RESIGNED, "drop": GameState.DROPPED,
               "forfeit": GameState.OVER, "time": GameState.OVER}
@@ -36,7 +31,7 @@ def player(colour: str | None) -> int:
     return 1 if colour == "white" else 0
 
 
-def match_id_fields(match: Match) -> MatchIdFields:
+def match_id_fields(match: MatchState) -> MatchIdFields:
     """The Match ID's fields of a match state (see the module doc)."""
     turn = match.turn
     answering = match.phase in ("doubled", "resigning")
@@ -70,6 +65,6 @@ def match_id_fields(match: Match) -> MatchIdFields:
     )
 
 
-def match_id_of(match: Match) -> str:
+def match_id_of(match: MatchState) -> str:
     """GNU Backgammon Match ID of a match state."""
     return encode_match_id(match_id_fields(match))
