@@ -51,6 +51,7 @@ from controller.bot.base import OFFERED_LEVELS
 from controller.engine.clock import CLOCK_MODES
 from controller.engine.match_settings import CONFIRM_MODES, DICE_MODES
 from controller.errors import ProfileError, UsageError
+from controller.files import read_bounded
 from controller.online.client import DEFAULT_SERVER, ServerAddress
 from controller.online.commands import MAX_POINTS
 from controller.online.commands import join as join_command
@@ -218,7 +219,7 @@ def parse_settings(data: Mapping[str, Any], source: str, base: Settings) -> Sett
 
 def _apply_file(settings: Settings, path: Path, *, required: bool) -> Settings:
     try:
-        raw = path.read_bytes()
+        raw = read_bounded(path)
     except FileNotFoundError:
         if required:
             raise ProfileError(f"{path}: settings file not found") from None

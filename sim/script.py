@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Union
 
 from controller.engine.board_view import Colour
 from controller.errors import UsageError
+from controller.files import read_text_bounded
 from controller.play.possible import ACTION_NAMES
 
 if TYPE_CHECKING:
@@ -474,7 +475,7 @@ def load_script(path: str | Path) -> Script:
     """Read and parse a script file; a missing or unreadable file is a UsageError."""
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
+        text = read_text_bounded(p)
     except FileNotFoundError:
         raise UsageError(f"{p}: no such script file") from None
     except (OSError, UnicodeDecodeError) as exc:

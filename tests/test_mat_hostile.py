@@ -3,6 +3,7 @@ backtracking pattern try every split, a file of 5 MB, a line of 1 MB, numbers of
 thousands of digits. Each is one short line on stderr and exit 2, at once."""
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -86,3 +87,27 @@ def test_huge_numbers_are_one_clear_line(tmp_path: Path, text: str) -> None:
     path = tmp_path / "numbers.mat"
     path.write_text(text)
     one_short_line(replay(path))
+
+
+def _command(args: list[str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "controller.cli", *args], capture_output=True, text=True,
+                          cwd=REPO, timeout=60)
+
+
+@pytest.mark.parametrize("command", ["replay", "analyze", "verify-dice"])
+@pytest.mark.parametrize("kind", ["/dev/zero", "fifo", "5 MB"])
+def test_every_command_reads_a_bounded_regular_file(tmp_path: Path, command: str, kind: str) -> None:
+    """Issue 23 item 5: analyze and verify-dice read any file whole (/dev/zero: a
+    MemoryError traceback; a FIFO: a hang). One bound and one line for all three."""
+    path = tmp_path / "hostile.mat"
+    if kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "/dev/zero":
+        path.symlink_to("/dev/zero")
+    else:
+        path.write_text(GOOD + " " * (5 * 1024 * 1024))
+    proc = _command([command, str(path)])
+    assert proc.returncode in (1, 2) and "Traceback" not in proc.stderr
+    lines = proc.stderr.splitlines()
+    assert len(lines) == 1 and str(path) in lines[0], proc.stderr[:300]
+    assert ("larger than 4 MB" if kind == "5 MB" else "not a regular file") in lines[0]

@@ -4,6 +4,7 @@ starts, and neither `bgboard sim` nor `bgboard run` exits for it."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from collections.abc import Callable
@@ -219,3 +220,80 @@ def test_the_network_is_given_legal_boards_only() -> None:
         with pytest.raises(ValueError, match="not a legal board"):
             evaluator.moves(board, 3, 1)
     assert 0.4 < evaluator.win_chance((start, start)) < 0.6
+
+
+class _NoPermission(saved.OsFileOps):
+    """The real file system, where match.json cannot be read (EACCES: root reads any file,
+    so the refusal a user meets is made here)."""
+
+    def read(self, path: str) -> bytes | None:
+        if path.endswith(saved.FILE_NAME):
+            raise PermissionError(13, "Permission denied")
+        return super().read(path)
+
+
+def test_an_unreadable_saved_match_is_set_aside_never_overwritten(tmp_path: Path,
+                                                                   caplog: pytest.LogCaptureFixture) -> None:
+    """Issue 23 item 2: match.json that cannot be read was replaced by the new match's
+    first save (a 2-0 match became 0-0). It is set aside as a damaged one is."""
+    old = saved.encode(_two_games())
+    (tmp_path / saved.FILE_NAME).write_bytes(old)
+    store = TableStore(tmp_path, ops=_NoPermission())
+    assert store.load(0.0) is None
+    assert store.save(Match.new(MatchSettings(length=3)))
+    assert (tmp_path / (saved.FILE_NAME + saved.DAMAGED_SUFFIX + "1")).read_bytes() == old
+    lines = [r.getMessage() for r in caplog.records]
+    assert len(lines) == 1 and "cannot be read (Permission denied)" in lines[0] and "damaged-1" in lines[0]
+
+
+class _NoPermissionNoRename(_NoPermission):
+    def replace(self, src: str, dst: str) -> None:
+        if src.endswith(saved.FILE_NAME):
+            raise PermissionError(13, "Permission denied")
+        super().replace(src, dst)
+
+
+def test_an_unreadable_saved_match_that_cannot_be_moved_is_not_saved_over(tmp_path: Path) -> None:
+    old = saved.encode(_two_games())
+    (tmp_path / saved.FILE_NAME).write_bytes(old)
+    store = TableStore(tmp_path, ops=_NoPermissionNoRename())
+    assert store.load(0.0) is None and "not saved over" in store.damaged
+    assert not store.save(Match.new(MatchSettings(length=3)))
+    assert (tmp_path / saved.FILE_NAME).read_bytes() == old
+    assert "unreadable and kept" in store.status.line
+
+
+@pytest.mark.parametrize("kind", ["fifo", "/dev/zero", "5 MB"])
+def test_a_saved_match_that_is_no_file_is_set_aside_at_once(tmp_path: Path, kind: str) -> None:
+    """Issue 23 item 5: a FIFO hung the start (Ctrl-C did not help), /dev/zero was a
+    MemoryError traceback, a large file was read whole."""
+    path = tmp_path / saved.FILE_NAME
+    if kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "/dev/zero":
+        path.symlink_to("/dev/zero")
+    else:
+        path.write_bytes(b" " * (5 * 1024 * 1024))
+    store = TableStore(tmp_path)
+    assert store.load(0.0) is None
+    assert "cannot be read" in store.damaged and "damaged-1" in store.damaged
+    assert not path.exists() and os.path.lexists(str(path) + saved.DAMAGED_SUFFIX + "1")
+
+
+@pytest.mark.parametrize("kind", ["fifo", "/dev/zero"])
+def test_the_profile_and_the_config_are_read_bounded(tmp_path: Path, kind: str) -> None:
+    """Issue 23 item 5: the profile and config.toml read at start are refused in one line
+    when they are no regular file (a FIFO hung the start, /dev/zero a MemoryError)."""
+    from controller.board.profile import load_profile
+    from controller.errors import ProfileError
+    from controller.settings import load_settings
+
+    path = tmp_path / "hostile.toml"
+    if kind == "fifo":
+        os.mkfifo(path)
+    else:
+        path.symlink_to("/dev/zero")
+    with pytest.raises(ProfileError, match="not a regular file"):
+        load_profile(path)
+    with pytest.raises(ProfileError, match="not a regular file"):
+        load_settings(path, env={}, on_pi=False)

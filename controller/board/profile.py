@@ -22,6 +22,7 @@ from controller.board.profile_sections import (PATTERNS, ButtonConfig, BuzzerCon
                                                parse_leds)
 from controller.engine.board_view import CELLS
 from controller.errors import ProfileError
+from controller.files import read_text_bounded
 from controller.show.content import ROLES
 
 __all__ = ["CELLS", "ROLES", "PATTERNS", "Profile", "SensorMatrix", "Timing", "LinkSettings",
@@ -105,12 +106,13 @@ def load_profile(path: str | Path | None = None) -> Profile:
     """Read and validate a profile; `ProfileError` names the file and the bad key."""
     p = Path(path) if path is not None else default_profile_path()
     try:
-        with p.open("rb") as fh:
-            data = tomllib.load(fh)
+        data = tomllib.loads(read_text_bounded(p))
     except FileNotFoundError:
         raise ProfileError(f"{p}: no such profile") from None
     except OSError as exc:
         raise ProfileError(f"{p}: cannot read: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise ProfileError(f"{p}: not UTF-8 text") from None
     except tomllib.TOMLDecodeError as exc:
         raise ProfileError(f"{p}: not valid TOML: {exc}") from None
     return parse_profile(data, p)

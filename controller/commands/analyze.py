@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
 from controller.records.mat_reader import read_mat
-from controller.records.replay import replay_text
+from controller.records.replay import read_record, replay_text
 
 HELP = "GNU Backgammon's analysis of recorded matches: errors, marks, PR, luck"
 
@@ -33,7 +32,7 @@ def run(args: argparse.Namespace) -> int:
     bad_input = unreadable = False
     for name in args.files:
         try:
-            text = Path(name).read_bytes().decode("utf-8", errors="replace").lstrip("\ufeff")
+            text = read_record(name)
         except OSError as exc:
             unreadable = True
             sys.stderr.write(f"{name}: cannot read: {exc.strerror or exc}\n")

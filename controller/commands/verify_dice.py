@@ -11,6 +11,7 @@ import argparse
 import sys
 
 from controller.errors import RecordError
+from controller.files import read_text_bounded
 
 HELP = "recompute a record's verifiable dice from its revealed seed"
 
@@ -24,8 +25,7 @@ def run(args: argparse.Namespace) -> int:
     from controller.records.mat_reader import parse_mat
 
     try:
-        with open(args.file, encoding="utf-8") as handle:
-            text = handle.read()
+        text = read_text_bounded(args.file)
     except (OSError, UnicodeDecodeError) as exc:
         raise RecordError(f"{args.file}: cannot read: {getattr(exc, 'strerror', None) or exc}") from None
     try:

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from controller.errors import RecordError
+from controller.files import MAX_BYTES, FileTooLarge, read_bounded
 from controller.records.mat_reader import UNFINISHED, Problem, check_entries, parse_mat
 from controller.records.model import MatchRecord
 from controller.records.results import stated_result_problem
@@ -114,17 +115,18 @@ def replay_text(text: str, name: str = "-") -> ReplayReport:
     return report_from_record(name, record, str(problem) if problem else None, in_progress)
 
 
-#: bytes read of one file at most: the longest of 1,464 real records is 21 KB, so a file
-#: past this is not a match record, and reading stops there (memory stays bounded)
-MAX_BYTES = 4 * 1024 * 1024
+def read_record(path: str | Path) -> str:
+    """A record's text (bounded: ``files.read_bounded``); undecodable bytes are kept as
+    replacement characters so that a damaged file is reported at its damaged move.
+    OSError when it cannot be read, FileTooLarge past the bound."""
+    return read_bounded(path).decode("utf-8", errors="replace").lstrip("\ufeff")
 
 
 def replay_file(path: str | Path) -> ReplayReport:
-    """Replay a file. Raises OSError when it cannot be read; undecodable bytes are kept as
-    replacement characters so that a damaged file is reported at its damaged move."""
-    with open(path, "rb") as handle:
-        data = handle.read(MAX_BYTES + 1)
-    if len(data) > MAX_BYTES:
-        return ReplayReport(str(path), 0, (), (), (),
-                            f"larger than {MAX_BYTES // (1024 * 1024)} MB: not a match record")
-    return replay_text(data.decode("utf-8", errors="replace").lstrip("\ufeff"), str(path))
+    """Replay a file. Raises OSError when it cannot be read; a file past the bound is not
+    a match record (its problem)."""
+    try:
+        text = read_record(path)
+    except FileTooLarge as exc:
+        return ReplayReport(str(path), 0, (), (), (), f"{exc.strerror}: not a match record")
+    return replay_text(text, str(path))

@@ -18,7 +18,9 @@ other way (a bad SD card, an edit by hand) is detected: :func:`load_latest` then
 aside to ``match.json.damaged-<n>`` (never overwriting an earlier one) and raises
 :class:`~controller.errors.RecordError` with one line naming both files; the caller shows
 the line and starts a new match. Saving never replaces a damaged file silently because it
-has been moved aside first.
+has been moved aside first. A file that cannot be read at all (no permission, not a
+regular file, past ``files.MAX_BYTES``) is set aside the same way; when it cannot be moved
+either, :class:`KeptInPlace` says so and the store saves nothing over it.
 
 The file system calls go through a small :class:`FileOps` object (``OsFileOps`` by
 default), so tests can stop a save between any two calls.
@@ -37,6 +39,7 @@ from controller.engine.errors import EngineError
 from controller.engine.match import Match
 from controller.engine.match_json import match_from_dict, match_to_dict
 from controller.errors import RecordError
+from controller.files import read_bounded
 from controller.records.saved_history import check_history
 
 FILE_NAME = "match.json"
@@ -81,8 +84,7 @@ class OsFileOps:
 
     def read(self, path: str) -> bytes | None:
         try:
-            with open(path, "rb") as f:
-                return f.read()
+            return read_bounded(path)
         except FileNotFoundError:
             return None
 
@@ -149,6 +151,11 @@ def _no_constant(name: str) -> object:
     raise ValueError(f"{name} is not a number a saved match holds")
 
 
+class KeptInPlace(RecordError):
+    """A saved match that could not be used nor moved aside: the table must not save over
+    it (an unreadable file replaced by a new match's first save lost a 2-0 match)."""
+
+
 class SaveFailed(RecordError):
     """A save the disk refused (`errno` says why: ENOSPC full, EROFS read-only, ...); the
     previous save is intact."""
@@ -208,18 +215,20 @@ class MatchStore:
         final = str(self.path)
         try:
             raw = self.ops.read(final)
-        except OSError as exc:
-            raise RecordError(f"cannot read the saved match {final}: {exc.strerror or exc}") from None
+        except OSError as exc:  # unreadable (EACCES), not a file, too large: kept, never saved over
+            aside = self._move_aside(final, f"cannot be read ({exc.strerror or exc})")
+            raise RecordError(f"saved match {final} cannot be read ({exc.strerror or exc}); kept as {aside}, "
+                              "a new match starts") from None
         if raw is None:
             return None
         try:
             return decode_saved(raw)
         except ValueError as exc:
-            aside = self._move_aside(final)
+            aside = self._move_aside(final, "is damaged")
             raise RecordError(f"saved match {final} is damaged ({exc}); kept as {aside}, "
                               "a new match starts") from None
 
-    def _move_aside(self, final: str) -> str:
+    def _move_aside(self, final: str, why: str) -> str:
         n = 1
         while self.ops.exists(f"{final}{DAMAGED_SUFFIX}{n}"):
             n += 1
@@ -228,8 +237,8 @@ class MatchStore:
             self.ops.replace(final, aside)
             self._sync_directory()
         except OSError as exc:
-            raise RecordError(f"saved match {final} is damaged and cannot be moved aside: "
-                              f"{exc.strerror or exc}") from None
+            raise KeptInPlace(f"saved match {final} {why} and cannot be moved aside "
+                              f"({exc.strerror or exc}): it is not saved over") from None
         return aside
 
 

@@ -31,8 +31,11 @@ RETRY_S = 5.0
 WARN_PERIOD_S = 3.0
 
 _REASONS = {errno.ENOSPC: "full", errno.EDQUOT: "full", errno.EROFS: "readonly",
-            errno.EACCES: "readonly", errno.EPERM: "readonly"}
-_REASON_WORDS = {"full": "disk full", "readonly": "the state directory is read-only", "other": "the disk failed"}
+            errno.EACCES: "readonly", errno.EPERM: "readonly", errno.EEXIST: "kept",
+            errno.EMFILE: "files", errno.ENFILE: "files"}
+_REASON_WORDS = {"full": "disk full", "readonly": "the state directory is read-only",
+                 "kept": "the saved match there is unreadable and kept",
+                 "files": "too many open files", "other": "the disk failed"}
 
 
 @dataclass(frozen=True)
@@ -69,6 +72,7 @@ class TableStore:
         self._unsaved: tuple[Match, DiceSecret | None] | None = None
         self._retry_at = 0.0
         self._failed_at = 0.0
+        self._kept = False  # a saved match that could be neither read nor moved aside: never saved over
 
     def load(self, now: float) -> Match | None:
         """The last saved match, put on this run's time origin (`now` on its clock), so a
@@ -87,6 +91,7 @@ class TableStore:
             found = saved.MatchStore(self.directory, self._ops).load_saved()
         except RecordError as exc:
             self.damaged = str(exc)
+            self._kept = isinstance(exc, saved.KeptInPlace)
             log.error("%s", exc)
             return None
         if found is None:
@@ -113,6 +118,9 @@ class TableStore:
     def _write(self, now: float) -> bool:
         assert self._unsaved is not None and self.directory is not None
         try:
+            if self._kept and self._ops.exists(str(self.directory / saved.FILE_NAME)):
+                raise saved.SaveFailed(f"the saved match {self.directory / saved.FILE_NAME} could not be read "
+                                       "and is not saved over", errno.EEXIST)
             saved.save_match(self.directory, self._unsaved[0], self._ops, dice=self._unsaved[1])
         except saved.SaveFailed as exc:
             reason = _REASONS.get(exc.errno or 0, "other")
@@ -137,4 +145,5 @@ class TableStore:
         once, then every other few seconds (the game's own prompt in between)."""
         if not self.status.failing or int((now - self._failed_at) // WARN_PERIOD_S) % 2:
             return content
-        return replace(content, prompt=Prompt.of(f"cannot_save_{self.status.reason}"))
+        shown = self.status.reason if self.status.reason in ("full", "readonly") else "other"
+        return replace(content, prompt=Prompt.of(f"cannot_save_{shown}"))

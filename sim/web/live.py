@@ -23,6 +23,7 @@ from typing import Any
 from controller.analysis.tutor import TUTOR_MARKS
 from controller.analysis.review import ReviewCache, MatchReview
 from controller.board.profile import Profile, load_profile
+from controller.files import read_bounded
 from controller.board.reconcile import Matched
 from controller.bot.base import Bot
 from controller.controller import ControllerConfig
@@ -898,7 +899,7 @@ class LiveSim:
 
     def _load_dialog(self) -> dict[str, Any]:
         try:
-            return check_dialog(json.loads(self.settings_file.read_text()))
+            return check_dialog(json.loads(read_bounded(self.settings_file)))
         except FileNotFoundError:
             return dict(DEFAULT_DIALOG)
         except (OSError, ValueError, RecursionError) as exc:

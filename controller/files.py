@@ -1,0 +1,51 @@
+"""Reading a file that someone else may have put there: bounded, and regular files only.
+
+Every file bgboard reads (a saved match, the simulator's settings, a profile, a config, a
+record to replay, analyse or verify) is small: the longest of 1,464 real match records is
+21 KB. Read whole, `/dev/zero` was a MemoryError traceback and a 50 MB file 651 MB of
+memory; opened plainly, a FIFO hung the start where Ctrl-C could not stop it. So every
+read goes through :func:`read_bounded`: the file is opened without blocking, must be a
+regular file, and is read up to :data:`MAX_BYTES`; what is not is an ``OSError`` whose
+``strerror`` is the one line to show (``not a regular file``, ``larger than 4 MB``), so
+callers keep their one ``except OSError`` and their one line.
+"""
+from __future__ import annotations
+
+import errno
+import os
+import stat
+from pathlib import Path
+
+#: the most bytes bgboard reads of any one file
+MAX_BYTES = 4 * 1024 * 1024
+
+
+class FileTooLarge(OSError):
+    """A file past the bound: not one of bgboard's files (nothing of it is used)."""
+
+
+def read_bounded(path: str | Path, limit: int = MAX_BYTES) -> bytes:
+    """The bytes of the regular file `path`, at most `limit` of them; OSError otherwise
+    (FileNotFoundError as ``open`` raises it, FileTooLarge past the bound)."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(errno.EINVAL, "not a regular file", str(path))
+        chunks: list[bytes] = []
+        size = 0
+        while size <= limit:
+            chunk = os.read(fd, min(1 << 20, limit + 1 - size))
+            if not chunk:
+                return b"".join(chunks)
+            chunks.append(chunk)
+            size += len(chunk)
+        raise FileTooLarge(errno.EFBIG, f"larger than {limit // (1024 * 1024)} MB",
+                           str(path))
+    finally:
+        os.close(fd)
+
+
+def read_text_bounded(path: str | Path, limit: int = MAX_BYTES) -> str:
+    """As :func:`read_bounded`, as UTF-8 text (a byte-order mark dropped; a byte that is
+    not UTF-8 is a ValueError)."""
+    return read_bounded(path, limit).decode("utf-8").lstrip("\ufeff")
