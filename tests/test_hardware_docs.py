@@ -18,6 +18,8 @@ from typing import Any
 import pytest
 
 from firmware import scan
+from hardware.design import geometry as g
+from hardware.design import modules, sensing
 from hardware.design.geometry import default_board
 
 REPO = Path(__file__).resolve().parents[1]
@@ -283,3 +285,28 @@ def test_power_budget_uses_the_profiles_led_count(profile: dict[str, Any]) -> No
     assert f"about {at_default:.2f} A" in power
     sensors = profile["sensors"]["rows"] * profile["sensors"]["cols"]
     assert f"| DRV5053VA hall sensors | {sensors} |" in power
+
+
+# --- the README and power.md against the board's one description (hardware/design) ---------
+
+
+def test_readme_geometry_and_magnet_are_the_models(readme: str) -> None:
+    for figure in (f"{g.PITCH:.2f} mm", f"{g.BAR_PITCH:.2f} mm", f"{g.POINT_LENGTH:.2f} mm",
+                   f"{g.TRAY_WIDTH:.2f} mm", f"{g.BAR_WIDTH:.1f} mm bar", f"{g.RECESS:g} mm recess",
+                   f"{g.TOP:g} mm plywood", f"{len(g.default_board().modules)} stripboard modules"):
+        assert figure in readme, figure
+    magnet = sensing.MAGNET
+    assert f"{magnet.diameter:g} mm × {magnet.thickness:g} mm (N42)" in readme
+    assert f"{sensing.STANDOFF:g} mm standoffs" in readme and f"{sensing.SENSOR_RAISE:g} mm spacer" in readme
+    assert "DESIGN.md" not in readme                  # not in the repository
+    assert "31 mm pitch" not in readme and "60 a metre" not in readme
+
+
+def test_power_budget_counts_the_schematics_parts() -> None:
+    power = (HARDWARE / "power.md").read_text(encoding="utf-8")
+    counts: dict[str, int] = {}
+    for netlist, boards in modules.all_netlists():
+        for part in netlist.parts.values():
+            counts[part.key] = counts.get(part.key, 0) + boards
+    assert f"| LM339 comparators | {counts['LM339']} |" in power
+    assert f"| 74HC14 clock and load buffers | {counts['74HC14']} |" in power

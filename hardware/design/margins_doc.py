@@ -1,6 +1,8 @@
 """hardware/margins.md: every magnetic and threshold figure of the board, from the model."""
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from . import sensing as s
 
 
@@ -77,6 +79,7 @@ def render() -> str:
     ]
     for case in s.margins():
         lines.append(f"| {case.case} | {_mt(case.field)} | {_mt(case.threshold)} | **{_mt(case.margin)}** |")
+    lines += _prototype()
     lines += [
         "",
         "What these figures assume and a prototype must confirm is listed in",
@@ -97,3 +100,40 @@ def _zero_crossing(d: float) -> float:
         mid = (lo + hi) / 2
         lo, hi = (mid, hi) if s.MAGNET.bz(d, mid) > 0 else (lo, mid)
     return lo
+
+
+def _solve(f: Callable[[float], float], lo: float, hi: float) -> float:
+    """x in [lo, hi] where f changes sign (f(lo) > 0 > f(hi)), by bisection."""
+    for _ in range(50):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if f(mid) > 0 else (lo, mid)
+    return lo
+
+
+def _prototype() -> list[str]:
+    """Figures the one-module prototype measures against (README, "Prototype")."""
+    vhi, vlo = s.nominal_thresholds()
+    nominal_trip = (vhi - 1.0) / (s.SENSITIVITY / 1000)        # mT, typical sensor
+    worst_trip = s.field_to_reach(s.thresholds().north_on[1], rising=True)
+    lift_typ = _solve(lambda h: s.MAGNET.bz(s.GAP + h, 0.0) - nominal_trip, 0.0, 40.0)
+    lift_worst = _solve(lambda h: s.MAGNET.bz(s.GAP + h, 0.0) - worst_trip, 0.0, 40.0)
+    slide = _solve(lambda r: s.MAGNET.bz(s.GAP, r) - nominal_trip, 0.0, 20.0)
+    hood, _ = s.worst_neighbourhood(s.GAP)
+    return [
+        "",
+        "## What the prototype measures",
+        "",
+        "Figures for the one-module build (README, \"Prototype: one module first\"), typical parts",
+        "at the nominal gap unless said:",
+        "",
+        "| Measurement | The model says |",
+        "| --- | --- |",
+        f"| V<sub>HI</sub>, V<sub>LO</sub> at the divider (meter) | {vhi:.3f} V, {vlo:.3f} V |",
+        f"| A checker lifted straight up off its recess (shims) still reads its colour up to |"
+        f" {lift_typ:.1f} mm (typical sensor), {lift_worst:.1f} mm (worst sensor and thresholds) |",
+        f"| A checker slid along the point reads empty from | {slide:.1f} mm off the slot, and never"
+        " the other colour |",
+        f"| An empty slot's output moves, all neighbours one colour, by at most |"
+        f" {hood * s.SENSITIVITY:.0f} mV ({_mt(hood)} mT) |",
+        f"| Every empty sensor's output with no checker near | {s.VQ[0]:g}–{s.VQ[1]:g} V |",
+    ]
