@@ -66,8 +66,20 @@ def _load(name: str) -> ModuleType | None:
         raise
 
 
+def version() -> str:
+    """The installed package's version (pyproject.toml's), as `bgboard --version` prints it."""
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed
+
+    try:
+        return installed("bgboard")
+    except PackageNotFoundError:
+        return "(not installed)"
+
+
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     parser = _Parser(prog="bgboard", description="bgboard: an electronic backgammon board")
+    parser.add_argument("--version", action="version", version=f"bgboard {version()}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name in COMMANDS:
         module = _load(name) if only in (None, name) else None

@@ -2,15 +2,16 @@
 
 Prints `all N rolls verified` and exits 0, or names the first roll that differs (or why
 the record cannot be checked: no commitment, the seed not revealed, a seed that does not
-match) on stderr and exits 1. A file that cannot be read or is not a `.mat` record is a
-runtime error too (exit 1, one line). The construction: controller/dice/README.md.
+match) on stderr and exits 1. A file that cannot be read is a runtime error (exit 1); a
+file that is not a `.mat` record is bad input, exit 2 as `replay` and `analyze` say it
+(one line each). The construction: controller/dice/README.md.
 """
 from __future__ import annotations
 
 import argparse
 import sys
 
-from controller.errors import RecordError
+from controller.errors import RecordError, UsageError
 from controller.files import read_text_bounded
 
 HELP = "recompute a record's verifiable dice from its revealed seed"
@@ -31,7 +32,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         raw = parse_mat(text)
     except RecordError as exc:
-        raise RecordError(f"{args.file}: {exc}") from None
+        raise UsageError(f"{args.file}: {exc}") from None
     check = verify_dice(raw)
     if not check.ok:
         sys.stderr.write(f"{args.file}: {check.line}\n")
