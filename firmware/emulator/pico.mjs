@@ -1,0 +1,249 @@
+// bgboard's sensor board on an emulated RP2040 (rp2040js): runs bgboard-pico.uf2 (MicroPython
+// with firmware/ frozen in, firmware/image/build-uf2.sh) with the board around it modelled:
+//
+// - the 74HC165 chain on SPI0: SH/LD (GP17) going low latches the sensors, each SPI byte
+//   then shifts the next register out (chain bit k = sensor k // 2, north when k is even,
+//   MSB first, as firmware/scan.py reads it); at 1 MHz a byte takes 8 us;
+// - BOOTSEL: the QSPI SS pin reads high (released) unless the test presses it;
+// - the watchdog wired to a reset: a new chip boots from the same flash with the
+//   watchdog's REASON and SCRATCH registers kept, as the RP2040 keeps them;
+// - USB CDC: the host's bytes come on stdin, the board's go to stdout (the Python side,
+//   firmware/emulator/bridge.py, puts them on a pty for the project's own serial link).
+//
+// Control on fd 3 (JSON lines in): {"sensor": i, "value": v}, {"bootsel": true|false},
+// {"stall_spi": true|false}, {"stats": true}. Events on fd 4 (JSON lines out): boot,
+// usb, reboot (reason "timer" or "force"), stats. Emulated time only: the chip runs as
+// fast as the host machine lets it, its clock is the simulation's (125 MHz).
+//
+//   node pico.mjs --bootrom BOOTROM --image bgboard-pico.uf2
+// BOOTROM: the RP2040 B1 bootrom, a 16 KiB .bin or rp2040js's demo/bootrom.ts.
+import fs from 'node:fs';
+import { ConsoleLogger, GPIOPinState, LogLevel, Simulator, USBCDC } from 'rp2040js';
+
+const SENSORS = 14 * 13;                  // firmware/main.py ROWS * COLS
+const CHAIN_BYTES = Math.ceil((2 * SENSORS) / 8);
+const SPI_BYTE_NS = 8000;                 // pins.SPI_BAUD = 1 MHz
+const LOAD_PIN = 17;                      // pins.LOAD
+const WATCHDOG = 0x40058;
+const CYCLE_NS = 8;                       // 125 MHz
+const FLASH_START = 0x10000000;
+
+function arg(name) {
+  const i = process.argv.indexOf(name);
+  if (i < 0 || i + 1 >= process.argv.length) {
+    process.stderr.write(`usage: node pico.mjs --bootrom FILE --image FILE.uf2 (missing ${name})\n`);
+    process.exit(2);
+  }
+  return process.argv[i + 1];
+}
+
+function readBootrom(path) {
+  const data = fs.readFileSync(path);
+  if (/\.(ts|js)$/.test(path)) {
+    const body = data.toString('utf8').split('Uint32Array([')[1] ?? '';
+    const words = body.match(/0x[0-9a-fA-F]+/g) ?? [];
+    return Uint32Array.from(words.map((w) => parseInt(w, 16)));
+  }
+  return new Uint32Array(data.buffer, data.byteOffset, data.byteLength >> 2);
+}
+
+function readUf2(path) {
+  const data = fs.readFileSync(path);
+  const blocks = [];
+  for (let off = 0; off + 512 <= data.length; off += 512) {
+    const magic0 = data.readUInt32LE(off);
+    const magic1 = data.readUInt32LE(off + 4);
+    if (magic0 !== 0x0a324655 || magic1 !== 0x9e5d5157) {
+      throw new Error(`${path}: not a UF2 file (block at ${off})`);
+    }
+    const addr = data.readUInt32LE(off + 12);
+    const size = data.readUInt32LE(off + 16);
+    blocks.push([addr - FLASH_START, data.subarray(off + 32, off + 32 + size)]);
+  }
+  return blocks;
+}
+
+const bootrom = readBootrom(arg('--bootrom'));
+const image = readUf2(arg('--image'));
+const control = fs.createWriteStream(null, { fd: 4 });
+const emit = (event) => control.write(JSON.stringify(event) + '\n');
+
+// -- the board around the chip ----------------------------------------------------------
+const sensors = new Uint8Array(SENSORS);
+let latched = new Uint8Array(CHAIN_BYTES);
+let shifted = 0;
+let bootsel = false;
+let stallSpi = false;
+
+function encodeChain() {
+  const buf = new Uint8Array(CHAIN_BYTES);
+  for (let i = 0; i < SENSORS; i++) {
+    for (const [bit, mask] of [[2 * i, 1], [2 * i + 1, 2]]) {
+      if (sensors[i] & mask) buf[bit >> 3] |= 1 << (7 - (bit & 7));
+    }
+  }
+  return buf;
+}
+
+// -- timing and the SCAN watch ------------------------------------------------------------
+const stats = {
+  boots: 0, latches: 0, busyCycles: 0, idleLatchCycles: [], changeLatchCycles: [],
+  change: null, scanSeen: null, scanTimes: [],
+};
+let busyAtLatch = 0;
+let pendingChange = 0;                      // latches after a change whose work is counted
+
+function onLatch(nanos) {
+  const busy = stats.busyCycles - busyAtLatch;
+  busyAtLatch = stats.busyCycles;
+  if (stats.latches > 0) {
+    (pendingChange > 0 ? stats.changeLatchCycles : stats.idleLatchCycles).push(busy);
+    if (pendingChange > 0) pendingChange -= 1;
+  }
+  stats.latches += 1;
+  latched = encodeChain();
+  shifted = 0;
+}
+
+// The board's frames, decoded just enough to see the first SCAN showing a change (its
+// emulated time and how many latches it came after). COBS, then type byte 0x02.
+let frameBytes = [];
+function watchFrames(chunk, nanos) {
+  for (const b of chunk) {
+    if (b !== 0) { frameBytes.push(b); continue; }
+    const raw = [];
+    let i = 0;
+    while (i < frameBytes.length) {
+      const code = frameBytes[i];
+      for (let k = 1; k < code && i + k < frameBytes.length; k++) raw.push(frameBytes[i + k]);
+      i += code;
+      if (code < 255 && i < frameBytes.length) raw.push(0);
+    }
+    frameBytes = [];
+    const c = stats.change;
+    if (raw[0] === 0x02) {
+      stats.scanTimes.push(nanos);
+      if (stats.scanTimes.length > 12) stats.scanTimes.shift();
+    }
+    if (raw[0] === 0x02 && c && !stats.scanSeen) {
+      const payload = raw.slice(2, raw.length - 4);
+      const value = (payload[c.sensor >> 2] >> (2 * (c.sensor & 3))) & 3;
+      if (value === c.value) {
+        stats.scanSeen = { ns: nanos - c.ns, latches: stats.latches - c.latches };
+      }
+    }
+  }
+}
+
+// -- the chip ---------------------------------------------------------------------------
+let sim = null;
+let reboot = null;                          // REASON of a watchdog reset to carry out
+let flash = null;
+
+function makeChip(kept) {
+  const s = new Simulator();
+  const mcu = s.rp2040;
+  mcu.logger = new ConsoleLogger(LogLevel.Error);
+  mcu.loadBootrom(bootrom);                 // resets the chip: flash reads erased
+  if (flash) {
+    mcu.flash.set(flash);                   // the flash (and its filesystem) stays
+  } else {
+    for (const [addr, bytes] of image) mcu.flash.set(bytes, addr);
+  }
+  flash = mcu.flash;
+  const watchdog = mcu.peripherals[WATCHDOG];
+  if (kept) {
+    watchdog.scratchData.set(kept.scratch);
+    watchdog.reason = kept.reason;          // private in rp2040js: the chip keeps it
+  }
+  watchdog.onWatchdogTrigger = () => { reboot = watchdog.reason; };
+  mcu.qspi[1].setInputValue(!bootsel);
+  mcu.gpio[LOAD_PIN].addListener((state, old) => {
+    if (state === GPIOPinState.Low && old !== GPIOPinState.Low) onLatch(s.clock.nanos);
+  });
+  const spi = mcu.spi[0];
+  const done = s.clock.createAlarm(() => {
+    spi.completeTransmit(shifted < CHAIN_BYTES ? latched[shifted] : 0);
+    shifted += 1;
+  });
+  spi.onTransmit = () => { if (!stallSpi) done.schedule(SPI_BYTE_NS); };
+  const cdc = new USBCDC(mcu.usbCtrl);
+  cdc.onDeviceConnected = () => emit({ event: 'usb', ns: s.clock.nanos });
+  cdc.onSerialData = (buf) => {
+    watchFrames(buf, s.clock.nanos);
+    process.stdout.write(Buffer.from(buf));
+  };
+  mcu.core.PC = 0x10000000;                 // boot2 at the start of flash, as rp2040js's CI does
+  stats.boots += 1;
+  emit({ event: 'boot', boots: stats.boots });
+  return { s, mcu, cdc };
+}
+
+let chip = makeChip(null);
+const toBoard = [];
+
+function slice() {
+  const { s, mcu, cdc } = chip;
+  const clock = s.clock;
+  while (toBoard.length && cdc.txFIFO.itemCount < 500) cdc.sendSerialByte(toBoard.shift());
+  for (let i = 0; i < 200000 && reboot === null; i++) {
+    if (mcu.core.waiting) {
+      const wait = clock.nanosToNextAlarm;   // asleep (WFE/WFI): skip to the next event
+      clock.tick(wait > 0 && wait < 1e9 ? wait : 1000);
+    } else {
+      const cycles = mcu.core.executeInstruction();
+      clock.tick(cycles * CYCLE_NS);
+      stats.busyCycles += cycles;
+    }
+  }
+  if (reboot !== null) {
+    const reason = reboot;
+    reboot = null;
+    const kept = { scratch: Uint32Array.from(mcu.peripherals[WATCHDOG].scratchData), reason };
+    emit({ event: 'reboot', reason: reason & 1 ? 'timer' : 'force', scratch0: kept.scratch[0] });
+    stallSpi = false;                       // a reset frees a stuck chain read
+    chip = makeChip(kept);
+  }
+  setImmediate(slice);
+}
+
+process.stdin.on('data', (chunk) => { for (const b of chunk) toBoard.push(b); });
+process.stdin.on('end', () => process.exit(0));
+
+let pending = '';
+fs.createReadStream(null, { fd: 3 }).on('data', (chunk) => {
+  pending += chunk.toString('utf8');
+  let nl;
+  while ((nl = pending.indexOf('\n')) >= 0) {
+    const line = pending.slice(0, nl);
+    pending = pending.slice(nl + 1);
+    if (!line.trim()) continue;
+    const cmd = JSON.parse(line);
+    const nanos = chip.s.clock.nanos;
+    if ('sensor' in cmd) {
+      sensors[cmd.sensor] = cmd.value;
+      stats.change = { sensor: cmd.sensor, value: cmd.value, ns: nanos, latches: stats.latches };
+      stats.scanSeen = null;
+      pendingChange = 4;
+    }
+    if ('bootsel' in cmd) {
+      bootsel = !!cmd.bootsel;
+      chip.mcu.qspi[1].setInputValue(!bootsel);
+    }
+    if ('stall_spi' in cmd) stallSpi = !!cmd.stall_spi;
+    if (cmd.stats) {
+      const sorted = (a) => [...a].sort((x, y) => x - y);
+      const idle = sorted(stats.idleLatchCycles);
+      const change = sorted(stats.changeLatchCycles);
+      emit({
+        event: 'stats', ns: nanos, boots: stats.boots, latches: stats.latches,
+        idle_cycles_median: idle[idle.length >> 1] ?? null, idle_cycles_max: idle[idle.length - 1] ?? null,
+        change_cycles_max: change[change.length - 1] ?? null, change_cycles: stats.changeLatchCycles.slice(-8),
+        scan_seen: stats.scanSeen,
+        scan_gaps_ms: stats.scanTimes.slice(1).map((t, i) => (t - stats.scanTimes[i]) / 1e6),
+      });
+    }
+  }
+});
+
+slice();
