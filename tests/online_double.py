@@ -23,8 +23,8 @@ Test controls: `dice` (queued rolls), `drop(name)` (the network fails under a cl
 joins), `received` (lines per client), `accounts`, `rogue_move` (the next `moved` a
 client receives is replaced by this line), `board_fields` (fields every board event is
 sent with instead of the game's: a die of 0, a board of 14 checkers...), `silence(name)`
-(the server goes on reading a client but sends it nothing, pings included, the socket
-left open: a stalled server or a dead path back).
+(the server stalls for a client: the socket stays open and is read, but nothing is done
+and nothing comes back, pings included).
 """
 from __future__ import annotations
 
@@ -236,6 +236,8 @@ class BgammonDouble:
                 client.last_read = loop.time()
                 text = line.decode().strip()
                 self.received.setdefault(client.name or "(before log-in)", []).append(text)
+                if client.silent:
+                    continue  # stalled: read, never acted on
                 if not self._command(client, text):
                     break
                 await writer.drain()

@@ -5,7 +5,9 @@ newlines"). Before log-in the server speaks plain text (a `hello` line); `loginj
 turns JSON events on, and from then on every line is one event (`events.decode_event`).
 The server drops a client that writes nothing for 40 seconds, so a keep-alive task
 writes a `pong` whenever nothing was written for `keepalive_s` (20 s by default), and
-every `ping` is answered at once.
+every `ping` is answered at once. The other way, the server pings every 30 s: a
+connection that brings no line for `silence_s` (`hearing.SILENCE_S`) is dead even when
+the socket stays open, and `next_event` says so with `ConnectionLost`.
 
 Errors are one line each, as the command line reports them: `ServerUnreachable` when the
 connection cannot be made, `LoginRefused` with the server's own reason, `ConnectionLost`
@@ -21,6 +23,7 @@ from dataclasses import dataclass
 from controller.errors import BgboardError, UsageError
 from controller.online import commands
 from controller.online.events import Notice, Ping, ProtocolError, ServerEvent, Welcome, decode_event
+from controller.online.hearing import SILENCE_S, Hearing
 
 #: the server drops a client silent for 40 s (pkg/server/server.go clientTimeout)
 SERVER_TIMEOUT_S = 40.0
@@ -68,7 +71,7 @@ class Connection:
     """An open, logged-in connection (build with :meth:`open`, then :meth:`login`)."""
 
     def __init__(self, address: ServerAddress, reader: asyncio.StreamReader,
-                 writer: asyncio.StreamWriter, keepalive_s: float) -> None:
+                 writer: asyncio.StreamWriter, keepalive_s: float, silence_s: float = SILENCE_S) -> None:
         self.address = address
         self._reader = reader
         self._writer = writer
@@ -76,12 +79,13 @@ class Connection:
         self.name = ""
         self.sent: list[str] = []  # every line written (tests and the log read it)
         self._last_write = asyncio.get_running_loop().time()
+        self.hearing = Hearing(silence_s, asyncio.get_running_loop().time)
         self._keepalive: asyncio.Task[None] | None = None
         self.closed = False
 
     @classmethod
     async def open(cls, address: ServerAddress, *, timeout_s: float = 10.0,
-                   keepalive_s: float = KEEPALIVE_S) -> Connection:
+                   keepalive_s: float = KEEPALIVE_S, silence_s: float = SILENCE_S) -> Connection:
         try:
             reader, writer = await asyncio.wait_for(
                 asyncio.open_connection(address.host, address.port, limit=_MAX_LINE), timeout_s)
@@ -90,7 +94,7 @@ class Connection:
         except OSError as exc:
             reason = os.strerror(exc.errno) if exc.errno else (exc.strerror or str(exc) or type(exc).__name__)
             raise ServerUnreachable(f"cannot reach {address}: {reason}") from None
-        return cls(address, reader, writer, keepalive_s)
+        return cls(address, reader, writer, keepalive_s, silence_s)
 
     async def login(self, name: str | None = None, password: str | None = None,
                     timeout_s: float = 15.0) -> Welcome:
@@ -132,9 +136,10 @@ class Connection:
 
     async def next_event(self) -> ServerEvent:
         """The next event the caller has a use for (pings are answered here). Raises
-        ConnectionLost at the end of the connection, ProtocolError for a malformed line."""
+        ConnectionLost at the end of the connection or when the server has been silent for
+        `silence_s`, ProtocolError for a malformed line."""
         while True:
-            line = await self._readline()
+            line = await self._readline_heard()
             if line is None:
                 self.closed = True
                 raise ConnectionLost(f"lost the connection to {self.address}")
@@ -147,6 +152,18 @@ class Connection:
             if event is not None:
                 return event
 
+    async def _readline_heard(self) -> str | None:
+        """The next line, or ConnectionLost once the server has been silent too long."""
+        while True:
+            try:
+                async with asyncio.timeout(self.hearing.left_s()):
+                    return await self._readline()
+            except TimeoutError:
+                if self.hearing.deaf:
+                    self.closed = True
+                    raise ConnectionLost(f"lost the connection to {self.address}: "
+                                         f"{self.hearing.why()}") from None
+
     async def _readline(self) -> str | None:
         try:
             raw = await self._reader.readline()
@@ -156,6 +173,7 @@ class Connection:
             raise ProtocolError(f"server sent a line longer than {_MAX_LINE} bytes") from None
         if not raw:
             return None
+        self.hearing.heard()
         return raw.decode("utf-8", "replace").rstrip("\r\n")
 
     async def _keep_alive(self) -> None:

@@ -4,7 +4,8 @@
 saved state, rejoins the match it names); it returns the first board, or raises an
 `OnlineError` whose message is the one line the command prints. Afterwards
 `next_event()` hands out the server's events in order; when the connection drops it
-hands out `LinkDown`, reconnects with backoff (0.5 s, doubling, at most 30 s), logs in
+(it ended, or brought no line for `silence_s`: a silent server is a dead one) hands out
+`LinkDown`, reconnects with backoff (0.5 s, doubling, at most 30 s), logs in
 under the same name (the server puts a returning player back into their match), and hands
 out `LinkUp` before the board that follows.
 
@@ -27,6 +28,7 @@ from controller.online import commands
 from controller.online.client import (KEEPALIVE_S, Connection, ConnectionLost, LoginRefused, OnlineError,
                                       ServerAddress)
 from controller.online.events import Board, Failed, GameState, Joined, ServerEvent
+from controller.online.hearing import SILENCE_S
 
 STATE_FILE = "online.json"
 
@@ -99,7 +101,8 @@ class OnlineSession:
 
     def __init__(self, address: ServerAddress, *, name: str | None = None, password: str | None = None,
                  request: MatchRequest | None = None, state_dir: Path | None = None,
-                 keepalive_s: float = KEEPALIVE_S, answer_s: float = 15.0, rejoin_wait_s: float = 2.0,
+                 keepalive_s: float = KEEPALIVE_S, silence_s: float = SILENCE_S,
+                 answer_s: float = 15.0, rejoin_wait_s: float = 2.0,
                  backoff_s: tuple[float, float] = (0.5, 30.0), sleep: Sleep = asyncio.sleep) -> None:
         self.address = address
         self.name = name
@@ -107,6 +110,7 @@ class OnlineSession:
         self.request = request
         self.state_path = None if state_dir is None else state_dir / STATE_FILE
         self.keepalive_s = keepalive_s
+        self.silence_s = silence_s  # no line for this long: the connection is dead (hearing.py)
         self.answer_s = answer_s
         self.rejoin_wait_s = rejoin_wait_s
         self.backoff_s = backoff_s
@@ -130,7 +134,7 @@ class OnlineSession:
         if self.request is None and saved is None:
             raise OnlineError(f"no match to resume on {self.address}: give --create or --join")
         name = saved.name if saved is not None else self.name
-        connection = await Connection.open(self.address, keepalive_s=self.keepalive_s)
+        connection = await Connection.open(self.address, keepalive_s=self.keepalive_s, silence_s=self.silence_s)
         try:
             await connection.login(_login_name(name), self.password, self.answer_s)
             self.connection = connection
@@ -242,7 +246,8 @@ class OnlineSession:
             attempts += 1
             await self.sleep(delay)
             try:
-                connection = await Connection.open(self.address, keepalive_s=self.keepalive_s, timeout_s=5.0)
+                connection = await Connection.open(self.address, keepalive_s=self.keepalive_s,
+                                                   silence_s=self.silence_s, timeout_s=5.0)
             except OnlineError:
                 delay = min(delay * 2, ceiling)
                 continue
