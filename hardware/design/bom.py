@@ -72,6 +72,8 @@ def other_items() -> list[Item]:
              "3M 89110-0101 sockets on 1.27 mm ribbon", 1.50),
         Item(m, 4 * (n_modules + 1), "", "M3 standoff, 12 mm, female-female (module to the top's underside)",
              "any M3 × 12 mm brass standoff", 0.15),
+        Item(m, 8 * (n_modules + 1), "", "M3 × 6 mm nylon screw (module to standoff; standoff glued or "
+             "brass-screwed to the top: no steel within 50 mm of a sensor)", "any M3 × 6 polyamide screw", 0.05),
         Item(m, len(g.default_board().slots), "", "Spacer 6 mm under each sensor (sets the gap: margins.md)",
              "any M3 nylon spacer, 6 mm", 0.03),
         Item(m, 30 + SPARE_MAGNETS, "", "Neodymium disc magnet 6 × 2 mm, N42 (+ spares)",
