@@ -25,14 +25,18 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from collections.abc import Callable
 from pathlib import Path
+from typing import Protocol
 
 from controller.analysis.review import MarkedDecision, MatchReview, practice_match
+from controller.controller import Controller
 from controller.dice import TableDice
 from controller.errors import BgboardError, EngineError
-from controller.events import Announce, Refused
+from controller.events import Announce, Effect, Refused
 from controller.records.store import TableStore
-from controller.table.table import Seating, Table
+from controller.table.review import ReviewRunner
+from controller.table.seating import Seating
 
 PRACTICE_DIR = "practice"
 """Where a practice is saved, under the table's state directory."""
@@ -45,10 +49,28 @@ class PracticeRefused(BgboardError, ValueError):
     """A practice that cannot start (or end) now, in one line; nothing changed."""
 
 
+class PracticeTable(Protocol):
+    """What the practice uses of its `Table` (which owns the practice, so this module
+    does not import it)."""
+
+    controller: Controller
+    review: ReviewRunner | None
+    clock: Callable[[], float]
+
+    @property
+    def seating(self) -> Seating: ...
+
+    def seat(self, seating: Seating, now: float) -> Seating: ...
+
+    def refuse(self, refused: Refused) -> None: ...
+
+    def execute(self, effects: list[Effect], now: float) -> None: ...
+
+
 class TablePractice:
     """The practice of a marked decision at one table (see the module docstring)."""
 
-    def __init__(self, table: Table, state_dir: Path | None) -> None:
+    def __init__(self, table: PracticeTable, state_dir: Path | None) -> None:
         self.table = table
         self.store = TableStore(state_dir / PRACTICE_DIR if state_dir is not None else None)
         #: the match set aside while a position is practised (None: the match is played)

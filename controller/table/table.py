@@ -20,12 +20,10 @@ import asyncio
 import logging
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Protocol
+from dataclasses import replace
+from typing import Protocol
 
 from controller.controller import Controller
-from controller.dice import TableDice
-from controller.engine.match import Match
 from controller.engine.match_settings import REMOTE
 from controller.errors import BgboardError
 from controller.events import (Announce, AskBot, BannerChanged, Buzz, ButtonPressed, Effect, Event,
@@ -39,29 +37,16 @@ from controller.records.store import TableStore
 from controller.table.board_feed import BoardFeed
 from controller.table.computer import ComputerSeat
 from controller.analysis.review import MatchReview, ReviewCache
+from controller.table.practice import TablePractice
 from controller.table.review import ReviewRunner, default_cache, figures_of
-
-if TYPE_CHECKING:
-    from controller.table.practice import TablePractice
+# Seating is imported from here too (the table seats it)
+from controller.table.seating import Seating
 
 log = logging.getLogger("bgboard")
 
 #: How many lines of what happened the table keeps (bounded: a board left on for days
 #: keeps only the last lines; the page and scripts read the tail).
 LOG_LINES = 200
-
-
-@dataclass(frozen=True)
-class Seating:
-    """Who plays at the table: the match, the dice it is rolled with and the store it is
-    saved in. Online play seats the server's match (server dice, the online directory)
-    with `Table.seat`, and gives the local seating back with `seat` again; so does the
-    practice of a marked decision (`practice`: its key; controller/table/practice.py)."""
-
-    match: Match
-    dice: TableDice
-    store: TableStore
-    practice: str | None = None
 
 
 class Closeable(Protocol):
