@@ -43,7 +43,7 @@ def board_hint(match: Match, rank: int) -> ShownHint | None:
     """The `rank`-th best move (1 = best; wraps round) of the roll on the board, or the
     cube action before rolling; None when there is nothing to hint."""
     from controller.analysis.hint import cube_hint, hint
-    from controller.table.computer import bot_context
+    from controller.bot.contract import bot_context
 
     side = match.turn
     if side is None:

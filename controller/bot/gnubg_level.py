@@ -18,7 +18,7 @@ from __future__ import annotations
 import shutil
 from types import ModuleType
 
-from controller.bot.base import Bot, MatchContext
+from controller.bot.contract import Bot, MatchContext
 from controller.engine import Move, Position, legal_moves
 from controller.errors import BackendUnavailableError, UsageError
 from controller.evaluation.wheel import load_gnubg_nn

@@ -10,24 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from controller.bot.base import (Bot, BotCubeOwner, MatchContext, accepts_rematch,
-                                 offers_rematch)
+from controller.bot.base import Bot, accepts_rematch, offers_rematch
+# bot_context is imported from here too: the computer's seat asks with it
+from controller.bot.contract import bot_context
 from controller.engine.board_view import Colour
 from controller.engine.match import LEVELS, Match
 from controller.errors import BgboardError
 from controller.events import AskBot, BotCube, BotMoved, Event
-
-
-
-def bot_context(match: Match, side: Colour) -> MatchContext:
-    """The computer's view of the match: its own score away first, cube ownership."""
-    me = 0 if side == "white" else 1
-    owner = match.cube_owner
-    length = match.length
-    seen: BotCubeOwner = "center" if owner is None else ("bot" if owner == side else "opponent")
-    return MatchContext(length=length, bot_away=max(1, length - match.score[me]),
-                        opponent_away=max(1, length - match.score[1 - me]), cube=match.cube,
-                        owner=seen, crawford=match.crawford)
 
 
 class ComputerSeat:
