@@ -21,6 +21,8 @@ from typing import NamedTuple
 from controller.analysis.met_table import LENGTH, POST_CRAWFORD, PRE_CRAWFORD
 
 Chances = tuple[float, float, float, float, float]
+#: a board as the network takes it: (side not on roll, side on roll), 25 counts each, bar last
+Board = tuple[tuple[int, ...], tuple[int, ...]]
 WIN, WIN_GAMMON, WIN_BACKGAMMON, LOSE_GAMMON, LOSE_BACKGAMMON = range(5)
 CENTRE = -1
 

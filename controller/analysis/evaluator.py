@@ -17,6 +17,7 @@ from controller.analysis.cubeful import (
     BEAROFF_EFFICIENCY,
     CONTACT_EFFICIENCY,
     WIN,
+    Board,  # imported from here too (the boards the evaluator takes)
     Chances,
     CubeInfo,
     cubeful_mwc,
@@ -33,8 +34,6 @@ from controller.analysis.lookahead import RACE_CLASS, Lookahead
 from controller.analysis.network import load_network
 from controller.engine.position import Position
 from controller.evaluation.backend import NetworkBackend
-
-Board = tuple[tuple[int, ...], tuple[int, ...]]
 
 FILTER_EXTRA, FILTER_THRESHOLD = 16, 0.32
 """gnubg 1.07's move filter of an n-ply analysis (gnubg.c `aamfAnalysis`, MOVEFILTER_LARGE,

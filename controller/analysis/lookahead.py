@@ -12,13 +12,11 @@ here is a match winning chance of the side on roll of the board it belongs to.
 from __future__ import annotations
 
 from math import floor, log2
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from controller.analysis.cubeful import (Chances, CubeInfo, double_pass_mwc, doubled, flipped, may_double, mover_prices,
-                                        mwc_to_emg)
-
-if TYPE_CHECKING:
-    from controller.analysis.evaluator import Board, Evaluator
+from controller.analysis.cubeful import (Board, Chances, CubeInfo, double_pass_mwc, doubled, flipped, may_double,
+                                        mover_prices, mwc_to_emg)
+from controller.evaluation.backend import NetworkBackend
 
 ROLLS: tuple[tuple[int, int, int], ...] = tuple(
     (a, b, 1 if a == b else 2) for a in range(1, 7) for b in range(1, a + 1))
@@ -64,9 +62,27 @@ def _best_cube(positions: list[CubeInfo | None], values: list[float | None],
     return out
 
 
-Node = tuple[str, "Board", tuple[str, float], "Chances"]
+Node = tuple[str, Board, tuple[str, float], Chances]
 """A node of the look-ahead: gnubg's key of the board (side on roll second), the board,
 its class with the cube efficiency, and the cubeless chances of the side on roll."""
+
+
+class Evaluator(Protocol):
+    """What the look-ahead asks of `evaluator.Evaluator`, which makes a `Lookahead` for
+    itself (so this module does not import it)."""
+
+    @property
+    def network(self) -> NetworkBackend: ...
+
+    def chances(self, board: Board, plies: int = 0) -> Chances: ...
+
+    def after_of_key(self, key: str) -> tuple[Board, tuple[str, float], int]: ...
+
+    def keyed_cubeful(self, key: str, p: Chances, ci: CubeInfo, board: Board, kind: tuple[str, float]) -> float: ...
+
+    def key_of(self, board: Board) -> str: ...
+
+    def keyed_after_move_mwc(self, key: str, opp_chances: Chances, ci: CubeInfo) -> float: ...
 
 
 class Lookahead:

@@ -16,14 +16,13 @@ from __future__ import annotations
 
 import errno
 import logging
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 from controller.dice import DiceSecret, TableDice
 from controller.engine.match import Match
 from controller.errors import RecordError
 from controller.records import saved
-from controller.show.content import DisplayContent, Prompt
 
 log = logging.getLogger("bgboard.store")
 RETRY_S = 5.0
@@ -140,10 +139,11 @@ class TableStore:
         self.saves += 1
         return True
 
-    def on_display(self, content: DisplayContent, now: float) -> DisplayContent:
-        """`content` with the save warning in place of its prompt while saving fails: at
-        once, then every other few seconds (the game's own prompt in between)."""
+    def warning(self, now: float) -> str | None:
+        """The display's prompt key for the save warning while saving fails (the table
+        shows it in place of the game's prompt): at once, then every other few seconds
+        (the game's own prompt in between); None when the game's prompt is shown."""
         if not self.status.failing or int((now - self._failed_at) // WARN_PERIOD_S) % 2:
-            return content
+            return None
         shown = self.status.reason if self.status.reason in ("full", "readonly") else "other"
-        return replace(content, prompt=Prompt.of(f"cannot_save_{shown}"))
+        return f"cannot_save_{shown}"

@@ -184,7 +184,9 @@ class Table:
         if self.leds is not None:
             self.leds.update(scene.leds, now)
         if self.display is not None:
-            self.display.show(self.store.on_display(scene.display, now), now)
+            warning = self.store.warning(now)  # a failed save's warning in place of the prompt
+            content = scene.display if warning is None else replace(scene.display, prompt=Prompt.of(warning))
+            self.display.show(content, now)
         for listener in self._scene_listeners:
             listener(scene)
 
