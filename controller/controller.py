@@ -1023,7 +1023,7 @@ class Controller:
             return None
         computer = [s for s in COLOURS if m.settings.is_computer(s)]
         said = announcements(m, computer, self.opening_tie)
-        return said[0] if said else None
+        return said[-1] if said else None  # the outcome: they come in the order they happened
 
     def phase_prompt(self) -> Prompt | None:
         """The display's prompt line now (controller.play.prompt decides it)."""

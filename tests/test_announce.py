@@ -44,7 +44,7 @@ def test_a_drop_says_who_dropped_and_who_won() -> None:
     m = opened()
     m = m.play("white", m.legal_moves()[0]).match
     m = m.double("black").match.drop("white").match
-    assert said(m) == ["Black wins on a drop: 1 point", "White drops"]
+    assert said(m) == ["White drops", "Black wins on a drop: 1 point"]  # as it happened
 
 
 def test_the_computers_double_and_take_are_said_but_a_persons_are_not() -> None:
@@ -63,7 +63,7 @@ def test_a_bear_off_that_wins_the_match_names_the_winner_and_the_game() -> None:
     m = replace(opened((6, 1)), position=last, partial=last, score=(2, 0))
     m = m.play("white", m.legal_moves()[0]).match
     assert m.phase == "over"
-    assert said(m) == ["White wins the match 5-0", "White wins: backgammon, 3 points"]
+    assert said(m) == ["White wins: backgammon, 3 points", "White wins the match 5-0"]  # the game, then the match
 
 
 def test_forfeit_and_time_end_the_match_and_say_so() -> None:

@@ -374,6 +374,11 @@ def test_a_phone_sized_window_fits_and_points_are_touch_targets(browser: Any, si
         place_by_click(phone, "13")
         OUTPUT.mkdir(exist_ok=True)
         p.screenshot(path=str(OUTPUT / "page-phone.png"), full_page=True)
+        # what to do now is read right under the board (it was 600 px below, past the display)
+        board = p.locator("#board").bounding_box()
+        for selector in ("#prompt", "#hint"):
+            box = p.locator(selector).bounding_box()
+            assert board and box and 0 <= box["y"] - (board["y"] + board["height"]) < 160, (selector, box, board)
         # the New match dialog fits too, its Start button in reach
         p.click("#new-match-open")
         for selector in ("#new-match", "#new-match-start"):
@@ -384,6 +389,30 @@ def test_a_phone_sized_window_fits_and_points_are_touch_targets(browser: Any, si
         assert phone.errors == []
     finally:
         phone.close()
+
+
+SELECT_CUT = """() => {
+  const ctx = document.createElement('canvas').getContext('2d');
+  return [...document.querySelectorAll('#new-match select')].filter((sel) => sel.offsetParent !== null).flatMap((sel) => {
+    const style = getComputedStyle(sel);
+    ctx.font = `${style.fontSize} ${style.fontFamily}`;
+    const room = sel.clientWidth - 28;  // the arrow and the padding
+    return [...sel.options].filter((o) => !o.hidden && ctx.measureText(o.text).width > room)
+      .map((o) => `${sel.name}: ${o.text}`);
+  });
+}"""
+
+
+def test_the_dialog_shows_each_choice_whole_and_a_hidden_panel_stays_hidden(page: Page, sim: ServerThread) -> None:
+    """Every choice of New match is read whole ("the board's random c" was cut off), and the
+    clock's panel, hidden without a clock, is not shown by its own display: flex."""
+    p = page.page
+    assert p.evaluate("document.getElementById('clock').hidden") is True
+    assert p.evaluate("getComputedStyle(document.getElementById('clock')).display") == "none"
+    p.click("#new-match-open")
+    p.wait_for_selector("#new-match[open]")
+    assert p.evaluate(SELECT_CUT) == []
+    p.keyboard.press("Escape")
 
 
 # -- 11. Debug panel, pulled cable, stopped server, display fetches, saved match per port ------

@@ -20,7 +20,9 @@ from controller.show.content import Prompt
 
 
 def announcements(match: Match, computer: Collection[Colour] = (), tie: int | None = None) -> tuple[Prompt, ...]:
-    """The announcements for `match` now, most important first (empty when there is none).
+    """The announcements for `match` now, in the order they happened, so the outcome comes
+    last ("White drops", then "Black wins on a drop"; the game, then the match): the page
+    reads them top down, the display shows the last (empty when there is none).
     `computer` names the sides a computer plays (their cube actions are announced)."""
     if match.phase == "over" and match.winner is not None:
         return _match_end(match)
@@ -71,13 +73,13 @@ def _match_end(match: Match) -> tuple[Prompt, ...]:
     if match.end == "forfeit":
         return (Prompt.of("forfeit", side=other(match.winner)), won)
     end = match.history[-1].end if match.history else None
-    return (won,) if end is None else (won, *_game_end(end))
+    return (won,) if end is None else (*_game_end(end), won)
 
 
 def _game_end(end: GameEnd) -> tuple[Prompt, ...]:
     if end.how == "drop":
-        return (Prompt.of("game_won_drop", side=end.winner, points=end.points),
-                Prompt.of("double_dropped", side=other(end.winner)))
+        return (Prompt.of("double_dropped", side=other(end.winner)),
+                Prompt.of("game_won_drop", side=end.winner, points=end.points))
     if end.how == "resign":
         return (Prompt.of("game_won_resign", side=end.winner, points=end.points),)
     if end.how in ("time", "forfeit"):
