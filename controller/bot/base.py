@@ -35,6 +35,27 @@ def offers_rematch(bot: object, context: MatchContext, lost: bool) -> bool:
     return lost if own is None else bool(own(context, lost))
 
 
+def level_missing(level: str) -> str | None:
+    """What `level` lacks on this machine (None: it can play here), without loading it: a
+    player is shown every offered level, and a missing one is explained, not hidden.
+    `simple` needs nothing; `gnubg` and `worldclass` the gnubg-nn wheel or the gnubg
+    program; `beginner` .. `expert` gnubg's network (the wheel, or the program's weights)."""
+    if level in ("simple", "pubeval"):
+        return None
+    from controller.evaluation.wheel import load_gnubg_nn
+
+    if load_gnubg_nn() is not None:
+        return None
+    if level in ("gnubg", "worldclass"):
+        from controller.bot.gnubg_level import find_gnubg_program
+
+        return None if find_gnubg_program() else "GNU Backgammon is not installed (sudo apt install gnubg)"
+    from controller.analysis.network import BINARY_WEIGHTS
+
+    return None if any(p.is_file() for p in BINARY_WEIGHTS) else \
+        "GNU Backgammon's network is not installed (sudo apt install gnubg)"
+
+
 def make_bot(level: str, *, rng: random.Random | None = None, **options: object) -> Bot:
     """The bot for a level name: `simple`, `gnubg` (wheel, else the program), `pubeval`.
 
@@ -69,4 +90,4 @@ def make_bot(level: str, *, rng: random.Random | None = None, **options: object)
 
 
 __all__ = ["LEVELS", "MONEY", "OFFERED_LEVELS", "BackendUnavailableError", "Bot", "BotCubeOwner", "MatchContext", "accepts_rematch",
-           "make_bot", "offers_rematch"]
+           "level_missing", "make_bot", "offers_rematch"]

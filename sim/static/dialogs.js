@@ -28,6 +28,27 @@ export function matchRunning(state) {
   return scored || begun;
 }
 
+/** The Opponent choices: a person, then every computer level the machine offers
+ * (`state.levels`); a level whose backend this machine lacks is shown, disabled, with
+ * what it lacks, so nobody wonders where world class went. */
+function fillOpponents(select, levels, lang) {
+  if (!select || !levels) return;
+  const person = select.querySelector('option[value="human"]');
+  select.replaceChildren(person);
+  for (const { name, missing } of levels) {
+    const option = document.createElement("option");
+    option.value = name;
+    const level = t(lang, `level.${name}`);
+    option.textContent = t(lang, "opt.computer", { level });
+    if (missing) {
+      option.disabled = true;
+      option.textContent = t(lang, "opt.computer", { level: t(lang, "opt.missing", { level }) });
+      option.title = missing;
+    }
+    select.append(option);
+  }
+}
+
 /** The named fields of one fieldset of the form, as {name: value} (numbers stay text). */
 function fieldsOf(fieldset) {
   const out = {};
@@ -82,6 +103,7 @@ export class NewMatchDialog {
 
   open(state, lang) {
     const s = state?.settings ?? {};
+    fillOpponents(this.local.querySelector('[name="opponent"]'), state?.levels, lang);
     // by name, not form.elements[k]: "length" there is the number of fields, not the input
     for (const [k, v] of Object.entries(s)) {
       const field = this.local.querySelector(`[name="${k}"]`);

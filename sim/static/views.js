@@ -91,7 +91,7 @@ export function playersLine(lang, players) {
     const p = players[side] ?? "human";
     if (p === "human") return players.white !== "human" || players.black !== "human" ? t(lang, "player.you") : sideName(lang, side);
     if (p === "remote") return t(lang, "player.remote");
-    return t(lang, "player.computer", { level: p === "gnubg" ? "GNU Backgammon" : t(lang, `level.${p}`) });
+    return t(lang, "player.computer", { level: t(lang, `level.${p}`) });
   };
   return t(lang, "players", { a: who("white"), b: who("black") });
 }

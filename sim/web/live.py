@@ -25,7 +25,7 @@ from controller.analysis.review import ReviewCache, MatchReview
 from controller.board.profile import Profile, load_profile
 from controller.files import read_bounded
 from controller.board.reconcile import Matched
-from controller.bot.base import Bot
+from controller.bot.base import OFFERED_LEVELS, Bot, level_missing
 from controller.controller import ControllerConfig
 from controller.dice import DICE_MODES, TableDice
 from controller.engine.board_view import (
@@ -71,6 +71,8 @@ WHILE_WATCHING = frozenset(["button", "online_leave", "online", "new_match", "sa
 DEFAULT_DIALOG = {"length": 5, "cube": "on", "crawford": "on", "clock": "off", "confirm": "auto",
                   "opponent": "human", "language": "en", "score": "0-0", "crawford_played": "auto",
                   "dice": "board", "tutor": "off"}
+#: the dialog's fields config.toml also sets (controller.settings): its own values win
+CONFIG_DIALOG = ("language", "confirm", "clock", "dice", "opponent", "tutor")
 #: the dialog's fields that belong to one match only (not kept for the next dialog)
 ONE_MATCH = ("score", "crawford_played")
 DIALOG_CHOICES = {"cube": ("on", "off"), "crawford": ("on", "off"),
@@ -141,9 +143,11 @@ class LiveSim:
             state_dir = Path(self._tmp.name)
         self.state_dir = state_dir
         self.settings_file = settings_file or dialog_path()
-        self.dialog = self._load_dialog()
         self.dice = TableDice(random.Random(seed))
         self.online_settings = online_settings or load_settings
+        self.dialog = self._load_dialog()
+        #: every level a player may choose, with what a missing one lacks (shown, explained)
+        self.levels = [{"name": level, "missing": level_missing(level)} for level in OFFERED_LEVELS]
         #: the way in and out of online play at the current table (a new table, a new door)
         self.door: OnlineDoor | None = None
         self.vb = VirtualBoard(self.profile, seed=seed or 0)
@@ -410,6 +414,7 @@ class LiveSim:
             "chat": online["chat"],
             "online_play": online,
             "settings": dict(self.dialog),
+            "levels": self.levels,
             "review": self.review_panel.summary(self.live_review()),
             **page_facts(status, controller.config.language),
             "dice_panel": dice_panel(status, controller.dice.mode, controller.dice.secret),  # online: the server's
@@ -898,13 +903,27 @@ class LiveSim:
         self.hand.clear()
 
     def _load_dialog(self) -> dict[str, Any]:
+        """The dialog's choices: the page's last ones (saved), under what config.toml sets
+        itself (a value other than the built-in default: `opponent = "expert"` is meant)."""
         try:
-            return check_dialog(json.loads(read_bounded(self.settings_file)))
+            saved = check_dialog(json.loads(read_bounded(self.settings_file)))
         except FileNotFoundError:
-            return dict(DEFAULT_DIALOG)
+            saved = dict(DEFAULT_DIALOG)
         except (OSError, ValueError, RecursionError) as exc:
             print(f"bgboard sim: ignoring {self.settings_file}: {str(exc)[:120]}")
-            return dict(DEFAULT_DIALOG)
+            saved = dict(DEFAULT_DIALOG)
+        try:
+            config = self.online_settings()
+        except BgboardError as exc:
+            print(f"bgboard sim: ignoring the settings: {str(exc)[:120]}")
+            return saved
+        built_in = Settings()
+        chosen = {k: getattr(config, k) for k in CONFIG_DIALOG if getattr(config, k) != getattr(built_in, k)}
+        try:
+            return check_dialog({**saved, **chosen})
+        except ValueError as exc:
+            print(f"bgboard sim: ignoring the settings: {str(exc)[:120]}")
+            return saved
 
     def _save_dialog(self) -> None:
         path = self.settings_file
