@@ -69,6 +69,17 @@ def _index(commands: list[list[str]], *prefix: str) -> int:
     return commands.index(_find(commands, *prefix))
 
 
+def _pip_installs(commands: list[list[str]]) -> list[list[str]]:
+    """The `python -m pip install` commands, a leading `env VAR=VALUE...` left out."""
+    found = []
+    for command in commands:
+        if command[:1] == ["env"]:
+            command = [w for w in command[1:] if "=" not in w or w.startswith("-")]
+        if command[1:4] == ["-m", "pip", "install"]:
+            found.append(command)
+    return found
+
+
 def _user_exists(name: str) -> bool:
     return subprocess.run(["id", "-u", name], capture_output=True, check=False).returncode == 0
 
@@ -98,10 +109,10 @@ def test_dry_run_prints_every_step_and_runs_nothing(tmp_path: Path) -> None:
     rsync = _find(commands, "rsync", "-a", "--delete")
     assert rsync[-2:] == [f"{REPO}/", "/opt/bgboard/src/"]
     assert "--exclude" in rsync and ".git" in rsync
-    pip = [c for c in commands if c[1:4] == ["-m", "pip", "install"]]
+    pip = _pip_installs(commands)
     assert pip[-1][0] == "/opt/bgboard/venv/bin/python"
     assert pip[-1][-2:] == ["--editable", "/opt/bgboard/src[pi]"]
-    assert _index(commands, "rsync") < commands.index(pip[-1])
+    assert _index(commands, "rsync") < _index(commands, "env", "PYPI=1", *pip[-1][:4])
     installed = [c[-1] for c in commands if c[:4] == ["install", "-D", "-m", "0644"]]
     assert installed == ["/etc/bgboard/config.toml", "/etc/udev/rules.d/99-bgboard.rules",
                          "/etc/systemd/system/bgboard.service"]
@@ -149,7 +160,7 @@ def _appended(commands: list[list[str]], target: str) -> list[str] | None:
 def test_the_extra_and_the_boot_settings_follow_the_board_model(
         tmp_path: Path, model: str, extra: str, clock: list[str] | None) -> None:
     commands, out = _dry_run(tmp_path, "--boot-dir", str(tmp_path / "boot"), model=model)
-    pip = [c for c in commands if c[1:4] == ["-m", "pip", "install"]]
+    pip = _pip_installs(commands)
     assert pip[-1][-1] == f"/opt/bgboard/src[{extra}]"
     assert f"board: {model};" in out
     assert _appended(commands, str(tmp_path / "boot" / "config.txt")) == clock
@@ -382,7 +393,7 @@ def test_rerunning_is_safe_an_existing_venv_is_reused(tmp_path: Path) -> None:
     python.chmod(0o755)
     second, _ = _dry_run(tmp_path, "--prefix", str(prefix))
     assert not any(c[:3] == ["python3", "-m", "venv"] for c in second)
-    assert any(c[0] == str(python) and c[-1] == f"{prefix}/src[pi]" for c in second)
+    assert any(c[0] == str(python) and c[-1] == f"{prefix}/src[pi]" for c in _pip_installs(second))
 
 
 @pytest.mark.parametrize(
@@ -411,3 +422,110 @@ def test_shellcheck_finds_nothing() -> None:
     done = subprocess.run([shellcheck, "--severity=style", str(SCRIPT)], capture_output=True,
                           text=True, timeout=60, check=False)
     assert done.returncode == 0, done.stdout
+
+
+def test_a_fresh_system_gets_the_prefix_before_the_copy_and_every_package(tmp_path: Path) -> None:
+    # rsync creates src but not its parent: on a fresh system /opt/bgboard must exist first
+    prefix = tmp_path / "fresh" / "opt"
+    commands, out = _dry_run(tmp_path, "--prefix", str(prefix))
+    assert _index(commands, "mkdir", "-p", str(prefix)) < _index(commands, "rsync")
+    apt = _find(commands, "env", "DEBIAN_FRONTEND=noninteractive", "apt-get")
+    # the judgement (gnubg), and what the drivers' builds need (lgpio on Python 3.13)
+    assert {"gnubg", "swig", "python3-dev", "build-essential", "liblgpio-dev"} <= set(apt)
+    pip = _pip_installs(commands)[-1]
+    constraints = pip[pip.index("--constraint") + 1]
+    assert constraints == f"{prefix}/src/hardware/pi/constraints.txt"
+    assert "PYPI=1" in _find(commands, "env", "PYPI=1")
+    assert "cannot check the wiring" in out
+
+
+def _requirements(extra: str) -> dict[str, str]:
+    """pyproject.toml's extra as {normalised name: specifier and marker}."""
+    import tomllib
+
+    from packaging.requirements import Requirement
+    from packaging.utils import canonicalize_name
+
+    project = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]
+    found = {}
+    for line in project["optional-dependencies"][extra]:
+        req = Requirement(line)
+        found[canonicalize_name(req.name)] = f"{req.specifier}"
+    return found
+
+
+def test_the_pi_extras_name_what_installs_on_a_pi_today() -> None:
+    from packaging.requirements import Requirement
+    from packaging.specifiers import SpecifierSet
+    from packaging.utils import canonicalize_name
+    from packaging.version import Version
+
+    pi, pi5 = _requirements("pi"), _requirements("pi5")
+    for extra in (pi, pi5):
+        # RPi.GPIO 0.7.1 fails add_event_detect on kernels >= 6.6; rpi-lgpio serves its module
+        assert "rpi-gpio" not in extra and "rpi-lgpio" in extra
+        # Blinka 10 no longer brings gpiod, which `import board` needs on a Pi
+        assert "gpiod" in extra and "adafruit-blinka" in extra
+    assert "rpi-ws281x" in pi                                  # NeoPixels on a Pi 3/4/Zero 2 W
+    pio = pi5["adafruit-blinka-raspberry-pi5-neopixel"]
+    assert Version("1.0.0rc2") in Requirement(f"x{pio}").specifier   # only pre-releases exist
+    pins = {}
+    for line in (REPO / "hardware" / "pi" / "constraints.txt").read_text().splitlines():
+        if line.strip() and not line.startswith("#"):
+            req = Requirement(line)
+            pins[canonicalize_name(req.name)] = req.specifier
+    assert "rpi-gpio" not in pins
+    for name, spec in {**pi, **pi5}.items():
+        assert name in pins, f"{name} is not in constraints.txt"
+        version = next(iter(pins[name])).version
+        assert SpecifierSet(spec, prereleases=True).contains(version), (
+            f"{name}: constraints.txt's {version} is outside {spec}")
+
+
+def test_no_start_installs_the_files_and_calls_neither_udev_nor_systemd(tmp_path: Path) -> None:
+    dest = tmp_path / "etc"
+    commands, out = _dry_run(tmp_path, "--no-start", "--dest", str(dest))
+    assert not any(c[0] in ("udevadm", "systemctl") for c in commands)
+    assert (dest / "systemd" / "system" / "bgboard.service").exists()
+    assert "not started" in out
+    assert _pip_installs(commands)                      # the code is installed all the same
+
+
+@pytest.mark.parametrize(
+    "model, lines, port",
+    [
+        ("Raspberry Pi 4 Model B Rev 1.5", ["enable_uart=1", "dtoverlay=disable-bt"], "/dev/serial0"),
+        ("Raspberry Pi 3 Model B Rev 1.2", ["enable_uart=1", "dtoverlay=disable-bt"], "/dev/serial0"),
+        ("Raspberry Pi Zero 2 W Rev 1.0", ["enable_uart=1", "dtoverlay=disable-bt"], "/dev/serial0"),
+        ("Raspberry Pi 5 Model B Rev 1.0", ["dtparam=uart0=on"], "/dev/ttyAMA0"),
+    ],
+)
+def test_uart_turns_the_console_off_and_the_right_uart_on_and_uninstall_undoes_it(
+        tmp_path: Path, model: str, lines: list[str], port: str) -> None:
+    boot = _boot(tmp_path)
+    out = _source(boot, f'configure_uart "{model}"')
+    assert f'port = "{port}"' in out
+    cmdline = (boot / "cmdline.txt").read_text()
+    assert "console=serial0" not in cmdline and "console=tty1" in cmdline
+    assert cmdline.count("\n") == 1
+    config = (boot / "config.txt").read_text()
+    assert config.startswith(CONFIG)
+    added = config[len(CONFIG):].splitlines()
+    assert added[0].startswith("# >>> bgboard-uart: ") and added[1] == "[all]"
+    assert [line for line in added if not line.startswith(("#", "["))] == lines
+    again = _source(boot, f'configure_uart "{model}"')             # a second run: no change
+    assert "+ " not in again and (boot / "config.txt").read_text() == config
+    # with the LEDs' block beside it, each uninstall half removes only its own
+    _source(boot, f'configure_led_spi pi "{model}"')
+    _source(boot, "unconfigure_uart", "unconfigure_led_spi")
+    assert (boot / "cmdline.txt").read_text() == CMDLINE
+    assert (boot / "config.txt").read_text() == CONFIG
+
+
+def test_uart_is_an_option_and_the_dry_run_shows_it(tmp_path: Path) -> None:
+    boot = tmp_path / "boot"
+    plain, _ = _dry_run(tmp_path, "--boot-dir", str(boot), model="Raspberry Pi 4 Model B Rev 1.5")
+    assert not any("enable_uart=1" in c for c in plain)
+    uart, _ = _dry_run(tmp_path, "--uart", "--boot-dir", str(boot),
+                       model="Raspberry Pi 4 Model B Rev 1.5")
+    assert any("enable_uart=1" in c and "dtoverlay=disable-bt" in c for c in uart)

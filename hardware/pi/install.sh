@@ -1,9 +1,14 @@
 #!/usr/bin/env bash
 # Install bgboard on a Raspberry Pi so that it starts at boot (or remove it again).
 #
-# Raspberry Pi OS Bookworm, 64-bit; Pi 3, 4, 5, 500 and Zero 2 W. Run from a checkout:
+# Raspberry Pi OS 64-bit, bookworm or trixie; Pi 3, 4, 5, 500 and Zero 2 W. Run from a
+# checkout:
 #
 #   sudo hardware/pi/install.sh              install, or update after `git pull`
+#   sudo hardware/pi/install.sh --uart       also make the Pi's UART on GPIO14/15 the
+#                                            sensor board's link (instead of USB)
+#   sudo hardware/pi/install.sh --no-start   install all but start nothing (an image being
+#                                            built, a chroot: hardware/pi/arm64-check.sh)
 #   sudo hardware/pi/install.sh --uninstall  remove what it added (settings and saved
 #                                            matches stay; --purge removes them too)
 #   hardware/pi/install.sh --dry-run --dest /tmp/etc
@@ -11,14 +16,16 @@
 #                                            settings files under /tmp/etc instead of /etc
 #
 # It is safe to run again: each step checks what is already there. What it does:
-# apt packages for building the GPIO drivers; I2C (display) and SPI enabled with
+# apt packages: GNU Backgammon's program (the computer levels' and the analysis' judgement),
+# what the GPIO and LED drivers' builds need (swig, liblgpio-dev where the archive has it,
+# compilers and headers); I2C (display) and SPI enabled with
 # raspi-config; on a Pi 3/4/Zero 2 W the two boot settings that rpi_ws281x needs to drive
 # the LEDs from SPI0 MOSI (GPIO10) without root (its README, "SPI"): spidev.bufsiz=32768
 # on the kernel command line and a fixed core clock in config.txt, each added only if
 # missing and marked so that --uninstall removes exactly what this script added; a system
 # user `bgboard` in dialout, gpio, i2c and spi; the code copied to /opt/bgboard/src and
 # installed into the virtual environment /opt/bgboard/venv with the `pi` extra (`pi5` on
-# a Pi 5);
+# a Pi 5) and the versions of hardware/pi/constraints.txt;
 # /etc/bgboard/config.toml (never overwritten); the udev rule naming the sensor board
 # /dev/bgboard; and the systemd service bgboard.service (journalctl -u bgboard).
 set -euo pipefail
@@ -43,10 +50,24 @@ CMDLINE_NOTE="# bgboard: install.sh appended $SPIDEV_BUFSIZ to cmdline.txt"
 BOOT_CONFIG=$BOOT_DIR/config.txt      # both set again after --boot-dir
 BOOT_CMDLINE=$BOOT_DIR/cmdline.txt
 OS_RELEASE=/etc/os-release
-APT_PACKAGES=(python3-venv python3-dev python3-pip build-essential i2c-tools rsync)
+# gnubg: the judgement (levels, hint, tutor, review, analyze); swig and the compilers: the
+# drivers without an aarch64 wheel for every Python (rpi_ws281x; lgpio on Python 3.13).
+APT_PACKAGES=(python3-venv python3-dev python3-pip build-essential swig gnubg i2c-tools rsync)
+# Raspberry Pi OS's archive has lgpio's C library; Debian's has not: lgpio then builds
+# its own copy into the module (PYPI=1, its setup.py's static build).
+OPTIONAL_APT_PACKAGES=(liblgpio-dev)
+CONSTRAINTS=hardware/pi/constraints.txt
+UART_BEGIN="# >>> bgboard-uart: the link on GPIO14/15 (install.sh --uart; --uninstall removes it)"
+UART_END="# <<< bgboard-uart"
+UART_RANGE='/^# >>> bgboard-uart: /,/^# <<< bgboard-uart$/'
+SERIAL_CONSOLE=console=serial0,115200
+CONSOLE_NOTE="# bgboard: install.sh removed $SERIAL_CONSOLE from cmdline.txt"
 
 DRY_RUN=0
 UNINSTALL=0
+NO_START=0
+UART=0
+CANNOT=()             # what this run could not do: said in one line at the end
 PURGE=0
 DEST=""
 REBOOT_NEEDED=0
@@ -54,7 +75,7 @@ REBOOT_NEEDED=0
 usage() {
   cat <<'EOF'
 usage: install.sh [--dry-run [--dest DIR]] [--uninstall [--purge]] [--prefix DIR]
-                  [--model-file FILE] [--boot-dir DIR]
+                  [--model-file FILE] [--boot-dir DIR] [--uart] [--no-start]
 
   --dry-run          print every command instead of running it
   --dest DIR         with --dry-run: write the unit, udev rule and settings files under
@@ -64,6 +85,9 @@ usage: install.sh [--dry-run [--dest DIR]] [--uninstall [--purge]] [--prefix DIR
   --prefix DIR       where the virtual environment goes (default /opt/bgboard)
   --model-file FILE  read the board model from FILE instead of /proc/device-tree/model
   --boot-dir DIR     where config.txt and cmdline.txt are (default /boot/firmware)
+  --uart             the sensor board on the UART (GPIO14/15) instead of USB: UART on,
+                     serial console off (and Bluetooth off its UART on a Pi 3/4/Zero 2 W)
+  --no-start         install everything but start nothing (no udev or systemd calls)
 EOF
 }
 
@@ -170,9 +194,10 @@ check_platform() {
     # shellcheck source=/dev/null
     codename=$(. "$OS_RELEASE" && echo "${VERSION_CODENAME:-}")
   fi
-  if [ "$codename" != "bookworm" ]; then
-    say "warning: made for Raspberry Pi OS Bookworm, this is '${codename:-unknown}'"
-  fi
+  case "$codename" in
+    bookworm | trixie) ;;
+    *) say "warning: made for Raspberry Pi OS bookworm or trixie, this is '${codename:-unknown}'" ;;
+  esac
   arch=$(uname -m)
   if [ "$arch" != "aarch64" ]; then
     say "warning: made for 64-bit Raspberry Pi OS (aarch64), this is $arch"
@@ -197,8 +222,10 @@ enable_interfaces() {
     else
       if [ "$iface" = i2c ]; then
         say "warning: no raspi-config here; enable i2c by hand (dtparam=i2c_arm=on)"
+        CANNOT+=("enable I2C (dtparam=i2c_arm=on)")
       else
         say "warning: no raspi-config here; enable spi by hand (dtparam=spi=on)"
+        CANNOT+=("enable SPI (dtparam=spi=on)")
       fi
     fi
   done
@@ -292,10 +319,23 @@ unconfigure_led_spi() {
   REBOOT_NEEDED=1
 }
 
+# The optional packages this system's archive has (a dry run lists them all).
+available_optional() {
+  local package
+  for package in "${OPTIONAL_APT_PACKAGES[@]}"; do
+    if [ "$DRY_RUN" -eq 1 ] || apt-cache --quiet=2 policy "$package" 2>/dev/null |
+        sed -n 's/^ *Candidate: *//p' | grep -qv '(none)'; then
+      printf '%s\n' "$package"
+    fi
+  done
+}
+
 install_packages() {
+  local optional
   run apt-get update
+  mapfile -t optional < <(available_optional)
   run env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-    "${APT_PACKAGES[@]}"
+    "${APT_PACKAGES[@]}" "${optional[@]}"
 }
 
 create_user() {
@@ -321,6 +361,7 @@ create_user() {
 install_venv() {
   local extra=$1 venv="$PREFIX/venv" src="$PREFIX/src"
   if [ "$SOURCE_DIR" != "$src" ]; then
+    run mkdir -p "$PREFIX"           # a fresh system has no $PREFIX for rsync to create src in
     run rsync -a --delete --exclude .git --exclude .venv --exclude __pycache__ \
       --exclude '*.egg-info' "$SOURCE_DIR/" "$src/"
   fi
@@ -328,7 +369,10 @@ install_venv() {
     run python3 -m venv "$venv"
   fi
   run "$venv/bin/python" -m pip install --quiet --upgrade pip
-  run "$venv/bin/python" -m pip install --quiet --upgrade --editable "${src}[$extra]"
+  # PYPI=1: lgpio's setup.py builds its C library into the module where no wheel fits
+  # (Python 3.13) and liblgpio-dev is missing; with a wheel it changes nothing.
+  run env PYPI=1 "$venv/bin/python" -m pip install --quiet --upgrade \
+    --constraint "$src/$CONSTRAINTS" --editable "${src}[$extra]"
 }
 
 install_settings() {
@@ -341,15 +385,104 @@ install_settings() {
 
 install_udev_rule() {
   put_file 99-bgboard.rules /etc/udev/rules.d/99-bgboard.rules 0644
+  if [ "$NO_START" -eq 1 ]; then
+    return 0
+  fi
   run udevadm control --reload-rules
   run udevadm trigger --subsystem-match=tty --action=add
 }
 
 install_service() {
   put_file bgboard.service /etc/systemd/system/bgboard.service 0644
+  if [ "$NO_START" -eq 1 ]; then
+    say "not started (--no-start): sudo systemctl enable --now bgboard.service on the Pi"
+    return 0
+  fi
   run systemctl daemon-reload
   run systemctl enable bgboard.service
   run systemctl restart bgboard.service
+}
+
+# The boot settings that make GPIO14/15 the link's UART (issue 25; the Pico's GP0/GP1):
+# the serial console off (it would talk on the same pins), and the PL011 UART there. A Pi
+# 3/4/Zero 2 W gives its PL011 to Bluetooth and /dev/serial0 to the mini UART, whose baud
+# rate follows the core clock: disable-bt gives the PL011 back (serial0 = ttyAMA0). A Pi 5's
+# GPIO14/15 UART is uart0 (/dev/ttyAMA0), off until dtparam=uart0=on; its serial0 is the
+# debug connector's UART.
+uart_lines() {
+  case "$1" in
+    "Raspberry Pi 5"* | "Raspberry Pi Compute Module 5"*) printf '%s\n' dtparam=uart0=on ;;
+    "Raspberry Pi 3"* | "Raspberry Pi Compute Module 3"* | "Raspberry Pi Zero 2"* | \
+      "Raspberry Pi 4"* | "Raspberry Pi Compute Module 4"*)
+      printf '%s\n' enable_uart=1 dtoverlay=disable-bt ;;
+    *) printf '%s\n' enable_uart=1 ;;
+  esac
+}
+
+# The device the link's `port` names after --uart and a reboot.
+uart_port() {
+  case "$1" in
+    "Raspberry Pi 5"* | "Raspberry Pi Compute Module 5"*) echo /dev/ttyAMA0 ;;
+    *) echo /dev/serial0 ;;
+  esac
+}
+
+configure_uart() {
+  local model=$1 block note="" wanted lines
+  block=""
+  if [ -r "$BOOT_CONFIG" ]; then
+    block=$(sed -n "${UART_RANGE}p" "$BOOT_CONFIG")
+  fi
+  if [[ "$block" == *"$CONSOLE_NOTE"* ]]; then
+    note=$CONSOLE_NOTE
+  fi
+  if [ -r "$BOOT_CMDLINE" ] && grep -q "$SERIAL_CONSOLE *" "$BOOT_CMDLINE"; then
+    if [ "$DRY_RUN" -eq 1 ] || [ -w "$BOOT_CMDLINE" ]; then
+      run sed -i "1 s/$SERIAL_CONSOLE *//" "$BOOT_CMDLINE"
+      note=$CONSOLE_NOTE
+      REBOOT_NEEDED=1
+    else
+      CANNOT+=("remove $SERIAL_CONSOLE from $BOOT_CMDLINE")
+    fi
+  fi
+  mapfile -t lines < <(uart_lines "$model")
+  wanted=("$UART_BEGIN" "[all]" "${lines[@]}")
+  if [ -n "$note" ]; then
+    wanted+=("$note")
+  fi
+  wanted+=("$UART_END")
+  if [ "$block" = "$(printf '%s\n' "${wanted[@]}")" ]; then
+    say "$BOOT_CONFIG already has bgboard's UART lines"
+  elif [ "$DRY_RUN" -eq 1 ] || [ -w "$BOOT_CONFIG" ]; then
+    if [ -n "$block" ]; then
+      run sed -i "${UART_RANGE}d" "$BOOT_CONFIG"
+    fi
+    if [ -s "$BOOT_CONFIG" ] && [ -n "$(tail -c 1 "$BOOT_CONFIG")" ]; then
+      wanted=("" "${wanted[@]}")
+    fi
+    append_lines "$BOOT_CONFIG" "${wanted[@]}"
+    REBOOT_NEEDED=1
+  else
+    CANNOT+=("add ${lines[*]} to $BOOT_CONFIG")
+  fi
+  say "the link's UART: port = \"$(uart_port "$model")\" in /etc/bgboard/config.toml" \
+    "(GPIO14 TXD to the Pico's GP1, GPIO15 RXD to its GP0)"
+}
+
+# Remove what configure_uart added: its block, and the serial console it took out.
+unconfigure_uart() {
+  local block=""
+  if [ -r "$BOOT_CONFIG" ]; then
+    block=$(sed -n "${UART_RANGE}p" "$BOOT_CONFIG")
+  fi
+  if [ -z "$block" ]; then
+    return 0
+  fi
+  if [[ "$block" == *"$CONSOLE_NOTE"* ]]; then
+    run sed -i "1 s/^/$SERIAL_CONSOLE /" "$BOOT_CMDLINE"
+  fi
+  run sed -i "${UART_RANGE}d" "$BOOT_CONFIG"
+  REBOOT_NEEDED=1
 }
 
 do_install() {
@@ -361,12 +494,26 @@ do_install() {
   install_packages
   enable_interfaces
   configure_led_spi "$extra" "$model"
+  if [ "$UART" -eq 1 ]; then
+    configure_uart "$model"
+  fi
   create_user
   install_venv "$extra"
   install_settings
   install_udev_rule
   install_service
-  say "installed: the board starts at boot; logs: journalctl -u bgboard -f"
+  if [ "$NO_START" -eq 1 ]; then
+    say "installed (not started): the board starts at the next boot once enabled"
+  else
+    say "installed: the board starts at boot; logs: journalctl -u bgboard -f"
+  fi
+  say "install.sh cannot check the wiring, the LEDs' power or the sensor board:" \
+    "run bgboard selftest after the reboot"
+  if [ ${#CANNOT[@]} -gt 0 ]; then
+    local joined
+    joined=$(printf '%s; ' "${CANNOT[@]}")
+    say "not done here, do it by hand: ${joined%; }"
+  fi
   if [ "$REBOOT_NEEDED" -eq 1 ]; then
     say "reboot once (sudo reboot) so that the I2C, SPI and boot settings take effect"
   fi
@@ -391,6 +538,7 @@ do_uninstall() {
     say "kept /etc/bgboard (settings) and $STATE_DIR (saved matches); --purge removes them"
   fi
   unconfigure_led_spi
+  unconfigure_uart
   say "left as they were: I2C, SPI, the groups and the apt packages (and dtparam=audio=off" \
     "if an older install.sh set it)"
   if [ "$REBOOT_NEEDED" -eq 1 ]; then
@@ -409,6 +557,8 @@ main() {
       --prefix) [ $# -ge 2 ] || die "--prefix needs a directory" 2; PREFIX=$2; shift ;;
       --model-file) [ $# -ge 2 ] || die "--model-file needs a file" 2; MODEL_FILE=$2; shift ;;
       --boot-dir) [ $# -ge 2 ] || die "--boot-dir needs a directory" 2; BOOT_DIR=$2; shift ;;
+      --uart) UART=1 ;;
+      --no-start) NO_START=1 ;;
       -h | --help) usage; exit 0 ;;
       *) usage >&2; die "unknown option '$1'" 2 ;;
     esac
