@@ -257,3 +257,20 @@ def test_the_pi_the_headless_runner_and_the_browser_open_the_same_table(tmp_path
 
     asyncio.run(browser())
     assert opened == [("sim", "mock")] * 3
+
+
+def test_a_strip_that_cannot_be_driven_leaves_the_table_playing_without_lights(caplog: pytest.LogCaptureFixture) -> None:
+    # off a Pi (or with the pi extra missing) the NeoPixel driver is not there: `bgboard
+    # run` must go on, not exit into a systemd restart loop (issue 21)
+    from controller.board.profile import load_profile
+    from controller.engine.match import Match
+    from controller.engine.match_settings import MatchSettings
+    from controller.show.leds import SimulatedStrip
+    from controller.table import BackendChoice, open_table
+
+    with open_table(load_profile(), BackendChoice(port="/dev/null", leds="neopixel", pins="mock"),
+                    clock=lambda: 10.0, match=Match.new(MatchSettings(length=3)), bots=None) as table:
+        assert isinstance(table.leds, SimulatedStrip)
+        said = [line for line in table.log_lines if line.startswith("no LEDs:")]
+        assert len(said) == 1 and "pip install" in said[0] and "playing on without them" in said[0]
+    assert any("no LEDs:" in r.getMessage() for r in caplog.records)

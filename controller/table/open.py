@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from controller.board.profile import Profile
+from controller.board.profile_sections import LedConfig
 from controller.bot.base import Bot
 from controller.controller import Controller, ControllerConfig
 from controller.dice import DiceSecret, TableDice
@@ -25,12 +26,13 @@ from controller.link.board_events import BoardEvent
 from controller.link.session import BoardSession
 from controller.records.store import TableStore
 from controller.engine.match import Match
-from controller.errors import BgboardError
+from controller.errors import BackendUnavailableError, BgboardError
 from controller.inputs.buttons import ButtonEvent
-from controller.table.backends import BackendChoice
+from controller.table.backends import BackendChoice, LedBackend
 from controller.table.board_feed import BoardFeed
 from controller.table.computer import ComputerSeat
 from controller.table.practice import TablePractice
+from controller.show.leds import LedStrip
 from controller.table.table import Table
 
 log = logging.getLogger("bgboard")
@@ -52,6 +54,25 @@ def _with_players_of(saved: Match, fresh: Match) -> Match:
     return replace(saved, settings=settings)
 
 
+def _open_leds(name: LedBackend, config: LedConfig, table: Table) -> LedStrip:
+    """The LED strip; one that cannot be driven (its driver not installed, the SPI device
+    missing) leaves the table playing without lights, said once in the log, rather than
+    `bgboard run` exiting and systemd restarting it in a loop until it gives up: the
+    display and the buttons still carry the game, and `bgboard selftest` names the fault.
+    A profile's mistake (ProfileError) still stops it with its one line."""
+    from controller.show.leds import open_strip
+
+    try:
+        return open_strip(name, config)
+    except BackendUnavailableError as error:
+        if name == "sim":
+            raise
+        line = f"no LEDs: {error}; playing on without them"
+        log.warning("%s", line)
+        table.log_lines.append(line)
+        return open_strip("sim", config)
+
+
 def open_table(profile: Profile, backends: BackendChoice, *, clock: Callable[[], float],
                config: ControllerConfig | None = None, match: Match | None = None,
                new_match: Callable[[], Match] = Match.new, dice: TableDice | None = None,
@@ -64,7 +85,6 @@ def open_table(profile: Profile, backends: BackendChoice, *, clock: Callable[[],
     front ends); without, the computer answers at once (the headless runner).
     """
     from controller.show.display_backends import Display
-    from controller.show.leds import open_strip
 
     store = TableStore(backends.state_dir)
     dice = dice or TableDice()
@@ -88,7 +108,7 @@ def open_table(profile: Profile, backends: BackendChoice, *, clock: Callable[[],
     table = Table(controller, store=store, computers=ComputerSeat(bots), clock=clock, loop=loop)
     table.practice = TablePractice(table, backends.state_dir)
     try:
-        table.leds = open_strip(backends.leds, led_config)
+        table.leds = _open_leds(backends.leds, led_config, table)
         table.display = Display.open(profile.display, backends.display)
         _open_pins(table, backends, profile, loop)
         table.feed = feed = BoardFeed()
