@@ -23,67 +23,10 @@ import pytest
 
 from sim import script as sc
 from sim.headless import HeadlessRunner
+from sim.script_checks import check, expectations
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 REPO = Path(__file__).resolve().parents[1]
-
-
-def expectations(path: Path) -> dict[int, list[tuple[int, str]]]:
-    """line number of a command -> the `#?` checks after it (with their own line numbers)."""
-    checks: dict[int, list[tuple[int, str]]] = {}
-    last = 0
-    for number, raw in enumerate(path.read_text().splitlines(), start=1):
-        text = raw.strip()
-        if text.startswith("#?"):
-            assert last, f"{path.name}:{number}: a check before any command"
-            checks.setdefault(last, []).append((number, text[2:].strip()))
-        elif text and not text.startswith("#"):
-            last = number
-    return checks
-
-
-def _get(record: dict[str, Any], path: str) -> Any:
-    value: Any = record
-    for part in path.split("."):
-        if not isinstance(value, dict) or part not in value:
-            return None
-        value = value[part]
-    return value
-
-
-def check(record: dict[str, Any], expr: str) -> str | None:
-    """None when `expr` holds for the record, else why not."""
-    for op in (" !~ ", " == ", " != ", " ~ "):
-        if op in expr:
-            path, want = expr.split(op, 1)
-            break
-    else:
-        return f"bad check {expr!r}"
-    path, want, op = path.strip(), want.strip(), op.strip()
-    if path == "display":
-        have: Any = record["display"]["lines"]
-    else:
-        have = _get(record, path)
-    if op in ("==", "!="):
-        if isinstance(have, int) and not isinstance(have, bool) and want.lstrip("-").isdigit():
-            equal = have == int(want)
-        elif want == "null":
-            equal = have is None
-        elif want.startswith(("[", "{")):
-            equal = have == json.loads(want)
-        else:
-            equal = str(have) == want
-        ok = equal if op == "==" else not equal
-    else:
-        if isinstance(have, dict):
-            items = [str(v) for v in have.values()]
-            found = any(want == v for v in items)
-        elif isinstance(have, list):
-            found = any(want in str(v) for v in have)
-        else:
-            found = have is not None and want in str(have)
-        ok = found if op == "~" else not found
-    return None if ok else f"expected {expr!r}, got {path} = {have!r}"
 
 
 def run_scenario(path: Path) -> list[dict[str, Any]]:
