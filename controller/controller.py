@@ -403,7 +403,13 @@ class Controller:
             self.roll_due = None
 
     def _auto(self, out: list[Effect]) -> None:
+        """The automatic roll once its delay has passed; never while the menu is open (a
+        player reaching for Resign at the start of the turn, RULES.md "Resigning"): it
+        then waits its whole delay again from when the menu closes."""
         m = self.match
+        if self.roll_due is not None and self.menu.is_open:
+            self.roll_due = self.now + self.config.auto_roll_delay_s
+            return
         if self.roll_due is not None and self.now + 1e-9 >= self.roll_due and m.phase == "roll" \
                 and m.turn is not None and self._board_right():
             self.roll_due = None
