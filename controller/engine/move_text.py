@@ -17,7 +17,13 @@ def _point(p: int) -> str:
 def format_move(steps: Sequence[Step]) -> str:
     """gnubg's text for a move given as its steps (in any order); `""` for no steps."""
     hits = {s.to for s in steps if s.hit}
-    # rows: [origin, destinations...]; gnubg sorts by origin, then destination, descending
+    starred: set[int] = set()
+    return " ".join(_checker_text(row, count, hits, starred) for row, count in _grouped(_chained(steps, hits)))
+
+
+def _chained(steps: Sequence[Step], hits: set[int]) -> list[list[int]]:
+    """Each checker's points, [origin, destinations...]: gnubg sorts the steps by origin,
+    then destination, descending, and merges consecutive steps of one checker."""
     rows: list[list[int] | None] = [[s.frm, s.to] for s in sorted(steps, key=lambda s: (-s.frm, -s.to))]
     for i, row in enumerate(rows):
         if row is None:
@@ -30,31 +36,37 @@ def format_move(steps: Sequence[Step]) -> str:
                 else:
                     row[-1] = other[1]
                 rows[j] = None
-    merged = [r for r in rows if r is not None]
+    return [r for r in rows if r is not None]
+
+
+def _grouped(rows: list[list[int]]) -> list[tuple[list[int], int]]:
+    """Identical checker moves once, with how many checkers make them, in first order."""
     groups: list[tuple[list[int], int]] = []
-    for row in merged:
+    for row in rows:
         for k, (seen, count) in enumerate(groups):
             if seen == row:
                 groups[k] = (seen, count + 1)
                 break
         else:
             groups.append((row, 1))
-    starred: set[int] = set()
-    parts: list[str] = []
-    for row, count in groups:
-        text = _point(row[0])
-        for mid in row[1:-1]:
-            text += f"/{_point(mid)}*"
-            starred.add(mid)
-        dest = row[-1]
-        text += f"/{_point(dest)}"
-        if dest != OFF and dest in hits and dest not in starred:
-            text += "*"
-            starred.add(dest)
-        if count > 1:
-            text += f"({count})"
-        parts.append(text)
-    return " ".join(parts)
+    return groups
+
+
+def _checker_text(row: list[int], count: int, hits: set[int], starred: set[int]) -> str:
+    """One group's text, `13/7*/4(2)`: a `*` once per point where a blot was hit (the
+    points already starred are in `starred`, which this adds to)."""
+    text = _point(row[0])
+    for mid in row[1:-1]:
+        text += f"/{_point(mid)}*"
+        starred.add(mid)
+    dest = row[-1]
+    text += f"/{_point(dest)}"
+    if dest != OFF and dest in hits and dest not in starred:
+        text += "*"
+        starred.add(dest)
+    if count > 1:
+        text += f"({count})"
+    return text
 
 
 def format_path(steps: Sequence[Step]) -> str:

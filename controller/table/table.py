@@ -30,7 +30,7 @@ from controller.events import (Announce, AskBot, BannerChanged, Buzz, ButtonPres
                                MatchSeated, OnlineOffered, OnlineRequested, PracticeRequested, ReadingReceived, Refused,
                                ReviewReady, SaveMatch, ShowScene)
 from controller.inputs.buttons import ButtonEvent, ButtonHeld, ButtonPanel
-from controller.show.content import Prompt, Scene
+from controller.show.content import DisplayContent, Prompt, Scene
 from controller.table.backends import BuzzerOutput, DisplayOutput, LedOutput
 from controller.link.session import BoardSession
 from controller.records.store import TableStore
@@ -184,9 +184,7 @@ class Table:
         if self.leds is not None:
             self.leds.update(scene.leds, now)
         if self.display is not None:
-            warning = self.store.warning(now)  # a failed save's warning in place of the prompt
-            content = scene.display if warning is None else replace(scene.display, prompt=Prompt.of(warning))
-            self.display.show(content, now)
+            self.display.show(_warned(scene.display, self.store.warning(now)), now)
         for listener in self._scene_listeners:
             listener(scene)
 
@@ -315,3 +313,8 @@ class Table:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _warned(content: DisplayContent, warning: str | None) -> DisplayContent:
+    """`content` with a failed save's warning (the store's prompt key) in place of its prompt."""
+    return content if warning is None else replace(content, prompt=Prompt.of(warning))
