@@ -30,7 +30,7 @@ from controller.engine.moves import Move
 from controller.engine.notation import format_path
 from controller.engine.position import Position
 from controller.engine.turn import TurnPlan
-from controller.events import (ActionRequested, AdoptMatch, Announce, AskBot, BannerChanged, BotCube,
+from controller.events import (ActionRequested, AdoptMatch, Announce, AskBot, BannerChanged, LanguageChosen, BotCube,
                                BotMoved, ButtonPressed, Buzz, DiceEntered, DicePhraseGiven, Effect,
                                Event, LinkChanged, MatchSeated, OnlineRequested, PracticeRequested,
                                ReadingReceived, Refused, RemoteActed, ReviewReady, SaveMatch, ShowScene, Tick,
@@ -46,6 +46,7 @@ from controller.show.content import DisplayContent, Prompt, Scene
 from controller.show.match_content import match_content
 from controller.show.review_notes import ReviewFigures, review_display
 from controller.show.scene import ControllerView, build_scene
+from controller.show.texts import LANGUAGES
 
 
 @dataclass(frozen=True)
@@ -163,6 +164,8 @@ class Controller:
             self._seated(event, out)
         elif isinstance(event, BannerChanged):
             self.banner = event.banner
+        elif isinstance(event, LanguageChosen):
+            self._language(event.language, out)
         elif isinstance(event, BotMoved):
             self._bot_moved(event, out)
         elif isinstance(event, BotCube):
@@ -205,6 +208,13 @@ class Controller:
                                   "watching"))
         elif isinstance(event, ReviewReady):
             self.review = event.figures
+
+    def _language(self, language: str, out: list[Effect]) -> None:
+        """Speak `language` from now on (the match is not touched, so nothing is saved)."""
+        if language not in LANGUAGES:
+            out.append(Refused.of(f"unknown language {language!r}; choose {', '.join(LANGUAGES)}", "not_now"))
+            return
+        self.config = replace(self.config, language=language)
 
     def _reading(self, event: ReadingReceived) -> None:
         if self.board.observe(event.board, event.at):

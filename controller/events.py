@@ -160,6 +160,15 @@ class MatchSeated:
 
 
 @dataclass(frozen=True)
+class LanguageChosen:
+    """The table's language changed in the middle of a match (the page's language choice):
+    the display, the page and the refusals speak it from now on; the match goes on."""
+
+    language: str
+    at: float
+
+
+@dataclass(frozen=True)
 class BannerChanged:
     """A line of online play's own (connecting, waiting for an opponent, connection lost)
     now stands over the phase's prompt; None takes it away (`Table.show_banner`)."""
@@ -200,7 +209,7 @@ class OnlineOffered:
 
 Event = Union[ReadingReceived, LinkChanged, ActionRequested, ButtonPressed, Tick, BotMoved,
               BotCube, DicePhraseGiven, DiceEntered, RemoteActed, AdoptMatch, MatchSeated,
-              BannerChanged, ReviewReady, WatchShown, OnlineOffered]
+              BannerChanged, ReviewReady, WatchShown, OnlineOffered, LanguageChosen]
 
 
 # -- effects -----------------------------------------------------------------------------

@@ -193,3 +193,30 @@ def test_every_server_hint_has_a_danish_and_swedish_line(page: Any) -> None:
         for english, line in zip(english_lines, lines):
             assert line != english, f"no {language} line for the hint {english!r}"
             assert "Black" not in line and "White" not in line, line
+
+
+def test_the_language_changes_in_the_middle_of_a_match(page: Any, sim: ServerThread) -> None:
+    """The header's language choice: the page, the display and the refusals speak Danish at
+    once, and the match goes on where it was (no new match needed)."""
+    page.click('button[data-button="white_main"]')  # the opening roll
+    wait_until(lambda: sim.inspect(lambda live: live.table.controller.match.phase == "move"), what="the opening roll")
+    before = sim.inspect(lambda live: live.table.controller.match)
+    page.locator("#language").select_option("da")
+    page.wait_for_function("window.bgboard.language === 'da'")
+    assert label(page, "#new-match-open") == "Ny match"
+    wait_until(lambda: sim.inspect(lambda live: live.table.controller.config.language) == "da", what="the table in Danish")
+    assert sim.inspect(lambda live: live.table.controller.match) is before  # the same match, untouched
+    assert sim.inspect(lambda live: live.table.controller.scene().display.language) == "da"  # the display too
+    assert sim.inspect(lambda live: json.loads(live.settings_file.read_text()))["language"] == "da"
+    page.locator("#language").select_option("en")
+    page.wait_for_function("window.bgboard.language === 'en'")
+    assert label(page, "#new-match-open") == "New match"
+
+
+def test_a_language_the_table_does_not_speak_is_refused_in_one_line() -> None:
+    from sim.web.protocol import BadMessage, parse_message
+
+    assert parse_message('{"type": "language", "name": "sv"}').name == "sv"
+    for bad in ('"xx"', '["da"]', "null"):
+        with pytest.raises(BadMessage, match="ignored a language"):
+            parse_message('{"type": "language", "name": %s}' % bad)

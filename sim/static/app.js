@@ -43,6 +43,8 @@ class Page {
     this.notices = new NoticesView();
     this.chat = new ChatView((msg) => this.act(msg));
     this.debug = new DebugView();
+    // the language can change in the middle of a match: the table speaks it from now on
+    document.getElementById("language")?.addEventListener("change", (ev) => this.act({ type: "language", name: ev.target.value }));
     this.review = new ReviewView((msg) => this.act(msg), () => this.model.state, () => this.lang);
     this.connection = new Connection(socketUrl(location), {
       state: (msg) => this.onState(msg),
@@ -153,6 +155,8 @@ class Page {
       applyLanguage(this.lang);
       this.keys = {};
     }
+    const chooser = document.getElementById("language");
+    if (chooser && chooser.value !== this.lang) chooser.value = this.lang;
     this.drawBoardLayers();
     this.renderStatus();
     this.renderDisplay(state);

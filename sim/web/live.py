@@ -44,7 +44,7 @@ from controller.engine.position import Position
 from controller.engine.match_settings import CONFIRM_MODES, MatchSettings
 from controller.engine.turn import TurnPlan
 from controller.errors import BgboardError
-from controller.events import ActionRequested, Tick
+from controller.events import ActionRequested, LanguageChosen, Tick
 from controller.online.door import OnlineDoor
 from controller.online.watch import WatchedMatch
 from controller.settings import OPPONENTS, Settings, load_settings
@@ -534,7 +534,21 @@ class LiveSim:
             "practice": lambda a: self._practice(a.name or ""),
             "back_to_match": lambda a: self._back_to_match(),
             "dice": self._dice_action, "phrase": self._dice_action, "reveal": self._dice_action,
+            "language": lambda a: self._language_chosen(a.name or ""),
         }
+
+    def _language_chosen(self, language: str) -> str | Notice | None:
+        """The page's language choice: the table speaks it now, the dialog's next match
+        starts in it (remembered with the dialog's other settings where that is possible)."""
+        assert self.table is not None
+        self.table.dispatch(LanguageChosen(language, self._now()))
+        self.dialog["language"] = language
+        try:
+            self._save_dialog()
+        except OSError:
+            pass  # a read-only settings folder: the language still changes, it is only not remembered
+        self._changed()
+        return None
 
     def _dice_action(self, action: PageAction) -> str | Notice | None:
         """Real dice keyed in, a player's phrase, or the seed revealed (verifiable dice)."""

@@ -10,6 +10,7 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import Any
 
+from controller.show.texts import LANGUAGES
 from controller.board.profile_sections import BUTTON_KEYS
 
 #: what a finger can do on the page: press a profile button, or hold the menu button
@@ -153,6 +154,13 @@ def _practice(kind: str, data: Message) -> PageAction:
     return PageAction(kind, name=key)
 
 
+def _language(kind: str, data: Message) -> PageAction:
+    """The page's language choice in the middle of a match."""
+    if not _one_of(data.get("name"), LANGUAGES):
+        raise BadMessage(f"ignored a language {short(data.get('name'))}: choose {', '.join(LANGUAGES)}")
+    return PageAction(kind, name=data["name"])
+
+
 def _command(kind: str, data: Message) -> PageAction:
     if not isinstance(data.get("name"), str):
         raise BadMessage("ignored a command without a name")
@@ -165,5 +173,5 @@ _PARSERS: dict[str, Callable[[str, Message], PageAction]] = {
     **dict.fromkeys(("drop_outside", "setup", "bot_move", "undo", "online_leave", "reveal",
                      "back_to_match"), _bare),
     "button": _button, "fault": _fault, "new_match": _settings, "online": _settings, "say": _say,
-    "dice": _dice, "phrase": _phrase, "practice": _practice, "command": _command,
+    "dice": _dice, "phrase": _phrase, "practice": _practice, "command": _command, "language": _language,
 }
