@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from types import ModuleType
 
 from controller.errors import BgboardError, UsageError
+from controller.outside_text import printable
 
 #: subcommand name -> module in controller.commands
 COMMANDS: dict[str, str] = {
@@ -95,8 +96,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     chosen = next((a for a in args_list if not a.startswith("-")), None)
     parser = build_parser(chosen if chosen in COMMANDS else None)
     args = parser.parse_args(args_list)
-    if args.command is None:
-        parser.print_help()
+    if args.command is None:  # the one-line rule: a usage error is one line on stderr
+        sys.stderr.write(f"bgboard: error: name a command ({', '.join(COMMANDS)}); bgboard --help says more\n")
         return 2
     module = _load(args.command)
     _set_up_logging(args.command)
@@ -106,10 +107,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(module.run(args) or 0)
     except UsageError as exc:
-        sys.stderr.write(f"bgboard {args.command}: error: {exc}\n")
+        sys.stderr.write(f"bgboard {args.command}: error: {printable(str(exc))}\n")
         return 2
     except BgboardError as exc:
-        sys.stderr.write(f"bgboard {args.command}: {exc}\n")
+        sys.stderr.write(f"bgboard {args.command}: {printable(str(exc))}\n")
         return 1
     except KeyboardInterrupt:
         return 130
@@ -130,8 +131,17 @@ def _set_up_logging(command: str) -> None:
     match set aside, a board that went away. Other commands print their own lines."""
     level = LOG_LEVELS.get(command)
     if level is not None and not logging.getLogger().handlers:
-        logging.basicConfig(level=level, stream=sys.stderr,
-                            format=f"bgboard {command}: %(levelname)s: %(message)s")
+        handler = logging.StreamHandler(sys.stderr)
+        handler.setFormatter(_OneLine(f"bgboard {command}: %(levelname)s: %(message)s"))
+        logging.basicConfig(level=level, handlers=[handler])
+
+
+class _OneLine(logging.Formatter):
+    """Every log record as one line of its own: a newline or a terminal escape in outside
+    text (the board's, a server's, a file name) is escaped, so no line can be forged."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        return printable(super().format(record))
 
 
 if __name__ == "__main__":  # pragma: no cover

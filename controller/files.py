@@ -16,6 +16,8 @@ import os
 import stat
 from pathlib import Path
 
+from controller.outside_text import printable
+
 #: the most bytes bgboard reads of any one file
 MAX_BYTES = 4 * 1024 * 1024
 
@@ -49,3 +51,50 @@ def read_text_bounded(path: str | Path, limit: int = MAX_BYTES) -> str:
     """As :func:`read_bounded`, as UTF-8 text (a byte-order mark dropped; a byte that is
     not UTF-8 is a ValueError)."""
     return read_bounded(path, limit).decode("utf-8").lstrip("\ufeff")
+
+
+def holder_of(path: str | Path) -> str:
+    """Who else holds `path`, for the one line that says a table's state directory or
+    serial port is taken: ``pid 4242 (bgboard sim --port 8081)``. The process holding a
+    lock on it (/proc/locks) comes first, else one that has it open (/proc/*/fd; Linux, as
+    the Pi); ``another process`` when neither can be seen."""
+    target = os.path.realpath(path)
+    pid = _locker(target) or _opener(target)
+    if pid is None:
+        return "another process"
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as handle:
+            command = handle.read(200).replace(b"\0", b" ").decode("utf-8", "replace").strip()
+    except OSError:
+        return f"pid {pid}"
+    return f"pid {pid} ({printable(command)})"
+
+
+def _locker(target: str) -> str | None:
+    try:
+        st = os.stat(target)
+        with open("/proc/locks", encoding="ascii", errors="replace") as handle:
+            locks = handle.read(1 << 20).splitlines()
+    except OSError:
+        return None
+    inode = f"{os.major(st.st_dev):02x}:{os.minor(st.st_dev):02x}:{st.st_ino}"
+    for line in locks:
+        fields = line.split()
+        if len(fields) > 5 and fields[5] == inode and fields[4] != str(os.getpid()):
+            return fields[4]
+    return None
+
+
+def _opener(target: str) -> str | None:
+    me = str(os.getpid())
+    try:
+        pids = [e.name for e in os.scandir("/proc") if e.name.isdigit() and e.name != me]
+    except OSError:
+        return None
+    for pid in pids:
+        try:
+            if any(os.readlink(fd.path) == target for fd in os.scandir(f"/proc/{pid}/fd")):
+                return pid
+        except OSError:
+            continue
+    return None

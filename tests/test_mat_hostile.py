@@ -111,3 +111,32 @@ def test_every_command_reads_a_bounded_regular_file(tmp_path: Path, command: str
     lines = proc.stderr.splitlines()
     assert len(lines) == 1 and str(path) in lines[0], proc.stderr[:300]
     assert ("larger than 4 MB" if kind == "5 MB" else "not a regular file") in lines[0]
+
+
+@pytest.mark.parametrize("command", ["replay", "analyze", "verify-dice"])
+def test_a_file_name_with_a_newline_and_escapes_is_shown_escaped(tmp_path: Path, command: str) -> None:
+    """Issue 23 item 8: a file name is outside text; a newline in it made two lines and
+    an ESC acted on the terminal."""
+    path = tmp_path / "a\nbgboard: forged\x1b]0;owned\x07.mat"
+    path.write_text(HEAD + " Alice : 0                          Bob : 0\n  1) 31: 8/1\n")
+    proc = _command([command, str(path)])
+    assert proc.returncode in (1, 2), proc.stderr
+    assert "\x1b" not in proc.stderr + proc.stdout and "\x07" not in proc.stderr
+    lines = proc.stderr.splitlines()
+    assert len(lines) == 1 and "a\\nbgboard: forged\\x1b]0;owned\\x07.mat" in lines[0], proc.stderr
+
+
+def test_bare_bgboard_is_one_line_on_stderr() -> None:
+    """Issue 23 item 10: bare `bgboard` printed the help on stdout and exited 2."""
+    proc = _command([])
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert len(proc.stderr.splitlines()) == 1 and "name a command" in proc.stderr
+
+
+def test_run_on_dev_null_is_one_line(tmp_path: Path) -> None:
+    """Issue 23 item 10: `run --port /dev/null` printed five log lines, then the error."""
+    proc = _command(["run", "--port", "/dev/null", "--seconds", "2", "--leds", "sim", "--display", "dummy",
+                     "--buttons", "rpigpio", "--state-dir", str(tmp_path)])
+    assert proc.returncode == 1
+    assert proc.stderr.splitlines() == ["bgboard run: /dev/null: not a serial port; pass the board's device, "
+                                        "e.g. /dev/ttyACM0"]

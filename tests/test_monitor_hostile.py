@@ -131,3 +131,76 @@ def test_garbage_glued_to_every_frame_is_salvaged_in_linear_time() -> None:
         out += dec.feed(stream[i:i + 4096])
     assert out == scans
     assert dec.framing_errors == 2000 and dec.crc_errors == 0 and dec.lost == 0
+
+
+def _answer_pings(master: int, seconds: float) -> None:
+    from controller.link.codec import Ping, Pong, parse
+
+    decoder = StreamDecoder()
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        ready, _, _ = select.select([master], [], [], 0.1)
+        if not ready:
+            continue
+        for frame in decoder.feed(os.read(master, 4096)):
+            message = parse(frame)
+            if isinstance(message, Ping):
+                os.write(master, encode(Pong(message.seq, message.payload)))
+
+
+FORGED = "x\nbgboard run: ERROR: cannot save: disk full (forged by the board)"
+
+
+@pytest.mark.timeout(90)
+def test_a_hostile_board_cannot_forge_a_log_line_of_bgboard_run(tmp_path: Path) -> None:
+    """Issue 23 item 8: the board's HELLO firmware name and ERROR text went raw into the
+    log; a newline in them wrote a whole line of bgboard's own, an ESC acted on the
+    terminal. Both are escaped (one function, controller/outside_text.py)."""
+    master, slave = os.openpty()
+    tty.setraw(slave)
+    proc = subprocess.Popen([sys.executable, "-m", "controller.cli", "run", "--port", os.ttyname(slave),
+                             "--seconds", "8", "--leds", "sim", "--display", "dummy", "--buttons", "none",
+                             "--state-dir", str(tmp_path)], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        _wait_for_hello(master)
+        wire = (encode(Hello(0, 1, PROFILE.sensors.rows, PROFILE.sensors.cols, "fw\x1b]0;owned\x07" + FORGED))
+                + Frame(MsgType.ERROR, 2, bytes([4]) + (EVIL + FORGED).encode("latin-1")).encode())
+        os.write(master, wire)
+        _answer_pings(master, 4.0)  # the hostile board answers PING (after CONFIG): it goes online
+        _, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+        os.close(master)
+        os.close(slave)
+    text = err.decode("utf-8", "replace")
+    assert "fw\\x1b" in text and "Traceback" not in text, text[-2000:]
+    assert "\x1b" not in text and "\x07" not in text and "\x9b" not in text
+    assert not any(line.startswith("bgboard run: ERROR: cannot save") for line in text.splitlines())
+
+
+@pytest.mark.timeout(60)
+def test_two_tables_on_one_serial_port_the_second_is_told_who_has_it(tmp_path: Path) -> None:
+    """Issue 23 item 3: two `bgboard run` on one port both opened it and the link dropped
+    15 times in 25 s. The port is opened exclusively; the second says who holds it."""
+    from board_process import board_port
+
+    with board_port() as port:
+        first = subprocess.Popen([sys.executable, "-m", "controller.cli", "run", "--port", port, "--seconds", "30",
+                                  "--leds", "sim", "--display", "dummy", "--buttons", "none",
+                                  "--state-dir", str(tmp_path / "a")], cwd=ROOT,
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        try:
+            assert first.stderr is not None
+            for line in first.stderr:  # once the first table's board is online, it holds the port
+                if "board online" in line:
+                    break
+            second = subprocess.run([sys.executable, "-m", "controller.cli", "run", "--port", port, "--seconds", "3",
+                                     "--leds", "sim", "--display", "dummy", "--buttons", "none",
+                                     "--state-dir", str(tmp_path / "b")], cwd=ROOT, capture_output=True, text=True,
+                                    timeout=30)
+        finally:
+            first.kill()
+            first.wait()
+    assert second.returncode == 1
+    lines = second.stderr.splitlines()
+    assert len(lines) == 1 and "busy" in lines[0] and f"pid {first.pid}" in lines[0], second.stderr

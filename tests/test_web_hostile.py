@@ -25,6 +25,7 @@ from sim.web.harness import ServerThread, fast_profile
 from sim.web.live import check_dialog
 from sim.web.protocol import BadMessage, parse_message
 
+REPO = Path(__file__).resolve().parents[1]
 pytestmark = pytest.mark.timeout(120)
 
 
@@ -317,3 +318,40 @@ def test_a_scan_of_the_wrong_length_is_counted_not_a_traceback(sim: ServerThread
     assert sim.inspect(lambda live: live.snapshot()["debug"]["bad_scans"]) == 2
     assert match_key(sim) == before
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+
+
+def test_a_chat_line_with_terminal_escapes_arrives_escaped() -> None:
+    """Issue 22 item 14: an opponent's chat `ESC[2J ESC]0;pwned BEL` cleared the operator's
+    terminal and set its title. Every text field of a server event is escaped at the edge
+    (controller/outside_text.py), so the log, the terminal, the display and the page get
+    one line that does nothing."""
+    from controller.online.events import Say, decode_event
+
+    event = decode_event(json.dumps({"Type": "say", "Player": "eve\x1b[31m",
+                                     "Message": "hi\x1b[2J\x1b]0;pwned\x07\nbgboard online: forged"}))
+    assert isinstance(event, Say)
+    assert event.message == "hi\\x1b[2J\\x1b]0;pwned\\x07\\nbgboard online: forged"
+    assert event.player == "eve\\x1b[31m"
+    assert decode_event(json.dumps({"Type": "say", "Player": "Søren", "Message": "æøå"})) == Say("Søren", "æøå")
+
+
+def test_two_simulators_on_one_state_directory_the_second_says_who_has_it(tmp_path: Path) -> None:
+    """Issue 23 item 3: two simulators on one state directory each saved over the other's
+    match (B's 15 actions gone at restart). The directory is locked; the second is one line."""
+    state = tmp_path / "state"
+    env = dict(os.environ, XDG_CONFIG_HOME=str(tmp_path / "config"))
+    first = subprocess.Popen([sys.executable, "-m", "controller.cli", "sim", "--port", "0", "--no-browser",
+                              "--state-dir", str(state)], cwd=REPO, env=env, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True)
+    try:
+        assert first.stdout is not None
+        assert first.stdout.readline().startswith("http://")  # serving: its table is open
+        second = subprocess.run([sys.executable, "-m", "controller.cli", "sim", "--port", "0", "--no-browser",
+                                 "--state-dir", str(state)], cwd=REPO, env=env, capture_output=True, text=True,
+                                timeout=60)
+    finally:
+        first.terminate()
+        first.wait(timeout=20)
+    assert second.returncode == 1 and second.stdout == ""
+    lines = second.stderr.splitlines()
+    assert len(lines) == 1 and f"in use by pid {first.pid}" in lines[0], second.stderr

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from controller.outside_text import printable
 from controller.records.mat_reader import read_mat
 from controller.records.replay import read_record, replay_text
 
@@ -31,11 +32,12 @@ def run(args: argparse.Namespace) -> int:
     analyser: MatchAnalyser | None = None  # the network loads only once a file replays
     bad_input = unreadable = False
     for name in args.files:
+        shown = printable(name)  # a file name is outside text: a newline or ESC in it is escaped
         try:
             text = read_record(name)
         except OSError as exc:
             unreadable = True
-            sys.stderr.write(f"{name}: cannot read: {exc.strerror or exc}\n")
+            sys.stderr.write(f"{shown}: cannot read: {exc.strerror or exc}\n")
             continue
         replayed = replay_text(text, name)
         if not replayed.ok:
@@ -48,9 +50,9 @@ def run(args: argparse.Namespace) -> int:
             analysis = analyser.analyse(read_mat(text))
         except ValueError as exc:
             bad_input = True
-            sys.stderr.write(f"{name}: {exc}\n")
+            sys.stderr.write(f"{shown}: {exc}\n")
             continue
-        print(json_line(name, analysis) if args.json else text_report(name, analysis) + "\n", flush=True)
+        print(json_line(name, analysis) if args.json else text_report(shown, analysis) + "\n", flush=True)
     if bad_input:
         return 2
     return 1 if unreadable else 0

@@ -30,6 +30,7 @@ from typing import Any, TextIO
 
 from controller.commands.numbers import seconds
 from controller.errors import UsageError
+from controller.outside_text import printable
 
 HELP = "print what the sensor board reports, live (--sim: a virtual board)"
 
@@ -63,14 +64,6 @@ class _Session:
     rows_cols: tuple[int, int] = (0, 0)
     extras: dict[str, Any] = field(default_factory=dict)
     bad_scans: int = 0
-
-
-def printable(text: str) -> str:
-    """The board's text with every control or non-ASCII character escaped (`\\x1b`)."""
-    if text.isascii() and text.isprintable():
-        return text
-    return "".join(c if c.isascii() and c.isprintable() else c.encode("unicode_escape").decode("ascii")
-                   for c in text)
 
 
 class LineWriter:
@@ -239,7 +232,7 @@ async def _monitor(args: argparse.Namespace, profile: Any, session: _Session, ou
 
 
 def _status_line(text: str) -> None:
-    sys.stderr.write(f"bgboard monitor: {printable(text)}\n")
+    sys.stderr.write(f"bgboard monitor: {printable(text, ascii_only=True)}\n")
     sys.stderr.flush()
 
 
@@ -255,7 +248,8 @@ def format_message(message: Any, profile: Any, session: _Session, *, raw: bool,
                                "rows": message.rows, "cols": message.cols,
                                "firmware": message.firmware}
         text = (f"hello seq={message.seq} protocol={message.version} "
-                f"matrix={message.rows}x{message.cols} firmware={printable(repr(message.firmware))}")
+                f"matrix={message.rows}x{message.cols} "
+                f"firmware={printable(repr(message.firmware), ascii_only=True)}")
     elif isinstance(message, Scan):
         rows, cols = session.rows_cols
         if len(message.packed) != -(-rows * cols // 4):
@@ -278,7 +272,7 @@ def format_message(message: Any, profile: Any, session: _Session, *, raw: bool,
         text = f"pong seq={message.seq} payload={message.payload.hex()}"
     elif isinstance(message, BoardError):
         obj = {"type": "error", "seq": message.seq, "code": message.code, "text": message.text}
-        text = f"error seq={message.seq} code={message.code} {printable(message.text)}"
+        text = f"error seq={message.seq} code={message.code} {printable(message.text, ascii_only=True)}"
     else:
         return None
     return json.dumps(obj) if as_json else text

@@ -16,6 +16,7 @@ import argparse
 import json
 import sys
 
+from controller.outside_text import printable
 from controller.records.replay import replay_file
 
 HELP = "check recorded matches (.mat) move by move"
@@ -34,7 +35,7 @@ def run(args: argparse.Namespace) -> int:
         except OSError as exc:
             unreadable = True
             reason = exc.strerror or str(exc)
-            sys.stderr.write(f"{name}: cannot read: {reason}\n")
+            sys.stderr.write(f"{printable(name)}: cannot read: {reason}\n")
             if args.json:
                 print(json.dumps({"file": name, "ok": False, "length": 0, "players": [], "games": [],
                                   "final": {}, "problem": f"cannot read: {reason}",

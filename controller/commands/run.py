@@ -46,6 +46,7 @@ def run(args: argparse.Namespace) -> int:
     from controller.engine.errors import EngineError
     from controller.engine.match_settings import MatchSettings
     from controller.engine.match_start import parse_crawford_played, parse_score
+    from controller.link.serial_link import check_port
     from controller.online.door import offer_online
     from controller.settings import is_raspberry_pi, load_settings
     from controller.table.backends import LedBackend, PinBackend
@@ -66,6 +67,7 @@ def run(args: argparse.Namespace) -> int:
     port = args.port or settings.port
     if not port:
         raise UsageError("no port: give --port (the simulator's board: python -m sim.virtual_board)")
+    check_port(port)  # not a serial port, or another table's: one line before anything opens
     profile = load_profile(settings.profile_path(default_profile_path().parent))
     on_pi = is_raspberry_pi()
     leds: LedBackend = args.leds or ("neopixel" if on_pi else "sim")

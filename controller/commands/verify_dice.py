@@ -13,6 +13,7 @@ import sys
 
 from controller.errors import RecordError, UsageError
 from controller.files import read_text_bounded
+from controller.outside_text import printable
 
 HELP = "recompute a record's verifiable dice from its revealed seed"
 
@@ -25,17 +26,18 @@ def run(args: argparse.Namespace) -> int:
     from controller.dice.verify import verify_dice
     from controller.records.mat_reader import parse_mat
 
+    shown = printable(args.file)  # a file name is outside text: a newline or ESC in it is escaped
     try:
         text = read_text_bounded(args.file)
     except (OSError, UnicodeDecodeError) as exc:
-        raise RecordError(f"{args.file}: cannot read: {getattr(exc, 'strerror', None) or exc}") from None
+        raise RecordError(f"{shown}: cannot read: {getattr(exc, 'strerror', None) or exc}") from None
     try:
         raw = parse_mat(text)
     except RecordError as exc:
-        raise UsageError(f"{args.file}: {exc}") from None
+        raise UsageError(f"{shown}: {exc}") from None
     check = verify_dice(raw)
     if not check.ok:
-        sys.stderr.write(f"{args.file}: {check.line}\n")
+        sys.stderr.write(f"{shown}: {check.line}\n")
         return 1
     print(check.line)
     return 0

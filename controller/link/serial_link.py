@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import asyncio
 import errno
+import fcntl
+import os
 import threading
 import time
 from collections.abc import Callable
@@ -28,6 +30,7 @@ from enum import Enum
 import serial
 
 from controller.errors import LinkError
+from controller.files import holder_of
 from controller.link import codec
 from controller.link.codec import (
     Config,
@@ -66,14 +69,35 @@ def link_error(port: str, exc: BaseException) -> LinkError:
     if code in (errno.ENOENT, errno.ENODEV, errno.ENXIO):
         return LinkError(f"{port}: no such device; is the board plugged in? "
                          "(ls /dev/ttyACM* /dev/ttyUSB*)")
-    if code == errno.EBUSY:
-        return LinkError(f"{port}: busy; another program has the port open "
-                         "(a serial monitor, ModemManager?)")
+    if code in (errno.EBUSY, errno.EAGAIN):  # EAGAIN: the exclusive lock another table holds
+        return LinkError(f"{port}: busy; another program has the port open ({holder_of(port)}): "
+                         "one table per port")
     if code == errno.ENOTTY or "Inappropriate ioctl" in reason:
         return LinkError(f"{port}: not a serial port; pass the board's device, e.g. /dev/ttyACM0")
     if code == errno.EIO or "returned no data" in reason:
         return LinkError(f"{port}: the device went away (cable pulled or board reset)")
     return LinkError(f"{port}: {reason}; check the cable and the --port path")
+
+
+def check_port(port: str) -> None:
+    """Before a table starts on `port`: LinkError (one line) when it is there but can never
+    be the board's (not a serial port: /dev/null, a file) or another table holds it; a
+    port not there yet is fine (the board may be plugged in later)."""
+    try:
+        fd = os.open(port, os.O_RDWR | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC)
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise link_error(port, exc) from None
+    try:
+        if not os.isatty(fd):
+            raise link_error(port, OSError(errno.ENOTTY, "not a tty"))
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError as exc:
+            raise link_error(port, exc) from None
+    finally:
+        os.close(fd)  # the lock goes with it; the link takes its own (exclusive=True)
 
 
 class BoardLink:
@@ -174,7 +198,7 @@ class BoardLink:
     def _open(self) -> None:
         try:
             ser = serial.Serial(self.port, self.baudrate, timeout=self._read_timeout,
-                                write_timeout=1.0)
+                                write_timeout=1.0, exclusive=True)
         except (serial.SerialException, OSError, ValueError) as exc:
             raise link_error(self.port, exc) from None
         with self._write_lock:

@@ -71,6 +71,7 @@ from controller.link.codec import (
     Scan,
 )
 from controller.link.serial_link import BoardLink, LinkState, LinkStatus
+from controller.outside_text import printable
 
 log = logging.getLogger("bgboard.board")
 
@@ -286,7 +287,7 @@ class BoardSession:
         self._on_event(event)
 
     def _on_error(self, error: BoardError) -> None:
-        report = BoardErrorReport(error.code, error.text, self.now())
+        report = BoardErrorReport(error.code, printable(error.text), self.now())  # the board's text: one line
         self.errors.append(report)
         del self.errors[:-32]
         log.warning("%s", report.line)
@@ -294,7 +295,7 @@ class BoardSession:
             self._config_rejected = True
         self._on_event(report)
         if error.code == ErrorCode.SCAN and self.status.state is SessionState.ONLINE:
-            self._set(SessionState.SCAN_FAILING, f"sensors cannot be read: {error.text}")
+            self._set(SessionState.SCAN_FAILING, f"sensors cannot be read: {printable(error.text)}")
 
     def _on_link_status(self, status: LinkStatus) -> None:
         if status.state in (LinkState.DISCONNECTED, LinkState.OFFLINE):
@@ -358,7 +359,7 @@ class BoardSession:
         else:
             self.config_sent = config
         self._missed_pongs = 0
-        self._set(SessionState.ONLINE, f"{hello.firmware}, {hello.rows}x{hello.cols}, "
+        self._set(SessionState.ONLINE, f"{printable(hello.firmware)}, {hello.rows}x{hello.cols}, "
                                        f"CONFIG {_timing(config)}")
 
     def _mismatch(self, hello: Hello, problem: str) -> None:

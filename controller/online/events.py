@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Union
 
 from controller.errors import BgboardError
+from controller.outside_text import printable
 
 #: spaces of a server board: 0 the receiver's off tray, 1..24 points, 25 the opponent's off
 #: tray, 26 the receiver's bar, 27 the opponent's bar
@@ -194,7 +195,7 @@ class _Fields:
         value = self.data.get(name, "")
         if not isinstance(value, str):
             raise self._fail(name, "text")
-        return value
+        return printable(value)  # the server's or a player's text: never a terminal's control
 
     def flag(self, name: str) -> bool:
         value = self.data.get(name, False)

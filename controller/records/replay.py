@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from controller.errors import RecordError
+from controller.outside_text import printable
 from controller.files import MAX_BYTES, FileTooLarge, read_bounded
 from controller.records.mat_reader import UNFINISHED, Problem, check_entries, parse_mat
 from controller.records.model import MatchRecord
@@ -73,18 +74,18 @@ class ReplayReport:
     def summary_line(self) -> str:
         """One human line: `FILE: ok, 3 games, A 3 - B 1 (match to 3)`."""
         if not self.players:
-            return f"{self.file}: {self.problem}"
+            return f"{printable(self.file)}: {self.problem}"
         a, b = self.players
         score = f"{a or '?'} {self.final[0]} - {b or '?'} {self.final[1]}"
         length = f"match to {self.length}" if self.length else "money play"
         head = "ok" if self.ok else "PROBLEM"
         if self.ok and self.in_progress is not None:
             head = f"in progress at game {self.in_progress[0]} move {self.in_progress[1]}"
-        return f"{self.file}: {head}, {counted(len(self.games), 'game')}, {score} ({length})"
+        return f"{printable(self.file)}: {head}, {counted(len(self.games), 'game')}, {score} ({length})"
 
     def problem_line(self) -> str:
         """The one line that names the file, game and move of the problem."""
-        return f"{self.file}: {self.problem}"
+        return f"{printable(self.file)}: {self.problem}"
 
 
 def report_from_record(name: str, record: MatchRecord, problem: str | None,

@@ -15,13 +15,17 @@ file never stops the program from starting.
 from __future__ import annotations
 
 import errno
+import fcntl
 import logging
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
 from controller.dice import DiceSecret, TableDice
 from controller.engine.match import Match
-from controller.errors import RecordError
+from controller.errors import BgboardError, RecordError
+from controller.files import holder_of
+from controller.outside_text import printable
 from controller.records import saved
 
 log = logging.getLogger("bgboard.store")
@@ -54,12 +58,47 @@ class SaveStatus:
         return f"cannot save: {_REASON_WORDS[self.reason]} — the match goes on in memory"
 
 
+LOCK_NAME = "lock"
+#: the state directories this process holds (one lock each, kept until it exits): two
+#: tables of one process (the tests, a rematch) share it, another process is refused
+_HELD: dict[str, int] = {}
+
+
+class DirectoryTaken(BgboardError):
+    """Another process keeps a table in this state directory."""
+
+
+def hold_directory(directory: Path) -> None:
+    """Take the state directory for this process (``fcntl.flock`` on its lock file), or
+    DirectoryTaken naming the process that has it: two simulators on one directory each
+    saved over the other's match, and the last writer won. A directory that cannot be
+    written is not locked (nothing will be saved there either)."""
+    key = os.path.realpath(directory)
+    if key in _HELD:
+        return
+    path = os.path.join(key, LOCK_NAME)
+    try:
+        os.makedirs(key, exist_ok=True)
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | os.O_NOFOLLOW, 0o644)
+    except OSError:
+        return
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(fd)
+        raise DirectoryTaken(f"state directory {printable(key)} is in use by {holder_of(path)}: "
+                             "one table per state directory (give another --state-dir)") from None
+    _HELD[key] = fd
+
+
 class TableStore:
     """Saving and resuming a table's match in one state directory (None: never saved)."""
 
     def __init__(self, directory: Path | None, *, retry_s: float = RETRY_S,
                  ops: saved.FileOps | None = None) -> None:
         self.directory = directory
+        if directory is not None:
+            hold_directory(directory)
         self.retry_s = retry_s
         self.saves = 0
         self.status = SaveStatus()
