@@ -18,6 +18,7 @@ import errno
 import fcntl
 import logging
 import os
+import weakref
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -59,36 +60,51 @@ class SaveStatus:
 
 
 LOCK_NAME = "lock"
-#: the state directories this process holds (one lock each, kept until it exits): two
-#: tables of one process (the tests, a rematch) share it, another process is refused
-_HELD: dict[str, int] = {}
+#: the state directories this process holds: the lock's descriptor and how many stores
+#: use it (two tables of one process share it; another process is refused). The last
+#: store of a directory to go lets it go.
+_HELD: dict[str, list[int]] = {}
 
 
 class DirectoryTaken(BgboardError):
     """Another process keeps a table in this state directory."""
 
 
-def hold_directory(directory: Path) -> None:
+def hold_directory(directory: Path) -> str | None:
     """Take the state directory for this process (``fcntl.flock`` on its lock file), or
     DirectoryTaken naming the process that has it: two simulators on one directory each
     saved over the other's match, and the last writer won. A directory that cannot be
-    written is not locked (nothing will be saved there either)."""
+    written is not locked (nothing will be saved there either). The key to
+    :func:`let_go` with, None when nothing is held. The lock file is open read-only, so the
+    directory's file system can still be remounted read-only under a running table."""
     key = os.path.realpath(directory)
     if key in _HELD:
-        return
+        _HELD[key][1] += 1
+        return key
     path = os.path.join(key, LOCK_NAME)
     try:
         os.makedirs(key, exist_ok=True)
-        fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | os.O_NOFOLLOW, 0o644)
+        fd = os.open(path, os.O_RDONLY | os.O_CREAT | os.O_CLOEXEC | os.O_NOFOLLOW, 0o644)
     except OSError:
-        return
+        return None
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError:
         os.close(fd)
         raise DirectoryTaken(f"state directory {printable(key)} is in use by {holder_of(path)}: "
                              "one table per state directory (give another --state-dir)") from None
-    _HELD[key] = fd
+    _HELD[key] = [fd, 1]
+    return key
+
+
+def let_go(key: str) -> None:
+    """One store of the directory `key` is gone; the last one closes the lock."""
+    held = _HELD.get(key)
+    if held is not None:
+        held[1] -= 1
+        if held[1] <= 0:
+            del _HELD[key]
+            os.close(held[0])
 
 
 class TableStore:
@@ -97,8 +113,9 @@ class TableStore:
     def __init__(self, directory: Path | None, *, retry_s: float = RETRY_S,
                  ops: saved.FileOps | None = None) -> None:
         self.directory = directory
-        if directory is not None:
-            hold_directory(directory)
+        held = None if directory is None else hold_directory(directory)
+        if held is not None:
+            weakref.finalize(self, let_go, held)
         self.retry_s = retry_s
         self.saves = 0
         self.status = SaveStatus()
