@@ -36,13 +36,13 @@ from __future__ import annotations
 import argparse
 import sys
 import threading
-import time
 from collections.abc import Callable
 from pathlib import Path
 
 from controller.board.profile import Profile, Timing, load_profile
 from firmware.board import Board
 from firmware.scan import Scanner
+from sim.vboard_clock import BoardClock
 from sim.vboard_hardware import HallField, ShiftChain
 from sim.vboard_pty import PtyCable
 
@@ -70,10 +70,7 @@ class VirtualBoard:
         self.cable = PtyCable(link_dir, seed=seed)
         self.firmware_version = firmware_version
         self._lock = threading.RLock()
-        self._manual_ms = 0
-        self._realtime = False
-        self._mono_ms = mono_ms or (lambda: time.monotonic() * 1000.0)
-        self._t0 = 0.0
+        self.clock = BoardClock(mono_ms)
         self._tick_s = tick_s
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
@@ -84,16 +81,7 @@ class VirtualBoard:
     @property
     def now_ms(self) -> int:
         """The firmware's clock (ms): real time since start() or the manual clock."""
-        if self._realtime:
-            return int(self._mono_ms() - self._t0)
-        return self._manual_ms
-
-    def _ticks_ms(self) -> int:
-        return self.now_ms
-
-    @staticmethod
-    def _ticks_diff(a: int, b: int) -> int:
-        return a - b
+        return self.clock.now_ms
 
     def _boot(self) -> Board:
         """Power-up with the firmware's built-in timing (the host's CONFIG changes it)."""
@@ -101,10 +89,10 @@ class VirtualBoard:
         scanner = Scanner(self.chain, self.chain, rows * cols)
         t = self.boot_timing
         if t is None:
-            board = Board(scanner, self.cable.write, self._ticks_ms, self._ticks_diff, rows, cols,
+            board = Board(scanner, self.cable.write, self.clock.ticks_ms, self.clock.ticks_diff, rows, cols,
                           firmware=self.firmware_version, watchdog_reset=self._watchdog_boot)
         else:
-            board = Board(scanner, self.cable.write, self._ticks_ms, self._ticks_diff, rows, cols,
+            board = Board(scanner, self.cable.write, self.clock.ticks_ms, self.clock.ticks_diff, rows, cols,
                           firmware=self.firmware_version, watchdog_reset=self._watchdog_boot,
                           scan_period=t.scan_period_ms, debounce=t.debounce_scans,
                           heartbeat=t.heartbeat_ms)
@@ -148,21 +136,21 @@ class VirtualBoard:
 
     def advance(self, ms: int) -> None:
         """Manual mode: let `ms` milliseconds pass on the fake clock, running all that is due."""
-        if self._realtime:
+        if self.clock.realtime:
             raise RuntimeError("advance() is for manual mode; this board runs in real time")
         if ms < 0:
             raise ValueError("time does not run backwards")
         with self._lock:
-            end = self._manual_ms + int(ms)
+            end = self.clock.manual_ms + int(ms)
             while True:
                 if self.cable.plugged:
                     self._run_once()
                     due = self.firmware.next_due()
                 else:
                     due = end
-                if self._manual_ms >= end:
+                if self.clock.manual_ms >= end:
                     break
-                self._manual_ms = min(end, max(self._manual_ms + 1, due))
+                self.clock.manual_ms = min(end, max(self.clock.manual_ms + 1, due))
 
     def skip(self, ms: int) -> bool:
         """Manual mode: move the clock `ms` ahead without running the firmware in between,
@@ -174,9 +162,9 @@ class VirtualBoard:
             fw = self.firmware
             quiet = (not self.field.flickers and self.chain.fail is None and not fw.pending
                      and fw.debouncer.idle())
-            if self._realtime or not quiet:
+            if self.clock.realtime or not quiet:
                 return False
-            self._manual_ms += int(ms)
+            self.clock.manual_ms += int(ms)
             return True
 
     def start(self) -> None:
@@ -184,8 +172,7 @@ class VirtualBoard:
         with self._lock:
             if self._thread is not None:
                 return
-            self._t0 = self._mono_ms() - self._manual_ms
-            self._realtime = True
+            self.clock.go_realtime()
             self._stop.clear()
             self._thread = threading.Thread(target=self._loop, name="VirtualBoard", daemon=True)
             self._thread.start()
@@ -197,8 +184,7 @@ class VirtualBoard:
         self._stop.set()
         thread.join(timeout=2)
         with self._lock:
-            self._manual_ms = self.now_ms
-            self._realtime = False
+            self.clock.go_manual()
             self._thread = None
 
     def _loop(self) -> None:

@@ -43,8 +43,6 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any, TypeVar
 
 from controller.board.profile import Profile
 from controller.link.board_events import (
@@ -70,12 +68,11 @@ from controller.link.codec import (
     Pong,
     Scan,
 )
+from controller.link.replies import M, Replies  # M: the reply type a request names
 from controller.link.serial_link import BoardLink, LinkState, LinkStatus
 from controller.outside_text import printable
 
 log = logging.getLogger("bgboard.board")
-
-M = TypeVar("M", bound=Message)
 
 
 def config_of(profile: Profile) -> Config:
@@ -96,14 +93,6 @@ def check_hello(hello: Hello, profile: Profile) -> str | None:
         return (f"profile {want}, board {have}; flash the firmware for this profile "
                 f"or pass --profile for this board")
     return None
-
-
-@dataclass
-class _Waiter:
-    """A request waiting for its reply: what it accepts and the future to resolve."""
-
-    accepts: Callable[[Message], bool]
-    future: asyncio.Future[Any]  # resolved with the message `accepts` let through
 
 
 class BoardSession:
@@ -137,7 +126,7 @@ class BoardSession:
         self._faults: frozenset[str] = frozenset()
         self._mismatch_told: tuple[int, int, int, str] | None = None
         self._hellos: asyncio.Queue[Hello] | None = None
-        self._waiting: list[_Waiter] = []
+        self._replies = Replies()
         self._config_rejected = False
         self._ping_counter = 0
         self._missed_pongs = 0
@@ -174,9 +163,7 @@ class BoardSession:
             task.cancel()
             self._stopping = task  # `close()` waits for it to wind down
         self.link.close()
-        for waiter in self._waiting:
-            waiter.future.cancel()
-        self._waiting.clear()
+        self._replies.cancel_all()
         if self.status.state is not SessionState.CLOSED:
             self._set(SessionState.CLOSED, "closed")
 
@@ -214,19 +201,7 @@ class BoardSession:
         """A future that the next `reply` which `match`es resolves; cancel it to stop
         waiting. For a caller that must keep working meanwhile (the headless runner
         pumps the virtual board on simulated time until its PONG is back)."""
-        future: asyncio.Future[M] = asyncio.get_running_loop().create_future()
-
-        def accepts(m: Message) -> bool:
-            return isinstance(m, reply) and match(m)
-
-        waiter = _Waiter(accepts, future)
-        self._waiting.append(waiter)
-        future.add_done_callback(lambda _: self._forget(waiter))
-        return future
-
-    def _forget(self, waiter: _Waiter) -> None:
-        if waiter in self._waiting:
-            self._waiting.remove(waiter)
+        return self._replies.expect(reply, match)
 
     async def request(self, message: Message, reply: type[M], *,
                       match: Callable[[M], bool] = lambda m: True,
@@ -250,7 +225,7 @@ class BoardSession:
 
     # -- frames from the link (on the loop) ---------------------------------------------------
     def _on_frame(self, message: Message) -> None:
-        self._resolve(message)
+        self._replies.resolve(message)
         if isinstance(message, Scan):
             self._on_scan(message)
         elif isinstance(message, Hello):
@@ -258,12 +233,6 @@ class BoardSession:
                 self._hellos.put_nowait(message)
         elif isinstance(message, BoardError):
             self._on_error(message)
-
-    def _resolve(self, message: Message) -> None:
-        for waiter in self._waiting:
-            if not waiter.future.done() and waiter.accepts(message):
-                waiter.future.set_result(message)
-                return
 
     def _on_scan(self, scan: Scan) -> None:
         state = self.status.state
@@ -278,12 +247,7 @@ class BoardSession:
             if self.bad_scans == 1:  # the board's fault, told once; counted in the stats
                 log.warning("board sent a SCAN the profile cannot read: %s", exc)
             return
-        if event.faults != self._faults:
-            self._faults = event.faults
-            if event.faults:
-                log.warning("%s", fault_line(event.faults))
-            else:
-                log.info("sensor faults cleared")
+        self._faults = _tell_faults(self._faults, event.faults)
         self._on_event(event)
 
     def _on_error(self, error: BoardError) -> None:
@@ -379,6 +343,16 @@ class BoardSession:
         if state is not SessionState.MISMATCH:
             log.info("board %s: %s", state.value, detail)
         self._on_event(self.status)
+
+
+def _tell_faults(told: frozenset[str], faults: frozenset[str]) -> frozenset[str]:
+    """Log a change of the faulty cells once ("sensor fault at 13"); the cells now told."""
+    if faults != told:
+        if faults:
+            log.warning("%s", fault_line(faults))
+        else:
+            log.info("sensor faults cleared")
+    return faults
 
 
 def _timing(config: Config) -> str:
