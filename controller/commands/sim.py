@@ -27,6 +27,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--port", type=PORT, default=8080, help="the web page's TCP port (default 8080)")
     parser.add_argument("--host", default="127.0.0.1",
                         help="address to listen on (default loopback only)")
+    parser.add_argument("--spectators", type=PORT, metavar="PORT",
+                        help="also serve a read-only page of the match for spectators on this port "
+                             "(its own token; 0: any free port)")
     parser.add_argument("--no-browser", action="store_true", help="print the address, do not open a browser")
 
 
@@ -48,4 +51,4 @@ def run(args: argparse.Namespace) -> int:
 
     return run_browser(args.host, args.port, open_browser=not args.no_browser,
                        state_dir=args.state_dir, profile_path=args.profile,
-                       seed=args.seed or None)
+                       seed=args.seed or None, spectators=args.spectators)

@@ -157,6 +157,7 @@ class Page {
     }
     const chooser = document.getElementById("language");
     if (chooser && chooser.value !== this.lang) chooser.value = this.lang;
+    document.body.classList.toggle("spectator", Boolean(state.spectator));  // a spectator's page: nothing to press
     this.drawBoardLayers();
     this.renderStatus();
     this.renderDisplay(state);

@@ -69,6 +69,9 @@ class Guard:
     port: int
     token: str | None = None
     names: frozenset[str] = field(default_factory=frozenset)
+    #: the cookie that keeps the token: the spectators' page has its own (sim.web.spectators),
+    #: since a browser sends a host's cookies to every port of it
+    cookie: str = COOKIE
 
     @classmethod
     def for_server(cls, host: str, port: int) -> "Guard":
@@ -84,7 +87,7 @@ class Guard:
 
     @property
     def loopback(self) -> bool:
-        return self.token is None
+        return is_loopback(self.host)
 
     def url(self) -> str:
         """The address to print (and open): with the token when there is one. A server
@@ -119,7 +122,7 @@ class Guard:
             if parts.scheme != "http" or parts.netloc.lower() != host.strip().lower():
                 return f"refused: a page from {origin[:80]!r} may not drive this simulator"
         if self.token is not None:
-            given = query.get("token") or cookies.get(COOKIE) or ""
+            given = query.get("token") or cookies.get(self.cookie) or ""
             if not hmac.compare_digest(given.encode(), self.token.encode()):
                 return "refused: open the address the simulator printed (it carries a token)"
         return None

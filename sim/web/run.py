@@ -9,6 +9,8 @@ import sys
 import webbrowser
 from pathlib import Path
 
+from aiohttp import web
+
 from controller.errors import BgboardError, UsageError
 from sim.web.live import LiveSim
 from sim.web.server import SimServer
@@ -16,8 +18,10 @@ from sim.web.server import SimServer
 
 async def serve(host: str, port: int, *, open_browser: bool, state_dir: Path | None,
                 profile_path: str | None, seed: int | None,
-                ready: asyncio.Future[str] | None = None, seconds: float | None = None) -> None:
-    """Run the simulator until cancelled (or for `seconds`)."""
+                ready: asyncio.Future[str] | None = None, seconds: float | None = None,
+                spectators: int | None = None) -> None:
+    """Run the simulator until cancelled (or for `seconds`); with `spectators`, the
+    spectators' read-only page on that port too (sim.web.spectators)."""
     from controller.board.profile import load_profile
 
     profile = load_profile(profile_path) if profile_path else None
@@ -34,6 +38,7 @@ async def serve(host: str, port: int, *, open_browser: bool, state_dir: Path | N
     assert server.guard is not None
     url = server.guard.url()
     print(url, flush=True)
+    watchers = None if spectators is None else await _spectators(runner, live, host, spectators)
     if not server.guard.loopback:
         print(f"bgboard sim: warning: listening on {host}, reachable from other machines; "
               "only the address above (with its token) is answered; from another machine use "
@@ -61,17 +66,34 @@ async def serve(host: str, port: int, *, open_browser: bool, state_dir: Path | N
             except TimeoutError:
                 pass
     finally:
+        if watchers is not None:
+            await watchers.cleanup()
         await runner.cleanup()
         await live.close()
 
 
+async def _spectators(runner: web.AppRunner, live: LiveSim, host: str, port: int) -> web.AppRunner:
+    """Start the spectators' page beside the simulator's and print its address."""
+    from sim.web.spectators import live_view, serve_spectators
+
+    try:
+        watchers, server = await serve_spectators(live_view(live), host, port)
+    except OSError as exc:
+        await runner.cleanup()
+        await live.close()
+        raise BgboardError(f"cannot serve the spectators' page on {host}:{port}: {exc.strerror}") from None
+    assert server.guard is not None
+    print(f"spectators: {server.guard.url()}", flush=True)
+    return watchers
+
+
 def run_browser(host: str, port: int, *, open_browser: bool, state_dir: str | None,
-                profile_path: str | None, seed: int | None) -> int:
+                profile_path: str | None, seed: int | None, spectators: int | None = None) -> int:
     if not 0 <= port <= 65535:
         raise UsageError(f"--port {port} is not a TCP port (0-65535)")
     directory = Path(state_dir) if state_dir else default_state_dir(port)
     asyncio.run(serve(host, port, open_browser=open_browser, state_dir=directory,
-                      profile_path=profile_path, seed=seed))
+                      profile_path=profile_path, seed=seed, spectators=spectators))
     return 0
 
 

@@ -24,7 +24,7 @@ from aiohttp import WSCloseCode, WSMsgType, web
 from controller.errors import BgboardError
 from sim.web.backend import NoRecord, SimBackend
 from sim.web.board_layout import layout_module
-from sim.web.guard import COOKIE, Guard
+from sim.web.guard import Guard
 from sim.web.pacing import Pacer
 from sim.web.protocol import BadMessage, Notice, parse_message
 from sim.web.record import record_filename
@@ -80,7 +80,7 @@ class SimServer:
             return web.Response(status=403, text=refused + "\n", content_type="text/plain")
         response: web.StreamResponse = await handler(request)
         if guard.token is not None and request.query.get("token") and not response.prepared:
-            response.set_cookie(COOKIE, guard.token, httponly=True, samesite="Strict")
+            response.set_cookie(guard.cookie, guard.token, httponly=True, samesite="Strict")
         return response
 
     async def _index(self, request: web.Request) -> web.StreamResponse:

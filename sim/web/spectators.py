@@ -1,0 +1,242 @@
+"""The spectators' page: the live match at a table, read-only, for anyone with its link.
+
+An over-the-board match is followed from other phones: the simulator's own page (one page
+implementation, sim/static) is served on a port of its own, from `SpectatorView`, a
+`SimBackend` that reads the table and acts on nothing. Both front ends serve it the same
+way: `bgboard sim --spectators PORT` on the simulator's table, `bgboard run --spectators
+PORT` (or `spectator_port` in config.toml) on the board's; off unless asked for.
+
+What a spectator sees is the match, not the sensors: the position the match stands at,
+the last move, the score, cube, clock, pips, dice, move list, the display's frame and
+lights, and the live record (`/match.mat` at any moment). What it cannot do is anything:
+the snapshot offers no action and every message a tab sends is answered with one line
+(`SPECTATING`) and dispatched nowhere. The table's settings, the debug figures, the hint
+and online play's passwords are never in a spectator's snapshot (it is built field by
+field, not trimmed from the player's).
+
+`SpectatorServer` is the simulator's server with three differences: a token always (its
+own, never the player's: a spectator's link gives no way to play), kept in a cookie of its
+own name; at most `max_clients` tabs at once; and each tab gets at most `per_s` snapshots
+a second (the latest one when its turn comes), so a crowd of phones on a slow network
+costs the Pi a bounded amount of work whatever the table does.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+import weakref
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from typing import Any
+
+from aiohttp import web
+
+from controller.board.profile import Profile
+from controller.engine.board_view import CELLS, cell_counts
+from controller.show.display import text_lines
+from controller.show.texts import render
+from controller.table import Table
+from sim.headless import match_view
+from sim.web.backend import NoRecord
+from sim.web.live import LiveSim
+from sim.web.page_facts import led_view, page_facts
+from sim.web.protocol import BadMessage, Notice, PageAction, parse_message
+from sim.web.review_page import ReviewPanel
+from sim.web.server import SimServer, _send
+
+SPECTATOR_COOKIE = "bgboard_spectator"
+SPECTATING = Notice("spectating", "a spectator's page only watches: nothing was done")
+MAX_CLIENTS = 32
+SNAPSHOTS_PER_S = 4.0
+
+
+def last_move(moves: list[Any]) -> str:
+    """The last move of the game's move list as it is written ("52: 13/8 13/11"), or ''."""
+    for entry in reversed(moves):
+        if entry.get("kind") == "move":
+            return f"{entry['dice']}: {entry['notation']}".strip(": ")
+    return ""
+
+
+def spectator_snapshot(table: Table, roles: Mapping[str, Any], led_counts: Mapping[str, int],
+                       version: str) -> dict[str, Any]:
+    """What a spectator's tab draws of `table` (see the module docstring), field by field."""
+    controller = table.controller
+    status = controller.status()
+    m = status.match
+    scene = controller.last_scene
+    position, mover = m.board()
+    counts = cell_counts(position, mover)
+    language = controller.config.language
+    prompt = scene.display.prompt
+    facts = page_facts(status, language)
+    return {
+        "spectator": True,
+        "board": {c: list(counts.get(c, (0, 0))) for c in CELLS}, "hand": [],
+        "leds": led_view(scene.leds, roles), "led_counts": dict(led_counts),
+        "display": {"version": version, "lines": text_lines(scene.display)},
+        "prompt": render(prompt.key, dict(prompt.params), language) if prompt else "",
+        "match": {**match_view(m), "cube_enabled": m.cube_enabled, "crawford": m.crawford},
+        "last_move": last_move(facts["moves"]),
+        "actions": [], "possible": [], "helpers": [], "hint": None, "chat": [],
+        "online_play": {"state": "off", "line": "", "failed": False, "server": "", "match": None, "me": "",
+                        "opponent": "", "match_password": "", "chat": [], "user": "", "default_server": "",
+                        "saved": "", "spectator": False},
+        "settings": {"language": language}, "review": None, "debug": {"online": status.online},
+        **facts, "dice_panel": None,
+    }
+
+
+class SpectatorView:
+    """The `SimBackend` of the spectators' page: reads `table()` (the table at the moment:
+    the simulator opens a new one for a new match), acts on nothing."""
+
+    def __init__(self, table: Callable[[], Table | None], record: Callable[[], str],
+                 subscribe: Callable[[Callable[[], None]], object], *, roles: Mapping[str, Any],
+                 led_counts: Mapping[str, int]) -> None:
+        self._table = table
+        self._record = record
+        self._roles = roles
+        self._led_counts = led_counts
+        self._subscribers: list[Callable[[], None]] = []
+        subscribe(self._changed)
+
+    def _changed(self, *_: object) -> None:
+        for callback in list(self._subscribers):
+            callback()
+
+    def subscribe(self, callback: Callable[[], None]) -> Callable[[], None]:
+        self._subscribers.append(callback)
+        return lambda: self._subscribers.remove(callback)
+
+    def on_notice(self, callback: Callable[[Notice], None]) -> Callable[[], None]:
+        return lambda: None  # the table's refusals are the player's, not the spectators'
+
+    def snapshot(self) -> dict[str, Any]:
+        table = self._table()
+        if table is None:
+            return {"spectator": True, "board": {c: [0, 0] for c in CELLS}, "hand": [], "actions": []}
+        frames = table.display.frames_written if table.display is not None else 0
+        return spectator_snapshot(table, self._roles, self._led_counts, f"{id(table) % 100000}.{frames}")
+
+    def display_png(self) -> bytes:
+        table = self._table()
+        if table is None or table.display is None:
+            return b""
+        png: bytes = table.display.frame_png()
+        return png
+
+    def match_record(self) -> str:
+        if self._table() is None:
+            raise NoRecord("no match at the table yet")
+        return self._record()
+
+    def review_json(self) -> dict[str, Any]:
+        return ReviewPanel().document(None)
+
+    async def act(self, action: PageAction) -> str | Notice | None:
+        return SPECTATING
+
+
+def led_facts(profile: Profile) -> dict[str, Any]:
+    """The profile's LED roles and counts per cell, as `SpectatorView` draws them."""
+    return {"roles": profile.leds.roles, "led_counts": {c: len(ix) for c, ix in profile.leds.cells.items()}}
+
+
+def live_view(live: LiveSim) -> SpectatorView:
+    """The spectators' view of the simulator's table (`bgboard sim --spectators PORT`)."""
+    return SpectatorView(lambda: live.table, live.match_record, live.subscribe, **led_facts(live.profile))
+
+
+def table_view(table: Table, profile: Profile) -> SpectatorView:
+    """The spectators' view of one table that lives as long as the front end (`bgboard run`)."""
+    from datetime import datetime
+
+    from sim.web.record import mat_text, player_names
+
+    def record() -> str:
+        match = table.controller.status().match
+        return mat_text(match, table.controller.dice.record_tags(), players=player_names(match),
+                        when=datetime.now())
+
+    return SpectatorView(lambda: table, record, lambda changed: table.on_scene(lambda scene: changed()), **led_facts(profile))
+
+
+class SpectatorServer(SimServer):
+    """The simulator's server for spectators (see the module docstring)."""
+
+    def __init__(self, backend: SpectatorView, *, max_clients: int = MAX_CLIENTS,
+                 per_s: float = SNAPSHOTS_PER_S) -> None:
+        super().__init__(backend)
+        self.max_clients = max_clients
+        self.interval = 1.0 / per_s
+        self._payload: str | None = None
+        self._sent_at: weakref.WeakKeyDictionary[web.WebSocketResponse, float] = weakref.WeakKeyDictionary()
+        self._sent: weakref.WeakKeyDictionary[web.WebSocketResponse, str] = weakref.WeakKeyDictionary()
+        self._waiting: weakref.WeakSet[web.WebSocketResponse] = weakref.WeakSet()
+
+    async def start(self, host: str, port: int) -> web.AppRunner:
+        """Listen like the simulator, with a token of the spectators' own, always."""
+        runner = await super().start(host, port)
+        assert self.guard is not None
+        self.guard = replace(self.guard, token=secrets.token_urlsafe(18), cookie=SPECTATOR_COOKIE)
+        return runner
+
+    def rotate(self) -> None:
+        """A new token: every link and cookie given so far opens nothing any more."""
+        if self.guard is not None:
+            self.guard = replace(self.guard, token=secrets.token_urlsafe(18))
+
+    async def _websocket(self, request: web.Request) -> web.WebSocketResponse:
+        if len(self._sockets) >= self.max_clients:
+            raise web.HTTPServiceUnavailable(
+                text=f"refused: {self.max_clients} spectators are watching already\n")
+        return await super()._websocket(request)
+
+    async def _handle(self, ws: web.WebSocketResponse, text: str) -> None:
+        """Every message is refused in one line; none reaches the table."""
+        try:
+            parse_message(text)
+        except BadMessage as exc:
+            await self._notice(ws, str(exc))
+            return
+        await self._notice(ws, SPECTATING)
+
+    def _changed(self) -> None:
+        self._payload = None
+        super()._changed()
+
+    def _push(self) -> None:
+        """Each tab gets the latest snapshot at most `per_s` times a second."""
+        self._push_pending = False
+        loop = asyncio.get_running_loop()
+        now = loop.time()
+        for ws in list(self._sockets):
+            if ws.closed or ws in self._waiting:
+                continue
+            due = self._sent_at.get(ws, float("-inf")) + self.interval
+            if now >= due:
+                self._send_latest(ws)
+            else:
+                self._waiting.add(ws)
+                loop.call_later(due - now, self._send_latest, ws)
+
+    def _send_latest(self, ws: web.WebSocketResponse) -> None:
+        self._waiting.discard(ws)
+        if ws.closed:
+            return
+        if self._payload is None:
+            self._payload = json.dumps({"type": "state", **self.backend.snapshot()})
+        if self._sent.get(ws) == self._payload:
+            return  # nothing new for this tab
+        self._sent_at[ws] = asyncio.get_running_loop().time()
+        self._sent[ws] = self._payload
+        asyncio.ensure_future(_send(ws, self._payload))
+
+
+async def serve_spectators(view: SpectatorView, host: str, port: int) -> tuple[web.AppRunner, SpectatorServer]:
+    """Start the spectators' server on `host:port`; OSError when it cannot listen."""
+    server = SpectatorServer(view)
+    runner = await server.start(host, port)
+    return runner, server
