@@ -116,9 +116,23 @@ def test_the_review_panel_shows_the_match_and_sets_a_marked_position_up(page: Pa
     _set_up(page, sim)
     assert _board(sim) == {c: want.get(c, (0, 0)) for c in CELLS}
     assert ctl(sim, lambda c: c.scene().display.prompt.key) == "double_offered"
+    # the practice says so over the board, which it brought into view (Set up is far below it)
+    banner = page.page.locator("#practice-banner")
+    assert banner.is_visible()
+    assert page.page.locator("#practice-what").inner_text().startswith(f"Practice: game 1, move {chosen['move']}, White to play")
+    top = page.page.evaluate("document.querySelector('.table').getBoundingClientRect().top")
+    assert -5 <= top <= 60, top
+    assert page.page.locator("#practice-answer").is_hidden()  # no verdict before the answer
+    # White takes on the board: the answer is told beside gnubg's best and the match's play
+    page.click_button("white_main")
+    page.page.wait_for_selector("#practice-answer:not([hidden])")
+    answer = page.page.locator("#practice-answer").inner_text()
+    assert answer.startswith("Your answer: takes") and f"gnubg's best: {chosen['best']}" in answer, answer
+    assert f"In the match: {chosen['played']}" in answer
     # back to the match: the saved match, exactly as it was
-    page.page.click("#review-back")
+    page.page.click("#practice-back")
     page.page.wait_for_function("window.bgboard.state.review && !window.bgboard.state.review.practice")
+    assert banner.is_hidden()
     back = ctl(sim, lambda c: c.match)
     assert (back.score, back.game, back.phase, back.match_id) == (before.score, before.game, before.phase, before.match_id)
     assert len(back.history) == len(before.history) and back.history[:2] == before.history[:2]

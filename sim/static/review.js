@@ -15,6 +15,13 @@ const RATINGS = { "Supernatural": "supernatural", "World class": "world_class", 
                   "Advanced": "advanced", "Intermediate": "intermediate", "Casual player": "casual",
                   "Beginner": "beginner", "Awful!": "awful", "n/a": "none" };
 
+/** Two moves written gnubg's way are the same move when they have the same parts in any order
+ * ("24/18 13/11" is "13/11 24/18"). */
+function sameMove(a, b) {
+  const parts = (x) => String(x ?? "").trim().toLowerCase().split(/\s+/).sort().join(" ");
+  return parts(a) !== "" && parts(a) === parts(b);
+}
+
 function svgEl(name, attrs) {
   const node = document.createElementNS(SVG, name);
   for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
@@ -59,6 +66,8 @@ export class ReviewView {
     this.data = null;
     this.lang = null;
     $("review-back").addEventListener("click", () => this.act({ type: "back_to_match" }));
+    $("practice-back").addEventListener("click", () => this.act({ type: "back_to_match" }));
+    this.practising = null;
   }
 
   render(state, lang) {
@@ -71,6 +80,32 @@ export class ReviewView {
     }
     $("review-back").hidden = !summary?.practice;
     if (this.data && this.lang !== lang) this.draw(lang);
+    this.banner(state, lang);
+  }
+
+  /** A practice says so over the board: which decision, then (once it is answered on the
+   * board) the answer beside gnubg's best and what was played in the match. A practice
+   * just started brings the board into view (the Set up button is far below it). */
+  banner(state, lang) {
+    const key = state.review?.practice ?? null;
+    const started = key !== null && key !== this.practising;
+    this.practising = key;
+    const d = key === null ? null : (this.data?.marked ?? []).find((m) => m.key === key);
+    $("practice-banner").hidden = !d;
+    if (!d) return;
+    const dice = d.dice ? ` ${d.dice.join("-")}` : "";
+    $("practice-what").textContent = t(lang, "practice.what", { g: d.game, m: d.move, s: sideName(lang, d.player), d: dice });
+    const done = (state.moves ?? []).find((e) => !e.current && e.side === d.player);
+    const box = $("practice-answer");
+    box.hidden = !done;
+    if (done) {
+      const yours = done.kind === "move" ? done.notation || t(lang, "moves.none") : t(lang, `moves.${done.kind}`, { v: done.value, level: "" });
+      const right = sameMove(yours, d.best);
+      box.className = right ? "right" : "";
+      box.textContent = t(lang, right ? "practice.right" : "practice.answer",
+                          { yours, best: d.best, played: d.played, loss: d.equity_loss.toFixed(3) });
+    }
+    if (started) document.querySelector(".table")?.scrollIntoView({ block: "start" });
   }
 
   async fetch(version) {
