@@ -140,3 +140,19 @@ def test_run_on_dev_null_is_one_line(tmp_path: Path) -> None:
     assert proc.returncode == 1
     assert proc.stderr.splitlines() == ["bgboard run: /dev/null: not a serial port; pass the board's device, "
                                         "e.g. /dev/ttyACM0"]
+
+
+def test_verify_dice_refuses_a_record_with_no_rolls_and_two_commitments() -> None:
+    """Issue 23 item 9: a commitment and a seed with no game said "all 0 rolls verified"
+    (exit 0); with two different commitment tags the first one won."""
+    from controller.dice.verify import verify_dice
+    from controller.dice.verifiable import commitment
+    from controller.records.mat_reader import parse_mat
+
+    seed = bytes(range(32))
+    tags = f'; [Dice commitment "{commitment(seed)}"]\n; [Dice seed "{seed.hex()}"]\n'
+    empty = verify_dice(parse_mat(tags + " 5 point match\n"))
+    assert not empty.ok and "no rolls" in empty.line
+    second = f'; [Dice commitment "{commitment(bytes(32))}"]\n'
+    two = verify_dice(parse_mat(tags + second + GOOD))
+    assert not two.ok and "two different Dice commitment tags" in two.line

@@ -297,3 +297,15 @@ def test_the_profile_and_the_config_are_read_bounded(tmp_path: Path, kind: str) 
         load_profile(path)
     with pytest.raises(ProfileError, match="not a regular file"):
         load_settings(path, env={}, on_pi=False)
+
+
+def test_a_temp_file_that_is_a_link_is_not_followed(tmp_path: Path) -> None:
+    """Issue 23 item 9: match.json.tmp as a symlink made the save write into its target."""
+    target = tmp_path / "elsewhere"
+    target.write_text("precious")
+    (tmp_path / (saved.FILE_NAME + saved.TEMP_SUFFIX)).symlink_to(target)
+    match = _mid_move()
+    saved.save_match(tmp_path, match)
+    assert target.read_text() == "precious"
+    assert saved.load_latest(tmp_path) == match
+    assert not os.path.lexists(tmp_path / (saved.FILE_NAME + saved.TEMP_SUFFIX))

@@ -125,7 +125,9 @@ def test_off_loopback_every_request_needs_the_printed_token(tmp_path: Path) -> N
             status = raw_request(port, [f"GET {path} HTTP/1.1", f"Host: {host}"]).split("\r\n", 1)[0]
             assert " 403 " in status, (path, status)
         answer = raw_request(port, [f"GET /?token={token} HTTP/1.1", f"Host: {host}"])
-        assert " 200 " in answer.split("\r\n", 1)[0] and "bgboard_token=" in answer
+        # issue 23 item 9: the token is exchanged for the cookie and leaves the address bar
+        assert " 303 " in answer.split("\r\n", 1)[0] and "bgboard_token=" in answer
+        assert "\r\nLocation: /\r\n" in answer
         assert "HttpOnly" in answer and "SameSite=Strict" in answer
         # then the page's own requests carry the cookie
         cookie = f"Cookie: bgboard_token={token}"
@@ -355,3 +357,13 @@ def test_two_simulators_on_one_state_directory_the_second_says_who_has_it(tmp_pa
     assert second.returncode == 1 and second.stdout == ""
     lines = second.stderr.splitlines()
     assert len(lines) == 1 and f"in use by pid {first.pid}" in lines[0], second.stderr
+
+
+def test_the_address_printed_for_another_loopback_address_is_answered() -> None:
+    """Issue 23 item 9: `--host 127.0.0.2` printed an address it then refused (403)."""
+    from sim.web.guard import Guard
+
+    guard = Guard.for_server("127.0.0.2", 8123)
+    host = urlsplit(guard.url()).netloc
+    assert host == "127.0.0.2:8123" and guard.loopback
+    assert guard.check("GET", {"Host": host}, {}, {}) is None

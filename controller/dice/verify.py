@@ -53,8 +53,22 @@ def _tag(raw: RawMatch, name: str) -> str | None:
     return None
 
 
+def _conflicting(raw: RawMatch) -> str | None:
+    """The name of a dice tag the record gives twice with different values (the first
+    one won, so a second commitment could be slipped in after the checked one)."""
+    seen: dict[str, str] = {}
+    for key, value in raw.tags:
+        name = key.strip().lower()
+        if name.startswith("dice ") and seen.setdefault(name, value.strip().lower()) != value.strip().lower():
+            return key.strip()
+    return None
+
+
 def verify_dice(raw: RawMatch) -> DiceCheck:
     """Recompute every roll of `raw` from its revealed seed and phrases."""
+    twice = _conflicting(raw)
+    if twice is not None:
+        return DiceCheck(0, f"the record has two different {twice} tags: which one holds is not known")
     committed = (_tag(raw, "Dice commitment") or "").lower()
     seed_hex = (_tag(raw, "Dice seed") or "").lower()
     if not committed:
@@ -104,4 +118,6 @@ def verify_dice(raw: RawMatch) -> DiceCheck:
                                           f"{entry.move}, {who}, line {entry.line}): the record says "
                                           f"{said}, {should}")
             checked += 1
+    if not checked + ordinary:  # "all 0 rolls verified" vouched for nothing
+        return DiceCheck(0, "the record has no rolls to verify")
     return DiceCheck(checked, ordinary=ordinary)

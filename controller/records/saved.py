@@ -184,7 +184,7 @@ class MatchStore:
         temp = final + TEMP_SUFFIX
         try:
             self.ops.makedirs(str(self.directory))
-            fd = self.ops.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+            fd = self._open_temp(temp)
             try:
                 view = memoryview(data)
                 while view:
@@ -196,6 +196,16 @@ class MatchStore:
             self._sync_directory()
         except OSError as exc:
             raise SaveFailed(f"cannot save the match to {final}: {exc.strerror or exc}", exc.errno) from None
+
+    def _open_temp(self, temp: str) -> int:
+        """The temporary file, new: never through a link someone put in its place (the
+        save wrote into the link's target), never into a file another process holds."""
+        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_TRUNC
+        try:
+            return self.ops.open(temp, flags, 0o644)
+        except FileExistsError:  # a temp left by a save cut short, or a link: remove it
+            os.unlink(temp)
+            return self.ops.open(temp, flags, 0o644)
 
     def _sync_directory(self) -> None:
         fd = self.ops.open(str(self.directory), os.O_RDONLY)

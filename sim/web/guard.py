@@ -77,9 +77,9 @@ class Guard:
     def for_server(cls, host: str, port: int) -> "Guard":
         """The guard of a server bound to `host:port`: a token off loopback."""
         names = set(LOOPBACK_NAMES)
+        if host not in ("0.0.0.0", "::", ""):  # the name it prints is one it answers (127.0.0.2)
+            names.add(f"[{host}]" if ":" in host else host)
         if not is_loopback(host):
-            if host not in ("0.0.0.0", "::", ""):
-                names.add(f"[{host}]" if ":" in host else host)
             hostname = socket.gethostname()
             names.update({hostname, f"{hostname}.local"})
         token = None if is_loopback(host) else secrets.token_urlsafe(18)

@@ -42,10 +42,11 @@ async def serve(host: str, port: int, *, open_browser: bool, state_dir: Path | N
     if not server.guard.loopback:
         print(f"bgboard sim: warning: listening on {host}, reachable from other machines; "
               "only the address above (with its token) is answered; from another machine use "
-              "this one's address with the same ?token=", file=sys.stderr, flush=True)
+              "this one's address with the same ?token= (no browser is opened: its command line would show "
+              "the token to every local user)", file=sys.stderr, flush=True)
     if ready is not None and not ready.done():
         ready.set_result(url)
-    if open_browser:
+    if open_browser and server.guard.loopback:  # a token on a browser's command line is in `ps`
         try:
             webbrowser.open(url)
         except webbrowser.Error:

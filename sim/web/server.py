@@ -78,9 +78,13 @@ class SimServer:
                 log.warning("%s %s: %s (%d refused so far)", request.method, request.path[:80], refused,
                             self._refused)
             return web.Response(status=403, text=refused + "\n", content_type="text/plain")
+        if guard.token is not None and "token" in request.query and request.path != "/ws":
+            # the token is exchanged for the cookie and leaves the address bar and history
+            clean = request.rel_url.with_query({k: v for k, v in request.query.items() if k != "token"})
+            moved = web.Response(status=303, headers={"Location": str(clean)})
+            moved.set_cookie(guard.cookie, guard.token, httponly=True, samesite="Strict")
+            return moved
         response: web.StreamResponse = await handler(request)
-        if guard.token is not None and request.query.get("token") and not response.prepared:
-            response.set_cookie(guard.cookie, guard.token, httponly=True, samesite="Strict")
         return response
 
     async def _index(self, request: web.Request) -> web.StreamResponse:
