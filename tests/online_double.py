@@ -471,6 +471,8 @@ class BgammonDouble:
             return fail("You are not currently in a match.")
         if game.turn != c.number:
             return fail("It is not your turn to move.")
+        if not self._both(game):
+            return fail("You may not move until your opponent rejoins the match.")
         if not params:
             return fail("Specify one or more moves in the form FROM/TO. For example: 8/4 6/4")
         done: list[list[int]] = []
@@ -531,7 +533,11 @@ class BgammonDouble:
             self._board(game, x)
 
     def _do_ok(self, c: Client, game: Game | None, params: list[str]) -> None:
-        if game is None or game.winner or not self._both(game):
+        if game is not None and not game.winner and not self._both(game):
+            c.send({"Type": "notice", "Player": "", "Message": "You must wait until your opponent rejoins the "
+                    "match before continuing the game."})
+            return
+        if game is None or game.winner:
             return
         if game.double_offered:
             if game.turn != c.number:
@@ -566,7 +572,8 @@ class BgammonDouble:
         n = c.number
         if game.double_offered and game.turn != n:
             game.winner = 3 - n
-            points = game.double_value
+            # bgammon scores a drop as it scores a resignation: winPoints x DoubleValue
+            points = self._win_points(game, 3 - n) * game.double_value
             resigned = c.name
         elif game.turn == n:
             game.winner = 3 - n

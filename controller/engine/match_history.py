@@ -16,7 +16,8 @@ This is what a match record (`.mat`) is written from, and what a saved match kee
 - :class:`GameEnd`: the winner; ``how`` the game ended (``bearoff``, ``drop``,
   ``resign``, ``forfeit``, ``time``); the result (``single``, ``gammon``, ``backgammon``;
   None for forfeit and time); the cube value; the points scored (result x cube; the cube
-  value before the double for a drop; 0 for forfeit and time, which end the match).
+  value before the double for a drop; 0 for forfeit and time, which end the match); a
+  ``note`` when the points are another's than the rule book's (a server that scored it).
 
 Players are named by colour; the names belong to the match's settings.
 """
@@ -61,6 +62,7 @@ class GameEnd:
     result: str | None
     cube: int
     points: int
+    note: str = ""  # why the points are not the rule book's (online: the server's own scoring)
 
 
 @dataclass(frozen=True, slots=True)

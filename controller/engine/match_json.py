@@ -113,6 +113,8 @@ def _game_out(g: GameRecord) -> dict[str, Any]:
     if g.end is not None:
         end = {"winner": g.end.winner, "how": g.end.how, "result": g.end.result, "cube": g.end.cube,
                "points": g.end.points}
+        if g.end.note:
+            end["note"] = g.end.note
     return {"number": g.number, "score_before": list(g.score_before), "crawford": g.crawford,
             "actions": [_action_out(a) for a in g.actions], "end": end}
 
@@ -123,8 +125,11 @@ def _game_in(d: dict[str, Any]) -> GameRecord:
         e = d["end"]
         if e["how"] not in ("bearoff", "drop", "resign", "forfeit", "time"):
             raise MatchStateError(f"bad game end {e!r}")
+        note = e.get("note", "")
+        if not isinstance(note, str):
+            raise MatchStateError("a game end's note is not text")
         end = GameEnd(_side_in(e["winner"], none=False), e["how"], e["result"], _whole(e["cube"], "cube"),
-                      _whole(e["points"], "points"))
+                      _whole(e["points"], "points"), note)
     w, b = d["score_before"]
     return GameRecord(_whole(d["number"], "game number"), (_whole(w, "score"), _whole(b, "score")),
                       _flag(d["crawford"]), tuple(_action_in(a) for a in d["actions"]), end)

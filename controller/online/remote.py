@@ -40,6 +40,7 @@ from controller.online import commands
 from controller.online.events import (Board, Failed, GameState, Joined, Left,
                                       Notice, ProtocolError, Rolled, Say, ServerEvent, Win)
 from controller.online.perspective import Seat, board_of_position, position_of_board
+from controller.online.scoring import as_server_scored
 
 LOCAL: Colour = "white"
 REMOTE: Colour = "black"
@@ -193,6 +194,13 @@ class RemoteOpponent:
         self._last_sent_at: tuple[str, tuple[int, ...], tuple[int, int]] | None = None
         self._rejoined = False  # the connection is back: the next board decides on sending again
         self._held: deque[tuple[str, list[str]]] = deque()  # (the server's moment, commands)
+
+    def took_up(self, match: Match) -> None:
+        """The table plays on from `match` (the server's state, or the saved match a restart
+        resumes, `resume.py`): the actions in its history are the server's already."""
+        last = match.history[-1] if match.history else None
+        self._seen = (1, 0) if last is None else (last.number, len(last.actions))
+        self._match = match
 
     # -- server events ----------------------------------------------------------------
     def on_server(self, event: ServerEvent) -> Reaction:
@@ -398,7 +406,12 @@ class RemoteOpponent:
             return events
         if m.phase not in ("opening", "over"):
             return None  # ScoreCheck: after the table's game has ended too
-        if m.score != fact.score:
+        scored = as_server_scored(m, fact.score) if m.score != fact.score else None
+        if scored is not None:  # the server scored a drop its own way: the record is kept
+            out.adopt = self._match = scored
+            out.notes.append(f"the server's score {fact.score[0]}-{fact.score[1]}: "
+                             f"{scored.history[-1 if scored.is_over else -2].end.note}")  # type: ignore[union-attr]
+        elif m.score != fact.score:
             self._stop(f"the server's score {fact.score[0]}-{fact.score[1]} differs from the "
                        f"board's {m.score[0]}-{m.score[1]}", out)
             out.commands.append(commands.BOARD)

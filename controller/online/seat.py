@@ -36,6 +36,7 @@ from controller.engine.wording import counted
 from controller.events import AdoptMatch
 from controller.online import commands
 from controller.online.remote import Reaction, RemoteOpponent, ServerDice, match_from_state
+from controller.online.resume import resumed_match
 from controller.online.session import LinkDown, LinkUp, OnlineSession
 from controller.records.store import TableStore
 from controller.show.content import Prompt
@@ -105,15 +106,21 @@ class OnlineSeat:
         settings = MatchSettings(length=state.points, confirm=self.confirm or c.match.settings.confirm,
                                  white=self.session.name or "White", black="remote",
                                  white_player=HUMAN, black_player=REMOTE_PLAYER)
-        match = match_from_state(state, settings)
+        store = TableStore(self.online_dir)
+        fresh = match_from_state(state, settings)
+        # a restart plays on from the table's own record (issue 22.12: see resume.py)
+        match = resumed_match(store.load(c.now) if self.session.resumed else None, state, fresh)
+        if match is not fresh:
+            self.note(f"resumed game {match.history[-1].number if match.history else 1} from the saved match")
         dice.adopt(match)
         self.table = table
         self.opponent = RemoteOpponent(self.session.name or "", state, dice)
+        self.opponent.took_up(match)
         if self.verbose:
             told = _ToldLines(self.on_line, table.log_lines.maxlen)
             told.extend(table.log_lines)
             table.log_lines = told
-        self.local = table.seat(Seating(match, dice, TableStore(self.online_dir)), c.now)
+        self.local = table.seat(Seating(match, dice, store), c.now)
         self._waiting_banner()
         self.on_change()
 

@@ -117,6 +117,7 @@ class OnlineSession:
         self.sleep = sleep
         self.connection: Connection | None = None
         self.game_id = 0
+        self.resumed = False  # start() rejoined the saved match (a restart), not a new one
         self.reconnects: list[float] = []  # seconds each reconnection took
         self._pending: list[ServerEvent] = []
         self._closing = False
@@ -149,6 +150,7 @@ class OnlineSession:
             raise
         self.name = connection.name
         self.game_id = joined.game_id
+        self.resumed = saved is not None
         self._save()
         return joined, state
 

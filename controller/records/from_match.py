@@ -5,7 +5,8 @@ puts White in the left column (player 1) and Black in the right one (player 2), 
 match's settings name them. What a `.mat` file cannot hold is left out: a declined
 resignation offer, and the dice of a turn that ended in a resignation before its move.
 A game that ended the match by forfeit or by time is kept unfinished (no `.mat` line
-says "forfeit"; its points are 0 in the history too).
+says "forfeit"; its points are 0 in the history too). A game end's note (points scored
+otherwise than by the rule book, online) is a `Note` tag.
 """
 from __future__ import annotations
 
@@ -74,5 +75,6 @@ def record_from_match(match: Match, tags: tuple[tuple[str, str], ...] = ()) -> M
             continue
         games.append(Game(game.number, game.score_before, game.crawford, actions,
                           _player(end.winner), end.points, end.how, end.cube))  # type: ignore[arg-type]
+    notes = tuple(("Note", f"Game {g.number}: {g.end.note}") for g in match.history if g.end is not None and g.end.note)
     return MatchRecord(match.length, (match.settings.white, match.settings.black), tuple(games),
-                       tags, match.settings.crawford)
+                       tags + notes, match.settings.crawford)

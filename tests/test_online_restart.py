@@ -1,0 +1,119 @@
+"""Issue 22.12: a restart while the remote player is in the middle of a turn plays on from
+the table's own record.
+
+Found against the real server with an independent protocol client as the remote player,
+which sends its steps one at a time: bgboard killed (kill -9) and started again after the
+remote player had rolled and stepped took the server's board, with those steps in it, as
+the start of the turn; the turn's end was then refused ("no legal 6-5 move reaches the
+position the server shows") and bgboard's record of the game was lost. Here the remote
+player is such a client (steps one `move` each, driven by the test), the table is anna's
+(a computer level's hands on the virtual board); anna's program is stopped without a word
+to the server (its connection just closes) in the middle of bert's turn, and started again
+with no match named: it rejoins the saved server match, and bert's turn is read as the
+move from the position before it.
+"""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from pathlib import Path
+
+import pytest
+
+from controller.engine.match import Match
+from controller.online import commands
+from controller.online.client import Connection
+from controller.online.play import OnlinePlay
+from controller.online.session import MatchRequest, OnlineSession
+from tests.online_double import BgammonDouble, Game, until
+from tests.test_online_client import address, free_port
+
+pytestmark = pytest.mark.timeout(150)
+
+
+def _anna(double: BgammonDouble, state: Path, request: MatchRequest | None) -> OnlinePlay:
+    session = OnlineSession(address(double), name="anna", request=request, state_dir=state,
+                            rejoin_wait_s=0.3, backoff_s=(0.05, 0.2))
+    return OnlinePlay(session, autoplay="simple", autoplay_pause_s=0.05)
+
+
+async def _drain(connection: Connection) -> None:
+    with contextlib.suppress(Exception):
+        while True:
+            await connection.next_event()
+
+
+async def _step(bert: Connection, game: Game) -> bool:
+    """One legal step of bert's, sent as the protocol client sends it; False: none is left."""
+    steps = game.legal_steps()
+    if not steps:
+        return False
+    done = len(game.moves)
+    await bert.send(commands.move(*steps[0]))
+    await until("bert's step taken", lambda: len(game.moves) > done, 20)
+    return True
+
+
+def _history(play: OnlinePlay) -> Match:
+    table = play.seat.table
+    assert table is not None
+    return table.controller.match
+
+
+def test_a_restart_in_the_middle_of_the_remote_turn_keeps_the_record_and_takes_the_move(tmp_path: Path) -> None:
+    async def go() -> None:
+        async with BgammonDouble(free_port(), seed=11) as double:
+            state = tmp_path / "anna"
+            anna = _anna(double, state, MatchRequest(create="private", points=3, password="pw"))
+            await anna.open_table(state_dir=state)
+            run = asyncio.create_task(anna.run(120))
+            bert = await Connection.open(address(double))
+            await bert.login("bert")
+            await bert.send(commands.join("Guest_anna", "pw"))
+            drain = asyncio.create_task(_drain(bert))
+            await until("both seated", lambda: bool(double.games) and all(double.games[0].names.values()))
+            game = double.games[0]
+            me = 1 if game.names[1] == "Guest_bert" else 2
+            await bert.send(commands.ROLL)  # bert's opening die
+            restarted: OnlinePlay | None = None
+            kept: tuple[object, ...] = ()
+            while restarted is None:
+                await until("bert's move or answer", lambda: game.turn == me and not game.double_offered
+                            or game.double_offered and game.turn != me, 30)
+                if game.double_offered:
+                    await bert.send(commands.OK)  # bert takes
+                    await until("the take", lambda: not game.double_offered, 10)
+                    continue
+                if not game.roll1:
+                    await bert.send(commands.ROLL)
+                    await until("bert's dice", lambda: game.roll1 != 0, 10)
+                opponent = anna.seat.opponent
+                ready = opponent is not None and opponent.compared >= 1 and game.legal_steps()
+                if ready:
+                    await _step(bert, game)  # the first step on the server; now anna's program dies
+                    kept = _history(anna).history[-1].actions
+                    run.cancel()
+                    await asyncio.gather(run, return_exceptions=True)
+                    await until("anna gone", lambda: game.clients[3 - me] is None, 10)
+                    restarted = _anna(double, state, None)  # no match named: the saved one
+                    await restarted.open_table(state_dir=state)
+                    run = asyncio.create_task(restarted.run(120))
+                while await _step(bert, game):
+                    pass
+                await bert.send(commands.OK)
+                await until("bert's turn over", lambda: game.turn != me or game.winner != 0, 20)
+            opponent = restarted.seat.opponent
+            assert opponent is not None
+            await until("anna's next turn compared with the server's",
+                        lambda: opponent.compared >= 1 or opponent.stopped is not None, 40)
+            assert opponent.stopped is None and opponent.refused == 0, restarted.result.notes[-5:]
+            record = _history(restarted).history[-1].actions
+            assert record[:len(kept)] == kept and len(record) > len(kept) >= 2  # nothing forgotten, bert's turn in
+            assert any(line.startswith("resumed game 1 from the saved match") for line in restarted.result.notes), \
+                restarted.result.notes
+            restarted.seat.leave()
+            result = await run
+            assert result.stopped is None
+            drain.cancel()
+            await bert.close()
+    asyncio.run(go())
