@@ -766,19 +766,20 @@ class Controller:
 
     # -- hints (controller.analysis.board_hint) ---------------------------------------------
     def _hint_allowed(self) -> bool:
-        """A hint for the human on turn, never in online play (a remote player) and only
-        where gnubg's network is installed."""
+        """A hint for the human who decides now (the side on turn; to a double, the doubled
+        side: take or pass?), never in online play (a remote player) and only where gnubg's
+        network is installed."""
         from controller.analysis.board_hint import hints_available
 
         m = self.match
-        side = m.turn
+        side = other(m.turn) if m.phase == "doubled" and m.turn is not None else m.turn  # who decides
         if side is None or self.bot is not None or self.setting_up or m.is_over:
             return False
         if self.playing_online:
             return False
         if self._player(side) != HUMAN:
             return False
-        if not (m.phase == "move" or (m.phase == "roll" and m.may_double(side))):
+        if not (m.phase in ("move", "doubled") or (m.phase == "roll" and m.may_double(side))):
             return False
         return hints_available()
 

@@ -1,6 +1,7 @@
 """The hint the board shows: gnubg's n-th best move of the roll (lit with the `hint` role,
-the move and its equity on the display) or, before rolling, the proper cube action (the
-tutor's warnings are controller.analysis.tutor).
+the move and its equity on the display), before rolling the proper cube action, and to a
+double offered the proper answer, take or pass (the tutor's warnings are
+controller.analysis.tutor).
 
 Pure apart from the network: the controller asks `board_hint(match, rank)` when the
 menu's hint is chosen and shows what it gets; a second choice asks for the next rank.
@@ -58,4 +59,9 @@ def board_hint(match: Match, rank: int) -> ShownHint | None:
         return ShownHint((rank - 1) % len(ranked) + 1, len(ranked), chosen.move.notation, chosen.equity, cells)
     if match.phase == "roll":
         return ShownHint(action_key=CUBE_ACTION_KEYS[cube_hint(match.position, context)])
+    if match.phase == "doubled":  # the doubled side asks: take or pass (the tutor's words)
+        from controller.analysis.hint import cube_decision
+        from controller.analysis.match import right_answer
+
+        return ShownHint(action_key=f"tutor.right.{right_answer(cube_decision(match.position, context))}")
     return None
