@@ -33,6 +33,8 @@ The file is flat TOML, one key a line::
     online_join = "alice"        # with online_match = "join": a match number or a player
     online_match_password_file = "/etc/bgboard/match-password"  # a private match's password
     online_watch = "alice"       # the board menu's "Watch online": a match number or a player
+    spectator_port = 8081        # bgboard run: a read-only page of the match for spectators (unset: off)
+    page_host = "127.0.0.1"      # where the board's pages listen: loopback, or "0.0.0.0" for the LAN
 """
 from __future__ import annotations
 
@@ -98,6 +100,8 @@ class Settings:
     online_join: str | None = None
     online_match_password_file: Path | None = None
     online_watch: str | None = None
+    spectator_port: int | None = None
+    page_host: str = "127.0.0.1"
 
     def replace(self, source: str = "<settings>", **changes: Any) -> Settings:
         """A copy with ``changes`` applied, validated exactly as a file's keys are.
@@ -307,6 +311,26 @@ def _directory(value: Any) -> Path:
     return Path(_text(value)).expanduser()
 
 
+def _port(value: Any) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 65535:
+        raise ValueError(f"expected a TCP port from 0 to 65535, got {_shown(value)}")
+    return value
+
+
+def _host(value: Any) -> str:
+    import ipaddress
+
+    text = _text(value)
+    try:
+        ipaddress.ip_address(text)
+    except ValueError:
+        if text != "localhost":
+            raise ValueError(f"expected an IP address to listen on (127.0.0.1, 0.0.0.0, ...), got {_shown(value)}") from None
+    return text
+
+
 _PARSERS: dict[str, Callable[[Any], Any]] = {
     "profile": _text,
     "port": _optional_text,
@@ -326,6 +350,8 @@ _PARSERS: dict[str, Callable[[Any], Any]] = {
     "online_join": _optional_text,
     "online_match_password_file": lambda value: None if value is None else _directory(value),
     "online_watch": lambda value: None if value is None else _match_target(value),
+    "spectator_port": _port,
+    "page_host": _host,
 }
 
 

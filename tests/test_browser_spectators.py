@@ -7,17 +7,26 @@ token, or none, is refused before anything is served; the spectators' cap and pa
 """
 from __future__ import annotations
 
+import asyncio
 import json
+import threading
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from controller.engine import Position
+from controller.engine.board_view import cell_counts, cell_of_point
+from controller.engine.moves import Step
+from controller.engine.turn import TurnPlan
+from controller.events import ActionRequested
+from controller.table import Table
 from browser_support import OUTPUT, Page, ctl, needs_chromium, progress_key, roll, wait_until
-from sim.web.harness import ServerThread
-from sim.web.spectators import SPECTATOR_COOKIE, SpectatorServer, live_view, serve_spectators
+from sim.web.harness import ServerThread, fast_profile
+from sim.web.spectators import SPECTATOR_COOKIE, SpectatorServer, live_view, serve_spectators, spectate_table
 from tests.test_browser import play_step
 
 pytestmark = [needs_chromium, pytest.mark.timeout(240)]
@@ -126,8 +135,6 @@ class Ticking:
 def test_the_spectators_are_capped_and_paced() -> None:
     """At most `max_clients` spectators; each gets at most `per_s` snapshots a second
     however often the table changes, the latest one last."""
-    import asyncio
-
     import aiohttp
 
     async def check() -> tuple[int, list[int], int]:
@@ -169,3 +176,114 @@ def test_the_spectators_are_capped_and_paced() -> None:
     assert refused == 503
     assert got[-1] == last, got  # the latest state reaches every spectator
     assert len(got) <= 6, got  # about 2 a second over 1.5 s (a loaded machine sends fewer), never 40
+
+
+class PiThread:
+    """`bgboard run`'s main loop (`controller.app.run_table`) on the virtual board with the
+    simulated backends and mock pins, its spectators' page opened the way `bgboard run
+    --spectators 0` opens it, on a loop of its own."""
+
+    def __init__(self, tmp: Path) -> None:
+        from sim.virtual_board import VirtualBoard
+
+        self.profile = fast_profile(tmp)
+        self.state_dir = tmp / "state"
+        self.vb = VirtualBoard(self.profile)
+        for cell, (w, b) in cell_counts(Position.initial(), "white").items():
+            self.vb.set_cell(cell, w, b)
+        self.loop = asyncio.new_event_loop()
+        self.table: Table | None = None
+        self.urls: list[str] = []
+        self.failed: BaseException | None = None
+        self._task: asyncio.Task[Any] | None = None
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def _run(self) -> None:
+        from controller.app import run_table
+
+        def on_table(table: Table) -> None:
+            self.table = table
+            spectate_table(table, self.profile, "127.0.0.1", 0, on_url=self.urls.append)
+
+        async def main() -> None:
+            self._task = asyncio.ensure_future(run_table(
+                self.vb.port, profile=self.profile, state_dir=self.state_dir, strip_name="sim",
+                display_driver="dummy", pin_factory="mock", on_table=on_table))
+            try:
+                await self._task
+            except asyncio.CancelledError:
+                pass
+            except BaseException as exc:  # noqa: BLE001 - told by __enter__
+                self.failed = exc
+
+        asyncio.set_event_loop(self.loop)
+        self.loop.run_until_complete(main())
+
+    def call(self, fn: Any) -> Any:
+        async def run() -> Any:
+            return fn()
+        return asyncio.run_coroutine_threadsafe(run(), self.loop).result(10)
+
+    def ctl(self, fn: Any) -> Any:
+        return self.call(lambda: fn(self.table.controller))  # type: ignore[union-attr]
+
+    def __enter__(self) -> PiThread:
+        self.vb.start()
+        self._thread.start()
+        wait_until(lambda: self.urls or self.failed, 20, "the spectators' page of bgboard run")
+        assert self.failed is None, repr(self.failed)
+        wait_until(lambda: self.ctl(lambda c: c.online and not c.setting_up), 20, "the board set up")
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._task is not None:
+            self.loop.call_soon_threadsafe(self._task.cancel)
+        self._thread.join(15)
+        self.vb.close()
+
+    def play_a_step(self) -> None:
+        """Move one checker by hand on the board: a legal step, without a hit if one exists."""
+        def read(c: Any) -> tuple[str, list[Step]]:
+            m = c.match
+            return m.turn, TurnPlan(m.position, m.dice).next_steps(m.partial)
+        side, steps = self.ctl(read)
+        step = min(steps, key=lambda s: (s.hit, -s.frm))
+        before = self.ctl(lambda c: c.match.partial.id)
+        self.vb.lift(cell_of_point(step.frm, side), side)
+        self.vb.place(cell_of_point(step.to, side), side)
+        if step.hit:
+            other = "black" if side == "white" else "white"
+            self.vb.lift(cell_of_point(step.to, side), other)
+            self.vb.place("bar", other)
+        wait_until(lambda: self.ctl(lambda c: c.match.partial.id) != before, 10, f"the step {step}")
+
+
+def test_a_spectator_follows_moves_made_on_the_board_under_bgboard_run(browser: Any, tmp_path: Path) -> None:
+    with PiThread(tmp_path) as pi:
+        watcher = Page(browser, pi.urls[0], **PHONE)
+        assert watcher.state()["spectator"] is True
+        for _ in range(2):  # the opening, then the next turn: rolled by the mover's button, moved by hand
+            side = pi.ctl(lambda c: c.match.turn or "white")
+            pi.call(lambda: pi.table.dispatch(ActionRequested(side, "roll", pi.loop.time())))  # type: ignore[union-attr]
+            wait_until(lambda: pi.ctl(lambda c: c.match.phase == "move"), 10, "the roll")
+            mover = pi.ctl(lambda c: c.match.turn)
+            while pi.ctl(lambda c: c.match.turn == mover and c.match.phase == "move"):
+                pi.play_a_step()
+            position = pi.ctl(lambda c: c.match.partial.id)
+            wait_until(lambda: watcher.state()["match"]["position_id"] == position, 10, "the spectator following")
+            assert watcher.state()["last_move"]
+        assert watcher.page.locator("#move-list tr").count() >= 1
+        before = pi.ctl(lambda c: (c.match.partial.id, c.match.phase))
+        board = watcher.state()["board"]
+        cell, colour = next((c, "white" if w else "black") for c, (w, b) in board.items() if c.isdigit() and w + b)
+        watcher.page.mouse.click(*watcher.checker(cell, colour))
+        assert "only watches" in watcher.wait_notice("spectator")
+        assert pi.ctl(lambda c: (c.match.partial.id, c.match.phase)) == before
+        record = watcher.page.evaluate("async () => { const r = await fetch('/match.mat'); return [r.status, await r.text()]; }")
+        assert record[0] == 200 and "1)" in record[1], record
+        base = pi.urls[0].split("?")[0]
+        assert _status(base + "?token=wrong")[0] == 403
+        OUTPUT.mkdir(exist_ok=True)
+        watcher.page.screenshot(path=str(OUTPUT / "spectator-pi-phone.png"), full_page=True)
+        assert watcher.errors == [], watcher.errors
+        watcher.close()

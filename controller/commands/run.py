@@ -9,9 +9,14 @@ from __future__ import annotations
 import argparse
 import asyncio
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from controller.commands.numbers import seconds, whole
+from controller.commands.numbers import PORT, seconds, whole
 from controller.errors import UsageError
+
+if TYPE_CHECKING:
+    from controller.board.profile import Profile
+    from controller.table import Table
 
 HELP = "play on the real board (Raspberry Pi): sensors, LEDs, display, buttons"
 
@@ -36,6 +41,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="display driver (default: the profile's)")
     parser.add_argument("--buttons", choices=("rpigpio", "lgpio", "mock", "none"), default=None,
                         help="GPIO pin factory for buttons and buzzer (default: rpigpio on a Pi, none elsewhere)")
+    parser.add_argument("--spectators", type=PORT, metavar="PORT",
+                        help="serve a read-only page of the match for spectators on this port, with its own "
+                             "token (default: the settings' spectator_port; unset: off)")
+    parser.add_argument("--page-host", metavar="ADDRESS",
+                        help="where the board's pages listen (default: the settings' page_host, 127.0.0.1; "
+                             "0.0.0.0 for the local network)")
     parser.add_argument("--seconds", type=seconds(), help="stop after this many seconds (tests, benchmarks)")
 
 
@@ -47,7 +58,6 @@ def run(args: argparse.Namespace) -> int:
     from controller.engine.match_settings import MatchSettings
     from controller.engine.match_start import parse_crawford_played, parse_score
     from controller.link.serial_link import check_port
-    from controller.online.door import offer_online
     from controller.settings import is_raspberry_pi, load_settings
     from controller.table.backends import LedBackend, PinBackend
     from controller.table.start import starting_match
@@ -55,6 +65,14 @@ def run(args: argparse.Namespace) -> int:
     settings = load_settings(args.config)
     if args.profile:
         settings = settings.replace("--profile", profile=args.profile)
+    if args.page_host:
+        from controller.errors import ProfileError
+
+        try:
+            settings = settings.replace("--page-host", page_host=args.page_host)
+        except ProfileError as exc:
+            raise UsageError(str(exc)) from None
+    spectator_port = args.spectators if args.spectators is not None else settings.spectator_port
     try:
         match_settings = MatchSettings(length=args.length, confirm=settings.confirm, clock=settings.clock,
                                        dice=settings.dice, black_player=settings.opponent)
@@ -83,8 +101,22 @@ def run(args: argparse.Namespace) -> int:
                               display_driver=args.display or ("dummy" if not on_pi else None),
                               pin_factory=buttons,
                               seconds=args.seconds, brightness=settings.brightness,
-                              on_table=lambda table: offer_online(table, lambda: load_settings(args.config),
-                                                                  state_dir / "online")))
+                              on_table=lambda table: _open_doors(table, args.config, state_dir, profile,
+                                                                 settings.page_host, spectator_port)))
     except KeyboardInterrupt:
         return 130
     return 0
+
+
+def _open_doors(table: Table, config: str | None, state_dir: Path, profile: Profile, host: str,
+                spectator_port: int | None) -> None:
+    """What the table offers beyond the board: online play from its menu, and with a port
+    the spectators' page (sim.web.spectators)."""
+    from controller.online.door import offer_online
+    from controller.settings import load_settings
+
+    offer_online(table, lambda: load_settings(config), state_dir / "online")
+    if spectator_port is not None:
+        from sim.web.spectators import spectate_table
+
+        spectate_table(table, profile, host, spectator_port)

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import secrets
 import weakref
 from collections.abc import Callable, Mapping
@@ -49,6 +50,7 @@ SPECTATOR_COOKIE = "bgboard_spectator"
 SPECTATING = Notice("spectating", "a spectator's page only watches: nothing was done")
 MAX_CLIENTS = 32
 SNAPSHOTS_PER_S = 4.0
+log = logging.getLogger("bgboard")
 
 
 def last_move(moves: list[Any]) -> str:
@@ -240,3 +242,31 @@ async def serve_spectators(view: SpectatorView, host: str, port: int) -> tuple[w
     server = SpectatorServer(view)
     runner = await server.start(host, port)
     return runner, server
+
+
+def spectate_table(table: Table, profile: Profile, host: str, port: int,
+                   on_url: Callable[[str], None] = lambda url: print(f"spectators: {url}", flush=True),
+                   ) -> asyncio.Task[None]:
+    """`bgboard run`'s spectators: serve `table` on `host:port` for as long as the loop
+    runs (the task is cancelled when the table stops); a port that cannot be had is one
+    warning, and the board plays on without spectators."""
+    async def serve() -> None:
+        try:
+            runner, server = await serve_spectators(table_view(table, profile), host, port)
+        except OSError as exc:
+            log.warning("no spectators' page on %s:%d: %s", host, port, exc.strerror)
+            return
+        assert server.guard is not None
+        on_url(server.guard.url())
+        try:
+            await asyncio.Event().wait()
+        finally:
+            await runner.cleanup()
+
+    task = asyncio.ensure_future(serve())
+    _SERVING.add(task)  # the loop keeps only a weak reference: an unreferenced task would be collected
+    task.add_done_callback(_SERVING.discard)
+    return task
+
+
+_SERVING: set[asyncio.Task[None]] = set()
