@@ -26,6 +26,7 @@ Phase = Literal["opening", "roll", "doubled", "move", "resigning", "over"]
 PHASES: tuple[Phase, ...] = ("opening", "roll", "doubled", "move", "resigning", "over")
 #: resignation levels, lowest first; the level's index + 1 is the points per cube
 LEVELS: tuple[str, ...] = ("single", "gammon", "backgammon")
+T = TypeVar("T")
 
 
 def check_side(side: object) -> Colour:
@@ -142,14 +143,14 @@ class MatchState:
         the controller rolls for them without waiting."""
         return self.phase == "roll" and self.turn is not None and not self.may_double(self.turn)
 
-    def cached(self, kind: str, build: Callable[[], Any]) -> Any:
+    def cached(self, kind: str, build: Callable[[], T]) -> T:
         """A value computed from (position, dice), kept in a small cache shared by the
         states of one turn (the cache is not part of the state: no compare, no save)."""
         key = (self.position, self.dice)
         if self._plans.get("key") != key:
             self._plans.clear()
             self._plans["key"] = key
-        value = self._plans.get(kind)
+        value: T | None = self._plans.get(kind)
         if value is None:
             value = self._plans[kind] = build()
         return value
@@ -160,16 +161,14 @@ class MatchState:
         if self.phase not in ("move", "resigning") or self.dice is None:
             return None
         dice = self.dice
-        plan: TurnPlan = self.cached("plan", lambda: TurnPlan(self.position, dice))
-        return plan
+        return self.cached("plan", lambda: TurnPlan(self.position, dice))
 
     def legal_moves(self) -> list[Move]:
         """Every legal move of the current roll (empty outside phase ``move``)."""
         if self.phase not in ("move", "resigning") or self.dice is None:
             return []
         dice = self.dice
-        moves: list[Move] = self.cached("moves", lambda: legal_moves(self.position, dice))
-        return moves
+        return self.cached("moves", lambda: legal_moves(self.position, dice))
 
     @property
     def move_complete(self) -> bool:

@@ -142,7 +142,7 @@ def _whole_move(m: M, side: Colour, move: Move, action: str) -> tuple[Step, ...]
                               "steps_played")
     if any(x is move for x in m.legal_moves()):  # one of ours: legal by construction
         return move.steps
-    legal: dict[Position, Move] = m.cached("results", lambda: {x.result: x for x in m.legal_moves()})
+    legal = m.cached("results", lambda: {x.result: x for x in m.legal_moves()})
     found = legal.get(move.result)
     if found is None:
         raise MatchStateError(f"{side} cannot play {move.notation} with {m.dice[0]}-{m.dice[1]}: not a legal move",
