@@ -25,6 +25,7 @@ from controller.analysis.match import MatchAnalyser, mark_of
 from controller.analysis.stats import player_stats
 from controller.bot.gnubg_level import find_gnubg_program, load_gnubg_nn
 from controller.engine import Position
+from controller.evaluation.numpy_network import NumpyNetwork
 from controller.records.mat_reader import read_mat
 
 MATCHES = Path(__file__).resolve().parent.parent / "../shared/matches/bglab"
@@ -33,6 +34,7 @@ SHORT = ("lasse__match1043097.txt", "lasse__match1004844.txt", "lasse__match1007
 
 needs_gnubg = pytest.mark.skipif(load_gnubg_nn() is None or find_gnubg_program() is None,
                                  reason="needs gnubg-nn and the gnubg program (installed by .ci/run)")
+needs_program = pytest.mark.skipif(find_gnubg_program() is None, reason="needs the gnubg program (sudo apt install gnubg)")
 
 
 def _analyse(path: Path):
@@ -43,7 +45,19 @@ def _analyse(path: Path):
 @needs_gnubg
 @pytest.mark.parametrize("name", SHORT)
 def test_statistics_agree_with_gnubg_analyse_match(name: str) -> None:
-    path = MATCHES / name
+    _assert_agrees_with_gnubg(MATCHES / name)
+
+
+@needs_program
+@pytest.mark.parametrize("name", SHORT[:1])
+def test_statistics_agree_with_gnubg_without_the_wheel(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """As a Raspberry Pi analyses: gnubg's networks in numpy from the program's weights."""
+    monkeypatch.setenv("BGBOARD_NETWORK", "numpy")
+    assert isinstance(Evaluator().network, NumpyNetwork)
+    _assert_agrees_with_gnubg(MATCHES / name)
+
+
+def _assert_agrees_with_gnubg(path: Path) -> None:
     ours = _analyse(path)
     theirs = parse_statistics(run_gnubg_analysis(path, plies=0))
     for player in (0, 1):

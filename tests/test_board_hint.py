@@ -8,7 +8,6 @@ import random
 import pytest
 
 from controller.board.reconcile import BoardState
-from controller.bot.gnubg_level import load_gnubg_nn
 from controller.controller import Controller, ControllerConfig
 from controller.dice import TableDice
 from controller.engine import Position
@@ -18,7 +17,8 @@ from controller.engine.match_settings import MatchSettings
 from controller.events import ActionRequested, ButtonPressed, ReadingReceived, Tick
 from controller.events import menu_pressed as MenuPressed  # noqa: N812 - reads as the event
 
-pytestmark = pytest.mark.skipif(load_gnubg_nn() is None, reason="needs gnubg-nn (x86-64; installed by .ci/run)")
+from network_backends import needs_network, network_backend, with_each_network  # noqa: F401
+pytestmark = needs_network + [with_each_network]
 
 
 def _table(config: ControllerConfig | None = None, black_player: str = "human") -> Controller:

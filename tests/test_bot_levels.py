@@ -12,15 +12,16 @@ from controller.analysis.match import MatchAnalyser
 from controller.analysis.stats import player_stats
 from controller.bench.bot_bench import level_figures
 from controller.bot.base import OFFERED_LEVELS, MatchContext, make_bot
-from controller.bot.gnubg_level import load_gnubg_nn
 from controller.bot.gnubg_strength import NOISE, STRENGTH_LEVELS, noisy
 from controller.bot.level_strength import TurnLoss, estimate_pr, play_games, turn_losses
 from controller.cli import main
 from controller.engine import Position, legal_moves
 
-pytestmark = pytest.mark.skipif(load_gnubg_nn() is None, reason="needs gnubg-nn (x86-64; installed by .ci/run)")
+from network_backends import needs_network, network_backend, with_each_network  # noqa: F401
+pytestmark = needs_network
 
 
+@with_each_network
 def test_every_strength_level_is_offered_and_plays_legal_moves() -> None:
     assert set(NOISE) | {"worldclass"} <= set(OFFERED_LEVELS)
     rng = random.Random(3)
@@ -42,6 +43,7 @@ def test_every_strength_level_is_offered_and_plays_legal_moves() -> None:
                 break
 
 
+@with_each_network
 def test_noise_is_fixed_by_the_board_as_gnubgs() -> None:
     board = (Position.initial().theirs, Position.initial().mine)
     p = (0.5, 0.15, 0.01, 0.13, 0.01)

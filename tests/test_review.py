@@ -17,7 +17,6 @@ import pytest
 
 from controller.analysis.review import ReviewCache, practice_match
 from controller.board.reconcile import BoardState
-from controller.bot.gnubg_level import load_gnubg_nn
 from controller.controller import Controller
 from controller.dice import TableDice
 from controller.engine.board_view import cell_counts
@@ -32,12 +31,13 @@ from controller.show import display as drawing
 from controller.show.texts import render
 from controller.table.review import ReviewRunner, default_cache
 from controller.table.table import Table
+from network_backends import BACKENDS
 from review_support import analyze_json, assert_review_is_the_analysis
 
 MATCHES = Path(__file__).resolve().parent.parent / "../shared/matches/bglab"
 REAL = ("lasse__match1043097.txt", "lasse__match10074339.txt", "lasse__match3264187.txt")
 
-needs_network = pytest.mark.skipif(load_gnubg_nn() is None, reason="needs gnubg-nn (installed by .ci/run)")
+needs_network = pytest.mark.skipif(not BACKENDS, reason="needs the gnubg program's weights (sudo apt install gnubg)")
 
 
 @needs_network

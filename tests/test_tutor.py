@@ -16,7 +16,6 @@ import pytest
 from controller.analysis.hint import cube_decision
 from controller.analysis.match import answer_loss, double_loss, no_double_loss
 from controller.board.reconcile import BoardState
-from controller.bot.gnubg_level import load_gnubg_nn
 from controller.controller import Controller, ControllerConfig
 from controller.dice import TableDice
 from controller.engine import Position
@@ -30,7 +29,8 @@ from controller.show.texts import render
 from controller.table.computer import bot_context
 from controller.table.start import starting_match
 
-pytestmark = pytest.mark.skipif(load_gnubg_nn() is None, reason="needs gnubg-nn (x86-64; installed by .ci/run)")
+from network_backends import needs_network, network_backend, with_each_network  # noqa: F401
+pytestmark = needs_network + [with_each_network]
 
 # position (White on roll), match length, the decision, its loss in EMG
 BAD_DOUBLE = ("uDvgARizbcADIA", 5)       # double: -0.126, no double

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from controller.analysis.cubeful import CENTRE, CubeInfo
 from controller.analysis.evaluator import CubeEval, Evaluator
+from controller.analysis.network import load_network
 from controller.bot.contract import MatchContext
 from controller.engine import Move, Position, legal_moves
 
@@ -38,8 +39,9 @@ class Hint:
 def _evaluator(evaluator: Evaluator | None) -> Evaluator:
     if evaluator is not None:
         return evaluator
-    if not _shared:
-        _shared.append(Evaluator())
+    network = load_network()  # the one BGBOARD_NETWORK chooses now
+    if not _shared or _shared[0].network is not network:
+        _shared[:] = [Evaluator(network)]
     return _shared[0]
 
 

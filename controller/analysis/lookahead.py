@@ -16,7 +16,7 @@ from typing import Protocol
 
 from controller.analysis.cubeful import (Board, Chances, CubeInfo, double_pass_mwc, doubled, flipped, may_double,
                                         mover_prices, mwc_to_emg)
-from controller.evaluation.backend import NetworkBackend
+from controller.evaluation.backend import NetworkBackend, chances_of
 
 ROLLS: tuple[tuple[int, int, int], ...] = tuple(
     (a, b, 1 if a == b else 2) for a in range(1, 7) for b in range(1, a + 1))
@@ -156,12 +156,11 @@ class Lookahead:
         # gnubg's 0-ply cubeful choice among them, ties to the better cubeless equity
         # and then to the move generated first
         g0, g1, b0, b1 = mover_prices(ci)
-        after_move_mwc, key_of_board, probabilities = self.ev.keyed_after_move_mwc, g.key_of_board, g.probabilities
+        after_move_mwc, key_of_board = self.ev.keyed_after_move_mwc, g.key_of_board
         best: tuple[float, float] | None = None
         chosen: tuple[str, Chances] = ("", (0.0, 0.0, 0.0, 0.0, 0.0))
-        for lists in afters:
+        for lists, r in zip(afters, chances_of(g, afters, 0)):
             key = key_of_board(lists)
-            r = probabilities(lists, 0)
             p = (r[0], r[1], r[2], r[3], r[4])
             score = (mwc_to_emg(1.0 - after_move_mwc(key, p, ci), ci),
                      1.0 - 2.0 * p[0] + p[3] * g0 - p[1] * g1 + p[4] * b0 - p[2] * b1)
@@ -174,15 +173,12 @@ class Lookahead:
         the generator's order, or all of them where gnubg scores them all (bear-offs, or
         moves leaving different classes)."""
         g0, g1, b0, b1 = mover_prices(flipped(ci))
-        classify, probabilities, prune = self._g.classify, self._g.probabilities, self._g.p_prune
+        classify = self._g.classify
         first_class = classify(afters[0])
-        if first_class < RACE_CLASS:
+        if first_class < RACE_CLASS or any(classify(board) != first_class for board in afters[1:]):
             return afters
         scored = []
-        for index, board in enumerate(afters):
-            if index and classify(board) != first_class:
-                return afters
-            r = probabilities(board, prune)
+        for index, r in enumerate(chances_of(self._g, afters, self._g.p_prune)):
             # gnubg's `Utility` of the opponent's chances, inline
             scored.append((r[0] * 2.0 - 1.0 + r[1] * g0 - r[3] * g1 + r[2] * b0 - r[4] * b1, index))
         scored.sort()

@@ -26,3 +26,13 @@ class NetworkBackend(Protocol):
     def key_of_board(self, board: BoardLike) -> str: ...
 
     def board_from_position_key(self, key: str) -> tuple[tuple[int, ...], tuple[int, ...]]: ...
+
+
+def chances_of(network: NetworkBackend, boards: Sequence[BoardLike], plies: int) -> list[tuple[float, ...]]:
+    """`probabilities(board, plies)` of many boards: one batch where the network takes
+    batches (the numpy network runs each class's network once for all of them), else one
+    call each (the wheel, in C, is quick either way)."""
+    many = getattr(network, "evaluate_many", None)
+    if many is not None and plies in (0, network.p_prune):
+        return list(many(boards, prune=plies == network.p_prune))
+    return [network.probabilities(b, plies) for b in boards]

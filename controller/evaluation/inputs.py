@@ -45,20 +45,19 @@ def _escape_tables() -> tuple[list[int], list[int]]:
 _ESCAPES, _ESCAPES_BEYOND = _escape_tables()
 
 
-def _pattern(side: Side, n: int) -> int:
-    af = 0
-    for i in range(min(12, n)):
-        if side[24 - n + i] > 1:
-            af |= 1 << i
-    return af
+def made_points(side: Side) -> int:
+    """Bit i set where `side` holds point i (two checkers or more)."""
+    return sum(1 << i for i in range(25) if side[i] > 1)
 
 
-def escapes(side: Side, n: int) -> int:
-    return _ESCAPES[_pattern(side, n)]
+def escapes(made: int, n: int) -> int:
+    """Rolls that let a checker n points in front of `made`'s points (from its own point
+    24 - n) past the next twelve points (gnubg's `Escapes`)."""
+    return _ESCAPES[(made >> (24 - n)) & ((1 << min(12, n)) - 1)]
 
 
-def escapes_beyond(side: Side, n: int) -> int:
-    return _ESCAPES_BEYOND[_pattern(side, n)]
+def escapes_beyond(made: int, n: int) -> int:
+    return _ESCAPES_BEYOND[(made >> (24 - n)) & ((1 << min(12, n)) - 1)]
 
 
 # The ways to hit (gnubg's aIntermediate): (all intermediate points needed, the points
@@ -254,15 +253,16 @@ def half_inputs(side: Side, opp: Side, out: np.ndarray) -> None:
         n = next((24 - j for j in range(17, 11, -1) if side[j] >= 2), 0)
     out[I_FORWARD_ANCHOR] = 2.0 if n == 0 else n / 6.0
     out[I_PIPLOSS], out[I_P1], out[I_P2] = pip_loss(side, opp)
-    out[I_BACKESCAPES] = escapes(side, 23 - opp_back) / 36.0
-    out[I_BACKRESCAPES] = escapes_beyond(side, 23 - opp_back) / 36.0
-    n = min([36] + [escapes(side, i) for i in range(15, 24 - opp_back)])
+    made, opp_made = made_points(side), made_points(opp)
+    out[I_BACKESCAPES] = escapes(made, 23 - opp_back) / 36.0
+    out[I_BACKRESCAPES] = escapes_beyond(made, 23 - opp_back) / 36.0
+    n = min([36] + [escapes(made, i) for i in range(15, 24 - opp_back)])
     out[I_ACONTAIN] = (36 - n) / 36.0
     out[I_ACONTAIN2] = out[I_ACONTAIN] * out[I_ACONTAIN]
-    n = min([36] + [escapes(side, i) for i in range(15, 24)])
+    n = min([36] + [escapes(made, i) for i in range(15, 24)])
     out[I_CONTAIN] = (36 - n) / 36.0
     out[I_CONTAIN2] = out[I_CONTAIN] * out[I_CONTAIN]
-    out[I_MOBILITY] = sum((i - 5) * side[i] * escapes(opp, i) for i in range(6, 25) if side[i]) / 3600.0
+    out[I_MOBILITY] = sum((i - 5) * side[i] * escapes(opp_made, i) for i in range(6, 25) if side[i]) / 3600.0
     # one-sided moment
     j = sum(side)
     n = sum(i * side[i] for i in range(25))

@@ -5,6 +5,7 @@ least significant bit first, both sides in one string, into ten bytes, each byte
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 
 def key_of_board(board: Sequence[Sequence[int]]) -> str:
@@ -20,6 +21,7 @@ def key_of_board(board: Sequence[Sequence[int]]) -> str:
     return "".join(letters)
 
 
+@lru_cache(maxsize=1 << 16)
 def board_from_key(key: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The board a key names; ValueError when it is not one."""
     if len(key) != 20 or any(not "A" <= c <= "P" for c in key):

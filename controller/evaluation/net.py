@@ -29,19 +29,30 @@ def sigmoid(x: np.ndarray) -> np.ndarray:
     return np.where(big, np.where(negative, _BOTTOM, _TOP), out).astype(np.float32)
 
 
+def _sequential(start: np.ndarray, factors: np.ndarray, weights: np.ndarray) -> np.ndarray:
+    """`start` plus factors[:, k] * weights[k] added one k at a time in float32, as gnubg's
+    loops add them (a matrix product sums in another order): one step per k for the
+    whole batch, or for a few rows a running sum (`cumsum` adds in order too)."""
+    if len(factors) < 8:
+        terms = factors[:, :, None] * weights[None]
+        stacked = np.concatenate([np.broadcast_to(start, (len(factors), 1, len(start))), terms], axis=1)
+        return np.cumsum(stacked, axis=1, dtype=np.float32)[:, -1]
+    total = np.repeat(start[None], len(factors), axis=0)
+    for k in range(factors.shape[1]):
+        total += factors[:, k:k + 1] * weights[k]
+    return total
+
+
 def forward(net: NetWeights, inputs: np.ndarray) -> np.ndarray:
     """The network's outputs for a batch of input rows (n x inputs) -> n x outputs.
 
     The sums run in gnubg's order, one input (then one hidden node) at a time in float32,
     not as a matrix product: the table sigmoid jumps by 0.5 % at each step of its table,
-    so a sum that rounds differently can move an output by 1e-3 (1 position in 5,000)."""
+    so a sum that rounds differently can move an output by 1e-3 (1 position in 5,000).
+    Inputs that are 0 in every row add nothing and are left out."""
     x = inputs.astype(np.float32)
-    hidden = np.broadcast_to(net.hidden_threshold, (len(x), net.hidden)).copy()
-    for i in np.flatnonzero(x.any(axis=0)):
-        column = x[:, i:i + 1]
-        hidden += np.where(column == _ONE, net.hidden_weight[i], net.hidden_weight[i] * column)
+    used = np.flatnonzero(x.any(axis=0))
+    hidden = _sequential(net.hidden_threshold, x[:, used], net.hidden_weight[used])
     active = sigmoid(np.float32(-net.beta_hidden) * hidden)
-    out = np.broadcast_to(net.output_threshold, (len(x), net.outputs)).copy()
-    for j in range(net.hidden):
-        out += active[:, j:j + 1] * net.output_weight[j]
+    out = _sequential(net.output_threshold, active, net.output_weight)
     return sigmoid(np.float32(-net.beta_output) * out)
