@@ -8,9 +8,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from controller.engine.board_view import COLOURS, Colour, cube_owner
+from controller.engine.board_view import COLOURS, Colour, CubeOwner, cube_owner, other
 from controller.engine.match import Match
 from controller.show.content import ClockView, DisplayContent, MoveTimerView, TournamentClockView
+
+
+def offered_cube(m: Match) -> tuple[int, CubeOwner]:
+    """The cube as it stands: while a double waits for its answer it is turned to the new
+    value and stands before the doubled side (the match's cube changes only on a take)."""
+    if m.phase == "doubled" and m.turn is not None:
+        return m.cube * 2, other(m.turn)
+    return m.cube, cube_owner(m.cube_owner)
 
 
 def match_content(m: Match, now: float, pips: Mapping[Colour, int] | None = None) -> DisplayContent:
@@ -26,9 +34,10 @@ def match_content(m: Match, now: float, pips: Mapping[Colour, int] | None = None
             clocks[side] = (MoveTimerView(max(0.0, r.allowance), max(0.0, r.bank), warn)
                             if reading.mode == "timer" else
                             TournamentClockView(max(0.0, r.allowance), max(0.0, r.bank), warn))
+    value, owner = offered_cube(m)
     return DisplayContent(
-        turn=m.turn, dice=tuple(m.dice) if m.dice else (), cube_value=m.cube,
-        cube_owner=cube_owner(m.cube_owner), cube_enabled=m.cube_enabled,
+        turn=m.turn, dice=tuple(m.dice) if m.dice else (), cube_value=value,
+        cube_owner=owner, cube_enabled=m.cube_enabled,
         crawford=m.crawford, score_white=m.score[0], score_black=m.score[1], match_length=m.length,
         pips_white=shown["white"], pips_black=shown["black"],
         clock_white=clocks["white"], clock_black=clocks["black"])

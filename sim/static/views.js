@@ -76,7 +76,9 @@ export class FactsView {
     }
     if (m.pips) set("pips", t(lang, "pips", { ...names, w: m.pips.white, b: m.pips.black }));
     const owner = m.cube_owner && m.cube_owner !== "center" ? sideName(lang, m.cube_owner) : t(lang, "cube.center");
-    set("cube", m.cube_enabled === false ? t(lang, "cube.none") : `${m.cube ?? 1} (${owner})${m.crawford ? " · Crawford" : ""}`);
+    const offered = m.state === "doubled" && m.turn  // a double waiting for its answer: the cube offered
+      ? " · " + t(lang, "cube.offered", { v: (m.cube ?? 1) * 2, s: sideName(lang, m.turn === "white" ? "black" : "white") }) : "";
+    set("cube", m.cube_enabled === false ? t(lang, "cube.none") : `${m.cube ?? 1} (${owner})${offered}${m.crawford ? " · Crawford" : ""}`);
     set("dice", m.dice && m.dice.length ? m.dice.join(" – ") : "–");
     const phase = m.state ? t(lang, `state.${m.state}`) : "";
     set("turn", m.turn ? `${sideName(lang, m.turn)} · ${phase}` : (phase || "–"));

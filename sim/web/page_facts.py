@@ -11,7 +11,8 @@ from collections.abc import Mapping
 from typing import Any, TypedDict
 
 from controller.board.profile_sections import RoleLight
-from controller.engine.board_view import COLOURS, Colour, cube_owner, step_cells
+from controller.engine.board_view import COLOURS, Colour, step_cells
+from controller.show.match_content import offered_cube
 from controller.engine.match import Match
 from controller.engine.match_history import CubeRecord, ResignRecord, TurnRecord
 from controller.engine.notation import format_move
@@ -44,7 +45,8 @@ def page_facts(status: TableStatus, language: str) -> dict[str, Any]:
     plan = status.carried_out
     return {
         "dice_view": dice_view(m),
-        "cube_view": None if not m.cube_enabled else {"value": m.cube, "owner": cube_owner(m.cube_owner)},
+        "cube_view": None if not m.cube_enabled else
+        dict(zip(("value", "owner"), offered_cube(m)), offered=m.phase == "doubled"),
         "clock": clock_view(m, status.now),
         "moves": move_list(m),
         "players": {side: m.settings.player(side) for side in COLOURS},
