@@ -34,6 +34,7 @@ The file is flat TOML, one key a line::
     online_match_password_file = "/etc/bgboard/match-password"  # a private match's password
     online_watch = "alice"       # the board menu's "Watch online": a match number or a player
     spectator_port = 8081        # bgboard run: a read-only page of the match for spectators (unset: off)
+    page_port = 8080             # bgboard run: the board's page for the player's phone (unset: off)
     page_host = "127.0.0.1"      # where the board's pages listen: loopback, or "0.0.0.0" for the LAN
 """
 from __future__ import annotations
@@ -101,6 +102,7 @@ class Settings:
     online_match_password_file: Path | None = None
     online_watch: str | None = None
     spectator_port: int | None = None
+    page_port: int | None = None
     page_host: str = "127.0.0.1"
 
     def replace(self, source: str = "<settings>", **changes: Any) -> Settings:
@@ -351,6 +353,7 @@ _PARSERS: dict[str, Callable[[Any], Any]] = {
     "online_match_password_file": lambda value: None if value is None else _directory(value),
     "online_watch": lambda value: None if value is None else _match_target(value),
     "spectator_port": _port,
+    "page_port": _port,
     "page_host": _host,
 }
 

@@ -25,6 +25,7 @@ from controller.engine.turn import TurnPlan
 from controller.events import ActionRequested
 from controller.table import Table
 from browser_support import OUTPUT, Page, ctl, needs_chromium, progress_key, roll, wait_until
+from sim.web.board_page import PlayerServer, pair_table
 from sim.web.harness import ServerThread, fast_profile
 from sim.web.spectators import SPECTATOR_COOKIE, SpectatorServer, live_view, serve_spectators, spectate_table
 from tests.test_browser import play_step
@@ -194,6 +195,8 @@ class PiThread:
         self.loop = asyncio.new_event_loop()
         self.table: Table | None = None
         self.urls: list[str] = []
+        self.page_urls: list[str] = []
+        self.player: PlayerServer | None = None
         self.failed: BaseException | None = None
         self._task: asyncio.Task[Any] | None = None
         self._thread = threading.Thread(target=self._run, daemon=True)
@@ -204,6 +207,7 @@ class PiThread:
         def on_table(table: Table) -> None:
             self.table = table
             spectate_table(table, self.profile, "127.0.0.1", 0, on_url=self.urls.append)
+            self.player = pair_table(table, self.profile, "127.0.0.1", 0, on_url=self.page_urls.append)
 
         async def main() -> None:
             self._task = asyncio.ensure_future(run_table(
@@ -230,9 +234,10 @@ class PiThread:
     def __enter__(self) -> PiThread:
         self.vb.start()
         self._thread.start()
-        wait_until(lambda: self.urls or self.failed, 20, "the spectators' page of bgboard run")
+        wait_until(lambda: (self.urls and self.page_urls) or self.failed, 20, "the pages of bgboard run")
         assert self.failed is None, repr(self.failed)
-        wait_until(lambda: self.ctl(lambda c: c.online and not c.setting_up), 20, "the board set up")
+        wait_until(lambda: self.ctl(lambda c: c.online and not c.setting_up
+                                    and any(a.action == "roll" for a in c.status().actions)), 20, "the roll offered")
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -263,6 +268,7 @@ def test_a_spectator_follows_moves_made_on_the_board_under_bgboard_run(browser: 
         watcher = Page(browser, pi.urls[0], **PHONE)
         assert watcher.state()["spectator"] is True
         for _ in range(2):  # the opening, then the next turn: rolled by the mover's button, moved by hand
+            wait_until(lambda: pi.ctl(lambda c: any(a.action == "roll" for a in c.status().actions)), 10, "the roll offered")
             side = pi.ctl(lambda c: c.match.turn or "white")
             pi.call(lambda: pi.table.dispatch(ActionRequested(side, "roll", pi.loop.time())))  # type: ignore[union-attr]
             wait_until(lambda: pi.ctl(lambda c: c.match.phase == "move"), 10, "the roll")
@@ -287,3 +293,37 @@ def test_a_spectator_follows_moves_made_on_the_board_under_bgboard_run(browser: 
         watcher.page.screenshot(path=str(OUTPUT / "spectator-pi-phone.png"), full_page=True)
         assert watcher.errors == [], watcher.errors
         watcher.close()
+
+
+def test_a_phone_paired_with_the_board_presses_its_buttons(browser: Any, tmp_path: Path) -> None:
+    """`bgboard run --page`: the pairing address opens the board's page (a wrong token or
+    none does not); a button pressed on the phone rolls as the physical one does; a checker
+    dragged on the page is refused (they are moved by hand); revoked, the cookie no longer
+    opens anything."""
+    with PiThread(tmp_path) as pi:
+        url = pi.page_urls[0]
+        base = url.split("?")[0]
+        assert "token=" in url and url.split("token=")[1] not in pi.urls[0]  # not the spectators' token
+        assert _status(base)[0] == 403 and _status(base + "?token=wrong")[0] == 403
+        phone = Page(browser, url, **PHONE)
+        assert phone.state()["spectator"] is False
+        wait_until(lambda: phone.page.locator('button.hw.live[data-button="white_main"]').count(), 10,
+                   "the roll offered on the phone")
+        phone.click_button("white_main")  # the opening roll, as the physical button rolls it
+        wait_until(lambda: pi.ctl(lambda c: c.match.phase == "move"), 10, f"the roll from the phone {phone.notices} {phone.page.evaluate('window.bgboard.sent')} {pi.ctl(lambda c: (c.match.phase, c.match.turn))}")
+        mover = pi.ctl(lambda c: c.match.turn)
+        board = phone.state()["board"]
+        cell = next(c for c, (w, b) in board.items() if c.isdigit() and (w if mover == "white" else b))
+        before = pi.ctl(lambda c: c.match.partial.id)
+        phone.page.mouse.click(*phone.checker(cell, mover))
+        assert "moved by hand" in phone.wait_notice("by hand")
+        assert pi.ctl(lambda c: c.match.partial.id) == before
+        pi.play_a_step()  # by hand on the board: the phone draws the sensors' reading
+        wait_until(lambda: phone.state()["board"] == pi.call(lambda: {c: list(pi.vb.counts(c)) for c in board}), 10,
+                   "the phone drawing the board as read")
+        assert pi.player is not None
+        pi.call(pi.player.rotate)  # revoked: the paired cookie opens nothing any more
+        status = phone.page.evaluate("async () => (await fetch('/match.mat')).status")
+        assert status == 403
+        assert phone.errors == [], phone.errors
+        phone.close()

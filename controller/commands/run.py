@@ -44,6 +44,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--spectators", type=PORT, metavar="PORT",
                         help="serve a read-only page of the match for spectators on this port, with its own "
                              "token (default: the settings' spectator_port; unset: off)")
+    parser.add_argument("--page", type=PORT, metavar="PORT",
+                        help="serve the board's page for the player's phone on this port: pair by the printed "
+                             "address (it carries a token) or its QR code (default: the settings' page_port; unset: off)")
     parser.add_argument("--page-host", metavar="ADDRESS",
                         help="where the board's pages listen (default: the settings' page_host, 127.0.0.1; "
                              "0.0.0.0 for the local network)")
@@ -73,6 +76,7 @@ def run(args: argparse.Namespace) -> int:
         except ProfileError as exc:
             raise UsageError(str(exc)) from None
     spectator_port = args.spectators if args.spectators is not None else settings.spectator_port
+    page_port = args.page if args.page is not None else settings.page_port
     try:
         match_settings = MatchSettings(length=args.length, confirm=settings.confirm, clock=settings.clock,
                                        dice=settings.dice, black_player=settings.opponent)
@@ -102,16 +106,16 @@ def run(args: argparse.Namespace) -> int:
                               pin_factory=buttons,
                               seconds=args.seconds, brightness=settings.brightness,
                               on_table=lambda table: _open_doors(table, args.config, state_dir, profile,
-                                                                 settings.page_host, spectator_port)))
+                                                                 settings.page_host, spectator_port, page_port)))
     except KeyboardInterrupt:
         return 130
     return 0
 
 
 def _open_doors(table: Table, config: str | None, state_dir: Path, profile: Profile, host: str,
-                spectator_port: int | None) -> None:
+                spectator_port: int | None, page_port: int | None) -> None:
     """What the table offers beyond the board: online play from its menu, and with a port
-    the spectators' page (sim.web.spectators)."""
+    the spectators' page (sim.web.spectators), with another the player's (sim.web.board_page)."""
     from controller.online.door import offer_online
     from controller.settings import load_settings
 
@@ -120,3 +124,7 @@ def _open_doors(table: Table, config: str | None, state_dir: Path, profile: Prof
         from sim.web.spectators import spectate_table
 
         spectate_table(table, profile, host, spectator_port)
+    if page_port is not None:
+        from sim.web.board_page import pair_table, print_pairing
+
+        pair_table(table, profile, host, page_port, print_pairing)

@@ -151,18 +151,24 @@ def live_view(live: LiveSim) -> SpectatorView:
     return SpectatorView(lambda: live.table, live.match_record, live.subscribe, **led_facts(live.profile))
 
 
-def table_view(table: Table, profile: Profile) -> SpectatorView:
-    """The spectators' view of one table that lives as long as the front end (`bgboard run`)."""
+def table_record(table: Table) -> str:
+    """The table's match so far as `.mat` text, dated now (the page's Download .mat)."""
     from datetime import datetime
 
     from sim.web.record import mat_text, player_names
 
-    def record() -> str:
-        match = table.controller.status().match
-        return mat_text(match, table.controller.dice.record_tags(), players=player_names(match),
-                        when=datetime.now())
+    match = table.controller.status().match
+    return mat_text(match, table.controller.dice.record_tags(), players=player_names(match), when=datetime.now())
 
-    return SpectatorView(lambda: table, record, lambda changed: table.on_scene(lambda scene: changed()), **led_facts(profile))
+
+def on_table_scene(table: Table) -> Callable[[Callable[[], None]], object]:
+    """`subscribe` for a view of `table`: called after every scene the table shows."""
+    return lambda changed: table.on_scene(lambda scene: changed())
+
+
+def table_view(table: Table, profile: Profile) -> SpectatorView:
+    """The spectators' view of one table that lives as long as the front end (`bgboard run`)."""
+    return SpectatorView(lambda: table, lambda: table_record(table), on_table_scene(table), **led_facts(profile))
 
 
 class SpectatorServer(SimServer):
@@ -247,14 +253,19 @@ async def serve_spectators(view: SpectatorView, host: str, port: int) -> tuple[w
 def spectate_table(table: Table, profile: Profile, host: str, port: int,
                    on_url: Callable[[str], None] = lambda url: print(f"spectators: {url}", flush=True),
                    ) -> asyncio.Task[None]:
-    """`bgboard run`'s spectators: serve `table` on `host:port` for as long as the loop
-    runs (the task is cancelled when the table stops); a port that cannot be had is one
-    warning, and the board plays on without spectators."""
+    """`bgboard run`'s spectators' page of `table` on `host:port` (see `serve_beside`)."""
+    return serve_beside(SpectatorServer(table_view(table, profile)), host, port, on_url)
+
+
+def serve_beside(server: SimServer, host: str, port: int, on_url: Callable[[str], None]) -> asyncio.Task[None]:
+    """Serve `server` on `host:port` for as long as the loop runs (the task is cancelled
+    when the table stops); a port that cannot be had is one warning, and the board plays
+    on without the page."""
     async def serve() -> None:
         try:
-            runner, server = await serve_spectators(table_view(table, profile), host, port)
+            runner = await server.start(host, port)
         except OSError as exc:
-            log.warning("no spectators' page on %s:%d: %s", host, port, exc.strerror)
+            log.warning("no page on %s:%d: %s", host, port, exc.strerror)
             return
         assert server.guard is not None
         on_url(server.guard.url())

@@ -1,0 +1,107 @@
+"""The board's own page for the player's phone: `bgboard run --page PORT`.
+
+The simulator's page (one page implementation, sim/static) served from the real table:
+the checkers drawn where the sensors last read them (they are moved by hand on the board,
+so a checker dragged on the page is refused in one line), the display, LEDs, dice, cube,
+score, clock, pips and move list as the spectators see them, and the buttons: a button
+pressed on the page goes through `Table.on_button`, the path of the physical button, and
+an action of the list (`white double`, a menu's action) is the controller's
+`ActionRequested`, as in the simulator.
+
+Pairing: the page always needs its token (`PlayerServer`: off loopback too, and on
+loopback, since the Pi's own browser is not the only one there), given once in the
+address the owner scans and then kept in a cookie; `rotate()` revokes every link and
+cookie given so far. Missing here: the QR code on the display and the menu item that
+rotates (README: "On a Raspberry Pi").
+"""
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from aiohttp import web
+
+from controller.board.profile import Profile
+from controller.engine.board_view import CELLS
+from controller.events import ActionRequested
+from controller.inputs.buttons import BUTTON_KEYS, ButtonHeld, ButtonPressed
+from controller.table import Table
+from sim.web.protocol import Notice, PageAction
+from sim.web.server import SimServer
+from sim.web.spectators import SpectatorView, led_facts, on_table_scene, serve_beside, table_record
+
+BY_HAND = Notice("by_hand", "the checkers are moved by hand on the board; the page presses buttons only")
+
+
+class BoardPage(SpectatorView):
+    """The player's page of the real table (see the module docstring)."""
+
+    def __init__(self, table: Table, profile: Profile) -> None:
+        super().__init__(lambda: table, lambda: table_record(table), on_table_scene(table), **led_facts(profile))
+        self.table = table
+
+    def snapshot(self) -> dict[str, Any]:
+        shown = super().snapshot()
+        status = self.table.controller.status()
+        reading = status.reading
+        board = {c: list(reading.count(c)) for c in CELLS} if reading is not None else shown["board"]
+        return {**shown, "spectator": False, "board": board,
+                "actions": [a.command for a in status.actions],
+                "possible": [{"side": a.side, "action": a.action, "level": a.level, "button": a.button}
+                             for a in status.actions]}
+
+    async def act(self, action: PageAction) -> str | Notice | None:
+        if action.kind == "button":
+            name = action.name or ""
+            if name in ("menu", "menu_hold"):
+                self.table.on_button(ButtonHeld(None, "menu") if name == "menu_hold" else ButtonPressed(None, "menu"))
+                return None
+            if name not in BUTTON_KEYS:
+                return f"ignored an unknown button {name[:20]!r}"
+            side, kind = BUTTON_KEYS[name]
+            self.table.on_button(ButtonPressed(side, kind))
+            return None
+        if action.kind == "command":
+            parts = (action.name or "").split()
+            if len(parts) < 2 or parts[0] not in ("white", "black"):
+                return "ignored a command: say '<white|black> <action>'"
+            level = parts[2] if len(parts) > 2 else None
+            self.table.dispatch(ActionRequested(parts[0], parts[1], self.table.clock(), level))  # type: ignore[arg-type]
+            return None
+        return BY_HAND
+
+
+class PlayerServer(SimServer):
+    """The simulator's server with the pairing token required everywhere (see the module
+    docstring)."""
+
+    async def start(self, host: str, port: int) -> web.AppRunner:
+        runner = await super().start(host, port)
+        assert self.guard is not None
+        self.guard = replace(self.guard, token=secrets.token_urlsafe(18))
+        return runner
+
+    def rotate(self) -> None:
+        """A new token: every paired phone must scan again."""
+        if self.guard is not None:
+            self.guard = replace(self.guard, token=secrets.token_urlsafe(18))
+
+
+def pair_table(table: Table, profile: Profile, host: str, port: int,
+               on_url: Callable[[str], None]) -> PlayerServer:
+    """`bgboard run --page PORT`: the player's page of `table` on `host:port`, served for
+    as long as the loop runs; the server is returned for `rotate()`."""
+    server = PlayerServer(BoardPage(table, profile))
+    serve_beside(server, host, port, on_url)
+    return server
+
+
+def print_pairing(url: str) -> None:
+    """The pairing address and its QR code on standard output (the journal on the Pi), to
+    scan with the phone's camera."""
+    import segno
+
+    print(f"page: {url}", flush=True)
+    segno.make(url, error="m").terminal(compact=True)
