@@ -388,6 +388,60 @@ def test_against_the_computer_the_helper_plays_its_move(sim: ServerThread) -> No
     assert played.count("computer") >= 2, played
 
 
+def test_the_computers_move_is_finished_for_me_after_part_of_it_by_hand(sim: ServerThread) -> None:
+    """Issue 23 item 4: once one step of the computer's move was carried out by hand (or
+    the checker on the bar entered first), "Play the computer's move for me" asked for a
+    checker no longer there ("no black checker on cell 12") for ever. It plays what is left."""
+    from sim.web.live import step_cells
+
+    settings = {"length": 3, "opponent": "simple"}
+
+    def bot_side() -> Any:
+        return sim.inspect(lambda live: live.table.controller.status().carried_out)  # type: ignore[union-attr]
+
+    async def body(c: list[Client]) -> int:
+        await c[0].send({"type": "new_match", "settings": settings})
+        assert await c[0].notice() == "new match to 3"
+        wait_until(lambda: not sim.inspect(lambda live: live.table.controller.setting_up))  # type: ignore[union-attr]
+        finished = 0
+        deadline = time.monotonic() + 60
+        while finished < 2 and time.monotonic() < deadline:
+            plan = bot_side()
+            if plan is not None and len(plan.move.steps) >= 2:
+                first = plan.move.steps[0]
+                frm, to = step_cells(first, plan.side)
+                sim.inspect(lambda live: (live._carry_out(frm, to, plan.side, first.hit), live._changed()))
+                await asyncio.sleep(0.3)  # the hand's step is read, then settles
+                wait_until(lambda: not sim.inspect(lambda live: live.table.controller.status().settling), 10)  # type: ignore[union-attr]
+                await c[0].send({"type": "bot_move"})
+                wait_until(lambda: bot_side() is None, 10)
+                finished += 1
+                continue
+            ph, turn, helpers = sim.inspect(lambda live: (live.table.controller.match.phase,  # type: ignore[union-attr]
+                                                          live.table.controller.match.turn,  # type: ignore[union-attr]
+                                                          live.helpers()))
+            if plan is not None:
+                await c[0].send({"type": "bot_move"})
+                wait_until(lambda: bot_side() is None, 10)
+            elif ph in ("roll", "opening") and turn in ("white", None):
+                await c[0].send({"type": "button", "name": "white_main"})
+                await asyncio.sleep(0.2)
+            elif ph == "move" and turn == "white":
+                move = sim.inspect(lambda live: live.table.controller.match.legal_moves())  # type: ignore[union-attr]
+                for step in move[0].steps if move else ():
+                    a, b = step_cells(step, "white")
+                    before = progress(sim)
+                    sim.inspect(lambda live, a=a, b=b, step=step: (live._carry_out(a, b, "white", step.hit),
+                                                                   live._changed()))
+                    wait_until(lambda before=before: progress(sim) != before, 10)
+                await asyncio.sleep(0.2)
+            else:
+                await asyncio.sleep(0.05)
+        return finished
+
+    assert asyncio.run(_tabs(sim.url, 1, body)) == 2
+
+
 def test_an_idle_playing_tab_hands_the_board_over(dirs: dict[str, Path]) -> None:
     dirs["state"].mkdir()
     with ServerThread(state_dir=dirs["state"], settings_file=dirs["settings"],

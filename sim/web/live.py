@@ -673,11 +673,24 @@ class LiveSim:
         plan = self.table.controller.status().carried_out
         if plan is None or self.hand:
             return Notice("no_bot_move", "there is no computer move to play")
-        for step in plan.move.steps:
+        left = self._bot_steps_left(plan.move.steps, plan.move.result, plan.side)
+        if left is None:
+            return Notice("no_bot_move", "the board is off the computer's move: take back what differs")
+        for step in left:
             frm, to = step_cells(step, plan.side)
             self._carry_out(frm, to, plan.side, step.hit)
         self._changed()
         return None
+
+    def _bot_steps_left(self, steps: tuple[Step, ...], result: Position, side: str) -> tuple[Step, ...] | None:
+        """What remains of the computer's move from the board as it stands: part of it may
+        have been carried out by hand, in any order (from the bar first); carrying out the
+        whole move again then asked for checkers no longer there, for ever."""
+        found = self._plan()
+        if found is None or found[1] != side:
+            return steps
+        turn = found[0]
+        return turn.path(self._standing(turn, side), result)
 
     def _plan(self) -> tuple[TurnPlan, str] | None:
         assert self.table is not None
