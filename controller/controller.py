@@ -39,7 +39,7 @@ from controller.inputs import menu as menus
 from controller.play import possible
 from controller.play import prompt as prompts
 from controller.play.status import BotPlan, TableStatus
-from controller.play.tracker import BoardTracker, whole_move_reading
+from controller.play.tracker import BoardTracker, steps_carried, whole_move_reading
 from controller.play.tutor import Tutor, warning_prompt
 from controller.show.announce import announcements
 from controller.show.content import DisplayContent, Prompt, Scene
@@ -991,8 +991,9 @@ class Controller:
         if m.last_move is not None and m.phase in ("roll", "move", "doubled"):
             last = tuple(step_cells(s, m.last_move.side) for s in m.last_move.steps)
         bot_cells: tuple[tuple[str, str], ...] = ()
-        if self.bot is not None:
-            bot_cells = tuple(step_cells(s, self.bot.side) for s in self.bot.move.steps)
+        if self.bot is not None:  # the steps still to carry out (the done ones are dark)
+            done = steps_carried(self.bot, self.board.verdict)
+            bot_cells = tuple(step_cells(s, self.bot.side) for s in self.bot.move.steps[done:])
         setup_counts = None
         if self.setting_up:
             position, colour = m.board()

@@ -154,6 +154,15 @@ def whole_move_reading(match: Match) -> Move | None:
     return plan.move_for(match.partial)
 
 
+def steps_carried(plan: BotPlan, verdict: Verdict | None) -> int:
+    """How many steps of a move carried out by hand (the computer's, a remote player's)
+    the settled board already shows: its place along the move's path. Those steps are
+    done: their lights go out and their dice are used."""
+    if isinstance(verdict, Matched) and verdict.position in plan.path:
+        return plan.path.index(verdict.position)
+    return 0
+
+
 def _path_hits(plan: BotPlan) -> dict[Position, tuple[str, ...]]:
     hits: dict[Position, tuple[str, ...]] = {}
     for pos, step in zip(plan.path, plan.move.steps):

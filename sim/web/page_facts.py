@@ -7,7 +7,7 @@ in the match's language.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, TypedDict
 
 from controller.board.profile_sections import RoleLight
@@ -15,8 +15,10 @@ from controller.engine.board_view import COLOURS, Colour, step_cells
 from controller.show.match_content import offered_cube
 from controller.engine.match import Match
 from controller.engine.match_history import CubeRecord, ResignRecord, TurnRecord
+from controller.engine.moves import Step
 from controller.engine.notation import format_move
 from controller.play.status import TableStatus
+from controller.play.tracker import steps_carried
 from controller.show.announce import announcements, opening_roll
 from controller.show.content import Prompt
 from controller.show.texts import render
@@ -43,14 +45,15 @@ def page_facts(status: TableStatus, language: str) -> dict[str, Any]:
     computer = [side for side in COLOURS if m.settings.is_computer(side)]
     said = announcements(m, computer, status.opening_tie)
     plan = status.carried_out
+    done = steps_carried(plan, status.verdict) if plan is not None else 0  # steps on the board already
     return {
-        "dice_view": dice_view(m),
+        "dice_view": dice_view(m, plan.move.steps[:done] if plan is not None else ()),
         "cube_view": None if not m.cube_enabled else
         dict(zip(("value", "owner"), offered_cube(m)), offered=m.phase == "doubled"),
         "clock": clock_view(m, status.now),
         "moves": move_list(m),
         "players": {side: m.settings.player(side) for side in COLOURS},
-        "bot_move": [list(step_cells(s, plan.side)) for s in plan.move.steps] if plan is not None else [],
+        "bot_move": [list(step_cells(s, plan.side)) for s in plan.move.steps[done:]] if plan is not None else [],
         "winner": m.winner,
         "announcement": [{"key": p.key, "text": _text(p, language)} for p in said],
     }
@@ -60,9 +63,10 @@ def _text(prompt: Prompt, language: str) -> str:
     return render(prompt.key, prompt.as_dict(), language)
 
 
-def dice_view(m: Match) -> list[Die]:
+def dice_view(m: Match, carried: Sequence[Step] = ()) -> list[Die]:
     """The dice on the table: two (four for doubles) of the side on turn, or the opening's
-    one die each; a die is used once a step of the turn played it."""
+    one die each; a die is used once a step of the turn played it, or a step of the
+    computer's move `carried` out by hand so far."""
     if m.dice is None or m.turn is None:
         return []
     opening = m.phase == "move" and not any(isinstance(a, TurnRecord) for a in m.history[-1].actions) \
@@ -74,7 +78,7 @@ def dice_view(m: Match) -> list[Die]:
         d1, d2 = m.dice
         dice = [(d1, m.turn), (d2, m.turn)] * (2 if d1 == d2 else 1)
     used = [False] * len(dice)
-    for step in m.steps if m.phase == "move" else ():
+    for step in [*m.steps, *carried] if m.phase == "move" else ():
         for i, (value, _) in enumerate(dice):
             if not used[i] and value == step.die:
                 used[i] = True
