@@ -374,6 +374,9 @@ def test_a_phone_sized_window_fits_and_points_are_touch_targets(browser: Any, si
         place_by_click(phone, "13")
         OUTPUT.mkdir(exist_ok=True)
         p.screenshot(path=str(OUTPUT / "page-phone.png"), full_page=True)
+        # turned, each tray's name stands inside it: no arrow pointing up or down at nothing
+        trays = p.locator('#world text[data-i18n^="board.tray_"]').all_text_contents()
+        assert sorted(trays) == ["off black", "off white"], trays
         # what to do now is read right under the board (it was 600 px below, past the display)
         board = p.locator("#board").bounding_box()
         for selector in ("#prompt", "#hint"):

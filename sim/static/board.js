@@ -109,8 +109,10 @@ export function drawBoard(svg, { portrait = false } = {}) {
   // lines of text) inside each tray
   const tx = TRAY_X + TRAY_W / 2;
   const [by, wy] = portrait ? [TOP + 30, BOTTOM - 30] : [MID_TOP + 18, MID_BOTTOM - 8];
-  el("text", { x: tx, y: by, class: "label", "data-i18n": "board.off_black", ...upright(tx, by) }, world).textContent = "off black ↑";
-  el("text", { x: tx, y: wy, class: "label", "data-i18n": "board.off_white", ...upright(tx, wy) }, world).textContent = "off white ↓";
+  // between the trays an arrow points at each; turned, the name stands inside its own tray
+  const [offBlack, offWhite] = portrait ? ["board.tray_black", "board.tray_white"] : ["board.off_black", "board.off_white"];
+  el("text", { x: tx, y: by, class: "label", "data-i18n": offBlack, ...upright(tx, by) }, world).textContent = portrait ? "off black" : "off black ↑";
+  el("text", { x: tx, y: wy, class: "label", "data-i18n": offWhite, ...upright(tx, wy) }, world).textContent = portrait ? "off white" : "off white ↓";
   const glow = el("g", { id: "glow" }, world);
   const hits = el("g", { id: "hits" }, world);
   const leds = el("g", { id: "leds" }, world);
