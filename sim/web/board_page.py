@@ -33,6 +33,9 @@ from sim.web.server import SimServer
 from sim.web.spectators import SpectatorView, led_facts, on_table_scene, serve_beside, table_record
 
 BY_HAND = Notice("by_hand", "the checkers are moved by hand on the board; the page presses buttons only")
+NOT_YET = Notice("board_page", "the board's page does not do that yet: use the board's menu")
+#: what a hand does on the simulator's board: on the real board the hand does it
+CHECKER_KINDS = frozenset(["lift", "place", "drop_outside", "auto_step", "cover", "undo", "setup", "bot_move"])
 
 
 class BoardPage(SpectatorView):
@@ -70,7 +73,7 @@ class BoardPage(SpectatorView):
             level = parts[2] if len(parts) > 2 else None
             self.table.dispatch(ActionRequested(parts[0], parts[1], self.table.clock(), level))  # type: ignore[arg-type]
             return None
-        return BY_HAND
+        return BY_HAND if action.kind in CHECKER_KINDS else NOT_YET
 
 
 class PlayerServer(SimServer):
