@@ -26,7 +26,7 @@ from controller.engine.match_settings import HUMAN, REMOTE
 from controller.engine.match_events import Event as MatchEvent
 from controller.engine.match_events import (GameWon, MatchWon, Moved, OpeningTie, RematchStarted,
                                            Stepped, TimedOut)
-from controller.engine.moves import Move
+from controller.engine.moves import Move, Step
 from controller.engine.notation import format_path
 from controller.engine.position import Position
 from controller.engine.turn import TurnPlan
@@ -980,7 +980,14 @@ class Controller:
             clock_running=m.clock is not None and not m.is_over, menu_open=self.menu.is_open,
             entering_dice=self.dice.mode == "entered" and self.menu.mode == "dice",
             actions=self.possible(), now=self.now, opening_tie=self.opening_tie,
-            asking_dice=self.menu.mode == "dice")
+            asking_dice=self.menu.mode == "dice", held_steps=self._held_steps())
+
+    def _held_steps(self) -> tuple[Step, ...]:
+        """The steps of a move the tutor holds that the match does not have yet."""
+        held, plan = self.tutor.hold(self.match), self._graph_for()
+        if held is None or not held.is_move or held.target is None or plan is None:
+            return ()
+        return plan.path(self.match.partial, held.target) or ()
 
     def view(self) -> ControllerView:
         m = self.match

@@ -46,3 +46,17 @@ def test_the_menu_opened_again_while_the_tutor_holds_stays_open() -> None:
     c.handle(MenuPressed(t))
     c.handle(MenuPressed(t + 0.1))
     assert c.menu.is_open  # the player asked for it: the tutor closed it only once
+
+
+def test_a_held_move_shows_the_same_pips_dice_and_steps_everywhere() -> None:
+    """Issue 22, item 4: while the tutor holds a move, the board stands after the whole move;
+    the page's pips and dice said the first step only (172 beside the display's 167)."""
+    from sim.web.page_facts import page_facts
+
+    c = _opening("doubtful")
+    _play(c, [("13", "7"), ("13", "10")], 1.0)  # held: the last step waits for keep
+    status = c.status()
+    assert len(c.match.steps) + len(status.held_steps) == 2
+    facts = page_facts(status, "en")
+    assert facts["pips_view"] == {"white": c.table().pips_white, "black": c.table().pips_black}
+    assert [d["used"] for d in facts["dice_view"]] == [True, True]

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from controller.board.reconcile import BoardState, Verdict
 from controller.engine.board_view import Colour
 from controller.engine.match import Match
-from controller.engine.moves import Move
+from controller.engine.moves import Move, Step
 from controller.engine.position import Position
 from controller.play.possible import PossibleAction
 
@@ -38,7 +38,7 @@ class TableStatus:
     `entering_dice` whether the board waits for real dice to be keyed in (entered dice),
     `asking_dice` whether the menu asks for them now (in any dice mode); `now` the
     controller's time (the clock is read at it); `opening_tie` the die both sides showed at
-    the last opening roll, until the next action.
+    the last opening roll, until the next action; `held_steps` see the field.
     """
 
     match: Match
@@ -60,3 +60,6 @@ class TableStatus:
     now: float = 0.0
     opening_tie: int | None = None
     asking_dice: bool = False
+    #: the steps of a move the tutor holds that stand on the board but are not in the match
+    #: yet (the move waits for keep): what shows pips, dice and steps shows them too
+    held_steps: tuple[Step, ...] = ()

@@ -200,7 +200,7 @@ class Page {
     const botColour = Object.values(state.leds ?? {}).find((l) => l.role === "bot-to")?.color ?? "#00e0ff";
     if (this.changed("arrows", state.bot_move, botColour)) drawArrows(layers.arrows, state.bot_move ?? [], botColour);
     const m = state.match ?? {};
-    const facts = { dice: state.dice_view ?? [], cube: state.cube_view ?? null, pips: m.pips ?? null, turn,
+    const facts = { dice: state.dice_view ?? [], cube: state.cube_view ?? null, pips: state.pips_view ?? m.pips ?? null, turn,
                     names: { white: sideName(this.lang, "white"), black: sideName(this.lang, "black") } };
     if (this.changed("table", facts)) drawTableFacts(layers, facts);
     drawHand(layers.hand, this.model.hand(), this.pointer);

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, TypedDict
 
 from controller.board.profile_sections import RoleLight
-from controller.engine.board_view import COLOURS, Colour, step_cells
+from controller.engine.board_view import COLOURS, Colour, other, step_cells
 from controller.show.match_content import offered_cube
 from controller.engine.match import Match
 from controller.engine.match_history import CubeRecord, ResignRecord, TurnRecord
@@ -47,7 +47,8 @@ def page_facts(status: TableStatus, language: str) -> dict[str, Any]:
     plan = status.carried_out
     done = steps_carried(plan, status.verdict) if plan is not None else 0  # steps on the board already
     return {
-        "dice_view": dice_view(m, plan.move.steps[:done] if plan is not None else ()),
+        "dice_view": dice_view(m, (*(plan.move.steps[:done] if plan is not None else ()), *status.held_steps)),
+        "pips_view": held_pips(m, status.held_steps),
         "cube_view": None if not m.cube_enabled else
         dict(zip(("value", "owner"), offered_cube(m)), offered=m.phase == "doubled"),
         "clock": clock_view(m, status.now),
@@ -61,6 +62,18 @@ def page_facts(status: TableStatus, language: str) -> dict[str, Any]:
 
 def _text(prompt: Prompt, language: str) -> str:
     return render(prompt.key, prompt.as_dict(), language)
+
+
+def held_pips(m: Match, held: Sequence[Step]) -> dict[str, int] | None:
+    """The pips of the board with a move the tutor holds standing on it (None: the
+    match's own), as the display counts them."""
+    if not held or m.turn is None:
+        return None
+    position = m.partial
+    for step in held:
+        position = position.after(step)
+    mine, theirs = position.pips()
+    return {m.turn: mine, other(m.turn): theirs}
 
 
 def dice_view(m: Match, carried: Sequence[Step] = ()) -> list[Die]:
