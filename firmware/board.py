@@ -13,9 +13,10 @@
 # package first and falls back to the flat name.
 
 try:
-    from firmware import wire
+    from firmware import scan, wire
     from firmware.debounce import Debouncer
 except ImportError:
+    import scan  # type: ignore[import-not-found,no-redef,unused-ignore]
     import wire  # type: ignore[import-not-found,no-redef,unused-ignore]
     from debounce import Debouncer  # type: ignore[import-not-found,no-redef,unused-ignore]
 
@@ -77,7 +78,7 @@ class Board:
         self.send(wire.HELLO, wire.hello_payload(self.rows, self.cols, self.firmware))
 
     def send_scan(self, now: int) -> None:
-        self.send(wire.SCAN, wire.pack_sensors(self.debouncer.stable))
+        self.send(wire.SCAN, bytes(self.debouncer.packed))
         self.last_sent = now
         self.pending = False
 
@@ -147,10 +148,14 @@ class Board:
                 self.scans += 1
                 # The same chain bytes as last time with nothing mid-debounce cannot
                 # change anything: skip decoding (most scans on the Pico).
-                if raw != self.last_raw or not self.debouncer.idle():
+                last = self.last_raw
+                if raw != last or not self.debouncer.idle():
+                    # only the sensors whose bits changed, and those mid-debounce, are
+                    # looked at: a change costs well under a scan period on the Pico
+                    only = None if last is None else scan.changed_sensors(last, raw, self.rows * self.cols)
                     self.last_raw = bytearray(raw)
                     self.decoded += 1
-                    if self.debouncer.update(self.scanner.decode(raw)):
+                    if self.debouncer.update(self.scanner.decode(raw), only):
                         self.pending = True
             self.next_scan = self.next_scan + self.scan_period
             if diff(now, self.next_scan) >= 0:  # fell behind: do not try to catch up

@@ -30,15 +30,44 @@ def chain_bytes(n_sensors: int) -> int:
     return (2 * n_sensors + 7) // 8
 
 
+_BYTE_VALUES = None  # type: list[tuple[int, int, int, int]] | None
+
+
+def _byte_values() -> "list[tuple[int, int, int, int]]":
+    """The four sensor values each chain byte holds, for all 256 bytes (made once)."""
+    global _BYTE_VALUES
+    if _BYTE_VALUES is None:
+        table = []
+        for b in range(256):
+            table.append(tuple(((b >> (7 - 2 * m)) & 1) | (((b >> (6 - 2 * m)) & 1) << 1)
+                               for m in range(4)))
+        _BYTE_VALUES = table  # type: ignore[assignment]
+    return _BYTE_VALUES  # type: ignore[return-value]
+
+
 def decode_chain(buf: bytes | bytearray, n_sensors: int) -> list[int]:
-    """Sensor values 0..3 (empty, white, black, fault) from the raw chain bytes."""
-    out = [0] * n_sensors
-    for i in range(n_sensors):
-        k = 2 * i
-        north = (buf[k >> 3] >> (7 - (k & 7))) & 1
-        k += 1
-        south = (buf[k >> 3] >> (7 - (k & 7))) & 1
-        out[i] = north | (south << 1)
+    """Sensor values 0..3 (empty, white, black, fault) from the raw chain bytes.
+
+    A table of the four values of each byte value: on the Pico this is a byte loop of
+    46 steps, not a bit loop of 182 (4.8 ms of a 10 ms scan period before)."""
+    table = _byte_values()
+    out = []  # type: list[int]
+    for j in range(chain_bytes(n_sensors)):
+        out.extend(table[buf[j]])
+    if len(out) > n_sensors:
+        out = out[:n_sensors]
+    return out
+
+
+def changed_sensors(old: bytes | bytearray, new: bytes | bytearray, n_sensors: int) -> list[int]:
+    """The sensors whose 2 chain bits differ between two reads of the chain."""
+    out = []  # type: list[int]
+    for j in range(chain_bytes(n_sensors)):
+        diff = old[j] ^ new[j]
+        if diff:
+            for m in range(4):
+                if diff & (0xC0 >> (2 * m)) and 4 * j + m < n_sensors:
+                    out.append(4 * j + m)
     return out
 
 

@@ -71,23 +71,24 @@ def crc32(data: bytes | bytearray) -> int:
 
 
 def cobs_encode(data: bytes | bytearray) -> bytes:
-    """COBS-encode `data` (no trailing 0x00)."""
+    """COBS-encode `data` (no trailing 0x00). Block by block with find(), not byte by
+    byte: on the Pico a SCAN frame takes a tenth of the time (see scan-loop figures)."""
+    data = bytes(data)
     out = bytearray()
-    block = bytearray()
-    for b in data:
-        if b == 0:
-            out.append(len(block) + 1)
-            out.extend(block)
-            block = bytearray()
-        else:
-            block.append(b)
-            if len(block) == 254:
-                out.append(255)
-                out.extend(block)
-                block = bytearray()
-    out.append(len(block) + 1)
-    out.extend(block)
-    return bytes(out)
+    n = len(data)
+    start = 0
+    while True:
+        zero = data.find(b"\x00", start)
+        end = n if zero < 0 else zero
+        while end - start >= 254:
+            out.append(255)
+            out.extend(data[start:start + 254])
+            start += 254
+        out.append(end - start + 1)
+        out.extend(data[start:end])
+        if zero < 0:
+            return bytes(out)
+        start = zero + 1
 
 
 def cobs_decode(data: bytes | bytearray) -> bytes | None:
@@ -177,12 +178,18 @@ class FrameReader:
         return out
 
 
+def set_packed(buf: bytearray, i: int, value: int) -> None:
+    """Put sensor i's value 0..3 into SCAN's packing: four to a byte, the first lowest."""
+    shift = (i & 3) << 1
+    buf[i >> 2] = (buf[i >> 2] & ~(3 << shift) & 0xFF) | ((value & 3) << shift)
+
+
 def pack_sensors(values: list[int]) -> bytes:
     """Pack sensor values 0..3 four to a byte, the first in the lowest two bits."""
     n = len(values)
     out = bytearray((n + 3) // 4)
     for i in range(n):
-        out[i >> 2] |= (values[i] & 3) << ((i & 3) << 1)
+        set_packed(out, i, values[i])
     return bytes(out)
 
 

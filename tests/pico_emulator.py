@@ -55,13 +55,10 @@ class EmulatedPico:
         to_node_r, self._to_node = os.pipe()
         self._from_node, from_node_w = os.pipe()
 
-        def fds() -> None:  # the harness's control channel: fd 3 in, fd 4 out
-            os.dup2(to_node_r, 3)
-            os.dup2(from_node_w, 4)
-
         self._proc = subprocess.Popen(
-            ["node", str(HARNESS / "pico.mjs"), "--bootrom", str(BOOTROM), "--image", str(IMAGE)],
-            cwd=HARNESS, stdin=subprocess.PIPE, stdout=subprocess.PIPE, preexec_fn=fds,
+            ["node", str(HARNESS / "pico.mjs"), "--bootrom", str(BOOTROM), "--image", str(IMAGE),
+             "--control-in", str(to_node_r), "--control-out", str(from_node_w)],
+            cwd=HARNESS, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
             pass_fds=(to_node_r, from_node_w))
         os.close(to_node_r)
         os.close(from_node_w)
@@ -126,7 +123,8 @@ class EmulatedPico:
         self._send({"bootsel": pressed})
 
     def stall_spi(self, stalled: bool) -> None:
-        """Leave SPI transfers unfinished: the firmware hangs in the chain read."""
+        """A stuck chain: each SPI byte takes 3 s, so the firmware hangs in the chain read
+        until its watchdog restarts the board."""
         self._send({"stall_spi": stalled})
 
     def stats(self) -> dict[str, Any]:

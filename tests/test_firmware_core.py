@@ -480,3 +480,24 @@ def test_a_host_that_stops_reading_never_starves_the_watchdog():
     got = cdc.host_reads()
     assert (wire.PONG, b"back") in [(t, p) for t, _s, p in got]
     assert port.written + port.dropped == b.frames_sent
+
+
+def test_debounce_looking_only_at_changed_sensors_matches_looking_at_all():
+    # a fixed pseudo-random walk (no random module needed under MicroPython)
+    n = 23
+    full = debounce.Debouncer(n, 3)
+    quick = debounce.Debouncer(n, 3)
+    last = None
+    seed = 12345
+    for step in range(120):
+        values = list(full.candidate) if step else [0] * n
+        for _ in range(3):
+            seed = (seed * 1103515245 + 12345) & 0x7FFFFFFF
+            values[seed % n] = (seed >> 8) & 3
+        raw = scan.encode_chain(values)
+        only = None if last is None else scan.changed_sensors(last, raw, n)
+        last = raw
+        assert scan.decode_chain(raw, n) == values
+        assert full.update(values) == quick.update(values, only)
+        assert full.stable == quick.stable and full.idle() == quick.idle()
+        assert bytes(quick.packed) == wire.pack_sensors(full.stable)

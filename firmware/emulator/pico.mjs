@@ -10,12 +10,12 @@
 // - USB CDC: the host's bytes come on stdin, the board's go to stdout (the Python side,
 //   firmware/emulator/bridge.py, puts them on a pty for the project's own serial link).
 //
-// Control on fd 3 (JSON lines in): {"sensor": i, "value": v}, {"bootsel": true|false},
-// {"stall_spi": true|false}, {"stats": true}. Events on fd 4 (JSON lines out): boot,
+// Control on the --control-in fd (JSON lines): {"sensor": i, "value": v}, {"bootsel": true|false},
+// {"stall_spi": true|false} (a stuck chain: each SPI byte takes 3 s), {"stats": true}. Events on the --control-out fd: boot,
 // usb, reboot (reason "timer" or "force"), stats. Emulated time only: the chip runs as
 // fast as the host machine lets it, its clock is the simulation's (125 MHz).
 //
-//   node pico.mjs --bootrom BOOTROM --image bgboard-pico.uf2
+//   node pico.mjs --bootrom BOOTROM --image bgboard-pico.uf2 --control-in FD --control-out FD
 // BOOTROM: the RP2040 B1 bootrom, a 16 KiB .bin or rp2040js's demo/bootrom.ts.
 import fs from 'node:fs';
 import { ConsoleLogger, GPIOPinState, LogLevel, Simulator, USBCDC } from 'rp2040js';
@@ -31,7 +31,7 @@ const FLASH_START = 0x10000000;
 function arg(name) {
   const i = process.argv.indexOf(name);
   if (i < 0 || i + 1 >= process.argv.length) {
-    process.stderr.write(`usage: node pico.mjs --bootrom FILE --image FILE.uf2 (missing ${name})\n`);
+    process.stderr.write(`usage: node pico.mjs --bootrom FILE --image FILE.uf2 --control-in FD --control-out FD (missing ${name})\n`);
     process.exit(2);
   }
   return process.argv[i + 1];
@@ -65,7 +65,7 @@ function readUf2(path) {
 
 const bootrom = readBootrom(arg('--bootrom'));
 const image = readUf2(arg('--image'));
-const control = fs.createWriteStream(null, { fd: 4 });
+const control = fs.createWriteStream(null, { fd: Number(arg('--control-out')) });
 const emit = (event) => control.write(JSON.stringify(event) + '\n');
 
 // -- the board around the chip ----------------------------------------------------------
@@ -74,6 +74,7 @@ let latched = new Uint8Array(CHAIN_BYTES);
 let shifted = 0;
 let bootsel = false;
 let stallSpi = false;
+let spiStuck = false;                       // a transfer left unfinished: the chip spins
 
 function encodeChain() {
   const buf = new Uint8Array(CHAIN_BYTES);
@@ -156,7 +157,14 @@ function makeChip(kept) {
     watchdog.scratchData.set(kept.scratch);
     watchdog.reason = kept.reason;          // private in rp2040js: the chip keeps it
   }
-  watchdog.onWatchdogTrigger = () => { reboot = watchdog.reason; };
+  watchdog.onWatchdogTrigger = () => {
+    reboot = watchdog.reason;
+    // the reset stops the watchdog; left running, rp2040js's periodic alarm at counter 0
+    // would fire again at the same instant forever
+    watchdog.alarm.enable = false;
+    watchdog.timer.enable = false;
+  };
+  mcu.qspi[1].padValue = 0x5a;             // PADS_QSPI SS at reset: input enabled, pull-up
   mcu.qspi[1].setInputValue(!bootsel);
   mcu.gpio[LOAD_PIN].addListener((state, old) => {
     if (state === GPIOPinState.Low && old !== GPIOPinState.Low) onLatch(s.clock.nanos);
@@ -166,31 +174,68 @@ function makeChip(kept) {
     spi.completeTransmit(shifted < CHAIN_BYTES ? latched[shifted] : 0);
     shifted += 1;
   });
-  spi.onTransmit = () => { if (!stallSpi) done.schedule(SPI_BYTE_NS); };
+  spi.onTransmit = () => {
+    spiStuck = stallSpi;                    // a stuck chain: a byte takes 3 s, not 8 us
+    done.schedule(stallSpi ? 3e9 : SPI_BYTE_NS);
+  };
   const cdc = new USBCDC(mcu.usbCtrl);
   cdc.onDeviceConnected = () => emit({ event: 'usb', ns: s.clock.nanos });
   cdc.onSerialData = (buf) => {
     watchFrames(buf, s.clock.nanos);
     process.stdout.write(Buffer.from(buf));
   };
+  // A host answers the device's OUT transfer only when it has bytes to send (a real one
+  // NAKs meanwhile); rp2040js's CDC model answers at once with nothing, and the
+  // zero-length packets would keep the USB interrupt busy all the time.
+  mcu.usbCtrl.onEndpointRead = (endpoint, size) => {
+    if (endpoint === cdc.outEndpoint) outRead = size;
+  };
   mcu.core.PC = 0x10000000;                 // boot2 at the start of flash, as rp2040js's CI does
   stats.boots += 1;
   emit({ event: 'boot', boots: stats.boots });
+  outRead = null;
   return { s, mcu, cdc };
 }
 
+// BGBOARD_PICO_PROFILE=1: sampled program counters on stderr at exit (where cycles go)
+const profile = process.env.BGBOARD_PICO_PROFILE ? new Map() : null;
+if (profile) {
+  process.on('exit', () => {
+    const top = [...profile.entries()].sort((a, b) => b[1] - a[1]).slice(0, 40);
+    for (const [pc, n] of top) process.stderr.write(`${pc.toString(16)} ${n}\n`);
+  });
+}
+
+let outRead = null;                         // an OUT transfer the device has armed
 let chip = makeChip(null);
 const toBoard = [];
+
+function hostToBoard() {
+  if (outRead === null || !toBoard.length) return;
+  const n = Math.min(outRead, toBoard.length);
+  outRead = null;
+  chip.mcu.usbCtrl.endpointReadDone(chip.cdc.outEndpoint, Uint8Array.from(toBoard.splice(0, n)));
+}
 
 function slice() {
   const { s, mcu, cdc } = chip;
   const clock = s.clock;
-  while (toBoard.length && cdc.txFIFO.itemCount < 500) cdc.sendSerialByte(toBoard.shift());
   for (let i = 0; i < 200000 && reboot === null; i++) {
+    if ((i & 0xff) === 0) hostToBoard();
     if (mcu.core.waiting) {
       const wait = clock.nanosToNextAlarm;   // asleep (WFE/WFI): skip to the next event
       clock.tick(wait > 0 && wait < 1e9 ? wait : 1000);
     } else {
+      if (spiStuck) {
+        // the firmware spins on a transfer that never ends: nothing changes until the
+        // next timer event (the watchdog's, at the latest), so time jumps there
+        const wait = clock.nanosToNextAlarm;
+        if (wait > 0 && wait < 1e10) clock.tick(Math.min(wait, 1e6));
+      }
+      if (profile && (stats.busyCycles & 0x3ff) < 4) {
+        const pc = mcu.core.PC >>> 0;
+        profile.set(pc, (profile.get(pc) ?? 0) + 1);
+      }
       const cycles = mcu.core.executeInstruction();
       clock.tick(cycles * CYCLE_NS);
       stats.busyCycles += cycles;
@@ -202,6 +247,7 @@ function slice() {
     const kept = { scratch: Uint32Array.from(mcu.peripherals[WATCHDOG].scratchData), reason };
     emit({ event: 'reboot', reason: reason & 1 ? 'timer' : 'force', scratch0: kept.scratch[0] });
     stallSpi = false;                       // a reset frees a stuck chain read
+    spiStuck = false;
     chip = makeChip(kept);
   }
   setImmediate(slice);
@@ -211,7 +257,7 @@ process.stdin.on('data', (chunk) => { for (const b of chunk) toBoard.push(b); })
 process.stdin.on('end', () => process.exit(0));
 
 let pending = '';
-fs.createReadStream(null, { fd: 3 }).on('data', (chunk) => {
+fs.createReadStream(null, { fd: Number(arg('--control-in')) }).on('data', (chunk) => {
   pending += chunk.toString('utf8');
   let nl;
   while ((nl = pending.indexOf('\n')) >= 0) {
@@ -239,7 +285,8 @@ fs.createReadStream(null, { fd: 3 }).on('data', (chunk) => {
         event: 'stats', ns: nanos, boots: stats.boots, latches: stats.latches,
         idle_cycles_median: idle[idle.length >> 1] ?? null, idle_cycles_max: idle[idle.length - 1] ?? null,
         change_cycles_max: change[change.length - 1] ?? null, change_cycles: stats.changeLatchCycles.slice(-8),
-        scan_seen: stats.scanSeen,
+        scan_seen: stats.scanSeen, spi_stuck: spiStuck,
+        watchdog_ctrl: chip.mcu.peripherals[WATCHDOG].readUint32(0) >>> 0,
         scan_gaps_ms: stats.scanTimes.slice(1).map((t, i) => (t - stats.scanTimes[i]) / 1e6),
       });
     }

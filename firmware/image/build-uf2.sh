@@ -22,6 +22,10 @@ for sub in pico-sdk tinyusb mbedtls; do
     [ -f "$MPY/lib/$sub/LICENSE" ] || [ -f "$MPY/lib/$sub/LICENSE.TXT" ] || { echo "$MPY/lib/$sub is missing (a submodule of MicroPython)" >&2; exit 2; }
 done
 make -s -C "$MPY/mpy-cross" -j"$JOBS"
+# the port's Makefile configures a build tree only once: point an existing one at this manifest
+if [ -f "$OUT/build-RPI_PICO/CMakeCache.txt" ]; then
+    cmake -S "$MPY/ports/rp2" -B "$OUT/build-RPI_PICO" -DMICROPY_FROZEN_MANIFEST="$HERE/manifest.py" >/dev/null
+fi
 # CMAKE_ARGS through the environment: the port's Makefile appends its own to it
 CMAKE_ARGS="-DPICO_NO_PICOTOOL=1" make -s -C "$MPY/ports/rp2" BOARD=RPI_PICO \
     BUILD="$OUT/build-RPI_PICO" FROZEN_MANIFEST="$HERE/manifest.py" -j"$JOBS"
