@@ -367,3 +367,33 @@ def test_the_address_printed_for_another_loopback_address_is_answered() -> None:
     host = urlsplit(guard.url()).netloc
     assert host == "127.0.0.2:8123" and guard.loopback
     assert guard.check("GET", {"Host": host}, {}, {}) is None
+
+
+def test_requests_whose_headers_never_finish_are_closed_and_logged_once(sim: ServerThread,
+                                                                      caplog: pytest.LogCaptureFixture) -> None:
+    """Issue 23 item 7: connections that never finished their headers stayed open 600 s
+    (1,100 of them used up the process's files); 2,000 requests with two Host headers
+    wrote 2,000 tracebacks. Slow ones are closed, malformed ones are one line a minute."""
+    sim.inspect(lambda live: None)
+    port = _port(sim.url)
+    keeper = sim.call(lambda: _server_of(sim).keeper)
+    keeper.header_s = 0.5
+    slow = [socket.create_connection(("127.0.0.1", port), timeout=10) for _ in range(20)]
+    for conn in slow:
+        conn.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")  # and never the blank line
+    for conn in slow:
+        assert conn.recv(100) == b""  # closed by the simulator, not by the test
+        conn.close()
+    caplog.set_level(logging.WARNING)
+    for _ in range(50):
+        answer = raw_request(port, ["GET / HTTP/1.1", f"Host: 127.0.0.1:{port}", "Host: evil"])
+        assert " 400 " in answer.split("\r\n", 1)[0]
+    lines = [r for r in caplog.records if r.name == "aiohttp.server"]
+    assert len(lines) == 1 and "Traceback" not in lines[0].getMessage() and not lines[0].exc_info
+    assert "malformed request" in lines[0].getMessage() and "Duplicate 'Host'" in lines[0].getMessage()
+    assert keeper.closed >= 20
+    assert match_key(sim) is not None  # the simulator plays on
+
+
+def _server_of(sim: ServerThread) -> Any:
+    return sim.server

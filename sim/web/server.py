@@ -24,6 +24,7 @@ from aiohttp import WSCloseCode, WSMsgType, web
 from controller.errors import BgboardError
 from sim.web.backend import NoRecord, SimBackend
 from sim.web.board_layout import layout_module
+from sim.web.connections import ConnectionKeeper, quiet_server_logs
 from sim.web.guard import Guard
 from sim.web.pacing import Pacer
 from sim.web.protocol import BadMessage, Notice, parse_message
@@ -48,6 +49,7 @@ class SimServer:
         self._player_acted = 0.0
         self._push_pending = False
         self.guard: Guard | None = None
+        self.keeper: ConnectionKeeper | None = None
         self._refused = 0
         self._refused_told = float("-inf")
         self.app = web.Application(middlewares=[self._door])
@@ -145,6 +147,8 @@ class SimServer:
     async def _close_sockets(self, app: web.Application) -> None:
         """A stopping simulator tells its tabs (they show it and try again) instead of
         leaving them waiting on a socket nobody answers."""
+        if self.keeper is not None:
+            self.keeper.stop()
         for ws in list(self._sockets):
             await ws.close(code=WSCloseCode.GOING_AWAY, message=b"simulator stopped")
 
@@ -207,6 +211,9 @@ class SimServer:
         """Listen on `host:port` (0: any free port); the guard then knows the port."""
         runner = web.AppRunner(self.app, access_log=None)
         await runner.setup()
+        quiet_server_logs()  # a malformed request or a failed accept: one line a minute
+        self.keeper = ConnectionKeeper(runner.server)  # headers in time, connections capped
+        self.keeper.start()
         site = web.TCPSite(runner, host, port)
         await site.start()
         bound = runner.addresses[0][1] if runner.addresses else port
