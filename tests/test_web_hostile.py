@@ -397,3 +397,22 @@ def test_requests_whose_headers_never_finish_are_closed_and_logged_once(sim: Ser
 
 def _server_of(sim: ServerThread) -> Any:
     return sim.server
+
+
+def test_a_settings_folder_that_cannot_be_written_does_not_refuse_a_new_match(tmp_path: Path) -> None:
+    """Issue 23 item 9: a read-only config directory refused New match ("ignored
+    new_match: PermissionError ...simulator.tmp"). The match starts; only its settings
+    are not remembered (here the folder's place is taken by a file: no write can succeed)."""
+    (tmp_path / "state").mkdir()
+    (tmp_path / "config").write_text("a file where the folder should be")
+    with ServerThread(state_dir=tmp_path / "state", settings_file=tmp_path / "config" / "sim.json",
+                      profile=fast_profile(tmp_path)) as server:
+        async def body() -> str:
+            async with aiohttp.ClientSession() as session, session.ws_connect(server.url + "ws") as sock:
+                await sock.send_str(json.dumps({"type": "new_match", "settings": {"length": 3}}))
+                while True:
+                    message = json.loads((await sock.receive(timeout=20)).data)
+                    if message["type"] == "notice":
+                        return str(message["text"])
+        assert asyncio.run(body()) == "new match to 3"
+        assert server.inspect(lambda live: live.table.controller.match.length) == 3  # type: ignore[union-attr]

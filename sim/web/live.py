@@ -13,6 +13,7 @@ import asyncio
 import collections
 import inspect
 import json
+import logging
 import os
 import random
 import tempfile
@@ -78,6 +79,8 @@ ONE_MATCH = ("score", "crawford_played")
 DIALOG_CHOICES = {"cube": ("on", "off"), "crawford": ("on", "off"),
                   "clock": CLOCK_MODES, "confirm": CONFIRM_MODES,
                   "opponent": OPPONENTS, "language": LANGUAGES, "dice": DICE_MODES, "tutor": TUTOR_MARKS}
+
+log = logging.getLogger("bgboard.sim")
 
 
 def dialog_path() -> Path:
@@ -846,7 +849,10 @@ class LiveSim:
             make_bot(settings["opponent"]).close()  # not installed: one line, nothing changes
         match = dialog_match(settings)
         self.dialog = {**settings, **{k: DEFAULT_DIALOG[k] for k in ONE_MATCH}}  # the next one starts at 0-0
-        self._save_dialog()
+        try:
+            self._save_dialog()
+        except OSError as exc:  # a read-only settings folder: the match starts, only not remembered
+            log.warning("the match's settings are not remembered: %s", exc.strerror or exc)
         self.dice.begin(match)
         # a practice under way ends with the match it came from (the new table has none)
         self._review_cache = None
