@@ -31,8 +31,20 @@ def test_gnubg_missing_everywhere_says_so_in_one_line(monkeypatch: pytest.Monkey
     with pytest.raises(BackendUnavailableError) as info:
         make_bot("gnubg")
     message = str(info.value)
-    assert message == "the gnubg level needs gnubg-nn or the gnubg program; choose simple"
+    assert message == "the gnubg level needs the gnubg program: sudo apt install gnubg (or choose simple)"
     assert "\n" not in message and isinstance(info.value, BgboardError)
+
+
+def test_a_strength_level_without_gnubgs_weights_names_the_install_command(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Pi without the wheel and without Debian's gnubg: one line, the command that fixes it."""
+    from controller.analysis import network
+
+    monkeypatch.setenv("BGBOARD_NETWORK", "numpy")
+    monkeypatch.setattr(network, "BINARY_WEIGHTS", ())
+    monkeypatch.setattr(network, "_state", {})
+    with pytest.raises(BackendUnavailableError) as info:
+        make_bot("expert")
+    assert str(info.value) == "the expert level needs GNU Backgammon's weights: sudo apt install gnubg"
 
 
 def test_asking_for_the_wheel_never_falls_back_to_the_program(monkeypatch: pytest.MonkeyPatch) -> None:

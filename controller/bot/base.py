@@ -80,9 +80,11 @@ def make_bot(level: str, *, rng: random.Random | None = None, **options: object)
 
         return make_gnubg_bot(plies=2, backend=options.get("backend"))  # type: ignore[arg-type]
     if level in LEVELS[2:7]:
-        from controller.analysis.network import load_network
+        from controller.analysis.network import network_available
+        from controller.evaluation.backend import INSTALL_HINT
 
-        load_network()  # one line naming the install command when there is no network at all
+        if not network_available():
+            raise BackendUnavailableError(f"the {level} level needs GNU Backgammon's weights: {INSTALL_HINT}")
         from controller.bot.gnubg_strength import StrengthBot
 
         return StrengthBot(level)

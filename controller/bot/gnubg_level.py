@@ -23,7 +23,7 @@ from controller.engine import Move, Position, legal_moves
 from controller.errors import BackendUnavailableError, UsageError
 from controller.evaluation.wheel import load_gnubg_nn
 
-UNAVAILABLE = "the gnubg level needs gnubg-nn or the gnubg program; choose simple"
+UNAVAILABLE = "the gnubg level needs the gnubg program: sudo apt install gnubg (or choose simple)"
 MONEY_STAND_IN = 7
 GNUBG_PROGRAM_PLACES = ("gnubg", "/usr/games/gnubg")
 
