@@ -125,6 +125,12 @@ def test_the_frozen_firmware_runs_the_protocol_on_an_emulated_rp2040() -> None:
             await until(lambda: session.is_playing, "ONLINE after leaving maintenance mode")
             await session.ping(timeout=WAIT_S)
             assert ErrorCode.WATCHDOG not in errors(events), n_errors
+        # what the board sent, whether or not a host had the port open: ERROR 3 after the
+        # watchdog's reboot only, none after the two machine.reset() reboots
+        board = pico.stats()
+        reboots = [e["reason"] for e in pico.events if e["event"] == "reboot"]
+        watchdog_boot = reboots.index("timer") + 2      # boot 1 is the power-on
+        assert [boot for boot, code in board["errors"] if code == ErrorCode.WATCHDOG] == [watchdog_boot], board["errors"]
 
     with EmulatedPico() as pico:
         asyncio.run(main(pico))

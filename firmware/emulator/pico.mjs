@@ -89,7 +89,7 @@ function encodeChain() {
 // -- timing and the SCAN watch ------------------------------------------------------------
 const stats = {
   boots: 0, latches: 0, busyCycles: 0, idleLatchCycles: [], changeLatchCycles: [],
-  change: null, scanSeen: null, scanTimes: [],
+  change: null, scanSeen: null, scanTimes: [], errors: [],
 };
 let busyAtLatch = 0;
 let pendingChange = 0;                      // latches after a change whose work is counted
@@ -122,6 +122,7 @@ function watchFrames(chunk, nanos) {
     }
     frameBytes = [];
     const c = stats.change;
+    if (raw[0] === 0x7f) stats.errors.push([stats.boots, raw[2]]);   // ERROR: boot, code
     if (raw[0] === 0x02) {
       stats.scanTimes.push(nanos);
       if (stats.scanTimes.length > 12) stats.scanTimes.shift();
@@ -285,7 +286,7 @@ fs.createReadStream(null, { fd: Number(arg('--control-in')) }).on('data', (chunk
         event: 'stats', ns: nanos, boots: stats.boots, latches: stats.latches,
         idle_cycles_median: idle[idle.length >> 1] ?? null, idle_cycles_max: idle[idle.length - 1] ?? null,
         change_cycles_max: change[change.length - 1] ?? null, change_cycles: stats.changeLatchCycles.slice(-8),
-        scan_seen: stats.scanSeen, spi_stuck: spiStuck,
+        scan_seen: stats.scanSeen, spi_stuck: spiStuck, errors: stats.errors,
         watchdog_ctrl: chip.mcu.peripherals[WATCHDOG].readUint32(0) >>> 0,
         scan_gaps_ms: stats.scanTimes.slice(1).map((t, i) => (t - stats.scanTimes[i]) / 1e6),
       });
