@@ -74,9 +74,10 @@ async def run_table(port: str, *, profile: Profile | None = None, state_dir: Pat
             while end is None or now() < end:
                 pause = tick_s if _busy(table, now()) else idle_tick_s
                 wake.clear()
-                try:
-                    await asyncio.wait_for(wake.wait(), pause)
-                except asyncio.TimeoutError:
+                try:  # not wait_for: under a flood of readings (3.11) it swallowed Ctrl-C when both came at once
+                    async with asyncio.timeout(pause):
+                        await wake.wait()
+                except TimeoutError:
                     pass
                 table.dispatch(Tick(now()))
                 table.refresh(now())

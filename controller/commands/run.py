@@ -89,8 +89,8 @@ def run(args: argparse.Namespace) -> int:
     port = args.port or settings.port
     if not port:
         raise UsageError("no port: give --port (the simulator's board: python -m sim.virtual_board)")
-    check_port(port)  # not a serial port, or another table's: one line before anything opens
     profile = load_profile(settings.profile_path(default_profile_path().parent))
+    check_port(port)  # not a serial port, or another table's: one line before anything opens
     on_pi = is_raspberry_pi()
     leds: LedBackend = args.leds or ("neopixel" if on_pi else "sim")
     buttons: PinBackend = args.buttons or ("rpigpio" if on_pi else "none")
