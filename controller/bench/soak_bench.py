@@ -235,7 +235,9 @@ async def _soak(seconds: float, rng: random.Random) -> Figures:
             await driver.settle(5)
             await driver.send({"type": "new_match", "settings": SETTINGS})
             progress, progress_at = driver.progress_key(), time.monotonic()
-            while time.monotonic() - start < seconds:
+            # every fault of the schedule is injected, even where a loaded machine's restart
+            # after the kill took the rest of the time the run was given
+            while time.monotonic() - start < seconds or schedule:
                 now = time.monotonic()
                 if schedule and now - start >= schedule[0][0] * seconds:
                     fault = schedule.pop(0)[1]
