@@ -110,6 +110,9 @@ mount --rbind /dev "$ROOT/dev" && mount --make-rslave "$ROOT/dev"   # /dev/pts: 
 mkdir -p "$ROOT/root/.cache/pip"
 mount --bind "$PIP_CACHE" "$ROOT/root/.cache/pip"
 cp /etc/resolv.conf "$ROOT/etc/resolv.conf"
+# This machine's certificate authorities (a proxy's own CA among them, where there is one):
+# pip inside the root reaches PyPI through the same network as the host.
+cp /etc/ssl/certs/ca-certificates.crt "$ROOT/etc/ssl/certs/ca-certificates.crt"
 
 # The checkout as a person would have it on the Pi (tracked files only: no .venv, no caches).
 mkdir -p "$ROOT/home/pi/bgboard"
@@ -124,7 +127,8 @@ printf '[all]\n' >"$ROOT/home/pi/boot/config.txt"
 stage "checkout copied into the root"
 
 in_root() { chroot "$ROOT" env -i HOME=/root PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
-  LANG=C.UTF-8 "$@"; }
+  LANG=C.UTF-8 PIP_CERT=/etc/ssl/certs/ca-certificates.crt SSL_CERT_FILE=/etc/ssl/certs/ca-certificates.crt \
+  PIP_DISABLE_PIP_VERSION_CHECK=1 PIP_DEFAULT_TIMEOUT=120 "$@"; }
 install_as() {  # MODEL_FILE: install.sh as on that Pi, without starting anything
   in_root /home/pi/bgboard/hardware/pi/install.sh --no-start --model-file "$1" \
     --boot-dir /home/pi/boot --uart >"$WORK/install.log" 2>&1 ||
