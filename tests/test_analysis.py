@@ -20,7 +20,7 @@ import pytest
 
 from controller.analysis.cubeful import CubeInfo, match_equity
 from controller.analysis.evaluator import Evaluator
-from controller.analysis.gnubg_program import parse_statistics, run_gnubg_analysis
+from controller.analysis.gnubg_program import parse_statistics, run_gnubg, run_gnubg_analysis
 from controller.analysis.match import MatchAnalyser, mark_of
 from controller.analysis.stats import player_stats
 from controller.bot.gnubg_level import find_gnubg_program, load_gnubg_nn
@@ -111,9 +111,26 @@ def test_match_equity_table_is_gnubgs_default() -> None:
     assert match_equity(3, (2, 1), 1, 0, 0, False) == pytest.approx(0.48803)
 
 
-def test_marks_use_the_issue_thresholds() -> None:
-    assert [mark_of(x) for x in (0.0, 0.039, 0.04, 0.079, 0.08, 0.159, 0.16, 0.5)] == [
+def test_marks_use_gnubgs_thresholds() -> None:
+    assert [mark_of(x) for x in (0.0, 0.03, 0.031, 0.06, 0.061, 0.12, 0.121, 0.5)] == [
         "", "", "doubtful", "doubtful", "bad", "bad", "very bad", "very bad"]
+
+
+@needs_gnubg
+def test_marks_are_the_ones_gnubg_gives_with_its_own_settings() -> None:
+    """lasse__match1247518 at 0 ply, gnubg 1.07's thresholds left as it ships them: it marks
+    three of game 3's moves that lose 0.070 EMG bad (0.04/0.08/0.16 called them doubtful)."""
+    shown = run_gnubg("show analysis\n")
+    assert [line.split()[0] for line in shown.splitlines() if line.strip().endswith(("doubtful", " bad"))] == \
+        ["-0.030", "-0.060", "-0.120"]
+    path = MATCHES / "lasse__match1247518.txt"
+    theirs = parse_statistics(run_gnubg("set confirm default no\nset analysis chequerplay evaluation plies 0\n"
+                                        "set analysis cubedecision evaluation plies 0\n"
+                                        f"import mat {path.resolve()}\nanalyse match\nshow statistics match\n"))
+    ours = _analyse(path)
+    for player in (0, 1):
+        s, g = player_stats(ours, player), theirs[player]
+        assert (s.doubtful, s.bad, s.very_bad) == (g.doubtful, g.bad, g.very_bad)
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess[str]:

@@ -27,9 +27,11 @@ from controller.engine import Position, format_move, legal_moves
 from controller.records.model import Double, Drop, Game, MatchRecord, Resign, Roll, Take
 
 Kind = Literal["move", "no double", "double", "take", "pass"]
-MARKS: tuple[tuple[float, str], ...] = ((0.16, "very bad"), (0.08, "bad"), (0.04, "doubtful"))
-"""gnubg's marks by EMG lost (the issue's thresholds; gnubg 1.07 ships 0.12/0.06/0.03 and is
-told these in the comparison test)."""
+MARKS: tuple[tuple[float, str], ...] = ((0.12, "very bad"), (0.06, "bad"), (0.03, "doubtful"))
+"""gnubg 1.07's marks by EMG lost, as Debian's program ships them (`show analysis`): its
+`Skill()` (analysis.c) marks a move whose normalised equity (`rScore`, the cubeful match
+chance through `mwc2eq`) is more than 0.03/0.06/0.12 below the best one's; the same loss
+as here, so with its thresholds the counts are gnubg's (0.04/0.08/0.16 were not)."""
 CLOSE_CUBE = 0.16
 MAX_WORKERS = 4
 
@@ -59,7 +61,7 @@ def right_answer(cube: CubeEval) -> str:
 def mark_of(loss: float) -> str:
     """The mark a loss earns: "very bad", "bad", "doubtful" or "" (none)."""
     for threshold, name in MARKS:
-        if loss >= threshold:
+        if loss > threshold:  # gnubg: r < -threshold
             return name
     return ""
 
