@@ -12,6 +12,7 @@ import pytest
 
 from browser_support import Page, ctl, needs_chromium, wait_until
 from controller.analysis.hint import Hint, hint
+from controller.analysis.match import MARKS
 from controller.bot.gnubg_level import load_gnubg_nn
 from controller.engine.board_view import step_cells
 from controller.table.computer import bot_context
@@ -35,14 +36,15 @@ def held(sim: ServerThread) -> bool:
     return any(a["action"] == "keep" for a in snap(sim)["possible"])
 
 
-def play_a_marked_move(sim: ServerThread, least: float = 0.04) -> tuple[str, Hint]:
-    """After the opening roll: the side on turn plays a move that loses at least `least`
-    (doubtful: 0.04, bad: 0.08), one checker at a time on the virtual board, as a hand would."""
+def play_a_marked_move(sim: ServerThread, mark: str = "doubtful") -> tuple[str, Hint]:
+    """After the opening roll: the side on turn plays a move that earns at least `mark`
+    (controller.analysis.match.MARKS), one checker at a time on the virtual board, as a hand would."""
+    least = {name: value for value, name in MARKS}[mark]
     wait_until(lambda: snap(sim)["match"]["state"] == "move")
     match = ctl(sim, lambda c: c.match)
     side = match.turn
     ranked = hint(match.position, match.dice, bot_context(match, side))
-    marked = next((h for h in ranked if least <= h.loss < 0.5), None)
+    marked = next((h for h in ranked if least < h.loss < 0.5), None)
     assert marked is not None, f"the opening roll {match.dice} has no such move: choose another seed"
     for step in marked.move.steps:
         frm, to = step_cells(step, side)
@@ -90,7 +92,7 @@ def test_the_page_turns_the_tutor_on_and_keeps_a_held_move(page: Page, sim: Serv
     act(sim, PageAction("setup"))
     wait_until(lambda: not ctl(sim, lambda c: c.setting_up))
     page.click_button("white_main")  # the opening roll
-    side, _ = play_a_marked_move(sim, least=0.08)
+    side, _ = play_a_marked_move(sim, "bad")
     keep = p.locator(f'#actions button[data-command="{side} keep"]')
     keep.wait_for(timeout=8000)
     name = "White" if side == "white" else "Black"
