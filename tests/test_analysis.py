@@ -162,8 +162,10 @@ def test_text_report_puts_blunders_first() -> None:
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert lines[1].startswith("Marked decisions")
-    losses = [float(line.split()[1]) for line in lines[2:] if line.strip().startswith(("bad", "very", "doubt"))]
-    assert losses and losses == sorted(losses)  # -0.125 before -0.070: worst first
+    marked = [line.replace("very bad", "very_bad").split() for line in lines[2:]
+              if line.strip().startswith(("bad", "very", "doubt"))]
+    losses = [float(words[1]) for words in marked]
+    assert losses and losses == sorted(losses)  # -0.125 (very bad: more than 0.12) before -0.070: worst first
     assert "PR" in done.stdout
 
 
