@@ -109,8 +109,8 @@ def test_a_full_match(double: BgammonDouble, tmp_path: Path, capsys: pytest.Capt
     assert "it is full (two players already)" in _one_line(capsys)
 
 
-def test_a_malformed_server_line_ends_with_one_line_and_keeps_the_saved_match(
-        double: BgammonDouble, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def _host_a_match(double: BgammonDouble) -> None:
+    """A player named host creates a 3-point match on the double and waits in it."""
     async def host() -> Connection:
         c = await Connection.open(address(double))
         await c.login("host")
@@ -119,6 +119,11 @@ def test_a_malformed_server_line_ends_with_one_line_and_keeps_the_saved_match(
         return c
 
     asyncio.run_coroutine_threadsafe(host(), double.loop).result(5)  # type: ignore[attr-defined]
+
+
+def test_a_malformed_server_line_ends_with_one_line_and_keeps_the_saved_match(
+        double: BgammonDouble, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    _host_a_match(double)
     double.after_join = "<html>502 Bad Gateway</html>"
     code = main(_online(double, tmp_path, "--join", "Guest_host"))
     assert code == 1
@@ -140,14 +145,7 @@ def test_a_board_the_rules_cannot_hold_ends_with_one_line(
     """Issue 22.13: a die of 0 in a turn (the real server's own board once) reached the rules
     engine and `bgboard online` ended in a 50-line traceback. Every field is checked where the
     line is read: one line, and the table is never given the board."""
-    async def host() -> Connection:
-        c = await Connection.open(address(double))
-        await c.login("host")
-        await c.send(commands.create(None, 3))
-        await until("the match created", lambda: bool(double.games))
-        return c
-
-    asyncio.run_coroutine_threadsafe(host(), double.loop).result(5)  # type: ignore[attr-defined]
+    _host_a_match(double)
     double.board_fields = fields
     code = main(_online(double, tmp_path, "--join", "Guest_host"))
     assert code == 1
