@@ -194,10 +194,12 @@ def pi_backend(board: str, chip: str, revision: str, driver: str) -> Callable[[]
     code = ("from adafruit_blinka.agnostic import detector\n"
             "cpuinfo = detector.get_cpuinfo_field\n"
             f"detector.get_cpuinfo_field = lambda field: {revision!r} if field == 'Revision' else cpuinfo(field)\n"
-            "import board, neopixel, gpiozero, luma.oled.device, RPi.GPIO, lgpio, importlib\n"
+            "import board, neopixel, gpiozero, luma.oled.device, lgpio, importlib, importlib.util\n"
             f"importlib.import_module({driver!r})\n"
             "from gpiozero.pins.lgpio import LGPIOFactory\n"
-            "from gpiozero.pins.rpigpio import RPiGPIOFactory\n"
+            # rpi-lgpio's RPi.GPIO reads the device tree's revision as it is imported and
+            # refuses anything but a Pi: off a Pi only its presence can be checked
+            "assert importlib.util.find_spec('RPi.GPIO') and importlib.util.find_spec('gpiozero.pins.rpigpio')\n"
             "import controller.show.leds, controller.inputs.buttons, controller.show.display_backends\n"
             "print(board.D10, board.board_id)\n")
 
