@@ -130,7 +130,7 @@ def test_watching_from_the_board_menu_shows_the_watched_checkers_then_the_local_
     game = sim.call(lambda: double.games[0])
     assert sorted(state["match"]["dice"]) == sorted(d for d in (game.roll1, game.roll2) if d)
     assert state["match"]["score"] == {"white": game.score[1], "black": game.score[2]}
-    assert state["match"]["length"] == 3 and state["cube_view"] == {"value": 1, "owner": "center"}
+    assert state["match"]["length"] == 3 and state["cube_view"] == {"value": 1, "owner": "center", "offered": False}
     assert state["possible"] == [] and state["helpers"] == [] and p.locator("#actions button").count() == 0
 
     # the page follows the server: one more turn, the checkers move with it
