@@ -388,7 +388,7 @@ const STRINGS = {
     "review.player": "{s}: PR {pr}, {rating}",
     "review.graph_title": "Vinstchanser under matchen",
     "review.graph_legend": "Vits chans att vinna spelet före varje drag; streckade linjer mellan spelen",
-    "practice.what": "Övning: parti {g}, drag {m}, {s} ska spela{d}. Spela ditt val på brädet.",
+    "practice.what": "Övning: spel {g}, drag {m}, {s} ska spela{d}. Spela ditt val på brädet.",
     "practice.answer": "Ditt svar: {yours}. gnubgs bästa: {best}. I matchen: {played} (−{loss}).",
     "practice.right": "Ditt svar: {yours}: gnubgs bästa. I matchen: {played} (−{loss}).",
     "review.back": "Tillbaka till matchen",
