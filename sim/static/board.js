@@ -220,8 +220,8 @@ export function flights(before, after) {
 }
 
 /** Let each flown checker glide from where it was to where it is now (both stay in view).
- * A checker in flight is nobody's to take: the hand that hit it is still laying it on the bar,
- * so it lets the pointer through to the board beneath until it has landed. */
+ * A hit checker on its way to the bar is nobody's to take: the hand that hit it is still laying
+ * it there, so it lets the pointer through to the board beneath until it has landed. */
 export function animateFlights(layer, list, board, ms = 220) {
   for (const f of list) {
     const shown = layer.querySelectorAll(`[data-cell="${f.to}"][data-colour="${f.colour}"]`);
@@ -230,7 +230,7 @@ export function animateFlights(layer, list, board, ms = 220) {
     const [w, b] = board[f.from] ?? [0, 0];
     const a = checkerCentre(f.from, f.colour === "white" ? w : b, f.colour);
     const z = { x: Number(node.getAttribute("cx")), y: Number(node.getAttribute("cy")) };
-    node.classList.add("flying");
+    if (f.to === "bar") node.classList.add("flying");  // a hit blot in the hand: not to be taken
     const flight = node.animate([{ transform: `translate(${a.x - z.x}px, ${a.y - z.y}px)` }, { transform: "translate(0, 0)" }],
                                 { duration: ms, easing: "ease-out" });
     flight.onfinish = flight.oncancel = () => node.classList.remove("flying");
