@@ -16,7 +16,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from controller.analysis.board_hint import ShownHint
 from controller.board.reconcile import Ambiguous, BoardState, Matched, Mismatch, Verdict
 from controller.dice import DiceError, DiceNeeded, TableDice
 from controller.engine.board_view import COLOURS, Colour, cell_counts, other, step_cells
@@ -37,6 +36,7 @@ from controller.events import (ActionRequested, AdoptMatch, Announce, AskBot, Ba
                                OnlineOffered, WatchShown)
 from controller.inputs import menu as menus
 from controller.play import possible
+from controller.play.hint import HintJob
 from controller.play import prompt as prompts
 from controller.play.status import BotPlan, TableStatus
 from controller.play.tracker import BoardTracker, steps_carried, whole_move_reading
@@ -84,11 +84,11 @@ class Controller:
         self.bot_token = 0
         self._asked: Match | None = None
         self.menu = menus.MenuState()
-        self.hint: ShownHint | None = None  # shown for the match `hint_for`
-        self.hint_for: Match | None = None
+        #: the hint shown, and whom the tutor judges (controller.play.hint)
+        self.hints = HintJob(self, lambda: self.config.tutor)
         self._held_key: tuple[object, ...] | None = None  # the tutor's hold last seen (`_tutor_first`)
         #: what the tutor holds back until it is kept or undone (controller.play.tutor)
-        self.tutor = Tutor(self._tutor_mark)
+        self.tutor = Tutor(self.hints.tutor_mark)
         self.ask_index = 0
         self._whole_declined: Match | None = None  # the player said the board is not the whole move
         self._warned: Any = None
@@ -131,7 +131,8 @@ class Controller:
         held = self.tutor.hold(self.match)
         key = None if held is None else (held.side, held.warning.action, held.match, held.target)
         if key is not None and key != self._held_key:
-            self.menu, self.hint = menus.MenuState(), None
+            self.menu = menus.MenuState()
+            self.hints.clear()
         self._held_key = key
 
     def _react(self, event: Event, out: list[Effect]) -> None:
@@ -302,7 +303,7 @@ class Controller:
                 self._apply(lambda mm: mm.play(plan.side, plan.move, self.now), out)
             return
         if m.phase == "move" and m.turn is not None and verdict.position != m.partial \
-                and self._player(m.turn) == HUMAN:
+                and self.player(m.turn) == HUMAN:
             self._sync_steps(verdict.position, out)  # the computer's moves are played whole
 
     def _graph_for(self) -> TurnPlan | None:
@@ -485,7 +486,7 @@ class Controller:
         self.menu = menus.MenuState()
         out.append(Announce(f"dice entered: {dice[0]}-{dice[1]}"))
         roller = side if m.phase == "opening" else (m.turn or side)
-        if self._player(roller) == HUMAN or m.phase == "opening":
+        if self.player(roller) == HUMAN or m.phase == "opening":
             self._action(roller, "roll", None, out)
         elif not self.setting_up:
             self._roll(roller, out)  # the computer's roll, made with real dice for it
@@ -596,7 +597,7 @@ class Controller:
         """Why `side` may not `action` now: the table's reason, else the match's own."""
         if action not in possible.ACTION_NAMES:
             return Refused.of(f"unknown action {action!r}", "unknown_action")
-        if self._player(side) != HUMAN:
+        if self.player(side) != HUMAN:
             return Refused.of(f"{side} is played by the computer", "computer_plays", side=side)
         if self.bot is not None:
             return Refused.of(f"{side} cannot {action} now: the computer's move is being carried out",
@@ -625,7 +626,7 @@ class Controller:
         if self.watching is not None:
             return ()
         held = self.tutor.hold(self.match)
-        facts = possible.TableFacts(at_table=lambda side: self._player(side) == HUMAN,
+        facts = possible.TableFacts(at_table=lambda side: self.player(side) == HUMAN,
                                     board_ready=self._board_ready(),
                                     carrying_out=self.bot is not None,
                                     held=held.held if held is not None else None)
@@ -651,7 +652,7 @@ class Controller:
         stands where fewer steps leave a die to play (controller.play.tracker
         .whole_move_reading), until the player says no or plays on."""
         m = self.match
-        if self.bot is not None or self.setting_up or m.turn is None or self._player(m.turn) != HUMAN \
+        if self.bot is not None or self.setting_up or m.turn is None or self.player(m.turn) != HUMAN \
                 or self._whole_declined is m or not self._board_right():
             return None
         return whole_move_reading(m)
@@ -712,7 +713,7 @@ class Controller:
             available.append("dice_entry")
         if self.dice.secret is not None and not self.dice.secret.revealed:
             available.append("reveal_dice")
-        if self._hint_allowed():
+        if self.hints.allowed():
             available.append("hint")
         if not remote:
             available += self._door_items() + self._practice_items()
@@ -757,74 +758,12 @@ class Controller:
         elif isinstance(action, menus.RevealDice):
             self.reveal_dice(out)
         elif isinstance(action, menus.HintAsked):
-            self._show_hint(out)
+            self.hints.show(out)
         elif isinstance(action, menus.NewMatch):
             self.new_match(replace(m.settings, length=action.length), out)
         elif isinstance(action, (menus.Online, menus.Practise, menus.BackToMatch)):
             out.append(OnlineRequested(action.what) if isinstance(action, menus.Online)
                        else PracticeRequested(getattr(action, "key", None)))
-
-    # -- hints (controller.analysis.board_hint) ---------------------------------------------
-    def _hint_allowed(self) -> bool:
-        """A hint for the human who decides now (the side on turn; to a double, the doubled
-        side: take or pass?), never in online play (a remote player) and only where gnubg's
-        network is installed."""
-        from controller.analysis.board_hint import hints_available
-
-        m = self.match
-        side = other(m.turn) if m.phase == "doubled" and m.turn is not None else m.turn  # who decides
-        if side is None or self.bot is not None or self.setting_up or m.is_over:
-            return False
-        if self.playing_online:
-            return False
-        if self._player(side) != HUMAN:
-            return False
-        if not (m.phase in ("move", "doubled") or (m.phase == "roll" and m.may_double(side))):
-            return False
-        return hints_available()
-
-    def _hint_cells(self) -> tuple[tuple[str, str], ...]:
-        """What the `hint` role lights: the hinted move, or the tutor's better move."""
-        shown = self._current_hint()
-        if shown is not None:
-            return shown.cells
-        held = self.tutor.hold(self.match)
-        return held.warning.better if held is not None else ()
-
-    def _current_hint(self) -> ShownHint | None:
-        """The hint shown for the match as it stands (None once anything has changed)."""
-        return self.hint if self.hint is not None and self.hint_for is self.match else None
-
-    def _show_hint(self, out: list[Effect]) -> None:
-        from controller.analysis.board_hint import board_hint
-
-        if not self._hint_allowed():
-            return
-        shown = self._current_hint()
-        self.hint = board_hint(self.match, shown.rank + 1 if shown is not None else 1)
-        self.hint_for = self.match
-        if self.hint is not None:
-            out.append(Announce(f"hint: {self.hint.notation or self.hint.action_key}"))
-
-    def _tutor_mark(self, side: Colour) -> str:
-        """The least mark the tutor warns `side` about: the setting for a person at the
-        table where gnubg's network is installed; "off" for the computer, and for
-        everyone in online play (a remote player)."""
-        from controller.analysis.board_hint import hints_available
-
-        mark = self.config.tutor
-        if mark == "off" or self._player(side) != HUMAN or REMOTE in self.match.settings.players:
-            return "off"
-        return mark if hints_available() else "off"
-
-    def _hint_prompt(self) -> Prompt | None:
-        shown = self._current_hint()
-        if shown is None or (self.menu.is_open and self.menu.item != "hint"):
-            return None
-        if shown.action_key is not None:
-            return Prompt.of("hint_cube", action_key=shown.action_key)
-        return Prompt.of("hint", rank=shown.rank, of=shown.of, notation=shown.notation,
-                         equity=f"{shown.equity:+.3f}")
 
     def new_match(self, settings: Any, out: list[Effect]) -> None:
         """Start a new match; the board is first set up to the starting position."""
@@ -855,14 +794,14 @@ class Controller:
 
     def _remote_acted(self, event: RemoteActed, out: list[Effect]) -> None:
         """The remote player's action, as the server reported it."""
-        if self._player(event.side) != REMOTE:
+        if self.player(event.side) != REMOTE:
             out.append(Refused.of(f"{event.side} is not a remote player", "not_remote", side=event.side))
         elif event.action == "roll":
             self._roll(event.side, out)
         else:
             self._action(event.side, event.action, event.level, out, by_bot=True)
 
-    def _player(self, side: Colour) -> str:
+    def player(self, side: Colour) -> str:
         """Who plays `side` in the match now (HUMAN, REMOTE or a computer level)."""
         return self.match.settings.player(side)
 
@@ -881,8 +820,8 @@ class Controller:
             return
         if side is None or self.setting_up:
             return
-        bot_side = side if self._player(side) != HUMAN else other(side)
-        if self._player(bot_side) == HUMAN:
+        bot_side = side if self.player(side) != HUMAN else other(side)
+        if self.player(bot_side) == HUMAN:
             return
         kind: str | None = None
         if m.phase == "move" and side == bot_side and self.bot is None:
@@ -907,9 +846,9 @@ class Controller:
             side: Colour | None = other(m.rematch_offer)
             kind = "rematch"
         else:
-            side = next((s for s in COLOURS if self._player(s) != HUMAN), None)
+            side = next((s for s in COLOURS if self.player(s) != HUMAN), None)
             kind = "offer_rematch"
-        if side is None or self._player(side) == HUMAN or self._asked is m:
+        if side is None or self.player(side) == HUMAN or self._asked is m:
             return
         self._asked = m
         self.bot_token += 1
@@ -1012,7 +951,7 @@ class Controller:
             setup=self.setting_up, setup_counts=setup_counts, prompt=self.phase_prompt(),
             faults=self.board.raw.faults if self.board.raw is not None else frozenset(),
             board_prompt=self.board_prompt,
-            hint_move=self._hint_cells(), banner=None if self.menu.is_open else self.banner)
+            hint_move=self.hints.cells(), banner=None if self.menu.is_open else self.banner)
 
     def scene(self) -> Scene:
         if self.watching is not None:  # the watched match's, with the menu's line while it is open
@@ -1055,7 +994,7 @@ class Controller:
         return prompts.phase_prompt(self._prompt_facts())
 
     def _prompt_facts(self) -> prompts.PromptFacts:
-        overlay = self._hint_prompt()
+        overlay = self.hints.prompt()
         if overlay is None and self.menu.is_open:
             overlay = self.menu.prompt
         choice = self._ambiguous_choice()
@@ -1071,5 +1010,5 @@ class Controller:
             setting_up=self.setting_up, announcement=self._announcement(),
             commitment=secret.short_commitment if secret is not None and not secret.revealed else None,
             carried_out=self.bot,
-            by_remote=self.bot is not None and self._player(self.bot.side) == REMOTE,
+            by_remote=self.bot is not None and self.player(self.bot.side) == REMOTE,
             tutor=None if held is None else warning_prompt(held.warning))
