@@ -36,6 +36,7 @@ from controller.events import (ActionRequested, AdoptMatch, Announce, AskBot, Ba
                                OnlineOffered, WatchShown)
 from controller.inputs import menu as menus
 from controller.play import possible
+from controller.play.computer import ComputerTurn
 from controller.play.hint import HintJob
 from controller.play import prompt as prompts
 from controller.play.status import BotPlan, TableStatus
@@ -81,8 +82,10 @@ class Controller:
         self.show_last = True
         self.bot: BotPlan | None = None
         self.opening_tie: int | None = None  # the die both showed at the last opening roll, until the next action
-        self.bot_token = 0
-        self._asked: Match | None = None
+        #: the questions to the computer and its answers (controller.play.computer)
+        self.computer = ComputerTurn(self, roll=self._roll, carry_out=self._carry_out,
+                                     act=lambda side, action, level, out: self._action(side, action, level, out,
+                                                                                      by_bot=True))
         self.menu = menus.MenuState()
         #: the hint shown, and whom the tutor judges (controller.play.hint)
         self.hints = HintJob(self, lambda: self.config.tutor)
@@ -116,7 +119,7 @@ class Controller:
         self._react(event, out)
         self._tutor_first()
         if self.watching is None:  # the local match waits while a server match is watched
-            self._ask_bot(out)
+            self.computer.ask(out)
         scene = self.scene()
         if scene != self._last_scene:
             self._last_scene = scene
@@ -157,7 +160,7 @@ class Controller:
         elif isinstance(event, DiceEntered):
             self._dice_entered(event.side, event.dice, out)
         elif isinstance(event, RemoteActed):
-            self._remote_acted(event, out)
+            self.computer.remote(event, out)
         elif isinstance(event, AdoptMatch):
             self.adopt_match(event.match, out)
             self.reconcile_now(out)  # a board already standing so is set up at once
@@ -168,9 +171,9 @@ class Controller:
         elif isinstance(event, LanguageChosen):
             self._language(event.language, out)
         elif isinstance(event, BotMoved):
-            self._bot_moved(event, out)
+            self.computer.moved(event, out)
         elif isinstance(event, BotCube):
-            self._bot_cube(event, out)
+            self.computer.cube(event, out)
         elif isinstance(event, ReviewReady):
             self.review = event.figures
 
@@ -778,7 +781,7 @@ class Controller:
         self.setting_up = True
         self.bot = None
         self.board.forget()
-        self._asked = None
+        self.computer.forget()
         self._schedule_auto_roll()
         if self.save_enabled:
             out.append(self._save())
@@ -792,15 +795,6 @@ class Controller:
         self.adopt_match(event.match, out)
         self.reconcile_now(out)
 
-    def _remote_acted(self, event: RemoteActed, out: list[Effect]) -> None:
-        """The remote player's action, as the server reported it."""
-        if self.player(event.side) != REMOTE:
-            out.append(Refused.of(f"{event.side} is not a remote player", "not_remote", side=event.side))
-        elif event.action == "roll":
-            self._roll(event.side, out)
-        else:
-            self._action(event.side, event.action, event.level, out, by_bot=True)
-
     def player(self, side: Colour) -> str:
         """Who plays `side` in the match now (HUMAN, REMOTE or a computer level)."""
         return self.match.settings.player(side)
@@ -811,64 +805,13 @@ class Controller:
         return None if found is None else found.action
 
     # -- the computer (or a remote player) ------------------------------------------------
-    def _ask_bot(self, out: list[Effect]) -> None:
-        """Ask the computer whatever it must decide now (once per state)."""
-        m = self.match
-        side = m.turn
-        if m.is_over:
-            self._ask_rematch(out)
-            return
-        if side is None or self.setting_up:
-            return
-        bot_side = side if self.player(side) != HUMAN else other(side)
-        if self.player(bot_side) == HUMAN:
-            return
-        kind: str | None = None
-        if m.phase == "move" and side == bot_side and self.bot is None:
-            kind = "move"
-        elif m.phase == "roll" and side == bot_side and m.may_double(side):
-            kind = "cube"
-        elif m.phase == "doubled" and side != bot_side:
-            kind = "take"
-        elif m.phase == "resigning" and side != bot_side:
-            kind = "resign"
-        if kind is None or self._asked is m:
-            return
-        self._asked = m
-        self.bot_token += 1
-        out.append(AskBot(kind, self.bot_token, bot_side, m))  # type: ignore[arg-type]
-
-    def _ask_rematch(self, out: list[Effect]) -> None:
-        """After the match (RULES.md "Match"): the computer answers the other side's
-        rematch offer, or is asked once whether it offers one itself."""
-        m = self.match
-        if m.rematch_offer is not None:
-            side: Colour | None = other(m.rematch_offer)
-            kind = "rematch"
-        else:
-            side = next((s for s in COLOURS if self.player(s) != HUMAN), None)
-            kind = "offer_rematch"
-        if side is None or self.player(side) == HUMAN or self._asked is m:
-            return
-        self._asked = m
-        self.bot_token += 1
-        out.append(AskBot(kind, self.bot_token, side, m))  # type: ignore[arg-type]
-
-    def _bot_moved(self, event: BotMoved, out: list[Effect]) -> None:
-        m = self.match
-        if event.turn_token != self.bot_token or m.phase != "move" or m.turn is None:
-            return
-        move = event.move
-        if move is None:
-            return
-        path = [m.position]
-        for step in move.steps:
-            path.append(path[-1].after(step))
-        side = m.turn
+    def _carry_out(self, side: Colour, move: Move, path: tuple[Position, ...], out: list[Effect]) -> None:
+        """The computer's (or the remote player's) chosen move: the person carries it out
+        along `path`, shown on the LEDs."""
         # the move is chosen: no clock runs while the person carries it out (RULES.md "Timer")
         if not self._apply(lambda mm: mm.choose(side, move, self.now), out) or self.match.phase != "move":
             return  # not a legal move, or its time ran out while it thought
-        self.bot = BotPlan(side, move, tuple(path))
+        self.bot = BotPlan(side, move, path)
         self.board.forget()
         out.append(Announce(f"{side} (computer) plays {move.notation}"))
         self._rereconcile(out)
@@ -876,19 +819,10 @@ class Controller:
         if isinstance(verdict, Matched) and verdict.is_exact and verdict.position == move.result:
             self.reconcile_now(out)
 
-    def _bot_cube(self, event: BotCube, out: list[Effect]) -> None:
-        m = self.match
-        side = m.turn
-        if m.is_over and event.side in ("white", "black") and event.turn_token == self.bot_token:
-            self._action(event.side, event.action, None, out, by_bot=True)  # type: ignore[arg-type]
-            return
-        if side is None or event.turn_token != self.bot_token:
-            return
-        if event.action == "roll":
-            self._roll(side, out)
-            return
-        actor = side if event.action == "double" else other(side)
-        self._action(actor, event.action, None, out, by_bot=True)
+    @property
+    def bot_token(self) -> int:
+        """The token of the computer's last question (its answer must carry it)."""
+        return self.computer.token
 
     # -- what is shown ----------------------------------------------------------------------
     @property
