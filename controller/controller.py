@@ -40,6 +40,7 @@ from controller.play.computer import ComputerTurn
 from controller.play.hint import HintJob
 from controller.play import prompt as prompts
 from controller.play.status import BotPlan, TableStatus
+from controller.play.table_menu import TableMenu
 from controller.play.tracker import BoardTracker, steps_carried, whole_move_reading
 from controller.play.tutor import Tutor, warning_prompt
 from controller.show.announce import announcements
@@ -86,7 +87,8 @@ class Controller:
         self.computer = ComputerTurn(self, roll=self._roll, carry_out=self._carry_out,
                                      act=lambda side, action, level, out: self._action(side, action, level, out,
                                                                                       by_bot=True))
-        self.menu = menus.MenuState()
+        #: the menu's state and items (controller.play.table_menu)
+        self.menu_job = TableMenu(self)
         #: the hint shown, and whom the tutor judges (controller.play.hint)
         self.hints = HintJob(self, lambda: self.config.tutor)
         self._held_key: tuple[object, ...] | None = None  # the tutor's hold last seen (`_tutor_first`)
@@ -134,7 +136,7 @@ class Controller:
         held = self.tutor.hold(self.match)
         key = None if held is None else (held.side, held.warning.action, held.match, held.target)
         if key is not None and key != self._held_key:
-            self.menu = menus.MenuState()
+            self.menu_job.close()
             self.hints.clear()
         self._held_key = key
 
@@ -466,7 +468,7 @@ class Controller:
         except DiceNeeded as exc:
             opening = self.match.phase == "opening"
             if self.dice.entered:  # real dice to key in (online, the server sends them)
-                self.menu = menus.MenuState(mode="dice", side="white" if opening else side, opening=opening)
+                self.menu_job.ask_dice(side, opening)
             out.append(Announce(f"waiting: {exc}"))
             return None
 
@@ -486,7 +488,7 @@ class Controller:
             out.append(Refused.from_error(exc))
             out.append(Buzz("error"))
             return
-        self.menu = menus.MenuState()
+        self.menu_job.close()
         out.append(Announce(f"dice entered: {dice[0]}-{dice[1]}"))
         roller = side if m.phase == "opening" else (m.turn or side)
         if self.player(roller) == HUMAN or m.phase == "opening":
@@ -700,59 +702,22 @@ class Controller:
         self._sync_steps(choice, out)
 
     def _menu_items(self) -> tuple[menus.MenuItem, ...]:
-        """The menu's items now: what is possible now (controller.play.possible), and the
-        table's own (dice entry, the dice's reveal, a hint)."""
-        if self.watching is not None:
-            return ("leave_watching",)
-        actions = self.possible()
-        remote = self.playing_online
-        # online the server decides a new match and rolls the dice; leaving gives the local match back
-        available: list[menus.MenuItem] = ["leave_online" if remote else "new_match"]
-        available += [f"resign_{a.level}" for a in actions if a.action == "resign"]  # type: ignore[misc]
-        for item in ("forfeit", "rematch"):
-            if any(a.action == item for a in actions):
-                available.append(item)
-        if any(a.action == "roll" for a in actions) and self.dice.mode not in ("verifiable", "server"):
-            available.append("dice_entry")
-        if self.dice.secret is not None and not self.dice.secret.revealed:
-            available.append("reveal_dice")
-        if self.hints.allowed():
-            available.append("hint")
-        if not remote:
-            available += self._door_items() + self._practice_items()
-        return tuple(available)
+        return self.menu_job.items()
 
-    def _practice_items(self) -> list[menus.MenuItem]:
-        """The practice's items (controller/table/practice.py): a marked decision of the
-        review to practise, and while practising the way back to the match."""
-        offered: list[menus.MenuItem] = ["practise"] if self.review is not None and self.review.marked else []
-        return offered + (["back_to_match"] if self.practising is not None else [])
-
-    def _door_items(self) -> list[menus.MenuItem]:
-        """The online door's ways in that the table offers (controller/online/door.py)."""
-        offered: list[menus.MenuItem] = []
-        if self.practising is not None:  # a practice is neither played nor left for watching online
-            return offered
-        if self.online_offered:
-            offered.append("play_online")
-        if self.watch_offered:
-            offered.append("watch_online")
-        return offered
+    @property
+    def menu(self) -> menus.MenuState:
+        """Where the menu stands (controller.play.table_menu keeps it)."""
+        return self.menu_job.state
 
     @property
     def playing_online(self) -> bool:
         """A remote player sits at this table (an online match is being played)."""
         return REMOTE in self.match.settings.players
 
-    def _menu_event(self, event: Any, out: list[Effect]) -> None:
+    def _menu_event(self, event: menus.ButtonEvent, out: list[Effect]) -> None:
         """The menu button and, while the menu is open, the other buttons go to the menu;
         its chosen action becomes the match action it names."""
-        m = self.match
-        result = menus.step(self.menu, event, self._menu_items(), self.review.marked if self.review else ())
-        self.menu = result.state
-        if self.menu.mode == "dice" and m.phase == "opening" and not self.menu.opening:
-            self.menu = replace(self.menu, side="white", opening=True)  # one die per side
-        action = result.action
+        action = self.menu_job.press(event)
         if isinstance(action, (menus.Resign, menus.Forfeit, menus.Rematch)):
             name = {menus.Resign: "resign", menus.Forfeit: "forfeit", menus.Rematch: "rematch"}[type(action)]
             self._action(action.side, name, getattr(action, "level", None), out)
@@ -763,7 +728,7 @@ class Controller:
         elif isinstance(action, menus.HintAsked):
             self.hints.show(out)
         elif isinstance(action, menus.NewMatch):
-            self.new_match(replace(m.settings, length=action.length), out)
+            self.new_match(replace(self.match.settings, length=action.length), out)
         elif isinstance(action, (menus.Online, menus.Practise, menus.BackToMatch)):
             out.append(OnlineRequested(action.what) if isinstance(action, menus.Online)
                        else PracticeRequested(getattr(action, "key", None)))
