@@ -10,7 +10,7 @@ opponent on roll, `[mine, theirs]`.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from controller.analysis.cubeful import (
@@ -152,6 +152,8 @@ class Evaluator:
         self._kinds: dict[str, tuple[Board, tuple[str, float], int]] = {}
         self._cubeful: dict[tuple[str, CubeInfo], float] = {}
         self._lookahead = Lookahead(self)
+        self._batched = getattr(self._g, "ranked_moves", None)
+        self._boards: dict[str, tuple[Board, int]] = {}
 
     # -- the network ------------------------------------------------------------------
     def chances(self, board: Board, plies: int = 0) -> Chances:
@@ -169,6 +171,8 @@ class Evaluator:
         """Every legal move of the roll for the side on roll: (key of the result, the
         opponent's cubeless chances after it). Empty when no move is legal."""
         found = self._rolls.get((board, d1, d2))
+        if found is None and self._batched is not None:
+            found = self.prefetch(board, ((d1, d2),))[0]
         if found is None:
             ranked = self._g.best_move(legal_board(board), d1, d2, n=0, list=1)
             listed = ranked[1] if isinstance(ranked, tuple) and len(ranked) == 2 else ()
@@ -181,6 +185,26 @@ class Evaluator:
             self._rolls[board, d1, d2] = found
         return found
 
+    def prefetch(self, board: Board, rolls: Sequence[tuple[int, int]]) -> list[tuple[tuple[str, Chances], ...]]:
+        """`moves` of several rolls, the rolls not yet known worked out together where the
+        network ranks many rolls' moves in one batch (the numpy network: a turn's luck
+        asks for all 21 rolls, and the board's own chances come in the same batch); one
+        roll at a time (the wheel) it leaves them to `moves`."""
+        todo = [r for r in rolls if (board, r[0], r[1]) not in self._rolls]
+        fresh = {}
+        if todo and self._batched is not None:
+            if len(self._boards) > 200_000:
+                self._boards.clear()
+            found = self._batched(legal_board(board), todo)
+            self._chances.setdefault((board, 0), found.before)
+            for (d1, d2), ranked in zip(todo, found.rolls):
+                fresh[d1, d2] = tuple((m.key, m.chances) for m in ranked)
+                self._boards.update((m.key, (m.board, m.cls)) for m in ranked)
+            if len(self._rolls) > 50_000:
+                self._rolls.clear()
+            self._rolls.update(((board, d1, d2), found) for (d1, d2), found in fresh.items())
+        return [fresh.get(r) or self._rolls.get((board, r[0], r[1])) or () for r in rolls]
+
     def board_of_key(self, key: str) -> Board:
         """The board a move list key names (opponent on roll)."""
         board: Board = self._g.board_from_position_key(key)  # a pair of tuples already
@@ -192,8 +216,12 @@ class Evaluator:
         every move of every node."""
         found = self._kinds.get(key)
         if found is None:
-            board: Board = self._g.board_from_position_key(key)  # a pair of tuples already
-            cls = self._g.classify([list(board[0]), list(board[1])])  # gnubg's class, in C: this runs for every move
+            known = self._boards.get(key)  # the board and class `prefetch` had at hand
+            if known is not None:
+                board, cls = known
+            else:
+                board = self._g.board_from_position_key(key)  # a pair of tuples already
+                cls = self._g.classify([list(board[0]), list(board[1])])  # this runs for every move
             if cls >= RACE_CLASS:
                 kind = board_kind(board) if cls == RACE_CLASS else ("contact", CONTACT_EFFICIENCY)
             else:

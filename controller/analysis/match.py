@@ -33,6 +33,7 @@ MARKS: tuple[tuple[float, str], ...] = ((0.12, "very bad"), (0.06, "bad"), (0.03
 chance through `mwc2eq`) is more than 0.03/0.06/0.12 below the best one's; the same loss
 as here, so with its thresholds the counts are gnubg's (0.04/0.08/0.16 were not)."""
 CLOSE_CUBE = 0.16
+ALL_ROLLS = tuple((a, b) for a in range(1, 7) for b in range(1, a + 1))
 MAX_WORKERS = 4
 
 
@@ -214,6 +215,8 @@ class MatchAnalyser:
         out: list[Decision] = []
         board = _board(t.position)
         initial = t.position == Position.initial()
+        if self.luck:  # every roll's moves (and the board's chances) in one go where the network batches
+            self.ev.prefetch(board, ALL_ROLLS)
         win = self.ev.win_chance(board)
         if not initial:
             cube = self.ev.cube(board, ci)
@@ -255,6 +258,7 @@ class MatchAnalyser:
             total = 0.0
             opp = ci.flipped()
             swapped = (board[1], board[0])
+            self.ev.prefetch(swapped, ALL_ROLLS)
             for a in range(1, 7):
                 for b in range(1, a):
                     total += rolled if (a, b) == (hi, lo) else self.ev.best_equity(board, (a, b), ci)

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import numpy as np
+
 from controller.evaluation.bearoff_index import one_sided_index
 
 OVER, BEAROFF2, BEAROFF1, RACE, CRASHED, CONTACT = range(6)
@@ -15,9 +17,36 @@ WIN, WIN_GAMMON, WIN_BACKGAMMON, LOSE_GAMMON, LOSE_BACKGAMMON = range(5)
 Board = Sequence[Sequence[int]]
 
 
-def _crashed_side(side: Sequence[int]) -> bool:
+def _highest(boards: np.ndarray) -> np.ndarray:
+    """Per row of counts (n x 25), the highest point with a checker, -1 for none."""
+    occupied = boards > 0
+    return np.where(occupied.any(axis=1), 24 - np.argmax(occupied[:, ::-1], axis=1), -1)
+
+
+def _crashed_side(side: np.ndarray) -> np.ndarray:
     """gnubg's test that a side has (nearly) no checkers left to play with: at most six
-    besides those stacked deep on its ace (and deuce) point."""
+    besides those stacked deep on its ace (and deuce) point (per row)."""
+    tot = side.sum(axis=1)
+    ace, deuce = side[:, 0], side[:, 1]
+    stacked = (tot - ace <= 6) | ((deuce > 1) & (1 + tot - (ace + deuce) <= 6))
+    return (tot <= 6) | np.where(ace > 1, stacked, tot - (deuce - 1) <= 6)
+
+
+def classify_many(boards: np.ndarray) -> np.ndarray:
+    """`classify` of each board of a batch (n x 2 x 25) at once."""
+    opp_back, back = _highest(boards[:, 0]), _highest(boards[:, 1])
+    contact = back + opp_back > 22
+    crashed = _crashed_side(boards[:, 0]) | _crashed_side(boards[:, 1])
+    out = np.where(contact, np.where(crashed, CRASHED, CONTACT), np.where((back > 5) | (opp_back > 5), RACE, BEAROFF2))
+    for i in np.flatnonzero(out == BEAROFF2):
+        if one_sided_index(boards[i, 0].tolist()) > 923 or one_sided_index(boards[i, 1].tolist()) > 923:
+            out[i] = BEAROFF1
+    out[(back < 0) | (opp_back < 0)] = OVER
+    return out
+
+
+def _crashed(side: Sequence[int]) -> bool:
+    """`_crashed_side` of one side (gnubg's own test, for one board at a time)."""
     tot = sum(side)
     if tot <= 6:
         return True
@@ -29,13 +58,13 @@ def _crashed_side(side: Sequence[int]) -> bool:
 
 
 def classify(board: Board) -> int:
-    """gnubg's class of the board (`ClassifyPosition`)."""
+    """gnubg's class of one board (`ClassifyPosition`; `classify_many` for a batch)."""
     opp_back = next((i for i in range(24, -1, -1) if board[0][i]), -1)
     back = next((i for i in range(24, -1, -1) if board[1][i]), -1)
     if back < 0 or opp_back < 0:
         return OVER
     if back + opp_back > 22:
-        return CRASHED if _crashed_side(board[0]) or _crashed_side(board[1]) else CONTACT
+        return CRASHED if _crashed(board[0]) or _crashed(board[1]) else CONTACT
     if back > 5 or opp_back > 5:
         return RACE
     if one_sided_index(board[0]) > 923 or one_sided_index(board[1]) > 923:
@@ -43,39 +72,25 @@ def classify(board: Board) -> int:
     return BEAROFF2
 
 
-def sanity_check(board: Board, out: list[float]) -> None:
-    """gnubg's `SanityCheck`, in place: no gammons once a side has borne off, no
-    backgammons once it is out of the other's home board (without contact), outputs
-    ordered (backgammons <= gammons <= wins), and gammon chances under 1e-4 are zero."""
-    back = [-1, -1]
-    count = [0, 0]
-    for j in (0, 1):
-        for i in range(25):
-            if board[j][i]:
-                back[j] = i
-                count[j] += board[j][i]
-    contact = back[0] + back[1] >= 24
-    if count[0] < 15:
-        out[WIN_GAMMON] = out[WIN_BACKGAMMON] = 0.0
-    elif not contact and back[0] < 18:
-        out[WIN_BACKGAMMON] = 0.0
-    if count[1] < 15:
-        out[LOSE_GAMMON] = out[LOSE_BACKGAMMON] = 0.0
-    elif not contact and back[1] < 18:
-        out[LOSE_BACKGAMMON] = 0.0
-    out[WIN] = min(max(out[WIN], 0.0), 1.0)
-    out[WIN_GAMMON] = min(out[WIN_GAMMON], out[WIN])
-    out[LOSE_GAMMON] = min(out[LOSE_GAMMON], _f32(1.0 - out[WIN]))
-    out[WIN_BACKGAMMON] = min(out[WIN_BACKGAMMON], out[WIN_GAMMON])
-    out[LOSE_BACKGAMMON] = min(out[LOSE_BACKGAMMON], out[LOSE_GAMMON])
-    for i in range(WIN_GAMMON, 5):
-        if out[i] < 1e-4:
-            out[i] = 0.0
-
-
-def _f32(x: float) -> float:
-    import struct
-    return float(struct.unpack("f", struct.pack("f", x))[0])
+def sanity_check(boards: np.ndarray, out: np.ndarray) -> None:
+    """gnubg's `SanityCheck` of a batch's outputs (n x 5, float64), in place: no gammons
+    once a side has borne off, no backgammons once it is out of the other's home board
+    (without contact), outputs ordered (backgammons <= gammons <= wins), and gammon
+    chances under 1e-4 are zero."""
+    back0, back1 = _highest(boards[:, 0]), _highest(boards[:, 1])
+    count0, count1 = boards[:, 0].sum(axis=1), boards[:, 1].sum(axis=1)
+    contact = back0 + back1 >= 24
+    out[count0 < 15, WIN_GAMMON:WIN_BACKGAMMON + 1] = 0.0
+    out[(count0 >= 15) & ~contact & (back0 < 18), WIN_BACKGAMMON] = 0.0
+    out[count1 < 15, LOSE_GAMMON:LOSE_BACKGAMMON + 1] = 0.0
+    out[(count1 >= 15) & ~contact & (back1 < 18), LOSE_BACKGAMMON] = 0.0
+    out[:, WIN] = np.minimum(np.maximum(out[:, WIN], 0.0), 1.0)
+    out[:, WIN_GAMMON] = np.minimum(out[:, WIN_GAMMON], out[:, WIN])
+    out[:, LOSE_GAMMON] = np.minimum(out[:, LOSE_GAMMON], (1.0 - out[:, WIN]).astype(np.float32))
+    out[:, WIN_BACKGAMMON] = np.minimum(out[:, WIN_BACKGAMMON], out[:, WIN_GAMMON])
+    out[:, LOSE_BACKGAMMON] = np.minimum(out[:, LOSE_BACKGAMMON], out[:, LOSE_GAMMON])
+    gammons = out[:, WIN_GAMMON:]
+    gammons[gammons < 1e-4] = 0.0
 
 
 def game_over(board: Board) -> list[float]:

@@ -13,6 +13,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from controller.evaluation.shots import pip_loss
+
 Side = Sequence[int]
 Board = Sequence[Side]
 
@@ -45,138 +47,27 @@ def _escape_tables() -> tuple[list[int], list[int]]:
 _ESCAPES, _ESCAPES_BEYOND = _escape_tables()
 
 
-def made_points(side: Side) -> int:
-    """Bit i set where `side` holds point i (two checkers or more)."""
-    return sum(1 << i for i in range(25) if side[i] > 1)
+_ESCAPE_TABLE = np.array(_ESCAPES, dtype=np.int64)
+_ESCAPE_BEYOND_TABLE = np.array(_ESCAPES_BEYOND, dtype=np.int64)
 
 
-def escapes(made: int, n: int) -> int:
+def made_points(side: np.ndarray) -> np.ndarray:
+    """Per row, bit i set where the side holds point i (two checkers or more)."""
+    return ((side > 1).astype(np.int64) << np.arange(25)).sum(axis=1)
+
+
+def escapes(made: np.ndarray, n: np.ndarray | int, table: np.ndarray = _ESCAPE_TABLE) -> np.ndarray:
     """Rolls that let a checker n points in front of `made`'s points (from its own point
-    24 - n) past the next twelve points (gnubg's `Escapes`)."""
-    return _ESCAPES[(made >> (24 - n)) & ((1 << min(12, n)) - 1)]
+    24 - n) past the next twelve points (gnubg's `Escapes`), per row; with
+    `_ESCAPE_BEYOND_TABLE` only those that get beyond the first blocked point."""
+    n = np.asarray(n)
+    return table[(made >> (24 - n)) & ((np.int64(1) << np.minimum(12, n)) - 1)]
 
 
-def escapes_beyond(made: int, n: int) -> int:
-    return _ESCAPES_BEYOND[(made >> (24 - n)) & ((1 << min(12, n)) - 1)]
-
-
-# The ways to hit (gnubg's aIntermediate): (all intermediate points needed, the points
-# passed on the way, dice faces used, pips).
-_WAYS: tuple[tuple[bool, tuple[int, ...], int, int], ...] = (
-    (True, (), 1, 1), (True, (), 1, 2), (True, (1,), 2, 2), (True, (), 1, 3), (False, (1, 2), 2, 3),
-    (True, (1, 2), 3, 3), (True, (), 1, 4), (False, (1, 3), 2, 4), (True, (2,), 2, 4), (True, (1, 2, 3), 4, 4),
-    (True, (), 1, 5), (False, (1, 4), 2, 5), (False, (2, 3), 2, 5), (True, (), 1, 6), (False, (1, 5), 2, 6),
-    (False, (2, 4), 2, 6), (True, (3,), 2, 6), (True, (2, 4), 3, 6), (False, (1, 6), 2, 7), (False, (2, 5), 2, 7),
-    (False, (3, 4), 2, 7), (False, (2, 6), 2, 8), (False, (3, 5), 2, 8), (True, (4,), 2, 8), (True, (2, 4, 6), 4, 8),
-    (False, (3, 6), 2, 9), (False, (4, 5), 2, 9), (True, (3, 6), 3, 9), (False, (4, 6), 2, 10), (True, (5,), 2, 10),
-    (False, (5, 6), 2, 11), (True, (6,), 2, 12), (True, (4, 8), 3, 12), (True, (3, 6, 9), 4, 12),
-    (True, (5, 10), 3, 15), (True, (4, 8, 12), 4, 16), (True, (6, 12), 3, 18), (True, (5, 10, 15), 4, 20),
-    (True, (6, 12, 18), 4, 24))
-# For a distance of d+1 pips, the ways that hit from there (indices into _WAYS).
-_BY_DISTANCE: tuple[tuple[int, ...], ...] = (
-    (0,), (1, 2), (3, 4, 5), (6, 7, 8, 9), (10, 11, 12), (13, 14, 15, 16, 17), (18, 19, 20), (21, 22, 23, 24),
-    (25, 26, 27), (28, 29), (30,), (31, 32, 33), (), (), (34,), (35,), (), (36,), (), (37,), (), (), (), (38,))
-# For each of the 21 rolls (11, 21, 22, 31, ... 66), the ways it hits.
-_BY_ROLL: tuple[tuple[int, ...], ...] = (
-    (0, 2, 5, 9), (0, 1, 4), (1, 8, 17, 24), (0, 3, 7), (1, 3, 12), (3, 16, 27, 33), (0, 6, 11), (1, 6, 15),
-    (3, 6, 20), (6, 23, 32, 35), (0, 10, 14), (1, 10, 19), (3, 10, 22), (6, 10, 26), (10, 29, 34, 37),
-    (0, 13, 18), (1, 13, 21), (3, 13, 25), (6, 13, 28), (10, 13, 30), (13, 31, 36, 38))
-
-
-def pip_loss(side: Side, opp: Side) -> tuple[float, float, float]:
-    """gnubg's shot count (`pipLossP1P2`): the pips the opponent's hit blots lose on
-    average (/ 432), the chance to hit at least one and at least two checkers."""
-    n_board = sum(1 for i in range(6) if side[i] >= 2)
-    hit = [0] * 39
-    for i in range(23 if n_board > 2 else 21, -1, -1):
-        if opp[i] != 1:
-            continue
-        for j in range(24 - i, 25):
-            if not side[j] or (j < 6 and side[j] == 2):
-                continue
-            for way in _BY_DISTANCE[j - 24 + i]:
-                all_needed, passed, faces, _pips = _WAYS[way]
-                if all_needed:
-                    if faces > 1 and any(opp[i - p] > 1 for p in passed):
-                        continue
-                elif opp[i - passed[0]] > 1 and opp[i - passed[1]] > 1:
-                    continue
-                hit[way] |= 1 << j
-    pips = [0] * 21
-    chequers = [0] * 21
-    if not side[24]:
-        for r in range(21):
-            n = -1
-            for way in _BY_ROLL[r]:
-                if not hit[way]:
-                    continue
-                _all, passed, faces, way_pips = _WAYS[way]
-                if faces == 1:
-                    for k in range(23, 0, -1):
-                        if hit[way] & (1 << k):
-                            if n != k or side[k] > 1:
-                                chequers[r] += 1
-                            n = k
-                            pips[r] = max(pips[r], k - way_pips + 1)
-                            if len(_BY_ROLL[r]) == 4 and hit[way] & ~(1 << k):
-                                chequers[r] += 1
-                            break
-                else:
-                    if not chequers[r]:
-                        chequers[r] = 1
-                    k = 23
-                    while k >= 0 and not hit[way] & (1 << k):
-                        k -= 1
-                    pips[r] = max(pips[r], k - way_pips + 1)
-                    for p in passed:
-                        if opp[23 - k + p] == 1:
-                            chequers[r] += 1
-                            break
-    elif side[24] == 1:
-        for r in range(21):
-            n = 0
-            ways = _BY_ROLL[r]
-            for j, way in enumerate(ways):
-                if not hit[way]:
-                    continue
-                _all, passed, faces, way_pips = _WAYS[way]
-                if faces == 1:
-                    for k in range(24, 0, -1):
-                        if hit[way] & (1 << k):
-                            if n and k != 24:
-                                break
-                            if k != 24:
-                                if opp[_WAYS[ways[1 - j]][3] - 1] > 1:
-                                    break
-                                n = 1
-                            chequers[r] += 1
-                            pips[r] = max(pips[r], k - way_pips + 1)
-                else:
-                    if not hit[way] & (1 << 24):
-                        continue
-                    if not chequers[r]:
-                        chequers[r] = 1
-                    pips[r] = max(pips[r], 25 - way_pips)
-                    for p in passed:
-                        if opp[p + 1] == 1:
-                            chequers[r] += 1
-                            break
-    else:
-        for r in range(21):
-            for way in _BY_ROLL[r][:2]:
-                if not hit[way] & (1 << 24) or _WAYS[way][2] != 1:
-                    continue
-                chequers[r] += 1
-                pips[r] = max(pips[r], 25 - _WAYS[way][3])
-    np_, n1, n2 = 0, 0, 0
-    for r in range(21):
-        w = 1 if len(_BY_ROLL[r]) == 4 else 2
-        np_ += pips[r] * w
-        if chequers[r] > 0:
-            n1 += w
-            if chequers[r] > 1:
-                n2 += w
-    return np_ / (12.0 * 36.0), n1 / 36.0, n2 / 36.0
+def _highest(mask: np.ndarray) -> np.ndarray:
+    """Per row, the highest column where `mask` is set, -1 where none is."""
+    width = mask.shape[1]
+    return np.where(mask.any(axis=1), width - 1 - np.argmax(mask[:, ::-1], axis=1), -1)
 
 
 def _enter_loss(opp: Side, two: bool) -> int:
@@ -196,105 +87,116 @@ def _enter_loss(opp: Side, two: bool) -> int:
     return loss
 
 
-def _men_off_all(off: int) -> tuple[float, float, float]:
-    if off > 10:
-        return 1.0, 1.0, (off - 10) / 5.0
-    if off > 5:
-        return 1.0, (off - 5) / 5.0, 0.0
-    return (off / 5.0 if off else 0.0), 0.0, 0.0
+def _enter_table() -> np.ndarray:
+    """`_enter_loss` of every home board of the opponent (bit i: point i made), with one
+    checker on the bar (column 0) or more (column 1)."""
+    table = np.zeros((64, 2))
+    for bits in range(64):
+        opp = [2 if bits >> i & 1 else 0 for i in range(6)]
+        table[bits] = _enter_loss(opp, False), _enter_loss(opp, True)
+    return table
 
 
-def _men_off_contact(off: int) -> tuple[float, float, float]:
-    if off > 5:
-        return 1.0, 1.0, (off - 6) / 3.0
-    if off > 2:
-        return 1.0, (off - 3) / 3.0, 0.0
-    return (off / 3.0 if off else 0.0), 0.0, 0.0
+_ENTER = _enter_table()
+_BACKBONE = np.array([0] + [11 if d <= 6 else 13 - d if d <= 11 else 0 for d in range(1, 24)])
 
 
-def half_inputs(side: Side, opp: Side, out: np.ndarray) -> None:
-    """gnubg's 25 extra inputs of `side` against `opp` (`CalculateHalfInputs`)."""
-    out[0:3] = _men_off_all(15 - sum(side))
-    top_opp = next((i for i in range(24, -1, -1) if opp[i]), -1)
+def half_inputs(side: np.ndarray, opp: np.ndarray) -> np.ndarray:
+    """gnubg's 25 extra inputs of `side` against `opp` (`CalculateHalfInputs`), a row per
+    board (n x 25 counts each) -> n x 25, every figure worked out in double precision as
+    gnubg-nn does and stored as float32."""
+    n = len(side)
+    out = np.zeros((n, MORE))
+    points = np.arange(25)
+    off = 15 - side.sum(axis=1)
+    out[:, 0] = np.minimum(off, 5) / 5.0
+    out[:, 1] = np.clip(off - 5, 0, 5) / 5.0
+    out[:, 2] = np.clip(off - 10, 0, 5) / 5.0
+    top_opp = _highest(opp > 0)
     opp_back = 23 - top_opp
-    out[I_BREAK_CONTACT] = sum((i + 1 - opp_back) * side[i] for i in range(opp_back + 1, 25) if side[i]) / (15 + 152.0)
-    out[I_FREEPIP] = sum((i + 1) * side[i] for i in range(opp_back) if side[i]) / 100.0
-    # timing
-    t = 24 * side[24]
-    no = side[24]
-    i = 23
-    while i >= 12 and i > opp_back:
-        if side[i] and side[i] != 2:
-            n = side[i] - 2 if side[i] > 2 else 1
-            no += n
-            t += i * n
-        i -= 1
-    while i >= 6:
-        if side[i]:
-            no += side[i]
-            t += i * side[i]
-        i -= 1
-    for i in range(5, -1, -1):
-        if side[i] > 2:
-            t += i * (side[i] - 2)
-            no += side[i] - 2
-        elif side[i] < 2:
-            n = 2 - side[i]
-            if no >= n:
-                t -= i * n
-                no -= n
-    out[I_TIMING] = max(t, 0) / 100.0
-    back = next((i for i in range(24, -1, -1) if side[i]), -1)
-    out[I_BACK_CHEQUER] = back / 24.0
-    anchor = next((i for i in range(23 if back == 24 else back, -1, -1) if side[i] >= 2), -1)
-    out[I_BACK_ANCHOR] = anchor / 24.0
-    n = next((24 - j for j in range(18, anchor + 1) if side[j] >= 2), 0)
-    if n == 0:
-        n = next((24 - j for j in range(17, 11, -1) if side[j] >= 2), 0)
-    out[I_FORWARD_ANCHOR] = 2.0 if n == 0 else n / 6.0
-    out[I_PIPLOSS], out[I_P1], out[I_P2] = pip_loss(side, opp)
+    beyond = points[None] > opp_back[:, None]
+    out[:, I_BREAK_CONTACT] = ((points + 1 - opp_back[:, None]) * side * beyond).sum(axis=1) / (15 + 152.0)
+    out[:, I_FREEPIP] = ((points + 1) * side * (points[None] < opp_back[:, None])).sum(axis=1) / 100.0
+    out[:, I_TIMING] = _timing(side, opp_back) / 100.0
+    back = _highest(side > 0)
+    out[:, I_BACK_CHEQUER] = back / 24.0
+    held = side >= 2
+    anchor = _highest(held[:, :24])
+    out[:, I_BACK_ANCHOR] = anchor / 24.0
+    forward = np.where(held[:, 18:24].any(axis=1), 24 - (18 + np.argmax(held[:, 18:24], axis=1)),
+                       np.where(held[:, 12:18].any(axis=1), 24 - (12 + _highest(held[:, 12:18])), 0))
+    out[:, I_FORWARD_ANCHOR] = np.where(forward == 0, 2.0, forward / 6.0)
+    out[:, I_PIPLOSS], out[:, I_P1], out[:, I_P2] = pip_loss(side, opp)
     made, opp_made = made_points(side), made_points(opp)
-    out[I_BACKESCAPES] = escapes(made, 23 - opp_back) / 36.0
-    out[I_BACKRESCAPES] = escapes_beyond(made, 23 - opp_back) / 36.0
-    n = min([36] + [escapes(made, i) for i in range(15, 24 - opp_back)])
-    out[I_ACONTAIN] = (36 - n) / 36.0
-    out[I_ACONTAIN2] = out[I_ACONTAIN] * out[I_ACONTAIN]
-    n = min([36] + [escapes(made, i) for i in range(15, 24)])
-    out[I_CONTAIN] = (36 - n) / 36.0
-    out[I_CONTAIN2] = out[I_CONTAIN] * out[I_CONTAIN]
-    out[I_MOBILITY] = sum((i - 5) * side[i] * escapes(opp_made, i) for i in range(6, 25) if side[i]) / 3600.0
-    # one-sided moment
-    j = sum(side)
-    n = sum(i * side[i] for i in range(25))
-    if j:
-        n = (n + j - 1) // j
-    j = k = 0
-    for i in range(n + 1, 25):
-        if side[i]:
-            j += side[i]
-            k += side[i] * (i - n) * (i - n)
-    if j:
-        k = (k + j - 1) // j
-    out[I_MOMENT2] = k / 400.0
-    out[I_ENTER] = _enter_loss(opp, side[24] > 1) / (36.0 * (49.0 / 6.0)) if side[24] > 0 else 0.0
-    made = sum(1 for i in range(6) if opp[i] > 1)
-    out[I_ENTER2] = (36 - (made - 6) * (made - 6)) / 36.0
-    # backbone
-    pa, w, tot = -1, 0, 0
-    for np_ in range(23, 0, -1):
-        if side[np_] >= 2:
-            if pa == -1:
-                pa = np_
-                continue
-            d = pa - np_
-            c = 11 if d <= 6 else 13 - d if d <= 11 else 0
-            w += c * side[pa]
-            tot += side[pa]
-    out[I_BACKBONE] = 1 - (w / (tot * 11.0)) if tot else 0.0
-    anchors = sum(1 for i in range(18, 24) if side[i] > 1)
-    back_men = sum(side[18:24]) + side[24]
-    out[I_BACKG] = (back_men - 3) / 4.0 if anchors > 1 else 0.0
-    out[I_BACKG1] = back_men / 8.0 if anchors == 1 else 0.0
+    out[:, I_BACKESCAPES] = escapes(made, top_opp) / 36.0
+    out[:, I_BACKRESCAPES] = escapes(made, top_opp, _ESCAPE_BEYOND_TABLE) / 36.0
+    ahead = np.arange(15, 25)
+    ahead_escapes = escapes(made[:, None], ahead[None])
+    out[:, I_ACONTAIN] = (36 - np.minimum(36, np.where(ahead[None] <= top_opp[:, None], ahead_escapes, 36)
+                                          .min(axis=1))) / 36.0
+    out[:, I_CONTAIN] = (36 - np.minimum(36, ahead_escapes[:, :-1].min(axis=1))) / 36.0
+    outfield = np.arange(6, 25)
+    out[:, I_MOBILITY] = ((outfield - 5) * side[:, 6:] * escapes(opp_made[:, None], outfield[None])).sum(axis=1) / 3600.0
+    out[:, I_MOMENT2] = _moment2(side) / 400.0
+    home = ((opp[:, :6] > 1).astype(np.int64) << np.arange(6)).sum(axis=1)
+    out[:, I_ENTER] = np.where(side[:, 24] > 0, _ENTER[home, (side[:, 24] > 1).astype(np.int64)], 0.0) \
+        / (36.0 * (49.0 / 6.0))
+    home_made = (opp[:, :6] > 1).sum(axis=1)
+    out[:, I_ENTER2] = (36 - (home_made - 6) * (home_made - 6)) / 36.0
+    out[:, I_BACKBONE] = _backbone(side)
+    anchors = (side[:, 18:24] > 1).sum(axis=1)
+    back_men = side[:, 18:25].sum(axis=1)
+    out[:, I_BACKG] = np.where(anchors > 1, (back_men - 3) / 4.0, 0.0)
+    out[:, I_BACKG1] = np.where(anchors == 1, back_men / 8.0, 0.0)
+    half = out.astype(np.float32)
+    half[:, I_ACONTAIN2] = half[:, I_ACONTAIN] * half[:, I_ACONTAIN]
+    half[:, I_CONTAIN2] = half[:, I_CONTAIN] * half[:, I_CONTAIN]
+    return half
+
+
+def _timing(side: np.ndarray, opp_back: np.ndarray) -> np.ndarray:
+    """gnubg's timing: the pips the side can play before it must break its home board."""
+    outer = side[:, 6:24]
+    points = np.arange(6, 24)
+    first = (points[None] >= 12) & (points[None] > opp_back[:, None])  # gnubg's first loop keeps two a point
+    moved = np.where(first, np.where(outer > 2, outer - 2, (outer == 1).astype(np.int64)), outer)
+    spare = side[:, 24] + moved.sum(axis=1)
+    t = 24 * side[:, 24] + (points * moved).sum(axis=1)
+    for i in range(5, -1, -1):
+        s = side[:, i]
+        extra = s > 2
+        t += np.where(extra, i * (s - 2), 0)
+        spare += np.where(extra, s - 2, 0)
+        need = 2 - s
+        fill = (s < 2) & (spare >= need)
+        t -= np.where(fill, i * need, 0)
+        spare -= np.where(fill, need, 0)
+    return np.maximum(t, 0)
+
+
+def _moment2(side: np.ndarray) -> np.ndarray:
+    """gnubg's one-sided second moment of the checkers behind the mean (rounded up)."""
+    points = np.arange(25)
+    total = side.sum(axis=1)
+    mean = (side * points).sum(axis=1)
+    mean = np.where(total > 0, (mean + total - 1) // np.maximum(total, 1), mean)
+    behind = points[None] > mean[:, None]
+    count = (side * behind).sum(axis=1)
+    k = (side * behind * (points[None] - mean[:, None]) ** 2).sum(axis=1)
+    return np.where(count > 0, (k + count - 1) // np.maximum(count, 1), k)
+
+
+def _backbone(side: np.ndarray) -> np.ndarray:
+    """gnubg's backbone: how far the side's points are spread behind its rearmost point
+    (from point 23 down), 0 without two such points."""
+    held = side[:, 1:24] >= 2
+    rear = _highest(held) + 1
+    rear_count = np.where(rear > 0, side[np.arange(len(side)), np.maximum(rear, 0)], 0)
+    points = np.arange(1, 24)
+    others = held & (points[None] < rear[:, None])
+    w = (_BACKBONE[np.clip(rear[:, None] - points[None], 0, 23)] * others).sum(axis=1) * rear_count
+    tot = others.sum(axis=1) * rear_count
+    return np.where(tot > 0, 1 - w / np.maximum(tot * 11.0, 1.0), 0.0)
 
 
 _BASE_ROWS = np.zeros((16, 4), dtype=np.float32)
@@ -333,13 +235,15 @@ def contact_inputs(boards: np.ndarray, crashed: bool) -> np.ndarray:
     """The 250 inputs of a batch of contact (or crashed) boards -> n x 250. The contact
     network counts men off on its own scale, and gnubg-nn writes them crosswise: the
     first half's men off are those of the side not on roll."""
-    out = np.zeros((len(boards), CONTACT_INPUTS), dtype=np.float32)
+    out = np.empty((len(boards), CONTACT_INPUTS), dtype=np.float32)
     out[:, :BASE_INPUTS] = base_inputs(boards)
-    for row, board in enumerate(boards.tolist()):
-        half_inputs(board[1], board[0], out[row, BASE_INPUTS:BASE_INPUTS + MORE])
-        half_inputs(board[0], board[1], out[row, BASE_INPUTS + MORE:])
-        if not crashed:
-            for s in (0, 1):
-                at = BASE_INPUTS + (MORE if s else 0)
-                out[row, at:at + 3] = _men_off_contact(15 - sum(board[s]))
+    out[:, BASE_INPUTS:BASE_INPUTS + MORE] = half_inputs(boards[:, 1], boards[:, 0])
+    out[:, BASE_INPUTS + MORE:] = half_inputs(boards[:, 0], boards[:, 1])
+    if not crashed:
+        for s in (0, 1):
+            at = BASE_INPUTS + (MORE if s else 0)
+            off = 15 - boards[:, s].sum(axis=1)
+            out[:, at] = np.where(off > 2, 1.0, off / 3.0)
+            out[:, at + 1] = np.where(off > 5, 1.0, np.where(off > 2, (off - 3) / 3.0, 0.0))
+            out[:, at + 2] = np.where(off > 5, (off - 6) / 3.0, 0.0)
     return out

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 
@@ -24,6 +25,24 @@ BoardLike = Sequence[Sequence[int]]
 _NETS = {cl.CONTACT: "contact", cl.CRASHED: "crashed", cl.RACE: "race"}
 
 
+class RankedMove(NamedTuple):
+    """A legal move as `ranked_moves` gives it: the key of the board it leaves (the
+    opponent on roll), their chances, the mover's cubeless equity, that board, its class."""
+
+    key: str
+    chances: Chances
+    equity: float
+    board: tuple[tuple[int, ...], tuple[int, ...]]
+    cls: int
+
+
+class RankedRolls(NamedTuple):
+    """`ranked_moves`: the chances of the side on roll before rolling, each roll's moves."""
+
+    before: Chances
+    rolls: list[list[RankedMove]]
+
+
 def _inverted(p: Sequence[float]) -> Chances:
     return (1.0 - p[0], p[3], p[4], p[1], p[2])
 
@@ -38,36 +57,44 @@ class NumpyNetwork:
         self.weights = weights
 
     # -- evaluation -------------------------------------------------------------------
-    def evaluate_many(self, boards: Sequence[BoardLike], prune: bool = False) -> list[Chances]:
+    def evaluate_many(self, boards: Sequence[BoardLike] | np.ndarray, prune: bool = False) -> list[Chances]:
         """0-ply chances of the side on roll (`board[1]`) of each board (gnubg's
         `EvaluatePosition` with its sanity check; with `prune`, `evalPrune`)."""
-        classes = [cl.classify(b) for b in boards]
-        out: list[list[float]] = [[0.0] * 5 for _ in boards]
+        if not len(boards):
+            return []
+        batch = np.asarray(boards, dtype=np.int64).reshape(-1, 2, 25)
+        return self._evaluate(batch, cl.classify_many(batch), prune)
+
+    def _evaluate(self, batch: np.ndarray, classes: np.ndarray, prune: bool) -> list[Chances]:
+        out = np.zeros((len(batch), 5))
         for cls, name in _NETS.items():
-            rows = [i for i, c in enumerate(classes) if c == cls]
-            if not rows:
+            rows = np.flatnonzero(classes == cls)
+            if not len(rows):
                 continue
-            batch = np.array([boards[i] for i in rows], dtype=np.int64)
+            group = batch[rows]
             if prune:
-                values = forward(self.nets["prune " + name], inputs.base_inputs(batch))
+                values = forward(self.nets["prune " + name], inputs.base_inputs(group))
             elif cls == cl.RACE:
-                values = forward(self.nets[name], inputs.race_inputs(batch))
+                values = forward(self.nets[name], inputs.race_inputs(group))
             else:
-                values = forward(self.nets[name], inputs.contact_inputs(batch, crashed=cls == cl.CRASHED))
-            for i, v in zip(rows, values.tolist()):
-                out[i] = v
-                if cls == cl.RACE:
-                    race_improvement(boards[i], out[i])
-        for i, cls in enumerate(classes):
-            if cls == cl.OVER:
-                out[i] = cl.game_over(boards[i])
-            elif cls == cl.BEAROFF2:
-                out[i] = bearoff_db.two_sided_eval(boards[i]) or bearoff_db.one_sided_eval(boards[i])
-            elif cls == cl.BEAROFF1:
-                out[i] = bearoff_db.one_sided_eval(boards[i])
-            if not prune:
-                cl.sanity_check(boards[i], out[i])
-        return [(o[0], o[1], o[2], o[3], o[4]) for o in out]
+                values = forward(self.nets[name], inputs.contact_inputs(group, crashed=cls == cl.CRASHED))
+            out[rows] = values
+            if cls == cl.RACE:
+                for i in rows:
+                    improved = out[i].tolist()
+                    race_improvement(batch[i].tolist(), improved)
+                    out[i] = improved
+        for i in np.flatnonzero(classes < cl.RACE):
+            board = batch[i].tolist()
+            if classes[i] == cl.OVER:
+                out[i] = cl.game_over(board)
+            elif classes[i] == cl.BEAROFF2:
+                out[i] = bearoff_db.two_sided_eval(board) or bearoff_db.one_sided_eval(board)
+            else:
+                out[i] = bearoff_db.one_sided_eval(board)
+        if not prune:
+            cl.sanity_check(batch, out)
+        return [(a, b, c, d, e) for a, b, c, d, e in out.tolist()]
 
     def probabilities(self, board: BoardLike, plies: int) -> Chances:
         """gnubg-nn's `probabilities` at 0 ply or with the pruning networks."""
@@ -98,13 +125,29 @@ class NumpyNetwork:
         after the move, the mover's equity), best first."""
         if n != 0:
             raise ValueError("the numpy network ranks moves at 0 ply only")
+        return (), tuple((m.key, (), m.chances, m.equity) for m in self.ranked_moves(board, [(d1, d2)]).rolls[0])
+
+    def ranked_moves(self, board: BoardLike, rolls: Sequence[tuple[int, int]]) -> RankedRolls:
+        """For each roll, its moves ranked as `best_move` ranks them, best first, and the
+        chances of the side on roll before rolling. Every roll's moves and the board
+        itself go through the networks as one batch: a turn's luck asks for all 21 rolls,
+        its cube decision for the board."""
         position = Position(tuple(board[1]), tuple(board[0]))
-        afters = [(m.result.mine, m.result.theirs) for m in legal_moves(position, (d1, d2))]
-        found = [keys.key_of_board(a) for a in afters]
-        chances = self.evaluate_many(afters)
-        ranked = []
-        for key, p in zip(found, chances):
-            equity = -(2.0 * p[0] - 1.0 + p[1] + p[2] - p[3] - p[4])
-            ranked.append((key, (), p, equity))
-        ranked.sort(key=lambda r: r[3], reverse=True)
-        return (), tuple(ranked)
+        afters = [[(m.result.mine, m.result.theirs) for m in legal_moves(position, roll)] for roll in rolls]
+        flat = [(tuple(board[0]), tuple(board[1]))] + [a for roll_afters in afters for a in roll_afters]
+        batch = np.asarray(flat, dtype=np.int64)
+        found = keys.keys_of_boards(batch)
+        classes = cl.classify_many(batch)
+        chances = self._evaluate(batch, classes, prune=False)
+        out = []
+        at = 1
+        for roll_afters in afters:
+            ranked = []
+            for i in range(at, at + len(roll_afters)):
+                p = chances[i]
+                ranked.append(RankedMove(found[i], p, -(2.0 * p[0] - 1.0 + p[1] + p[2] - p[3] - p[4]),
+                                         (flat[i][0], flat[i][1]), int(classes[i])))
+            at += len(roll_afters)
+            ranked.sort(key=lambda r: r.equity, reverse=True)
+            out.append(ranked)
+        return RankedRolls(chances[0], out)
