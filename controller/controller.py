@@ -906,7 +906,7 @@ class Controller:
             match=self.match, now=self.now, overlay=overlay or self.banner,
             confirm=Move(path, choice).notation if choice is not None and path is not None else
             format_path(whole.steps) if whole is not None else None,
-            setting_up=self.setting_up, announcement=self._announcement(),
+            setting_up=self.setting_up, announcement=self._announcement() or self.tutor.notice(self.match),
             commitment=secret.short_commitment if secret is not None and not secret.revealed else None,
             carried_out=self.bot,
             by_remote=self.bot is not None and self.player(self.bot.side) == REMOTE,

@@ -9,6 +9,7 @@ import string
 
 import pytest
 
+from controller.evaluation.backend import INSTALL_HINT
 from controller.show.content import DisplayContent, Prompt
 from controller.show.display import PROMPT_LINES, prompt_lines
 from controller.show.fonts import MEDIUM, SMALL, BitmapFont
@@ -23,7 +24,7 @@ WIDEST: dict[str, object] = {
     "length": 25, "notation": "bar/20 13/9", "code": "1a2b3c", "rank": 2, "of": 12,
     "equity": "+0.123", "loss": "-0.99", "level": "worldclass", "die": 6, "game": 12, "move": 99,
     "mark": "??", "rating": "Intermediate", "item": "Resign a backgammon", "action": "Double, pass",
-    "name": "Intermediate",
+    "name": "Intermediate", "command": INSTALL_HINT,
 }
 #: where a key's cells are narrower: a checker too many stands on a full cell (a point or
 #: the bar; a tray holds all 15) and goes back where it came from

@@ -5,7 +5,8 @@ controller.analysis.tutor).
 
 Pure apart from the network: the controller asks `board_hint(match, rank)` when the
 menu's hint is chosen and shows what it gets; a second choice asks for the next rank.
-Hints are refused where a player is remote (online play) or no network is installed.
+Hints are refused where a player is remote (online play); where no network is installed
+the hint answers with the command that installs it.
 """
 from __future__ import annotations
 
@@ -14,6 +15,8 @@ from typing import TYPE_CHECKING
 
 from controller.analysis.tutor import CUBE_ACTION_KEYS
 from controller.engine.board_view import step_cells
+from controller.evaluation.backend import INSTALL_HINT
+from controller.show.content import Prompt
 
 if TYPE_CHECKING:
     from controller.engine.match import Match
@@ -23,7 +26,8 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class ShownHint:
     """What the board shows for a hint: a move (`rank` of `of`, its notation, equity and
-    the (from, to) cells of its steps) or a cube action (`action_key`, a message key)."""
+    the (from, to) cells of its steps), a cube action (`action_key`, a message key), or,
+    where no judgement is installed, the command that installs it (`missing`)."""
 
     rank: int = 1
     of: int = 1
@@ -31,24 +35,44 @@ class ShownHint:
     equity: float = 0.0
     cells: tuple[tuple[str, str], ...] = ()
     action_key: str | None = None
+    missing: str | None = None
+
+    @property
+    def prompt(self) -> Prompt:
+        """The display's line for it."""
+        if self.missing is not None:
+            return Prompt.of("hint_missing", command=self.missing)
+        if self.action_key is not None:
+            return Prompt.of("hint_cube", action_key=self.action_key)
+        return Prompt.of("hint", rank=self.rank, of=self.of, notation=self.notation, equity=f"{self.equity:+.3f}")
+
+    @property
+    def said(self) -> str:
+        """The log's line for it."""
+        return f"hint: needs {self.missing}" if self.missing else f"hint: {self.notation or self.action_key}"
 
 
-def hints_available() -> bool:
-    """Whether this machine can give hints (gnubg's network is installed)."""
+def judgement_missing() -> str | None:
+    """None where hints and the tutor can judge (gnubg's network is installed); else the
+    command that installs it, for the one line the hint and the tutor answer with."""
     from controller.analysis.network import network_available
 
-    return network_available()
+    return None if network_available() else INSTALL_HINT
 
 
 def board_hint(match: Match, rank: int) -> ShownHint | None:
     """The `rank`-th best move (1 = best; wraps round) of the roll on the board, or the
-    cube action before rolling; None when there is nothing to hint."""
+    cube action before rolling, or what to install for either; None when there is
+    nothing to hint."""
     from controller.analysis.hint import cube_hint, hint
     from controller.bot.contract import bot_context
 
     side = match.turn
     if side is None:
         return None
+    missing = judgement_missing()
+    if missing is not None:
+        return ShownHint(missing=missing)
     context = bot_context(match, side)
     if match.phase == "move" and match.dice is not None:
         ranked = hint(match.position, match.dice, context)

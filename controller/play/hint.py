@@ -52,10 +52,8 @@ class HintJob:
 
     def allowed(self) -> bool:
         """A hint for the human who decides now (the side on turn; to a double, the doubled
-        side: take or pass?), never in online play (a remote player) and only where gnubg's
-        network is installed."""
-        from controller.analysis.board_hint import hints_available
-
+        side: take or pass?), never in online play (a remote player); where gnubg's network
+        is not installed, the hint names the command that installs it."""
         seat, m = self._seat, self._seat.match
         side = other(m.turn) if m.phase == "doubled" and m.turn is not None else m.turn  # who decides
         if side is None or seat.bot is not None or seat.setting_up or m.is_over:
@@ -64,9 +62,7 @@ class HintJob:
             return False
         if seat.player(side) != HUMAN:
             return False
-        if not (m.phase in ("move", "doubled") or (m.phase == "roll" and m.may_double(side))):
-            return False
-        return hints_available()
+        return m.phase in ("move", "doubled") or (m.phase == "roll" and m.may_double(side))
 
     def cells(self) -> tuple[tuple[str, str], ...]:
         """What the `hint` role lights: the hinted move, or the tutor's better move."""
@@ -90,7 +86,7 @@ class HintJob:
         self._shown = board_hint(self._seat.match, shown.rank + 1 if shown is not None else 1)
         self._shown_for = self._seat.match
         if self._shown is not None:
-            out.append(Announce(f"hint: {self._shown.notation or self._shown.action_key}"))
+            out.append(Announce(self._shown.said))
 
     def clear(self) -> None:
         """The hint gives way (to the tutor's warning and its better move)."""
@@ -98,21 +94,16 @@ class HintJob:
 
     def tutor_mark(self, side: Colour) -> str:
         """The least mark the tutor warns `side` about: the setting for a person at the
-        table where gnubg's network is installed; "off" for the computer, and for
-        everyone in online play (a remote player)."""
-        from controller.analysis.board_hint import hints_available
-
+        table; "off" for the computer, and for everyone in online play (a remote player).
+        Where gnubg's network is not installed the tutor says so (`Tutor.notice`)."""
         mark = self._tutor_setting()
         if mark == "off" or self._seat.player(side) != HUMAN or REMOTE in self._seat.match.settings.players:
             return "off"
-        return mark if hints_available() else "off"
+        return mark
 
     def prompt(self) -> Prompt | None:
         """The hint's line on the display (while the menu is closed or on its Hint)."""
         shown, menu = self.current(), self._seat.menu
         if shown is None or (menu.is_open and menu.item != "hint"):
             return None
-        if shown.action_key is not None:
-            return Prompt.of("hint_cube", action_key=shown.action_key)
-        return Prompt.of("hint", rank=shown.rank, of=shown.of, notation=shown.notation,
-                         equity=f"{shown.equity:+.3f}")
+        return shown.prompt

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from controller.analysis.tutor import CUBE_ACTIONS, TutorWarning
-from controller.engine.board_view import Colour
+from controller.engine.board_view import COLOURS, Colour
 from controller.engine.match import Match
 from controller.engine.position import Position
 from controller.play.possible import Held
@@ -78,10 +78,30 @@ class Tutor:
                 return TutorHold(match.turn, warning, match, match.partial)
         return None
 
+    def notice(self, match: Match) -> Prompt | None:
+        """The one line saying the tutor cannot judge here and the command that installs
+        what it needs, while a game waits for its opening roll with the tutor on for a
+        person at the table (it then judges nothing: play goes on unwarned)."""
+        if match.phase != "opening" or all(self._mark_for(side) == "off" for side in COLOURS):
+            return None
+        from controller.analysis.board_hint import judgement_missing
+
+        missing = judgement_missing()
+        return None if missing is None else Prompt.of("tutor_missing", command=missing)
+
+    def _judges(self, side: Colour | None) -> str:
+        """The least mark judged for `side`: "off" also where no judgement is installed."""
+        mark = "off" if side is None else self._mark_for(side)
+        if mark == "off":
+            return mark
+        from controller.analysis.board_hint import judgement_missing
+
+        return "off" if judgement_missing() is not None else mark
+
     def move(self, match: Match, result: Position) -> TutorWarning | None:
         """The warning for the roll's complete move leaving `result`, or None."""
         side = match.turn
-        mark = "off" if side is None else self._mark_for(side)
+        mark = self._judges(side)
         if mark == "off":
             return None
         key = (match.position, match.dice, side, match.score, match.length, match.cube,
@@ -102,7 +122,7 @@ class Tutor:
     def cube(self, match: Match, side: Colour, action: str) -> TutorHold | None:
         """Judge `side`'s roll, double, take or drop before it counts: a bad one is held
         (and returned); None lets it count now."""
-        mark = self._mark_for(side)
+        mark = self._judges(side)
         if mark == "off" or action not in CUBE_ACTIONS:
             return None
         from controller.analysis.tutor import cube_warning

@@ -245,6 +245,10 @@ MESSAGES: dict[str, dict[str, Text]] = {
     "hint": {"en": "Hint {rank}/{of}: {notation} {equity}", "da": "Tip {rank}/{of}: {notation} {equity}",
              "sv": "Tips {rank}/{of}: {notation} {equity}"},
     "hint_cube": {"en": "Hint: {action}", "da": "Tip: {action}", "sv": "Tips: {action}"},
+    # no judgement installed (no gnubg weights): the command that installs it (INSTALL_HINT)
+    "hint_missing": {"en": "Hint needs: {command}", "da": "Tip kræver: {command}", "sv": "Tips kräver: {command}"},
+    "tutor_missing": {"en": "Tutor needs: {command}", "da": "Træner kræver: {command}",
+                      "sv": "Tränare kräver: {command}"},
     "hint.no_double": {"en": "no double", "da": "ingen dobling", "sv": "ingen dubbling"},
     "hint.double_take": {"en": "double, take", "da": "dobl, tag imod", "sv": "dubbla, acceptera"},
     "hint.double_pass": {"en": "double, pass", "da": "dobl, afvis", "sv": "dubbla, avböj"},
