@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from controller.board.reconcile import Ambiguous, BoardState, Matched, Mismatch, Verdict
-from controller.dice import DiceError, DiceNeeded, TableDice
+from controller.dice import TableDice
 from controller.engine.board_view import COLOURS, Colour, cell_counts, other, step_cells
 from controller.engine.errors import MatchStateError
 from controller.engine.match import Match, Transition
@@ -39,6 +39,7 @@ from controller.play import possible
 from controller.play.computer import ComputerTurn
 from controller.play.hint import HintJob
 from controller.play import prompt as prompts
+from controller.play.rolls import Rolls
 from controller.play.status import BotPlan, TableStatus
 from controller.play.table_menu import TableMenu
 from controller.play.tracker import BoardTracker, steps_carried, whole_move_reading
@@ -71,8 +72,9 @@ class Controller:
                  save: bool = True) -> None:
         self.config = config or ControllerConfig()
         self.match = match
-        self.dice = dice or TableDice()
-        self.dice.adopt(match)
+        #: the table's dice and the rolls made with them (controller.play.rolls)
+        self.rolls = Rolls(self, dice or TableDice(), apply=self._apply, act=self._action, save=self._save)
+        self.rolls.dice.adopt(match)
         self.save_enabled = save
         self.now = now
         self.online = True
@@ -84,7 +86,7 @@ class Controller:
         self.bot: BotPlan | None = None
         self.opening_tie: int | None = None  # the die both showed at the last opening roll, until the next action
         #: the questions to the computer and its answers (controller.play.computer)
-        self.computer = ComputerTurn(self, roll=self._roll, carry_out=self._carry_out,
+        self.computer = ComputerTurn(self, roll=self.rolls.roll, carry_out=self._carry_out,
                                      act=lambda side, action, level, out: self._action(side, action, level, out,
                                                                                       by_bot=True))
         #: the menu's state and items (controller.play.table_menu)
@@ -158,9 +160,9 @@ class Controller:
         elif isinstance(event, ButtonPressed):
             self._button(event, out)
         elif isinstance(event, DicePhraseGiven):
-            self._dice_phrase(event.side, event.phrase, out)
+            self.rolls.phrase(event.side, event.phrase, out)
         elif isinstance(event, DiceEntered):
-            self._dice_entered(event.side, event.dice, out)
+            self.rolls.entered(event.side, event.dice, out)
         elif isinstance(event, RemoteActed):
             self.computer.remote(event, out)
         elif isinstance(event, AdoptMatch):
@@ -375,8 +377,8 @@ class Controller:
             self.board.forget()
         if self.match.is_over and self.dice.reveal():
             out.append(Announce("dice seed revealed: the match is over"))
-        if self.save_enabled and self.match is not before:
-            out.append(self._save())
+        if self.match is not before:
+            self._save(out)
         if self.match.phase == "move" and before.phase != "move":
             self.board.expectation(self.match, self.bot)  # built now, at the roll, not at the first lift
         self._schedule_auto_roll()
@@ -429,7 +431,7 @@ class Controller:
         if self.roll_due is not None and self.now + 1e-9 >= self.roll_due and m.phase == "roll" \
                 and m.turn is not None and self._board_right():
             self.roll_due = None
-            self._roll(m.turn, out)
+            self.rolls.roll(m.turn, out)
 
     def _clock(self, out: list[Effect]) -> None:
         """Run the clock: a warning buzz once when the running side's time gets short,
@@ -455,70 +457,9 @@ class Controller:
         return self.board.is_right()
 
     # -- actions and buttons ----------------------------------------------------------------
-    def _roll(self, side: Colour, out: list[Effect]) -> None:
-        dice = self._draw(side, out)
-        if dice is not None:
-            self._apply(lambda mm: mm.roll(side, dice, self.now), out)
-
-    def _draw(self, side: Colour, out: list[Effect]) -> tuple[int, int] | None:
-        """The next roll; with entered dice and none keyed in yet, None and the menu asks
-        `side` for them (at the opening, White's die then Black's)."""
-        try:
-            return self.dice.roll(self.match)
-        except DiceNeeded as exc:
-            opening = self.match.phase == "opening"
-            if self.dice.entered:  # real dice to key in (online, the server sends them)
-                self.menu_job.ask_dice(side, opening)
-            out.append(Announce(f"waiting: {exc}"))
-            return None
-
-    def _save(self) -> SaveMatch:
-        return SaveMatch(self.match, self.dice.secret)
-
-    def _dice_entered(self, side: Colour, dice: tuple[int, int], out: list[Effect]) -> None:
-        """Real dice keyed in (menu or page): queued, then rolled for whoever rolls now."""
-        m = self.match
-        if m.phase not in ("opening", "roll"):
-            out.append(Refused.of("dice can be entered only before a roll", "dice_not_now"))
-            out.append(Buzz("error"))
-            return
-        try:
-            self.dice.push(dice)
-        except DiceError as exc:
-            out.append(Refused.from_error(exc))
-            out.append(Buzz("error"))
-            return
-        self.menu_job.close()
-        out.append(Announce(f"dice entered: {dice[0]}-{dice[1]}"))
-        roller = side if m.phase == "opening" else (m.turn or side)
-        if self.player(roller) == HUMAN or m.phase == "opening":
-            self._action(roller, "roll", None, out)
-        elif not self.setting_up:
-            self._roll(roller, out)  # the computer's roll, made with real dice for it
-        self.dice.queue.clear()  # a roll refused (the board not right) does not keep them
-
-    def _dice_phrase(self, side: Colour, phrase: str, out: list[Effect]) -> None:
-        try:
-            self.dice.set_phrase(side, phrase, self.match)
-        except DiceError as exc:
-            out.append(Refused.from_error(exc))
-            return
-        out.append(Announce(f"{side} gave a dice phrase"))
+    def _save(self, out: list[Effect]) -> None:
         if self.save_enabled:
-            out.append(self._save())
-
-    def reveal_dice(self, out: list[Effect]) -> None:
-        """Reveal the verifiable dice's seed on demand (the guarantee ends)."""
-        if self.dice.secret is None:
-            out.append(Refused.of("this match has no verifiable dice to reveal", "no_secret"))
-        elif not self.dice.reveal(self.match):
-            out.append(Refused.of("the dice seed is already revealed", "seed_revealed"))
-        elif self.dice.secret is not None and self.dice.secret.ended:
-            out.append(Announce("dice seed revealed: the rest of the match rolls ordinary dice, no longer verifiable"))
-        else:
-            out.append(Announce("dice seed revealed: the match is over"))
-            if self.save_enabled:
-                out.append(self._save())
+            out.append(SaveMatch(self.match, self.dice.secret))
 
     def _action(self, side: Colour, action: str, level: str | None, out: list[Effect],
                 by_bot: bool = False) -> None:
@@ -526,7 +467,7 @@ class Controller:
         go straight to the match, which checks them); otherwise refuse it with the reason.
         Revealing the dice's seed is the table's, not the match's: either player may."""
         if action == "reveal":
-            self.reveal_dice(out)
+            self.rolls.reveal(out)
             return
         if not by_bot and possible.find(self.possible(), side, action, level) is None:
             out.append(self._refusal(side, action, level))
@@ -538,7 +479,7 @@ class Controller:
         if not by_bot and self._tutor_holds(side, action, out):
             return
         if action == "roll":
-            self._roll(side, out)
+            self.rolls.roll(side, out)
             return
         command = self._match_command(side, action, level)
         if command is None:
@@ -569,7 +510,7 @@ class Controller:
         if not keep:
             return
         if action == "roll":
-            self._roll(side, out)
+            self.rolls.roll(side, out)
         elif not held.is_move:
             command = self._match_command(side, action, None)
             assert command is not None
@@ -705,6 +646,11 @@ class Controller:
         return self.menu_job.items()
 
     @property
+    def dice(self) -> TableDice:
+        """The match's dice (controller.play.rolls keeps them)."""
+        return self.rolls.dice
+
+    @property
     def menu(self) -> menus.MenuState:
         """Where the menu stands (controller.play.table_menu keeps it)."""
         return self.menu_job.state
@@ -722,9 +668,9 @@ class Controller:
             name = {menus.Resign: "resign", menus.Forfeit: "forfeit", menus.Rematch: "rematch"}[type(action)]
             self._action(action.side, name, getattr(action, "level", None), out)
         elif isinstance(action, menus.DiceEntered):
-            self._dice_entered(action.side, action.dice, out)
+            self.rolls.entered(action.side, action.dice, out)
         elif isinstance(action, menus.RevealDice):
-            self.reveal_dice(out)
+            self.rolls.reveal(out)
         elif isinstance(action, menus.HintAsked):
             self.hints.show(out)
         elif isinstance(action, menus.NewMatch):
@@ -748,13 +694,12 @@ class Controller:
         self.board.forget()
         self.computer.forget()
         self._schedule_auto_roll()
-        if self.save_enabled:
-            out.append(self._save())
+        self._save(out)
         self._rereconcile(out)
 
     def _seated(self, event: MatchSeated, out: list[Effect]) -> None:
         """Another seating's match and dice (online play taking the table or leaving it)."""
-        self.dice = event.dice
+        self.rolls.seat(event.dice)
         self.banner = None
         self.practising = event.practice
         self.adopt_match(event.match, out)
