@@ -99,10 +99,11 @@ def test_handshake_sends_the_profiles_config_and_the_firmware_applies_it() -> No
                 await until(lambda: len(events.of(BoardReading)) >= 1)
                 vb.stop()                         # from here on the board runs on manual time
                 sent = vb.firmware.frames_sent
-                n0 = len(events.of(BoardReading))
+                n0, f0 = len(events.of(BoardReading)), session.stats.frames
                 vb.advance(1000)
                 assert vb.firmware.frames_sent - sent == 5
-                await until(lambda: len(events.of(BoardReading)) >= n0 + 5)
+                # all five arrive; written at once, the newest waiting is the one read
+                await until(lambda: session.stats.frames >= f0 + 5 and len(events.of(BoardReading)) > n0)
                 vb.start()
                 # readings are the controller's board state, converted once
                 vb.place("13", "black")

@@ -115,7 +115,7 @@ class BoardSession:
                               baudrate=profile.link.baudrate,
                               offline_after=(offline_after_s if offline_after_s is not None
                                              else profile.link.offline_after_ms / 1000),
-                              read_timeout=read_timeout)
+                              read_timeout=read_timeout, latest_scan_only=True)
         if backoff is not None:
             self.link.backoff = backoff
         self.status = BoardStatus(SessionState.CLOSED, 0.0, "not started")

@@ -1,0 +1,175 @@
+"""Issue 23 item 6: a board that floods valid SCANs faster than the table handles them.
+
+`bgboard run` on a pty fed valid SCANs at 400-640 KB/s grew 36 -> 99 MB in 20 s and did
+not stop on Ctrl-C: the link's reader thread queued one loop callback per frame, and the
+loop's queue of callbacks grew without bound (the cancel of Ctrl-C waited behind it). The
+link now hands frames over through a bounded inbox, one drain per batch, and the board
+session keeps only the newest waiting SCAN. These tests hold the loop still while the
+board sends (the backlog is counted, not timed), then run `bgboard run` flooded and
+interrupted.
+"""
+from __future__ import annotations
+
+import asyncio
+import os
+import select
+import signal
+import subprocess
+import sys
+import threading
+import time
+import tty
+from pathlib import Path
+
+import pytest
+
+from controller.board.profile import load_profile
+from controller.link.codec import (
+    Hello,
+    HelloRequest,
+    Message,
+    Ping,
+    Pong,
+    Scan,
+    StreamDecoder,
+    encode,
+    pack_sensors,
+    parse,
+)
+from controller.link.serial_link import BoardLink
+
+ROOT = Path(__file__).resolve().parents[1]
+PROFILE = load_profile()
+FRAMES = 2000
+FLOOD_S = 8.0
+
+
+def _scans(count: int) -> list[Scan]:
+    """`count` valid SCANs, each of another board state (the cell of i holds a checker)."""
+    cells = PROFILE.sensors.count
+    return [Scan(i & 0xFF, pack_sensors([1 if k == i % cells else 0 for k in range(cells)]))
+            for i in range(count)]
+
+
+def _flood_a_held_loop(link: BoardLink, master: int, scans: list[Scan]) -> None:
+    """Write every SCAN while the event loop is held (this function does not yield to it),
+    until the link's reader thread has decoded them all: the loop is behind by `scans`."""
+    before = link.stats.frames
+    os.write(master, b"".join(encode(scan) for scan in scans))  # blocks until read: the reader is a thread
+    end = time.monotonic() + 30
+    while link.stats.frames - before < len(scans):
+        assert time.monotonic() < end, "the reader thread did not decode the flood"
+        time.sleep(0.01)
+
+
+def _received_after_a_held_flood(**link_options: object) -> tuple[list[Message], BoardLink]:
+    master, slave = os.openpty()
+    tty.setraw(slave)
+    received: list[Message] = []
+
+    async def main() -> BoardLink:
+        link = BoardLink(os.ttyname(slave), on_frame=received.append, **link_options)  # type: ignore[arg-type]
+        scans = _scans(FRAMES)
+        async with link:
+            _flood_a_held_loop(link, master, scans)
+            for _ in range(1000):  # the loop catches up, up to the newest SCAN
+                await asyncio.sleep(0.01)
+                if received and received[-1] == scans[-1]:
+                    break
+        return link
+
+    try:
+        return received, asyncio.run(main())
+    finally:
+        os.close(master)
+        os.close(slave)
+
+
+@pytest.mark.timeout(60)
+def test_a_flood_while_the_loop_is_busy_leaves_only_the_newest_reading_waiting() -> None:
+    received, link = _received_after_a_held_flood(latest_scan_only=True)
+    scans = [m for m in received if isinstance(m, Scan)]
+    assert 1 <= len(scans) <= 2, len(scans)  # 2000 before: one callback per frame
+    assert scans[-1] == _scans(FRAMES)[-1]  # the newest state is the one read
+    assert link.superseded >= FRAMES - 2 and link.overrun == 0
+
+
+@pytest.mark.timeout(60)
+def test_a_link_that_keeps_every_frame_keeps_a_bounded_number_waiting() -> None:
+    """The monitor's link keeps every frame while the loop keeps up; behind by more than
+    `max_pending`, the oldest go and are counted."""
+    received, link = _received_after_a_held_flood(max_pending=100)
+    assert received == _scans(FRAMES)[-100:]
+    assert link.overrun == FRAMES - 100
+
+
+def _board_that_answers(master: int, stop: threading.Event) -> None:
+    """A hostile board: it says HELLO and PONGs like a good one, and floods SCANs between."""
+    decoder = StreamDecoder()
+    flood = b"".join(encode(scan) for scan in _scans(256))
+    while not stop.is_set():
+        readable, writable, _ = select.select([master], [master], [], 0.1)
+        if readable:
+            try:
+                data = os.read(master, 65536)
+            except OSError:
+                return
+            for frame in decoder.feed(data):
+                message = parse(frame)
+                if isinstance(message, HelloRequest):
+                    _write_all(master, encode(Hello(0, 1, PROFILE.sensors.rows, PROFILE.sensors.cols, "flood")))
+                elif isinstance(message, Ping):
+                    _write_all(master, encode(Pong(message.seq, message.payload)))
+        if writable:
+            try:
+                os.write(master, flood)
+            except BlockingIOError:
+                pass
+            except OSError:
+                return
+
+
+def _write_all(master: int, data: bytes) -> None:
+    """An answer goes whole, after the flood's bytes already in the pty."""
+    while data:
+        select.select([], [master], [], 1.0)
+        try:
+            data = data[os.write(master, data):]
+        except BlockingIOError:
+            continue
+
+
+@pytest.mark.timeout(120)
+def test_bgboard_run_flooded_with_valid_scans_stops_on_the_first_ctrl_c(tmp_path: Path) -> None:
+    """As the hostile tester ran it: `bgboard run` on a pty, the board online and flooding
+    as fast as the pty takes; one SIGINT while the flood goes on ends it (it took 25 s
+    after 5 s of flood before, and more than 30 s after 20 s)."""
+    master, slave = os.openpty()
+    tty.setraw(slave)
+    os.set_blocking(master, False)
+    proc = subprocess.Popen([sys.executable, "-m", "controller.cli", "run", "--port", os.ttyname(slave),
+                             "--leds", "sim", "--display", "dummy", "--buttons", "none",
+                             "--state-dir", str(tmp_path)], cwd=ROOT,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    stop = threading.Event()
+    board = threading.Thread(target=_board_that_answers, args=(master, stop), daemon=True)
+    board.start()
+    try:
+        assert proc.stderr is not None
+        for line in proc.stderr:  # started: the board answered the handshake
+            if "board online" in line:
+                break
+        time.sleep(FLOOD_S)  # flooded meanwhile
+        proc.send_signal(signal.SIGINT)
+        t0 = time.monotonic()
+        _, err = proc.communicate(timeout=60)
+        stopped_s = time.monotonic() - t0
+    finally:
+        stop.set()
+        if proc.poll() is None:
+            proc.kill()
+        board.join(5)
+        os.close(master)
+        os.close(slave)
+    assert stopped_s < 5, stopped_s  # 0.3 s measured on a loaded machine; 6-25 s before
+    assert proc.returncode == 130 and "Traceback" not in err, err[-2000:]
