@@ -74,10 +74,39 @@ def _hits(side: np.ndarray, opp: np.ndarray) -> tuple[np.ndarray, np.ndarray, np
     return hit != 0, (hit & (hit - 1)) != 0, _top_bit(below), (hit >> 24) & 1 == 1
 
 
+def _roll_tables() -> tuple[np.ndarray, ...]:
+    """gnubg's ways of each of the 21 rolls laid out as columns (roll) by slot (the way's
+    place in the roll's list, up to four): the way, whether the slot is used, whether it
+    uses one die, its pips, the points passed (up to three, and which are used), and for
+    a one-die way the point the other die enters on (gnubg's `aaRoll[r][1 - j]`)."""
+    way = np.zeros((21, 4), dtype=np.int64)
+    used = np.zeros((21, 4), dtype=bool)
+    single = np.zeros((21, 4), dtype=bool)
+    pips = np.zeros((21, 4), dtype=np.int64)
+    passed = np.zeros((21, 4, 3), dtype=np.int64)
+    passed_used = np.zeros((21, 4, 3), dtype=bool)
+    other = np.zeros((21, 4), dtype=np.int64)
+    for r, ways in enumerate(BY_ROLL):
+        for slot, w in enumerate(ways):
+            _all, points, faces, way_pips = WAYS[w]
+            way[r, slot], used[r, slot], single[r, slot], pips[r, slot] = w, True, faces == 1, way_pips
+            passed[r, slot, :len(points)] = points
+            passed_used[r, slot, :len(points)] = True
+            if slot < 2:
+                other[r, slot] = WAYS[ways[1 - slot]][3] - 1
+    return way, used, single, pips, passed, passed_used, other
+
+
+_WAY, _USED, _SINGLE, _PIPS, _PASSED, _PASSED_USED, _OTHER = _roll_tables()
+_DOUBLES = np.array([len(ways) == 4 for ways in BY_ROLL])
+_WEIGHT = np.where(_DOUBLES, 1, 2)
+
+
 def pip_loss(side: np.ndarray, opp: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """gnubg's `pipLossP1P2` of each row: (pips lost / 432, P(hit one), P(hit two)), float64.
     Rows without a shot are 0; the others go through gnubg's second loop by what the
-    hitting side has on the bar (none, one, more), each case on its own rows."""
+    hitting side has on the bar (none, one, more), each case on its own rows, all 21
+    rolls at once (n x 21), a roll's ways one slot at a time as gnubg takes them."""
     n = len(side)
     pips = np.zeros(n, dtype=np.int64)
     one = np.zeros(n, dtype=np.int64)
@@ -89,95 +118,76 @@ def pip_loss(side: np.ndarray, opp: np.ndarray) -> tuple[np.ndarray, np.ndarray,
                        (_more_on_bar, shot & (on_bar >= 2))):
         at = np.flatnonzero(rows)
         if len(at):
-            hits = _Hits(side[at], opp[at], some[at].T, several[at].T, top[at].T, bar[at].T)
-            p_sum, one_sum, two_sum = (np.zeros(len(at), dtype=np.int64) for _ in range(3))
-            for ways, (p, c) in zip(BY_ROLL, case(hits)):
-                weight = 1 if len(ways) == 4 else 2
-                p_sum += p * weight
-                one_sum += (c > 0) * weight
-                two_sum += (c > 1) * weight
-            pips[at], one[at], two[at] = p_sum, one_sum, two_sum
+            lost, chequers = case(_Hits(side[at], opp[at], some[at], several[at], top[at], bar[at]))
+            pips[at] = (lost * _WEIGHT).sum(axis=1)
+            one[at] = ((chequers > 0) * _WEIGHT).sum(axis=1)
+            two[at] = ((chequers > 1) * _WEIGHT).sum(axis=1)
     return pips / (12.0 * 36.0), one / 36.0, two / 36.0
 
 
 class _Hits:
-    """The rows of one case: boards and gnubg's `aHit` read per way (way-major arrays)."""
+    """The rows of one case: boards, gnubg's `aHit` read per way (n x 39) and the
+    side's made points and the opponent's blots as bits."""
 
     def __init__(self, side: np.ndarray, opp: np.ndarray, some: np.ndarray, several: np.ndarray,
                  top: np.ndarray, bar: np.ndarray) -> None:
         self.opp, self.some, self.several, self.top, self.bar = opp, some, several, top, bar
-        self.made = _bits(side > 1)
-        self.blots = _bits(opp == 1)
-        self.n = len(side)
+        self.made = _bits(side > 1)[:, None]
+        self.blots = _bits(opp == 1)[:, None]
+        self.shape = (len(side), 21)
 
 
-Case = list[tuple[np.ndarray, np.ndarray]]
-
-
-def _none_on_bar(h: _Hits) -> Case:
+def _none_on_bar(h: _Hits) -> tuple[np.ndarray, np.ndarray]:
     """Each roll's (pips, checkers hit) when the hitting side has nothing on the bar."""
-    out = []
-    for ways in BY_ROLL:
-        pips = np.zeros(h.n, dtype=np.int64)
-        chequers = np.zeros(h.n, dtype=np.int64)
-        last = np.full(h.n, -1)
-        for way in ways:
-            _all, passed, faces, way_pips = WAYS[way]
-            has, k = h.some[way], h.top[way]
-            pips = np.maximum(pips, has * (k - way_pips + 1))
-            if faces == 1:
-                chequers += has & ((last != k) | ((h.made >> np.maximum(k, 0)) & 1 == 1))
-                last = np.where(has, k, last)
-                if len(ways) == 4:
-                    chequers += has & h.several[way]
-            else:
-                chequers += has & (chequers == 0)
-                second = np.zeros(h.n, dtype=bool)
-                for p in passed:
-                    second |= (h.blots >> (23 - k + p)) & 1 == 1
-                chequers += has & second
-        out.append((pips, chequers))
-    return out
+    pips = np.zeros(h.shape, dtype=np.int64)
+    chequers = np.zeros(h.shape, dtype=np.int64)
+    last = np.full(h.shape, -1)
+    for slot in range(4):
+        way, single = _WAY[:, slot], _SINGLE[:, slot]
+        has = h.some[:, way] & _USED[:, slot]
+        k = h.top[:, way]
+        pips = np.maximum(pips, has * (k - _PIPS[:, slot] + 1))
+        one_die = (has & ((last != k) | ((h.made >> np.maximum(k, 0)) & 1 == 1))).astype(np.int64)
+        one_die += has & h.several[:, way] & _DOUBLES
+        last = np.where(has & single, k, last)
+        second = np.zeros(h.shape, dtype=bool)
+        for i in range(3):
+            second |= _PASSED_USED[:, slot, i] & ((h.blots >> (23 - k + _PASSED[:, slot, i])) & 1 == 1)
+        more_dice = (has & (chequers == 0)).astype(np.int64)
+        more_dice += has & second
+        chequers += np.where(single, one_die, more_dice)
+    return pips, chequers
 
 
-def _one_on_bar(h: _Hits) -> Case:
+def _one_on_bar(h: _Hits) -> tuple[np.ndarray, np.ndarray]:
     """... with one checker on the bar: it hits from the bar, or one checker of the board
     with the other die where that die can enter."""
-    out = []
-    for ways in BY_ROLL:
-        pips = np.zeros(h.n, dtype=np.int64)
-        chequers = np.zeros(h.n, dtype=np.int64)
-        entered = np.zeros(h.n, dtype=bool)
-        for j, way in enumerate(ways):
-            _all, passed, faces, way_pips = WAYS[way]
-            at_bar = h.bar[way]
-            pips = np.maximum(pips, at_bar * (25 - way_pips))
-            if faces == 1:
-                chequers += at_bar
-                k = h.top[way]
-                inner = (k > 0) & ~entered & ~(h.opp[:, WAYS[ways[1 - j]][3] - 1] > 1)
-                entered |= inner
-                chequers += inner
-                pips = np.maximum(pips, inner * (k - way_pips + 1))
-            else:
-                chequers += at_bar & (chequers == 0)
-                second = np.zeros(h.n, dtype=bool)
-                for p in passed:
-                    second |= h.opp[:, p + 1] == 1
-                chequers += at_bar & second
-        out.append((pips, chequers))
-    return out
+    pips = np.zeros(h.shape, dtype=np.int64)
+    chequers = np.zeros(h.shape, dtype=np.int64)
+    entered = np.zeros(h.shape, dtype=bool)
+    for slot in range(4):
+        way, single = _WAY[:, slot], _SINGLE[:, slot]
+        at_bar = h.bar[:, way] & _USED[:, slot]
+        pips = np.maximum(pips, at_bar * (25 - _PIPS[:, slot]))
+        k = h.top[:, way]
+        inner = single & (k > 0) & ~entered & ~(h.opp[:, _OTHER[:, slot]] > 1)
+        entered |= inner
+        pips = np.maximum(pips, inner * (k - _PIPS[:, slot] + 1))
+        second = np.zeros(h.shape, dtype=bool)
+        for i in range(3):
+            second |= _PASSED_USED[:, slot, i] & (h.opp[:, _PASSED[:, slot, i] + 1] == 1)
+        more_dice = (at_bar & (chequers == 0)).astype(np.int64)
+        more_dice += at_bar & second
+        chequers += np.where(single, at_bar.astype(np.int64) + inner, more_dice)
+    return pips, chequers
 
 
-def _more_on_bar(h: _Hits) -> Case:
+def _more_on_bar(h: _Hits) -> tuple[np.ndarray, np.ndarray]:
     """... with two or more on the bar: only a single die's hit from the bar counts."""
-    out = []
-    for ways in BY_ROLL:
-        pips = np.zeros(h.n, dtype=np.int64)
-        chequers = np.zeros(h.n, dtype=np.int64)
-        for way in ways[:2]:
-            if WAYS[way][2] == 1:
-                chequers += h.bar[way]
-                pips = np.maximum(pips, h.bar[way] * (25 - WAYS[way][3]))
-        out.append((pips, chequers))
-    return out
+    pips = np.zeros(h.shape, dtype=np.int64)
+    chequers = np.zeros(h.shape, dtype=np.int64)
+    for slot in range(2):
+        at_bar = h.bar[:, _WAY[:, slot]] & _SINGLE[:, slot]
+        chequers += at_bar
+        pips = np.maximum(pips, at_bar * (25 - _PIPS[:, slot]))
+    return pips, chequers
