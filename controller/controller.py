@@ -18,18 +18,18 @@ from typing import Any
 
 from controller.board.reconcile import Ambiguous, BoardState, Matched, Mismatch, Verdict
 from controller.dice import TableDice
-from controller.engine.board_view import COLOURS, Colour, cell_counts, other, step_cells
+from controller.engine.board_view import Colour
 from controller.engine.errors import MatchStateError
 from controller.engine.match import Match, Transition
 from controller.engine.match_settings import HUMAN, REMOTE
 from controller.engine.match_events import Event as MatchEvent
 from controller.engine.match_events import (GameWon, MatchWon, Moved, OpeningTie, RematchStarted,
                                            Stepped, TimedOut)
-from controller.engine.moves import Move, Step
+from controller.engine.moves import Move
 from controller.engine.notation import format_path
 from controller.engine.position import Position
 from controller.engine.turn import TurnPlan
-from controller.events import (ActionRequested, AdoptMatch, Announce, AskBot, BannerChanged, LanguageChosen, BotCube,
+from controller.events import (ActionRequested, AdoptMatch, Announce, BannerChanged, LanguageChosen, BotCube,
                                BotMoved, ButtonPressed, Buzz, DiceEntered, DicePhraseGiven, Effect,
                                Event, LinkChanged, MatchSeated, OnlineRequested, PracticeRequested,
                                ReadingReceived, Refused, RemoteActed, ReviewReady, SaveMatch, ShowScene, Tick,
@@ -38,17 +38,15 @@ from controller.inputs import menu as menus
 from controller.play import possible
 from controller.play.computer import ComputerTurn
 from controller.play.hint import HintJob
-from controller.play import prompt as prompts
 from controller.play.rolls import Rolls
+from controller.play.showing import TableShow
 from controller.play.status import BotPlan, TableStatus
 from controller.play.table_menu import TableMenu
-from controller.play.tracker import BoardTracker, steps_carried, whole_move_reading
-from controller.play.tutor import Tutor, warning_prompt
-from controller.show.announce import announcements
+from controller.play.tracker import BoardTracker, whole_move_reading
+from controller.play.tutor import Tutor
 from controller.show.content import DisplayContent, Prompt, Scene
-from controller.show.match_content import match_content
-from controller.show.review_notes import ReviewFigures, review_display
-from controller.show.scene import ControllerView, build_scene
+from controller.show.review_notes import ReviewFigures
+from controller.show.scene import ControllerView
 from controller.show.texts import LANGUAGES
 
 
@@ -100,7 +98,8 @@ class Controller:
         self._whole_declined: Match | None = None  # the player said the board is not the whole move
         self._warned: Any = None
         self.roll_due: float | None = None
-        self._last_scene: Scene | None = None
+        #: the scene, the prompt and the status (controller.play.showing)
+        self.show = TableShow(self)
         #: a prompt that outranks the match's own (online: "connection lost, rejoining")
         self.banner: Prompt | None = None
         #: the menu offers "Play online" (the table has an online door: controller/online/door.py)
@@ -124,9 +123,8 @@ class Controller:
         self._tutor_first()
         if self.watching is None:  # the local match waits while a server match is watched
             self.computer.ask(out)
-        scene = self.scene()
-        if scene != self._last_scene:
-            self._last_scene = scene
+        scene = self.show.changed()
+        if scene is not None:
             out.append(ShowScene(scene))
         return out
 
@@ -243,7 +241,7 @@ class Controller:
                              else menus.ButtonPressed(None, "menu"), out)
         elif self.menu.is_open:
             self._menu_event(menus.ButtonPressed(event.side, event.button), out)
-        elif self._ambiguous_choice() is not None or self._whole_move_choice() is not None:
+        elif self.ambiguous_choice() is not None or self.whole_move_choice() is not None:
             self._answer_ambiguous(event.button == "main", out)
         elif event.side is not None:
             action = self._button_action(event.side, event.button)
@@ -313,7 +311,7 @@ class Controller:
                 and self.player(m.turn) == HUMAN:
             self._sync_steps(verdict.position, out)  # the computer's moves are played whole
 
-    def _graph_for(self) -> TurnPlan | None:
+    def turn_plan(self) -> TurnPlan | None:
         """The engine's plan of the roll being played (the match builds it once per roll)."""
         m = self.match
         if m.turn is None:
@@ -326,7 +324,7 @@ class Controller:
         once and the board read once more against the result. With confirm ``auto`` and
         the tutor warning about the move `target` completes, the step that would end the
         turn is held back (controller.play.tutor) until the player keeps the move."""
-        plan = self._graph_for()
+        plan = self.turn_plan()
         if plan is None or self.match.turn is None:
             return
         side = self.match.turn
@@ -548,7 +546,7 @@ class Controller:
         if self.bot is not None:
             return Refused.of(f"{side} cannot {action} now: the computer's move is being carried out",
                               "carrying_out")
-        if action == "roll" and self.match.phase in ("opening", "roll") and not self._board_ready():
+        if action == "roll" and self.match.phase in ("opening", "roll") and not self.board_ready():
             return Refused.of(f"{side} cannot roll: put the board right first", "board_not_ready")
         if action in ("keep", "undo"):
             held = self.tutor.hold(self.match)
@@ -573,16 +571,16 @@ class Controller:
             return ()
         held = self.tutor.hold(self.match)
         facts = possible.TableFacts(at_table=lambda side: self.player(side) == HUMAN,
-                                    board_ready=self._board_ready(),
+                                    board_ready=self.board_ready(),
                                     carrying_out=self.bot is not None,
                                     held=held.held if held is not None else None)
         return possible.possible_actions(self.match, facts)
 
-    def _board_ready(self) -> bool:
+    def board_ready(self) -> bool:
         """The board stands as the match says (or has not been read yet)."""
         return not self.setting_up and self._board_right()
 
-    def _ambiguous_choice(self) -> Position | None:
+    def ambiguous_choice(self) -> Position | None:
         """While a saturated reading fits several legal positions of this turn: the one
         the player is asked about ("Was it 8/6 8/6?")."""
         verdict = self.board.verdict
@@ -593,7 +591,9 @@ class Controller:
             return None
         return options[self.ask_index % len(options)]
 
-    def _whole_move_choice(self) -> Move | None:
+    _ambiguous_choice = ambiguous_choice  # the name tests/test_controller.py asks
+
+    def whole_move_choice(self) -> Move | None:
         """The complete move the player is asked about ("Was it 5/4/off?") while the board
         stands where fewer steps leave a die to play (controller.play.tracker
         .whole_move_reading), until the player says no or plays on."""
@@ -624,8 +624,8 @@ class Controller:
         self._apply(walk, out)
 
     def _answer_ambiguous(self, yes: bool, out: list[Effect]) -> None:
-        choice = self._ambiguous_choice()
-        whole = self._whole_move_choice() if choice is None else None
+        choice = self.ambiguous_choice()
+        whole = self.whole_move_choice() if choice is None else None
         if whole is not None:
             if yes:
                 self._play_whole(whole, out)
@@ -644,6 +644,10 @@ class Controller:
 
     def _menu_items(self) -> tuple[menus.MenuItem, ...]:
         return self.menu_job.items()
+
+    @property
+    def language(self) -> str:
+        return self.config.language
 
     @property
     def dice(self) -> TableDice:
@@ -752,107 +756,22 @@ class Controller:
 
     def status(self) -> TableStatus:
         """The controller's state as the outside may read it (a frozen value)."""
-        m = self.match
-        return TableStatus(
-            match=m, mover=self.bot.side if self.bot is not None else m.turn, online=self.online,
-            setting_up=self.setting_up, settling=self.board.settling,
-            reading=self.board.raw, reading_since=self.board.raw_since, board=self.board.settled,
-            verdict=self.board.verdict,
-            board_ready=self._board_ready(),
-            carried_out=self.bot, roll_due=self.roll_due,
-            clock_running=m.clock is not None and not m.is_over, menu_open=self.menu.is_open,
-            entering_dice=self.dice.mode == "entered" and self.menu.mode == "dice",
-            actions=self.possible(), now=self.now, opening_tie=self.opening_tie,
-            asking_dice=self.menu.mode == "dice", held_steps=self._held_steps())
-
-    def _held_steps(self) -> tuple[Step, ...]:
-        """The steps of a move the tutor holds that the match does not have yet."""
-        held, plan = self.tutor.hold(self.match), self._graph_for()
-        if held is None or not held.is_move or held.target is None or plan is None:
-            return ()
-        return plan.path(self.match.partial, held.target) or ()
+        return self.show.status()
 
     def view(self) -> ControllerView:
-        m = self.match
-        mover: Colour | None = m.turn
-        if self.bot is not None:
-            mover = self.bot.side
-        last: tuple[tuple[str, str], ...] = ()
-        if m.last_move is not None and m.phase in ("roll", "move", "doubled"):
-            last = tuple(step_cells(s, m.last_move.side) for s in m.last_move.steps)
-        bot_cells: tuple[tuple[str, str], ...] = ()
-        if self.bot is not None:  # the steps still to carry out (the done ones are dark)
-            done = steps_carried(self.bot, self.board.verdict)
-            bot_cells = tuple(step_cells(s, self.bot.side) for s in self.bot.move.steps[done:])
-        setup_counts = None
-        if self.setting_up:
-            position, colour = m.board()
-            setup_counts = cell_counts(position, colour)
-        return ControllerView(
-            table=self.table(), language=self.config.language, online=self.online, mover=mover,
-            verdict=self.board.in_air or self.board.verdict, plan=self._graph_for() if self.bot is None else None,
-            current=m.partial, last_move=last, show_last=self.show_last, bot_move=bot_cells,
-            setup=self.setting_up, setup_counts=setup_counts, prompt=self.phase_prompt(),
-            faults=self.board.raw.faults if self.board.raw is not None else frozenset(),
-            board_prompt=self.board_prompt,
-            hint_move=self.hints.cells(), banner=None if self.menu.is_open else self.banner)
+        return self.show.view()
 
     def scene(self) -> Scene:
-        if self.watching is not None:  # the watched match's, with the menu's line while it is open
-            prompt = self.menu.prompt
-            return self.watching if prompt is None else \
-                replace(self.watching, display=replace(self.watching.display, prompt=prompt))
-        return build_scene(self.view())
+        return self.show.scene()
 
     @property
     def last_scene(self) -> Scene:
         """The scene sent last (built now if none was sent yet)."""
-        if self._last_scene is None:
-            self._last_scene = self.scene()
-        return self._last_scene
+        return self.show.last_scene
 
     def table(self) -> DisplayContent:
-        m = self.match
-        pips = None
-        held = self.tutor.hold(m)
-        if held is not None and held.target is not None and m.turn is not None:
-            mine, theirs = held.target.pips()  # the held move stands on the board, not yet in the match
-            pips = {m.turn: mine, other(m.turn): theirs}
-        review = review_display(m, self.review if self.practising is None else None)  # the match's figures
-        return replace(match_content(m, self.now, pips), notes=review.notes, pr_white=review.pr_white,
-                       pr_black=review.pr_black)
-
-    def _announcement(self) -> Prompt | None:
-        """An opening tie, the won game (until the next opening roll) or the computer's take
-        (until the doubler rolls) in place of the phase's own prompt, which the buttons' lights
-        say too."""
-        m = self.match
-        if m.phase not in ("opening", "roll"):
-            return None
-        computer = [s for s in COLOURS if m.settings.is_computer(s)]
-        said = announcements(m, computer, self.opening_tie)
-        return said[-1] if said else None  # the outcome: they come in the order they happened
+        return self.show.table()
 
     def phase_prompt(self) -> Prompt | None:
         """The display's prompt line now (controller.play.prompt decides it)."""
-        return prompts.phase_prompt(self._prompt_facts())
-
-    def _prompt_facts(self) -> prompts.PromptFacts:
-        overlay = self.hints.prompt()
-        if overlay is None and self.menu.is_open:
-            overlay = self.menu.prompt
-        choice = self._ambiguous_choice()
-        graph = self._graph_for()
-        path = graph.path(graph.start, choice) if choice is not None and graph is not None else None
-        secret = self.dice.secret
-        held = self.tutor.hold(self.match)
-        whole = self._whole_move_choice() if choice is None else None
-        return prompts.PromptFacts(
-            match=self.match, now=self.now, overlay=overlay or self.banner,
-            confirm=Move(path, choice).notation if choice is not None and path is not None else
-            format_path(whole.steps) if whole is not None else None,
-            setting_up=self.setting_up, announcement=self._announcement() or self.tutor.notice(self.match),
-            commitment=secret.short_commitment if secret is not None and not secret.revealed else None,
-            carried_out=self.bot,
-            by_remote=self.bot is not None and self.player(self.bot.side) == REMOTE,
-            tutor=None if held is None else warning_prompt(held.warning))
+        return self.show.phase_prompt()
