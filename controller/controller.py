@@ -36,6 +36,7 @@ from controller.events import (ActionRequested, AdoptMatch, Announce, BannerChan
                                OnlineOffered, WatchShown)
 from controller.inputs import menu as menus
 from controller.play import possible
+from controller.play.actions import PlayerActions
 from controller.play.computer import ComputerTurn
 from controller.play.hint import HintJob
 from controller.play.rolls import Rolls
@@ -70,8 +71,11 @@ class Controller:
                  save: bool = True) -> None:
         self.config = config or ControllerConfig()
         self.match = match
+        #: the players' actions: checked, refused, held by the tutor or carried out (controller.play.actions)
+        self.actions = PlayerActions(self, apply=self._apply,
+                                     sync=lambda target, out: self._sync_steps(target, out, judge=False))
         #: the table's dice and the rolls made with them (controller.play.rolls)
-        self.rolls = Rolls(self, dice or TableDice(), apply=self._apply, act=self._action, save=self._save)
+        self.rolls = Rolls(self, dice or TableDice(), apply=self._apply, act=self.actions.act, save=self._save)
         self.rolls.dice.adopt(match)
         self.save_enabled = save
         self.now = now
@@ -85,7 +89,7 @@ class Controller:
         self.opening_tie: int | None = None  # the die both showed at the last opening roll, until the next action
         #: the questions to the computer and its answers (controller.play.computer)
         self.computer = ComputerTurn(self, roll=self.rolls.roll, carry_out=self._carry_out,
-                                     act=lambda side, action, level, out: self._action(side, action, level, out,
+                                     act=lambda side, action, level, out: self.actions.act(side, action, level, out,
                                                                                       by_bot=True))
         #: the menu's state and items (controller.play.table_menu)
         self.menu_job = TableMenu(self)
@@ -154,7 +158,7 @@ class Controller:
         elif isinstance(event, LinkChanged):
             self._link_changed(event, out)
         elif isinstance(event, ActionRequested):
-            self._action(event.side, event.action, event.level, out)
+            self.actions.act(event.side, event.action, event.level, out)
         elif isinstance(event, ButtonPressed):
             self._button(event, out)
         elif isinstance(event, DicePhraseGiven):
@@ -244,7 +248,7 @@ class Controller:
         elif self.ambiguous_choice() is not None or self.whole_move_choice() is not None:
             self._answer_ambiguous(event.button == "main", out)
         elif event.side is not None:
-            action = self._button_action(event.side, event.button)
+            action = self.actions.button(event.side, event.button)
             if action is None and event.button == "main" and self._landed_on_full(out):
                 return
             if action is None:
@@ -252,7 +256,7 @@ class Controller:
                                       "cube_idle" if event.button == "cube" else "main_idle", side=event.side))
                 out.append(Buzz("error"))
             else:
-                self._action(event.side, action, None, out)
+                self.actions.act(event.side, action, None, out)
 
     def _landed_on_full(self, out: list[Effect]) -> bool:
         """The main button while the board may hold the checker in hand unseen on a full
@@ -267,7 +271,7 @@ class Controller:
             self._sync_steps(landed.position, out)
             if self.match.phase == "move" and self.match.turn == side and self.match.move_complete \
                     and self.tutor.hold(self.match) is None:
-                self._action(side, "done", None, out)
+                self.actions.act(side, "done", None, out)
         elif isinstance(landed, Mismatch):
             ins = landed.instructions[0]
             out.append(Refused.of(f"one {ins.colour} checker too many on {ins.frm}: put it on {ins.to}",
@@ -459,122 +463,9 @@ class Controller:
         if self.save_enabled:
             out.append(SaveMatch(self.match, self.dice.secret))
 
-    def _action(self, side: Colour, action: str, level: str | None, out: list[Effect],
-                by_bot: bool = False) -> None:
-        """Carry out a player's action if it is possible now (the computer's own answers
-        go straight to the match, which checks them); otherwise refuse it with the reason.
-        Revealing the dice's seed is the table's, not the match's: either player may."""
-        if action == "reveal":
-            self.rolls.reveal(out)
-            return
-        if not by_bot and possible.find(self.possible(), side, action, level) is None:
-            out.append(self._refusal(side, action, level))
-            out.append(Buzz("error"))
-            return
-        if action in ("keep", "undo"):
-            self._answer_tutor(side, action == "keep", out)
-            return
-        if not by_bot and self._tutor_holds(side, action, out):
-            return
-        if action == "roll":
-            self.rolls.roll(side, out)
-            return
-        command = self._match_command(side, action, level)
-        if command is None:
-            out.append(Refused.of(f"unknown action {action!r}", "unknown_action"))
-            return
-        self._apply(command, out)
-
-    def _tutor_holds(self, side: Colour, action: str, out: list[Effect]) -> bool:
-        """Whether the tutor holds `side`'s roll, double, take or drop back (it loses the
-        mark). A roll of real dice keyed in is never held: those dice are already out."""
-        if action == "roll" and self.dice.entered:
-            return False
-        held = self.tutor.cube(self.match, side, action)
-        if held is not None:
-            warning = held.warning
-            out.append(Announce(f"tutor: {side}'s {action} loses {warning.loss:.3f} ({warning.mark}): keep or undo"))
-        return held is not None
-
-    def _answer_tutor(self, side: Colour, keep: bool, out: list[Effect]) -> None:
-        """Keep the action the tutor holds (it counts as pressed) or undo it (a cube
-        action: nothing happened; a move is undone by moving its checkers back)."""
-        held = self.tutor.hold(self.match)
-        self.tutor.release()
-        if held is None:
-            return
-        action = held.warning.action
-        out.append(Announce(f"{side} {'keeps' if keep else 'takes back'} the {action} the tutor warned about"))
-        if not keep:
-            return
-        if action == "roll":
-            self.rolls.roll(side, out)
-        elif not held.is_move:
-            command = self._match_command(side, action, None)
-            assert command is not None
-            self._apply(command, out)
-        elif self.match.move_complete:
-            self._apply(lambda mm: mm.done(side, self.now), out)  # confirm button: done
-        elif held.target is not None:
-            self._sync_steps(held.target, out, judge=False)
-
-    def _match_command(self, side: Colour, action: str,
-                       level: str | None) -> Callable[[Match], Transition] | None:
-        """The match command of a player's action (None: no such action); a roll here is
-        only a probe of whether rolling is allowed (the real dice come from `_roll`)."""
-        now = self.now
-        commands: dict[str, Callable[[Match], Transition]] = {
-            "roll": lambda mm: mm.roll(side, (1, 2), now),
-            "done": lambda mm: mm.done(side, now),
-            "double": lambda mm: mm.double(side, now),
-            "take": lambda mm: mm.take(side, now),
-            "drop": lambda mm: mm.drop(side, now),
-            "accept": lambda mm: mm.accept(side, now),
-            "decline": lambda mm: mm.decline(side, now),
-            "forfeit": lambda mm: mm.forfeit(side, now),
-            "rematch": lambda mm: mm.rematch(side, now),
-            "resign": lambda mm: mm.resign(side, level or "single", now),
-        }
-        return commands.get(action)
-
-    def _refusal(self, side: Colour, action: str, level: str | None) -> Refused:
-        """Why `side` may not `action` now: the table's reason, else the match's own."""
-        if action not in possible.ACTION_NAMES:
-            return Refused.of(f"unknown action {action!r}", "unknown_action")
-        if self.player(side) != HUMAN:
-            return Refused.of(f"{side} is played by the computer", "computer_plays", side=side)
-        if self.bot is not None:
-            return Refused.of(f"{side} cannot {action} now: the computer's move is being carried out",
-                              "carrying_out")
-        if action == "roll" and self.match.phase in ("opening", "roll") and not self.board_ready():
-            return Refused.of(f"{side} cannot roll: put the board right first", "board_not_ready")
-        if action in ("keep", "undo"):
-            held = self.tutor.hold(self.match)
-            if held is not None and held.side == side and held.is_move:
-                return Refused.of(f"{side} undoes the move by moving the checkers back", "undo_by_hand")
-            return Refused.of(f"{side} cannot {action}: the tutor holds no action of {side}'s", "tutor_holds_none")
-        if action == "done" and self.match.phase == "move" and self.match.turn == side \
-                and self.match.move_complete:
-            return Refused.of(f"{side} cannot end the turn: the board is not right", "board_not_right")
-        probe = self._match_command(side, action, level)
-        try:
-            if probe is not None:
-                probe(self.match)
-        except MatchStateError as exc:
-            return Refused.from_error(exc)
-        return Refused.of(f"{side} cannot {action} now", "not_now")
-
     def possible(self) -> tuple[possible.PossibleAction, ...]:
-        """What each player at the table may do now (controller.play.possible): nothing
-        while watching."""
-        if self.watching is not None:
-            return ()
-        held = self.tutor.hold(self.match)
-        facts = possible.TableFacts(at_table=lambda side: self.player(side) == HUMAN,
-                                    board_ready=self.board_ready(),
-                                    carrying_out=self.bot is not None,
-                                    held=held.held if held is not None else None)
-        return possible.possible_actions(self.match, facts)
+        """What each player at the table may do now (controller.play.possible)."""
+        return self.actions.possible()
 
     def board_ready(self) -> bool:
         """The board stands as the match says (or has not been read yet)."""
@@ -670,7 +561,7 @@ class Controller:
         action = self.menu_job.press(event)
         if isinstance(action, (menus.Resign, menus.Forfeit, menus.Rematch)):
             name = {menus.Resign: "resign", menus.Forfeit: "forfeit", menus.Rematch: "rematch"}[type(action)]
-            self._action(action.side, name, getattr(action, "level", None), out)
+            self.actions.act(action.side, name, getattr(action, "level", None), out)
         elif isinstance(action, menus.DiceEntered):
             self.rolls.entered(action.side, action.dice, out)
         elif isinstance(action, menus.RevealDice):
@@ -712,11 +603,6 @@ class Controller:
     def player(self, side: Colour) -> str:
         """Who plays `side` in the match now (HUMAN, REMOTE or a computer level)."""
         return self.match.settings.player(side)
-
-    def _button_action(self, side: Colour, button: str) -> str | None:
-        """What a side's main or cube button means at this moment."""
-        found = possible.for_button(self.possible(), side, button)
-        return None if found is None else found.action
 
     # -- the computer (or a remote player) ------------------------------------------------
     def _carry_out(self, side: Colour, move: Move, path: tuple[Position, ...], out: list[Effect]) -> None:
