@@ -12,7 +12,8 @@ process (opening position set up), so the command works without hardware.
 The board's own text (an ERROR frame, the firmware name) is printed with escapes, so a
 board cannot send terminal control sequences. Lines go out through a bounded queue and
 a writer thread: a reader that stops reading (`monitor --json | slow`) costs dropped
-lines, counted in `dropped`, never memory or the event loop (Ctrl-C still works); SCANs
+lines, counted in `dropped` (with the frames the link dropped while the loop was behind),
+never memory or the event loop (Ctrl-C still works); SCANs
 whose length does not fit the matrix are counted in `bad_scans`.
 """
 from __future__ import annotations
@@ -25,6 +26,7 @@ import queue
 import signal
 import sys
 import threading
+import time
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
@@ -111,12 +113,20 @@ class LineWriter:
             except OSError:
                 return
 
+    @property
+    def full(self) -> bool:
+        """Whether the next line would be dropped (the reader is behind or has stopped)."""
+        return self._queue.full()
+
     def close(self, last: str | None, wait_s: float = 1.0) -> None:
+        """Let the queue drain for at most `wait_s` in all (a reader that stopped costs
+        one wait, not one per step: Ctrl-C took 2 s more than this), then the last line."""
+        deadline = time.monotonic() + wait_s
         try:
             self._queue.put(None, timeout=wait_s)
         except queue.Full:
             pass
-        self._thread.join(wait_s)
+        self._thread.join(max(0.0, deadline - time.monotonic()))
         if last is None or self.gone:
             return
         if self.fd is None:
@@ -171,7 +181,8 @@ def run(args: argparse.Namespace) -> int:
         if session.link is not None:
             session.link.close()
             stats = json.dumps({"type": "stats", **session.link.stats.as_dict(),
-                                "bad_scans": session.bad_scans, "dropped": out.dropped})
+                                "bad_scans": session.bad_scans,
+                                "dropped": out.dropped + session.link.overrun})
         out.close(stats)
         if session.board is not None:
             session.board.close()
@@ -179,7 +190,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 async def _monitor(args: argparse.Namespace, profile: Any, session: _Session, out: LineWriter) -> None:
-    from controller.link.codec import Hello
+    from controller.link.codec import Hello, Scan
     from controller.link.serial_link import BoardLink
     from controller.link.session import check_hello
 
@@ -211,6 +222,10 @@ async def _monitor(args: argparse.Namespace, profile: Any, session: _Session, ou
     def on_frame(message: Any) -> None:
         if isinstance(message, Hello) and (problem := check_hello(message, profile)):
             _status_line(f"board mismatch: {problem}")  # what `bgboard run` would refuse
+        if isinstance(message, Scan) and out.full:  # not read anyway: counted, not formatted
+            session.bad_scans += not fits(message, session)
+            out.dropped += 1
+            return
         line = format_message(message, profile, session, raw=args.raw, as_json=args.json)
         if out.gone:  # `bgboard monitor | head`: the reader has gone
             stop.set()
@@ -225,15 +240,22 @@ async def _monitor(args: argparse.Namespace, profile: Any, session: _Session, ou
                      offline_after=profile.link.offline_after_ms / 1000)
     await link.start()
     session.link = link
-    try:
-        await asyncio.wait_for(stop.wait(), args.seconds)
-    except asyncio.TimeoutError:
+    try:  # not wait_for: Python 3.11's can swallow the cancel of Ctrl-C (as in app.py)
+        async with asyncio.timeout(args.seconds):
+            await stop.wait()
+    except TimeoutError:
         pass
 
 
 def _status_line(text: str) -> None:
     sys.stderr.write(f"bgboard monitor: {printable(text, ascii_only=True)}\n")
     sys.stderr.flush()
+
+
+def fits(scan: Any, session: _Session) -> bool:
+    """Whether a SCAN's length fits the matrix its board's HELLO named."""
+    rows, cols = session.rows_cols
+    return len(scan.packed) == -(-rows * cols // 4)
 
 
 def format_message(message: Any, profile: Any, session: _Session, *, raw: bool,
@@ -252,7 +274,7 @@ def format_message(message: Any, profile: Any, session: _Session, *, raw: bool,
                 f"firmware={printable(repr(message.firmware), ascii_only=True)}")
     elif isinstance(message, Scan):
         rows, cols = session.rows_cols
-        if len(message.packed) != -(-rows * cols // 4):
+        if not fits(message, session):
             session.bad_scans += 1  # a SCAN that does not fit the matrix: counted
             if not raw:
                 return None
