@@ -60,3 +60,4 @@ def test_a_held_move_shows_the_same_pips_dice_and_steps_everywhere() -> None:
     facts = page_facts(status, "en")
     assert facts["pips_view"] == {"white": c.table().pips_white, "black": c.table().pips_black}
     assert [d["used"] for d in facts["dice_view"]] == [True, True]
+    assert facts["moves"][-1]["notation"] == "13/10 13/7" and facts["moves"][-1]["current"]  # both steps, not one

@@ -52,7 +52,7 @@ def page_facts(status: TableStatus, language: str) -> dict[str, Any]:
         "cube_view": None if not m.cube_enabled else
         dict(zip(("value", "owner"), offered_cube(m)), offered=m.phase == "doubled"),
         "clock": clock_view(m, status.now),
-        "moves": move_list(m),
+        "moves": move_list(m, status.held_steps),
         "players": {side: m.settings.player(side) for side in COLOURS},
         "bot_move": [list(step_cells(s, plan.side)) for s in plan.move.steps[done:]] if plan is not None else [],
         "winner": m.winner,
@@ -128,10 +128,11 @@ def clock_view(m: Match, now: float) -> ClockFacts | None:
     return {"mode": reading.mode, "expired": reading.expired, "white": side("white"), "black": side("black")}
 
 
-def move_list(m: Match) -> list[MoveEntry]:
+def move_list(m: Match, held: Sequence[Step] = ()) -> list[MoveEntry]:
     """The current game's actions in gnubg's style (dice as "52", the opening roll's the
     higher first as its starter plays them; moves in the mover's own numbering), and the
-    move being made, if any."""
+    move being made, if any, with the steps of a move the tutor holds (`held`: they stand
+    on the board, as the display and the pips count them)."""
     if not m.history:
         return []
     out: list[MoveEntry] = []
@@ -144,7 +145,7 @@ def move_list(m: Match) -> list[MoveEntry]:
             out.append(_entry(a.side, "resign" if a.action == "offer" else a.action, notation=a.level))
     if m.phase == "move" and m.turn is not None and m.dice is not None:
         out.append(_entry(m.turn, "move", dice=_dice(m.dice, opening_roll(m) is not None),
-                          notation=format_move(m.steps), current=True))
+                          notation=format_move((*m.steps, *held)), current=True))
     return out
 
 
