@@ -12,19 +12,16 @@ it except through its commands, so a refused action ("rejected: ...") changes no
 """
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
 from controller.board.reconcile import Ambiguous, BoardState, Matched, Mismatch, Verdict
 from controller.dice import TableDice
 from controller.engine.board_view import Colour
-from controller.engine.errors import MatchStateError
 from controller.engine.match import Match, Transition
 from controller.engine.match_settings import HUMAN, REMOTE
 from controller.engine.match_events import Event as MatchEvent
-from controller.engine.match_events import (GameWon, MatchWon, Moved, OpeningTie, RematchStarted,
-                                           Stepped, TimedOut)
+from controller.engine.match_events import Stepped
 from controller.engine.moves import Move
 from controller.engine.notation import format_path
 from controller.engine.position import Position
@@ -39,6 +36,7 @@ from controller.play import possible
 from controller.play.actions import PlayerActions
 from controller.play.computer import ComputerTurn
 from controller.play.hint import HintJob
+from controller.play.match_flow import MatchFlow
 from controller.play.rolls import Rolls
 from controller.play.showing import TableShow
 from controller.play.status import BotPlan, TableStatus
@@ -70,23 +68,21 @@ class Controller:
                  dice: TableDice | None = None, now: float = 0.0,
                  save: bool = True) -> None:
         self.config = config or ControllerConfig()
-        self.match = match
-        #: the players' actions: checked, refused, held by the tutor or carried out (controller.play.actions)
-        self.actions = PlayerActions(self, apply=self._apply,
-                                     sync=lambda target, out: self._sync_steps(target, out, judge=False))
-        #: the table's dice and the rolls made with them (controller.play.rolls)
-        self.rolls = Rolls(self, dice or TableDice(), apply=self._apply, act=self.actions.act, save=self._save)
-        self.rolls.dice.adopt(match)
-        self.save_enabled = save
         self.now = now
-        self.online = True
-        self.board_prompt: Prompt | None = None  # the board session's line, when it has one
         #: the board as read, settled and reconciled (controller.play.tracker)
         self.board = BoardTracker(raw_since=now)
-        self.setting_up = True
-        self.show_last = True
-        self.bot: BotPlan | None = None
-        self.opening_tie: int | None = None  # the die both showed at the last opening roll, until the next action
+        #: the match and the table's flow around it (controller.play.match_flow)
+        self.flow = MatchFlow(self, match, save=self._save, reread=self._rereconcile,
+                              auto_roll_delay=lambda: self.config.auto_roll_delay_s)
+        #: the players' actions: checked, refused, held by the tutor or carried out (controller.play.actions)
+        self.actions = PlayerActions(self, apply=self.flow.apply,
+                                     sync=lambda target, out: self._sync_steps(target, out, judge=False))
+        #: the table's dice and the rolls made with them (controller.play.rolls)
+        self.rolls = Rolls(self, dice or TableDice(), apply=self.flow.apply, act=self.actions.act, save=self._save)
+        self.rolls.dice.adopt(match)
+        self.save_enabled = save
+        self.online = True
+        self.board_prompt: Prompt | None = None  # the board session's line, when it has one
         #: the questions to the computer and its answers (controller.play.computer)
         self.computer = ComputerTurn(self, roll=self.rolls.roll, carry_out=self._carry_out,
                                      act=lambda side, action, level, out: self.actions.act(side, action, level, out,
@@ -100,8 +96,6 @@ class Controller:
         self.tutor = Tutor(self.hints.tutor_mark)
         self.ask_index = 0
         self._whole_declined: Match | None = None  # the player said the board is not the whole move
-        self._warned: Any = None
-        self.roll_due: float | None = None
         #: the scene, the prompt and the status (controller.play.showing)
         self.show = TableShow(self)
         #: a prompt that outranks the match's own (online: "connection lost, rejoining")
@@ -116,7 +110,6 @@ class Controller:
         self.review: ReviewFigures | None = None  # PR and ratings of the finished games
         #: the key of the marked decision practised here (controller/table/practice.py), or None
         self.practising: str | None = None
-        self._schedule_auto_roll()
 
     # -- the one entry ---------------------------------------------------------------------
     def handle(self, event: Event) -> list[Effect]:
@@ -153,8 +146,8 @@ class Controller:
             self._maybe_settle(out)
         elif isinstance(event, Tick):
             self._maybe_settle(out)
-            self._clock(out)
-            self._auto(out)
+            self.flow.clock(out)
+            self.flow.auto(out)
         elif isinstance(event, LinkChanged):
             self._link_changed(event, out)
         elif isinstance(event, ActionRequested):
@@ -299,17 +292,15 @@ class Controller:
             out.append(Buzz("error"))
         if not isinstance(verdict, Matched):
             return
-        if verdict.is_exact and self.setting_up:
-            self.setting_up = False
-            out.append(Announce("board set up"))
+        if verdict.is_exact:
+            self.flow.set_up(out)
         if verdict.in_hand is not None or verdict.position != current or not verdict.is_exact:
-            self.show_last = False
+            self.flow.board_moved_on()
         if not verdict.is_exact:
             return
         if self.bot is not None:
             if verdict.position == self.bot.move.result:
-                plan, self.bot = self.bot, None
-                self._apply(lambda mm: mm.play(plan.side, plan.move, self.now), out)
+                self.flow.carried_out(out)
             return
         if m.phase == "move" and m.turn is not None and verdict.position != m.partial \
                 and self.player(m.turn) == HUMAN:
@@ -353,41 +344,12 @@ class Controller:
                 events += said
             return Transition(mm, tuple(events))
 
-        self._apply(walk, out)
+        self.flow.apply(walk, out)
         if warning is not None and self.match.phase == "move" and self.match.turn == side:
             self.tutor.hold_move(self.match, target, warning)
             out.append(Announce(f"tutor: {side}'s move loses {warning.loss:.3f} ({warning.mark}): keep or undo"))
 
-    # -- the match ------------------------------------------------------------------------
-    def _apply(self, command: Callable[[Match], Transition], out: list[Effect],
-               label: str = "") -> bool:
-        """Run a match command; a refusal is reported and changes nothing."""
-        try:
-            transition = command(self.match)
-        except MatchStateError as exc:
-            out.append(Refused.from_error(exc))
-            out.append(Buzz("error"))
-            return False
-        before = self.match
-        self.match = transition.match
-        self.opening_tie = next((ev.die for ev in transition.events if isinstance(ev, OpeningTie)), None)
-        for ev in transition.events:
-            out.append(Announce(str(ev)))
-            self._after_event(ev, before, out)
-        if self.match.phase != before.phase or self.match.turn != before.turn or \
-                self.match.steps != before.steps or self.match.game != before.game:
-            self.board.forget()
-        if self.match.is_over and self.dice.reveal():
-            out.append(Announce("dice seed revealed: the match is over"))
-        if self.match is not before:
-            self._save(out)
-        if self.match.phase == "move" and before.phase != "move":
-            self.board.expectation(self.match, self.bot)  # built now, at the roll, not at the first lift
-        self._schedule_auto_roll()
-        if self.board.settled is not None and self.match is not before:
-            self._rereconcile(out)
-        return True
-
+    # -- the match ----------------------------------------------------------------------
     def _rereconcile(self, out: list[Effect]) -> None:
         """After the match changed, read the same settled board against the new state
         (without acting again on it: only the verdict and hints change). A board being set
@@ -396,64 +358,8 @@ class Controller:
         if self.board.settled is not None:
             self.board.verdict = self.board.read(self.board.settled, self.match, self.bot)[1]
             verdict = self.board.verdict
-            if self.setting_up and isinstance(verdict, Matched) and verdict.is_exact:
-                self.setting_up = False
-                out.append(Announce("board set up"))
-
-    def _after_event(self, ev: MatchEvent, before: Match, out: list[Effect]) -> None:
-        if isinstance(ev, Moved):
-            self.show_last = True
-        elif isinstance(ev, GameWon):
-            if not self.match.is_over:
-                self.setting_up = True
-            self.bot = None
-        elif isinstance(ev, (MatchWon, TimedOut)):
-            self.bot = None
-        elif isinstance(ev, RematchStarted):
-            self.dice.begin(self.match)
-            self.setting_up = True
-            self.show_last = False
-
-    def _schedule_auto_roll(self) -> None:
-        m = self.match
-        if m.phase == "roll" and m.auto_roll:
-            if self.roll_due is None:
-                self.roll_due = self.now + self.config.auto_roll_delay_s
-        else:
-            self.roll_due = None
-
-    def _auto(self, out: list[Effect]) -> None:
-        """The automatic roll once its delay has passed; never while the menu is open (a
-        player reaching for Resign at the start of the turn, RULES.md "Resigning"): it
-        then waits its whole delay again from when the menu closes."""
-        m = self.match
-        if self.roll_due is not None and self.menu.is_open:
-            self.roll_due = self.now + self.config.auto_roll_delay_s
-            return
-        if self.roll_due is not None and self.now + 1e-9 >= self.roll_due and m.phase == "roll" \
-                and m.turn is not None and self._board_right():
-            self.roll_due = None
-            self.rolls.roll(m.turn, out)
-
-    def _clock(self, out: list[Effect]) -> None:
-        """Run the clock: a warning buzz once when the running side's time gets short,
-        and the match lost on time (the match's own tick decides)."""
-        if self.match.clock is None or self.match.is_over:
-            return
-        self._apply_quiet(lambda mm: mm.tick(self.now), out)
-        reading = self.match.clock_reading(self.now)
-        key = (reading.running, self.match.game, len(self.match.history[-1].actions)) \
-            if reading is not None else None
-        if reading is not None and reading.warning and reading.running is not None:
-            if self._warned != key:
-                self._warned = key
-                out.append(Buzz("warning"))
-                out.append(Announce(f"{reading.running}: time is running out"))
-
-    def _apply_quiet(self, command: Callable[[Match], Transition], out: list[Effect]) -> None:
-        transition = command(self.match)
-        if transition.match is not self.match or transition.events:
-            self._apply(lambda _: transition, out)
+            if isinstance(verdict, Matched) and verdict.is_exact:
+                self.flow.set_up(out)
 
     def _board_right(self) -> bool:
         return self.board.is_right()
@@ -512,7 +418,7 @@ class Controller:
             return Transition(mm, tuple(events))
 
         out.append(Announce(f"the player confirmed the whole move {format_path(move.steps)}"))
-        self._apply(walk, out)
+        self.flow.apply(walk, out)
 
     def _answer_ambiguous(self, yes: bool, out: list[Effect]) -> None:
         choice = self.ambiguous_choice()
@@ -535,6 +441,35 @@ class Controller:
 
     def _menu_items(self) -> tuple[menus.MenuItem, ...]:
         return self.menu_job.items()
+
+    @property
+    def match(self) -> Match:
+        """The match being played (controller.play.match_flow keeps it)."""
+        return self.flow.match
+
+    @match.setter
+    def match(self, match: Match) -> None:
+        self.flow.swap(match)  # a test's or a tool's edit of the match, nothing else changes
+
+    @property
+    def setting_up(self) -> bool:
+        return self.flow.setting_up
+
+    @property
+    def show_last(self) -> bool:
+        return self.flow.show_last
+
+    @property
+    def bot(self) -> BotPlan | None:
+        return self.flow.bot
+
+    @property
+    def opening_tie(self) -> int | None:
+        return self.flow.opening_tie
+
+    @property
+    def roll_due(self) -> float | None:
+        return self.flow.roll_due
 
     @property
     def language(self) -> str:
@@ -583,12 +518,9 @@ class Controller:
 
     def adopt_match(self, match: Match, out: list[Effect]) -> None:
         """Play on from `match`; the board is first set up to its position."""
-        self.match = match
-        self.setting_up = True
-        self.bot = None
+        self.flow.adopt(match)
         self.board.forget()
         self.computer.forget()
-        self._schedule_auto_roll()
         self._save(out)
         self._rereconcile(out)
 
@@ -608,10 +540,8 @@ class Controller:
     def _carry_out(self, side: Colour, move: Move, path: tuple[Position, ...], out: list[Effect]) -> None:
         """The computer's (or the remote player's) chosen move: the person carries it out
         along `path`, shown on the LEDs."""
-        # the move is chosen: no clock runs while the person carries it out (RULES.md "Timer")
-        if not self._apply(lambda mm: mm.choose(side, move, self.now), out) or self.match.phase != "move":
+        if not self.flow.choose(side, move, path, out):
             return  # not a legal move, or its time ran out while it thought
-        self.bot = BotPlan(side, move, path)
         self.board.forget()
         out.append(Announce(f"{side} (computer) plays {move.notation}"))
         self._rereconcile(out)
