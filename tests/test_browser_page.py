@@ -16,6 +16,7 @@ import pytest
 
 from browser_support import OUTPUT, Page, ctl, drag, lift_by_click, needs_chromium, place_by_click, roll, wait_until
 from controller.board.profile import load_profile
+from controller.engine.xgid import Xgid, match_xgid
 from sim.web.harness import ServerThread
 
 pytestmark = [needs_chromium, pytest.mark.timeout(170)]
@@ -293,6 +294,13 @@ def test_the_board_shows_dice_cube_pips_turn_moves_and_takes_back_a_step(page: P
     assert pips == [["black", "Black 167"], ["white", "▶ White 162"]]
     # the move list shows the move being made, gnubg style
     page.page.wait_for_function("document.querySelector('#move-list td[data-side=\"white\"]')?.textContent === '52: 13/8'")
+    # XG users' ID beside gnubg's: the XGID the controller gives, of the position the Position ID names
+    wait_until(lambda: page.page.locator("#xgid").inner_text() == ctl(sim, lambda c: match_xgid(c.match)), 5, "the XGID")
+    shown = Xgid.parse(page.page.locator("#xgid").inner_text())
+    assert shown.position.id == page.page.locator("#position-id").inner_text() and shown.dice == (5, 2)
+    xgid = page.page.locator("#xgid").bounding_box()
+    facts = page.page.locator(".facts:has(#xgid)").bounding_box()
+    assert xgid and facts and xgid["x"] + xgid["width"] <= facts["x"] + facts["width"] + 1, (xgid, facts)
     # the clock: both players' move timer and bank, White's running
     page.page.wait_for_function("document.querySelector('#clock .clock-side.white.running') !== null")
     assert page.page.locator("#clock .clock-side").count() == 2
@@ -357,7 +365,7 @@ def test_a_phone_sized_window_fits_and_points_are_touch_targets(browser: Any, si
         p.wait_for_function("document.getElementById('board').dataset.ready === '1'")
         assert p.evaluate("document.documentElement.scrollWidth") <= 390
         for selector in ("#new-match-open", "#download-mat", "#debug-toggle", 'button[data-button="white_main"]',
-                         'button[data-button="black_cube"]', "#board"):
+                         'button[data-button="black_cube"]', "#board", "#xgid"):
             box = p.locator(selector).bounding_box()
             assert box and box["x"] >= 0 and box["x"] + box["width"] <= 390, (selector, box)
         sizes = p.locator("#hits rect.cell-hit").evaluate_all(

@@ -64,7 +64,7 @@ export class FactsView {
     const m = state.match ?? {};
     const o = state.online_play ?? {};
     const watched = o.spectator ? [o.me, o.opponent] : null;  // a watched match: its players by name, White first
-    if (!this.keyed.changed(m, state.winner, state.players, watched, lang)) return;
+    if (!this.keyed.changed(m, state.winner, state.players, state.xgid, watched, lang)) return;
     const names = { white: sideName(lang, "white"), black: sideName(lang, "black") };
     set("players", watched ? t(lang, "players", { a: watched[0] || names.white, b: watched[1] || names.black })
                            : playersLine(lang, state.players ?? {}));
@@ -84,6 +84,7 @@ export class FactsView {
     set("turn", m.turn ? `${sideName(lang, m.turn)} · ${phase}` : (phase || "–"));
     set("match-id", m.match_id ?? "–");
     set("position-id", m.position_id ?? "–");
+    set("xgid", state.xgid ?? "–");
   }
 }
 

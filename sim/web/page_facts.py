@@ -17,6 +17,7 @@ from controller.engine.match import Match
 from controller.engine.match_history import CubeRecord, ResignRecord, TurnRecord
 from controller.engine.moves import Step
 from controller.engine.notation import format_move
+from controller.engine.xgid import match_xgid
 from controller.play.status import TableStatus
 from controller.play.tracker import steps_carried
 from controller.show.announce import announcements, opening_roll
@@ -57,6 +58,7 @@ def page_facts(status: TableStatus, language: str) -> dict[str, Any]:
         "bot_move": [list(step_cells(s, plan.side)) for s in plan.move.steps[done:]] if plan is not None else [],
         "winner": m.winner,
         "announcement": [{"key": p.key, "text": _text(p, language)} for p in said],
+        "xgid": match_xgid(m),
     }
 
 
