@@ -15,13 +15,12 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from controller.board.reconcile import Ambiguous, BoardState, Matched, Mismatch, Verdict
+from controller.board.reconcile import Ambiguous, BoardState, Matched, Verdict
 from controller.dice import TableDice
 from controller.engine.board_view import Colour
 from controller.engine.match import Match, Transition
 from controller.engine.match_settings import HUMAN, REMOTE
 from controller.engine.match_events import Event as MatchEvent
-from controller.engine.match_events import Stepped
 from controller.engine.moves import Move
 from controller.engine.notation import format_path
 from controller.engine.position import Position
@@ -34,6 +33,7 @@ from controller.events import (ActionRequested, AdoptMatch, Announce, BannerChan
 from controller.inputs import menu as menus
 from controller.play import possible
 from controller.play.actions import PlayerActions
+from controller.play.board_sync import BoardSync
 from controller.play.computer import ComputerTurn
 from controller.play.hint import HintJob
 from controller.play.match_flow import MatchFlow
@@ -69,14 +69,14 @@ class Controller:
                  save: bool = True) -> None:
         self.config = config or ControllerConfig()
         self.now = now
-        #: the board as read, settled and reconciled (controller.play.tracker)
-        self.board = BoardTracker(raw_since=now)
+        #: the board kept in step with the match (controller.play.board_sync)
+        self.board_sync = BoardSync(self, now, settle_s=lambda: self.config.settle_s)
         #: the match and the table's flow around it (controller.play.match_flow)
-        self.flow = MatchFlow(self, match, save=self._save, reread=self._rereconcile,
+        self.flow = MatchFlow(self, match, save=self._save, reread=self.board_sync.reread,
                               auto_roll_delay=lambda: self.config.auto_roll_delay_s)
         #: the players' actions: checked, refused, held by the tutor or carried out (controller.play.actions)
         self.actions = PlayerActions(self, apply=self.flow.apply,
-                                     sync=lambda target, out: self._sync_steps(target, out, judge=False))
+                                     sync=lambda target, out: self.board_sync.sync(target, out, judge=False))
         #: the table's dice and the rolls made with them (controller.play.rolls)
         self.rolls = Rolls(self, dice or TableDice(), apply=self.flow.apply, act=self.actions.act, save=self._save)
         self.rolls.dice.adopt(match)
@@ -142,10 +142,10 @@ class Controller:
         if self._watch_event(event, out):
             return
         if isinstance(event, ReadingReceived):
-            self._reading(event)
-            self._maybe_settle(out)
+            self.board_sync.reading(event)
+            self.board_sync.tick(out)
         elif isinstance(event, Tick):
-            self._maybe_settle(out)
+            self.board_sync.tick(out)
             self.flow.clock(out)
             self.flow.auto(out)
         elif isinstance(event, LinkChanged):
@@ -162,7 +162,7 @@ class Controller:
             self.computer.remote(event, out)
         elif isinstance(event, AdoptMatch):
             self.adopt_match(event.match, out)
-            self.reconcile_now(out)  # a board already standing so is set up at once
+            self.board_sync.reconcile(out)  # a board already standing so is set up at once
         elif isinstance(event, MatchSeated):
             self._seated(event, out)
         elif isinstance(event, BannerChanged):
@@ -219,11 +219,6 @@ class Controller:
             return
         self.config = replace(self.config, language=language)
 
-    def _reading(self, event: ReadingReceived) -> None:
-        if self.board.observe(event.board, event.at):
-            self.board.in_air = None if self.setting_up else \
-                self.board.lifted(event.board, self.match, self.bot)
-
     def _link_changed(self, event: LinkChanged, out: list[Effect]) -> None:
         self.board_prompt = event.prompt
         if event.online != self.online:
@@ -242,7 +237,7 @@ class Controller:
             self._answer_ambiguous(event.button == "main", out)
         elif event.side is not None:
             action = self.actions.button(event.side, event.button)
-            if action is None and event.button == "main" and self._landed_on_full(out):
+            if action is None and event.button == "main" and self.board_sync.landed_on_full(out):
                 return
             if action is None:
                 out.append(Refused.of(f"{event.side} {event.button} button does nothing now",
@@ -251,61 +246,6 @@ class Controller:
             else:
                 self.actions.act(event.side, action, None, out)
 
-    def _landed_on_full(self, out: list[Effect]) -> bool:
-        """The main button while the board may hold the checker in hand unseen on a full
-        point (controller.board.reconcile): it has landed. The step it completes is played
-        (a move it completes is done: one press, as the prompt says), or a checker too
-        many on the full point is told as a correction."""
-        landed, side = self.board.landed(self.match, self.bot), self.match.turn
-        if landed is None or side is None:
-            return False
-        self.board.verdict = landed
-        if isinstance(landed, Matched):
-            self._sync_steps(landed.position, out)
-            if self.match.phase == "move" and self.match.turn == side and self.match.move_complete \
-                    and self.tutor.hold(self.match) is None:
-                self.actions.act(side, "done", None, out)
-        elif isinstance(landed, Mismatch):
-            ins = landed.instructions[0]
-            out.append(Refused.of(f"one {ins.colour} checker too many on {ins.frm}: put it on {ins.to}",
-                                  "too_many", colour=ins.colour, n=ins.n, **{"from": ins.frm or "", "to": ins.to or ""}))
-            out.append(Buzz("error"))
-        return True
-
-    # -- settling and reconciling ---------------------------------------------------------
-    def _maybe_settle(self, out: list[Effect]) -> None:
-        if self.board.due(self.now, self.config.settle_s):
-            self.board.settle()
-            self.reconcile_now(out)
-
-    def reconcile_now(self, out: list[Effect]) -> None:
-        """Reconcile the settled board with the match and act on what it shows."""
-        settled = self.board.settled
-        if settled is None:
-            return
-        m = self.match
-        current, verdict = self.board.read(settled, m, self.bot)
-        previous = self.board.verdict
-        self.board.verdict = verdict
-        self.tutor.board_shows(verdict.position if isinstance(verdict, Matched) and verdict.is_exact else None)
-        if isinstance(verdict, Mismatch) and not isinstance(previous, Mismatch) and not self.setting_up:
-            out.append(Buzz("error"))
-        if not isinstance(verdict, Matched):
-            return
-        if verdict.is_exact:
-            self.flow.set_up(out)
-        if verdict.in_hand is not None or verdict.position != current or not verdict.is_exact:
-            self.flow.board_moved_on()
-        if not verdict.is_exact:
-            return
-        if self.bot is not None:
-            if verdict.position == self.bot.move.result:
-                self.flow.carried_out(out)
-            return
-        if m.phase == "move" and m.turn is not None and verdict.position != m.partial \
-                and self.player(m.turn) == HUMAN:
-            self._sync_steps(verdict.position, out)  # the computer's moves are played whole
-
     def turn_plan(self) -> TurnPlan | None:
         """The engine's plan of the roll being played (the match builds it once per roll)."""
         m = self.match
@@ -313,57 +253,7 @@ class Controller:
             return None
         return m.plan
 
-    def _sync_steps(self, target: Position, out: list[Effect], judge: bool = True) -> None:
-        """Play (or take back) the steps that bring the match's partial to `target`, as one
-        transition: however many steps one settled reading implies, the match is saved
-        once and the board read once more against the result. With confirm ``auto`` and
-        the tutor warning about the move `target` completes, the step that would end the
-        turn is held back (controller.play.tutor) until the player keeps the move."""
-        plan = self.turn_plan()
-        if plan is None or self.match.turn is None:
-            return
-        side = self.match.turn
-        now = self.now
-        warning = self.tutor.move(self.match, target) if judge and self.match.settings.confirm == "auto" \
-            and plan.is_complete(target) else None
-
-        def walk(mm: Match) -> Transition:
-            events: list[MatchEvent] = []
-            path = plan.path(mm.partial, target)
-            while path is None and mm.steps:
-                mm, said = mm.undo(side, now)
-                events += said
-                path = plan.path(mm.partial, target)
-            for step in path or ():
-                if mm.phase != "move":
-                    break  # the turn ended (the last step completed the move)
-                after, said = mm.step(side, step, now)
-                if warning is not None and any(isinstance(e, Stepped) and e.complete for e in said):
-                    break  # the tutor holds the move before it is confirmed
-                mm = after
-                events += said
-            return Transition(mm, tuple(events))
-
-        self.flow.apply(walk, out)
-        if warning is not None and self.match.phase == "move" and self.match.turn == side:
-            self.tutor.hold_move(self.match, target, warning)
-            out.append(Announce(f"tutor: {side}'s move loses {warning.loss:.3f} ({warning.mark}): keep or undo"))
-
     # -- the match ----------------------------------------------------------------------
-    def _rereconcile(self, out: list[Effect]) -> None:
-        """After the match changed, read the same settled board against the new state
-        (without acting again on it: only the verdict and hints change). A board being set
-        up that already stands as the new match says is set up (a rematch after a forfeit
-        before any checker moved: nobody need touch a checker for the board to count)."""
-        if self.board.settled is not None:
-            self.board.verdict = self.board.read(self.board.settled, self.match, self.bot)[1]
-            verdict = self.board.verdict
-            if isinstance(verdict, Matched) and verdict.is_exact:
-                self.flow.set_up(out)
-
-    def _board_right(self) -> bool:
-        return self.board.is_right()
-
     # -- actions and buttons ----------------------------------------------------------------
     def _save(self, out: list[Effect]) -> None:
         if self.save_enabled:
@@ -375,7 +265,7 @@ class Controller:
 
     def board_ready(self) -> bool:
         """The board stands as the match says (or has not been read yet)."""
-        return not self.setting_up and self._board_right()
+        return not self.setting_up and self.board.is_right()
 
     def ambiguous_choice(self) -> Position | None:
         """While a saturated reading fits several legal positions of this turn: the one
@@ -396,7 +286,7 @@ class Controller:
         .whole_move_reading), until the player says no or plays on."""
         m = self.match
         if self.bot is not None or self.setting_up or m.turn is None or self.player(m.turn) != HUMAN \
-                or self._whole_declined is m or not self._board_right():
+                or self._whole_declined is m or not self.board.is_right():
             return None
         return whole_move_reading(m)
 
@@ -437,7 +327,7 @@ class Controller:
         self.ask_index = 0
         self.board.verdict = Matched(choice)
         out.append(Announce("the player confirmed the reading"))
-        self._sync_steps(choice, out)
+        self.board_sync.sync(choice, out)
 
     def _menu_items(self) -> tuple[menus.MenuItem, ...]:
         return self.menu_job.items()
@@ -470,6 +360,11 @@ class Controller:
     @property
     def roll_due(self) -> float | None:
         return self.flow.roll_due
+
+    @property
+    def board(self) -> BoardTracker:
+        """The board as read, settled and reconciled (controller.play.board_sync keeps it)."""
+        return self.board_sync.board
 
     @property
     def language(self) -> str:
@@ -522,7 +417,7 @@ class Controller:
         self.board.forget()
         self.computer.forget()
         self._save(out)
-        self._rereconcile(out)
+        self.board_sync.reread(out)
 
     def _seated(self, event: MatchSeated, out: list[Effect]) -> None:
         """Another seating's match and dice (online play taking the table or leaving it)."""
@@ -530,7 +425,7 @@ class Controller:
         self.banner = None
         self.practising = event.practice
         self.adopt_match(event.match, out)
-        self.reconcile_now(out)
+        self.board_sync.reconcile(out)
 
     def player(self, side: Colour) -> str:
         """Who plays `side` in the match now (HUMAN, REMOTE or a computer level)."""
@@ -544,10 +439,10 @@ class Controller:
             return  # not a legal move, or its time ran out while it thought
         self.board.forget()
         out.append(Announce(f"{side} (computer) plays {move.notation}"))
-        self._rereconcile(out)
+        self.board_sync.reread(out)
         verdict = self.board.verdict
         if isinstance(verdict, Matched) and verdict.is_exact and verdict.position == move.result:
-            self.reconcile_now(out)
+            self.board_sync.reconcile(out)
 
     @property
     def bot_token(self) -> int:
