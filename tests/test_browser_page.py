@@ -401,6 +401,37 @@ def test_a_phone_sized_window_fits_and_points_are_touch_targets(browser: Any, si
         phone.close()
 
 
+DICE_ON_LIGHTS = """() => {
+  const boxes = (sel) => [...document.querySelectorAll(sel)].map((e) => [e, e.getBoundingClientRect()]);
+  const meet = (a, b, gap) => a.left < b.right + gap && b.left < a.right + gap && a.top < b.bottom + gap && b.top < a.bottom + gap;
+  const lit = boxes("#board rect.glow[data-glow-cell]");
+  return { lit: lit.map(([e]) => e.dataset.glowCell),
+           touching: boxes("#board .die rect").flatMap(([d, db]) => lit.filter(([, lb]) => meet(db, lb, 2))
+             .map(([l]) => `die ${d.parentNode.dataset.die} on ${l.dataset.glowCell}`)) };
+}"""
+
+
+def test_on_a_phone_the_dice_do_not_touch_a_lit_point_near_the_middle(browser: Any, sim: ServerThread) -> None:
+    """Issue 22 item 8: at 390 x 844 the dice covered lit points. With 5-2 to play, the
+    checker lifted from 6 lights 4, the point beside the dice: the boxes must stay apart."""
+    phone = Page(browser, sim.url, width=390, height=844)
+    try:
+        p = phone.page
+        p.wait_for_function("document.getElementById('board').dataset.ready === '1'")
+        open_with(phone, sim, 5, 2)
+        p.wait_for_function("document.querySelectorAll('#board .die').length === 2")
+        lift_by_click(phone, "6", "white")
+        p.wait_for_function("document.querySelector('#board rect.glow[data-glow-cell=\"4\"]') !== null")
+        found = p.evaluate(DICE_ON_LIGHTS)
+        OUTPUT.mkdir(exist_ok=True)
+        p.locator("#board").screenshot(path=str(OUTPUT / "page-phone-dice.png"))
+        assert "4" in found["lit"] and found["touching"] == [], found
+        place_by_click(phone, "6")
+        assert phone.errors == []
+    finally:
+        phone.close()
+
+
 SELECT_CUT = """() => {
   const ctx = document.createElement('canvas').getContext('2d');
   return [...document.querySelectorAll('#new-match select')].filter((sel) => sel.offsetParent !== null).flatMap((sel) => {

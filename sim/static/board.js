@@ -143,6 +143,17 @@ export function ledSpots(cell, count) {
   return spots;
 }
 
+/** Where a lit cell glows: its touch area, but a point's only a little past its tip (the
+ * touch area reaches far into the middle, where the dice lie: lit 4 covered a die). */
+function glowRect(cell) {
+  const r = cellRect(cell);
+  const point = cell === "bar" || cell.startsWith("off-") ? null : pointBox(Number(cell));
+  if (!point) return r;
+  const PAST_TIP = 8;
+  return point.top ? { ...r, h: MID_TOP + PAST_TIP - r.y }
+                   : { ...r, y: MID_BOTTOM - PAST_TIP, h: r.y + r.h - (MID_BOTTOM - PAST_TIP) };
+}
+
 /** The LEDs as the strip shows them, and a wide glow around every lit cell so a light is
  * seen from across the room (and on a phone) and not only as a 5 px dot. */
 export function drawLeds(layers, ledMap, ledCounts) {
@@ -151,7 +162,7 @@ export function drawLeds(layers, ledMap, ledCounts) {
   for (const cell of CELLS) {
     const lit = ledMap[cell];
     if (lit) {
-      const r = cellRect(cell);
+      const r = glowRect(cell);
       const g = el("rect", { x: r.x + 2, y: r.y + 2, width: r.w - 4, height: r.h - 4, rx: 6,
                              class: `glow ${lit.pattern}`, "data-glow-cell": cell, "data-role": lit.role }, layers.glow);
       g.style.stroke = lit.color;
