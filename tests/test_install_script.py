@@ -529,3 +529,20 @@ def test_uart_is_an_option_and_the_dry_run_shows_it(tmp_path: Path) -> None:
     uart, _ = _dry_run(tmp_path, "--uart", "--boot-dir", str(boot),
                        model="Raspberry Pi 4 Model B Rev 1.5")
     assert any("enable_uart=1" in c and "dtoverlay=disable-bt" in c for c in uart)
+
+
+def test_the_two_sided_bearoff_database_is_made_once_or_named_as_not_done(tmp_path: Path) -> None:
+    """gnubg's gnubg_ts0.bd (issue 21): made with makebearoff where it is missing, kept where
+    it is there, and where makebearoff is missing the closing line says so."""
+    db, tool = tmp_path / "gnubg" / "gnubg_ts0.bd", tmp_path / "makebearoff"
+    tool.write_text('#!/bin/sh\n[ "$1 $2 $3" = "-t 6x6 -f" ] && printf gnubg-TS-06-06 > "$4"\n')
+    tool.chmod(0o755)
+    setup = [f"BEAROFF_DB={shlex.quote(str(db))}", f"MAKEBEAROFF={shlex.quote(str(tool))}"]
+    out = _source(tmp_path, *setup, "install_bearoff_db")
+    assert f"+ {tool} -t 6x6 -f {db}.part" in out and db.read_text() == "gnubg-TS-06-06"
+    assert _source(tmp_path, *setup, "install_bearoff_db").strip() == f"# {db} exists; kept as it is"
+    db.unlink()
+    missing = [f"BEAROFF_DB={shlex.quote(str(db))}", f"MAKEBEAROFF={shlex.quote(str(tmp_path / 'none'))}"]
+    out = _source(tmp_path, *missing, "install_bearoff_db", 'printf "%s\\n" "${CANNOT[@]}"')
+    assert out.strip() == f"make {db}: {tmp_path / 'none'} is missing (sudo apt install gnubg)"
+    assert not db.exists()

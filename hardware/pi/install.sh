@@ -26,6 +26,7 @@
 # user `bgboard` in dialout, gpio, i2c and spi; the code copied to /opt/bgboard/src and
 # installed into the virtual environment /opt/bgboard/venv with the `pi` extra (`pi5` on
 # a Pi 5) and the versions of hardware/pi/constraints.txt;
+# gnubg's two-sided bear-off database where the gnubg package did not make it;
 # /etc/bgboard/config.toml (never overwritten); the udev rule naming the sensor board
 # /dev/bgboard; and the systemd service bgboard.service (journalctl -u bgboard).
 set -euo pipefail
@@ -57,6 +58,13 @@ APT_PACKAGES=(python3-venv python3-dev python3-pip build-essential swig gnubg i2
 # its own copy into the module (PYPI=1, its setup.py's static build).
 OPTIONAL_APT_PACKAGES=(liblgpio-dev)
 CONSTRAINTS=hardware/pi/constraints.txt
+# gnubg's two-sided bear-off database, where controller/evaluation/bearoff_db.py reads it
+# (the numpy network's small bear-offs; without it they take the one-sided database and
+# differ from gnubg's figures): the gnubg package's postinst makes it there unless debconf's
+# gnubg/build-bearoffs was answered no; made here once where it is missing (about 40 s on
+# a laptop, a few minutes on a Pi 4).
+BEAROFF_DB=/var/lib/gnubg/gnubg_ts0.bd
+MAKEBEAROFF=/usr/games/makebearoff
 UART_BEGIN="# >>> bgboard-uart: the link on GPIO14/15 (install.sh --uart; --uninstall removes it)"
 UART_END="# <<< bgboard-uart"
 UART_RANGE='/^# >>> bgboard-uart: /,/^# <<< bgboard-uart$/'
@@ -375,6 +383,18 @@ install_venv() {
     --constraint "$src/$CONSTRAINTS" --editable "${src}[$extra]"
 }
 
+install_bearoff_db() {
+  if [ -s "$BEAROFF_DB" ]; then
+    say "$BEAROFF_DB exists; kept as it is"
+  elif [ "$DRY_RUN" -eq 0 ] && [ ! -x "$MAKEBEAROFF" ]; then
+    CANNOT+=("make $BEAROFF_DB: $MAKEBEAROFF is missing (sudo apt install gnubg)")
+  else
+    run mkdir -p "$(dirname "$BEAROFF_DB")"
+    run "$MAKEBEAROFF" -t 6x6 -f "$BEAROFF_DB.part"
+    run mv "$BEAROFF_DB.part" "$BEAROFF_DB"
+  fi
+}
+
 install_settings() {
   if [ -e /etc/bgboard/config.toml ]; then
     say "/etc/bgboard/config.toml exists; kept as it is"
@@ -492,6 +512,7 @@ do_install() {
   check_platform "$model"
   say "board: ${model:-unknown}; pip extra: $extra; source: $SOURCE_DIR; prefix: $PREFIX"
   install_packages
+  install_bearoff_db
   enable_interfaces
   configure_led_spi "$extra" "$model"
   if [ "$UART" -eq 1 ]; then
