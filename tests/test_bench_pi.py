@@ -40,9 +40,12 @@ def test_the_section_reports_every_hot_path_with_its_pi_estimates() -> None:
     assert isinstance(factor, float) and factor > 0
     assert "Pi 4" in str(figures["pi4_factor_source"])
     assert figures["zero2w_factor"] == pytest.approx(factor * pi_bench.ZERO2W_PER_PI4, rel=0.01)
-    ops = ["lift_to_targets", "place_to_accepted", "hint",
-           *(f"move_{level}" for level in ("simple", "gnubg", "beginner", "casual", "intermediate",
-                                            "advanced", "expert", "worldclass"))]
+    judged = ["hint", *(f"move_{level}" for level in ("simple", "gnubg", "beginner", "casual", "intermediate",
+                                                       "advanced", "expert", "worldclass"))]
+    # the judgement once per network at hand, the numpy one (a Pi's) wherever the weights are
+    assert "numpy" in pi_bench.backends()
+    ops = ["lift_to_targets", "place_to_accepted",
+           *(f"{op}_{backend}" for backend in pi_bench.backends() for op in judged)]
     for op in ops:
         cpu, pi4, zero = (figures[f"{board}_{op}_ms"] for board in ("cpu", "pi4", "zero2w"))
         assert isinstance(cpu, float) and cpu > 0, (op, cpu)
@@ -54,6 +57,7 @@ def test_the_section_reports_every_hot_path_with_its_pi_estimates() -> None:
         "goal_pi4_lift_to_targets_ms", "goal_pi4_hint_ms", "goal_pi4_move_worldclass_ms",
         "goal_pi4_review_after_a_game_ms"}
     # the 7-point match (shared/matches): its review and analyze at 0 and 1 ply, or why not
-    if "cpu_match_7pt" not in figures:
+    if "cpu_match_7pt_numpy" not in figures:
         for op in ("review_after_a_game", "analyze_7pt_0ply", "analyze_7pt_1ply"):
-            assert any(k.startswith(f"pi4_{op}_") for k in figures), op
+            for backend in pi_bench.backends():
+                assert any(k.startswith(f"pi4_{op}_{backend}_") for k in figures), (op, backend)

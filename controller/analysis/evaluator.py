@@ -210,17 +210,19 @@ class Evaluator:
         board: Board = self._g.board_from_position_key(key)  # a pair of tuples already
         return board
 
-    def after_of_key(self, key: str) -> tuple[Board, tuple[str, float], int]:
-        """The board a key names, its class with the cube efficiency, and gnubg-nn's own
-        class number (`lookahead.RACE_CLASS`), cached by key: the look-ahead asks for
-        every move of every node."""
+    def after_of_key(self, key: str,
+                     given: Sequence[Sequence[int]] | None = None) -> tuple[Board, tuple[str, float], int]:
+        """The board a key names (or `given`, the caller's copy of it), its class with the
+        cube efficiency, and gnubg-nn's own class number (`lookahead.RACE_CLASS`), cached
+        by key: the look-ahead asks for every move of every node."""
         found = self._kinds.get(key)
         if found is None:
             known = self._boards.get(key)  # the board and class `prefetch` had at hand
             if known is not None:
                 board, cls = known
             else:
-                board = self._g.board_from_position_key(key)  # a pair of tuples already
+                board = self._g.board_from_position_key(key) if given is None \
+                    else (tuple(given[0]), tuple(given[1]))  # a pair of tuples either way
                 cls = self._g.classify([list(board[0]), list(board[1])])  # this runs for every move
             if cls >= RACE_CLASS:
                 kind = board_kind(board) if cls == RACE_CLASS else ("contact", CONTACT_EFFICIENCY)
@@ -258,11 +260,13 @@ class Evaluator:
         value = _with_cube(opp, keep, lambda: board_cubeful(opp_chances, doubled(opp), board_after, found))
         return mwc_to_emg(1.0 - value, ci)
 
-    def keyed_after_move_mwc(self, key: str, opp_chances: Chances, ci: CubeInfo) -> float:
-        """The opponent's match chance once the mover's move leaves the board `key` names,
-        the opponent on roll and free to double at once (`after_move_equity`, before it
-        turns it into the mover's EMG), from the cached leaf values."""
-        board, kind, _cls = self.after_of_key(key)
+    def keyed_after_move_mwc(self, key: str, opp_chances: Chances, ci: CubeInfo,
+                             board: Sequence[Sequence[int]] | None = None) -> float:
+        """The opponent's match chance once the mover's move leaves the board `key` names
+        (`board`, where the caller has it), the opponent on roll and free to double at
+        once (`after_move_equity`, before it turns it into the mover's EMG), from the
+        cached leaf values."""
+        board, kind, _cls = self.after_of_key(key, board)
         opp = flipped(ci)
         keep = self.keyed_cubeful(key, opp_chances, opp, board, kind)
         return _with_cube(opp, keep, lambda: self.keyed_cubeful(key, opp_chances, doubled(opp), board, kind))

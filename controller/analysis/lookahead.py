@@ -11,18 +11,24 @@ here is a match winning chance of the side on roll of the board it belongs to.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from math import floor, log2
 from typing import Protocol
 
 from controller.analysis.cubeful import (Board, Chances, CubeInfo, double_pass_mwc, doubled, flipped, may_double,
                                         mover_prices, mwc_to_emg)
-from controller.evaluation.backend import NetworkBackend, chances_of
+from controller.evaluation.backend import BoardLike, NetworkBackend, afters_of, chances_of
 
 ROLLS: tuple[tuple[int, int, int], ...] = tuple(
     (a, b, 1 if a == b else 2) for a in range(1, 7) for b in range(1, a + 1))
 MIN_PRUNE_MOVES = 5
 RACE_CLASS = 3
 """gnubg-nn's `classify`: 0 over, 1 two-sided bear-off, 2 one-sided, 3 race, 4 crashed, 5 contact."""
+
+
+def _shortlist(afters: list[BoardLike]) -> int:
+    """How many moves gnubg keeps from the pruning network: 5 + log2(moves)."""
+    return MIN_PRUNE_MOVES + floor(log2(len(afters)))
 
 
 def _expand(positions: list[CubeInfo | None], top: bool, invert: bool) -> list[CubeInfo | None]:
@@ -76,13 +82,14 @@ class Evaluator(Protocol):
 
     def chances(self, board: Board, plies: int = 0) -> Chances: ...
 
-    def after_of_key(self, key: str) -> tuple[Board, tuple[str, float], int]: ...
+    def after_of_key(self, key: str, given: Sequence[Sequence[int]] | None = None) -> tuple[Board, tuple[str, float], int]: ...
 
     def keyed_cubeful(self, key: str, p: Chances, ci: CubeInfo, board: Board, kind: tuple[str, float]) -> float: ...
 
     def key_of(self, board: Board) -> str: ...
 
-    def keyed_after_move_mwc(self, key: str, opp_chances: Chances, ci: CubeInfo) -> float: ...
+    def keyed_after_move_mwc(self, key: str, opp_chances: Chances, ci: CubeInfo,
+                             board: Sequence[Sequence[int]] | None = None) -> float: ...
 
 
 class Lookahead:
@@ -91,7 +98,7 @@ class Lookahead:
     The same boards come back again and again (a decision's cube evaluation walks the tree
     the previous move's evaluation walked; leaves ask what the move choice before them
     worked out), so the move each node plays for each roll is kept by board key, dice
-    and cube (`best_after`), and leaf values by key and cube (`Evaluator.keyed_cubeful`).
+    and cube (`best_afters`), and leaf values by key and cube (`Evaluator.keyed_cubeful`).
     """
 
     def __init__(self, evaluator: Evaluator) -> None:
@@ -116,8 +123,7 @@ class Lookahead:
         expanded = _expand(positions, top, invert=True)
         sums = [0.0] * len(expanded)
         other = flipped(mover)
-        for a, b, weight in ROLLS:
-            nxt = self.best_after(node, a, b, mover)
+        for (_a, _b, weight), nxt in zip(ROLLS, self.best_afters(node, mover)):
             vals = self.values(nxt, expanded, other, plies - 1, top=False)
             for i, v in enumerate(vals):
                 if v is not None:
@@ -126,59 +132,84 @@ class Lookahead:
         mine: list[float | None] = [None if ci is None else 1.0 - sums[i] / 36.0 for i, ci in enumerate(expanded)]
         return _best_cube(positions, mine, back)
 
-    def best_after(self, node: Node, d1: int, d2: int, ci: CubeInfo) -> Node:
-        """The node after gnubg's in-evaluation best move of the side on roll
-        (`FindBestMoveInEval`), the other side now on roll; without a legal move the
-        same checkers with the other side on roll."""
-        memo = (node[0], d1, d2, ci)
-        found = self._best.get(memo)
-        if found is None:
-            found = self._best_after(node[1], d1, d2, ci)
+    def best_afters(self, node: Node, ci: CubeInfo) -> list[Node]:
+        """For each roll (ROLLS' order) the node after gnubg's in-evaluation best move of
+        the side on roll (`FindBestMoveInEval`), the other side now on roll; without a
+        legal move the same checkers with the other side on roll. The rolls not yet known
+        are worked out together: the network evaluates all their moves in two batches."""
+        memo = [(node[0], a, b, ci) for a, b, _w in ROLLS]
+        todo = [(a, b) for (a, b, _w), m in zip(ROLLS, memo) if m not in self._best]
+        if todo:
             if len(self._best) > 200_000:
                 self._best.clear()
-            self._best[memo] = found
-        return found
+            self._best.update(((node[0], a, b, ci), found)
+                              for (a, b), found in zip(todo, self._best_after_rolls(node[1], todo, ci)))
+        return [self._best[m] for m in memo]
 
-    def _best_after(self, board: Board, d1: int, d2: int, ci: CubeInfo) -> Node:
-        # gnubg-nn's move generator alone (its `best_move` would run the full network on
-        # every move; gnubg itself runs it on the pruning network's shortlist only); each
-        # result as the list pair gnubg-nn takes, opponent on roll, made once
+    def _best_after_rolls(self, board: Board, rolls: list[tuple[int, int]], ci: CubeInfo) -> list[Node]:
+        # each move's result as the list pair gnubg-nn takes, opponent on roll, in the move
+        # generator's order (gnubg-nn's own where it is the network: ties go to the first)
         g = self._g
-        afters = [[list(a[1]), list(a[0])]
-                  for a in map(g.board_from_position_key, g.moves([list(board[0]), list(board[1])], d1, d2))]
-        if not afters:
-            return self.node(self.ev.key_of((board[1], board[0])))
-        if len(afters) == 1:
-            return self.node(g.key_of_board(afters[0]))
-        shortlist = MIN_PRUNE_MOVES + floor(log2(len(afters)))
-        if len(afters) > shortlist:
-            afters = self._pruned(afters, ci, shortlist)
-        # gnubg's 0-ply cubeful choice among them, ties to the better cubeless equity
-        # and then to the move generated first
+        every = afters_of(g, board, rolls)
+        # gnubg runs the full network on the pruning network's shortlist only
+        pruned = self._pruned_all(every, ci)
+        # without a legal move the same checkers, the other side on roll
+        evaluated = [afters or [(board[1], board[0])] for afters in pruned]
+        chances = iter(chances_of(g, [a for afters in evaluated for a in afters], 0))
+        out = []
+        for afters in evaluated:
+            found = [next(chances) for _ in afters]
+            if len(afters) == 1:
+                p = found[0]
+                out.append(self.node(g.key_of_board(afters[0]), (p[0], p[1], p[2], p[3], p[4])))
+            else:
+                out.append(self._chosen(afters, found, ci))
+        return out
+
+    def _chosen(self, afters: list[BoardLike], chances: list[tuple[float, ...]], ci: CubeInfo) -> Node:
+        """gnubg's 0-ply cubeful choice among the moves, ties to the better cubeless equity
+        and then to the move generated first."""
         g0, g1, b0, b1 = mover_prices(ci)
-        after_move_mwc, key_of_board = self.ev.keyed_after_move_mwc, g.key_of_board
+        after_move_mwc, key_of_board = self.ev.keyed_after_move_mwc, self._g.key_of_board
         best: tuple[float, float] | None = None
         chosen: tuple[str, Chances] = ("", (0.0, 0.0, 0.0, 0.0, 0.0))
-        for lists, r in zip(afters, chances_of(g, afters, 0)):
+        for lists, r in zip(afters, chances):
             key = key_of_board(lists)
             p = (r[0], r[1], r[2], r[3], r[4])
-            score = (mwc_to_emg(1.0 - after_move_mwc(key, p, ci), ci),
+            score = (mwc_to_emg(1.0 - after_move_mwc(key, p, ci, lists), ci),
                      1.0 - 2.0 * p[0] + p[3] * g0 - p[1] * g1 + p[4] * b0 - p[2] * b1)
             if best is None or score > best:
                 best, chosen = score, (key, p)
         return self.node(chosen[0], chosen[1])
 
-    def _pruned(self, afters: list[list[list[int]]], ci: CubeInfo, shortlist: int) -> list[list[list[int]]]:
-        """The moves the pruning network likes best (lowest equity for the opponent), in
-        the generator's order, or all of them where gnubg scores them all (bear-offs, or
-        moves leaving different classes)."""
-        g0, g1, b0, b1 = mover_prices(flipped(ci))
+    def _pruned_all(self, every: list[list[BoardLike]], ci: CubeInfo) -> list[list[BoardLike]]:
+        """`_pruned` of each roll's moves where they are more than its shortlist (a single
+        move stays as it is: it is not evaluated), the pruning network run once for all."""
+        asked = [i for i, afters in enumerate(every)
+                 if len(afters) > 1 and len(afters) > _shortlist(afters) and self._prunable(afters)]
+        if not asked:
+            return every
+        values = iter(chances_of(self._g, [a for i in asked for a in every[i]], self._g.p_prune))
+        out = list(every)
+        for i in asked:
+            out[i] = self._pruned(every[i], ci, _shortlist(every[i]),
+                                  [next(values) for _ in every[i]])
+        return out
+
+    def _prunable(self, afters: list[BoardLike]) -> bool:
+        """Whether gnubg prunes these moves: not bear-offs, nor moves leaving different
+        classes (it scores them all then)."""
         classify = self._g.classify
         first_class = classify(afters[0])
-        if first_class < RACE_CLASS or any(classify(board) != first_class for board in afters[1:]):
-            return afters
+        return first_class >= RACE_CLASS and all(classify(board) == first_class for board in afters[1:])
+
+    def _pruned(self, afters: list[BoardLike], ci: CubeInfo, shortlist: int,
+                chances: list[tuple[float, ...]]) -> list[BoardLike]:
+        """The moves the pruning network (`chances`) likes best (lowest equity for the
+        opponent), in the generator's order."""
+        g0, g1, b0, b1 = mover_prices(flipped(ci))
         scored = []
-        for index, r in enumerate(chances_of(self._g, afters, self._g.p_prune)):
+        for index, r in enumerate(chances):
             # gnubg's `Utility` of the opponent's chances, inline
             scored.append((r[0] * 2.0 - 1.0 + r[1] * g0 - r[3] * g1 + r[2] * b0 - r[4] * b1, index))
         scored.sort()

@@ -21,6 +21,9 @@ is a wait, not work), a hint, a computer move at each level, the review after on
 a 7-point match, `bgboard analyze` of that match at each ply (2-ply left out with
 --quick), and the RSS of `bgboard run` on the virtual board at steady state
 (controller_bench's idle run). `goal_*` are the issue's bounds on the Pi 4 estimate.
+The judgement's figures come once per implementation of gnubg's network at hand, named
+by it (`pi4_hint_numpy_ms`, `pi4_review_after_a_game_wheel_ms`): a Pi has no gnubg-nn
+wheel, so its figures are the `_numpy` ones.
 """
 from __future__ import annotations
 
@@ -30,7 +33,8 @@ import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from functools import partial
 from pathlib import Path
 
@@ -288,19 +292,66 @@ def estimates(cpu: dict[str, object], factor: float) -> dict[str, object]:
     return out
 
 
-def run(quick: bool) -> dict[str, object]:
+def backends() -> list[str]:
+    """The implementations of gnubg's network this machine has (`BGBOARD_NETWORK` values):
+    the x86-only wheel where it is installed, the numpy one (what a Pi runs) where the
+    gnubg program's weights are."""
+    from controller.evaluation.weights import weights_file
+    from controller.evaluation.wheel import load_gnubg_nn
+
+    saved = os.environ.pop("BGBOARD_NETWORK", None)
+    try:
+        wheel = load_gnubg_nn() is not None
+    finally:
+        if saved is not None:
+            os.environ["BGBOARD_NETWORK"] = saved
+    return [name for name, present in (("wheel", wheel), ("numpy", weights_file() is not None)) if present]
+
+
+@contextmanager
+def network(backend: str) -> Iterator[None]:
+    """The levels, hint, review and analysis (and `bgboard analyze` started from here) on
+    `backend` while the block runs."""
+    saved = os.environ.get("BGBOARD_NETWORK")
+    os.environ["BGBOARD_NETWORK"] = backend
+    try:
+        yield
+    finally:
+        if saved is None:
+            os.environ.pop("BGBOARD_NETWORK", None)
+        else:
+            os.environ["BGBOARD_NETWORK"] = saved
+
+
+def judgement_figures(quick: bool) -> dict[str, object]:
+    """The hint, each level's move, the review and `analyze` with each network this
+    machine has, each figure named by its backend (`hint_numpy`, `move_expert_wheel`):
+    a Pi has the numpy network only, so its figures are the `_numpy` ones."""
     from controller.bench.analysis_bench import _match_file
-    from controller.bench.controller_bench import _idle
     from controller.errors import BackendUnavailableError
+
+    found = backends()
+    if not found:
+        return {"judgement": "unavailable: no gnubg network (sudo apt install gnubg)"}
+    cpu: dict[str, object] = {}
+    for backend in found:
+        with network(backend):
+            try:
+                figures: dict[str, object] = {"hint": hint_figure(5 if quick else 30)}
+                figures.update(level_figures(3 if quick else 12))
+                figures.update(match_figures(_match_file(), (0, 1) if quick else (0, 1, 2)))
+            except BackendUnavailableError as error:
+                figures = {"judgement": f"unavailable: {error}"}
+        cpu.update((f"{op}_{backend}", value) for op, value in figures.items())
+    return cpu
+
+
+def run(quick: bool) -> dict[str, object]:
+    from controller.bench.controller_bench import _idle
 
     factor, nbody_here = pi4_factor(20_000 if quick else 100_000)
     cpu: dict[str, object] = dict(hand_figures(10 if quick else 60))
-    try:
-        cpu["hint"] = hint_figure(5 if quick else 30)
-        cpu.update(level_figures(3 if quick else 12))
-        cpu.update(match_figures(_match_file(), (0, 1) if quick else (0, 1, 2)))
-    except BackendUnavailableError as error:
-        cpu["judgement"] = f"unavailable: {error}"
+    cpu.update(judgement_figures(quick))
     figures: dict[str, object] = {
         "nbody_5m_steps_here_s": round(nbody_here, 1),
         "pi4_factor": round(factor, 2),

@@ -36,3 +36,15 @@ def chances_of(network: NetworkBackend, boards: Sequence[BoardLike], plies: int)
     if many is not None and plies in (0, network.p_prune):
         return list(many(boards, prune=plies == network.p_prune))
     return [network.probabilities(b, plies) for b in boards]
+
+
+def afters_of(network: NetworkBackend, board: BoardLike, rolls: Sequence[tuple[int, int]]) -> list[list[BoardLike]]:
+    """Each roll's legal moves as the boards they leave, `[mover, opponent]` (the opponent
+    on roll), in the network's move generator's order: the numpy network's boards as the
+    engine makes them, else decoded from the keys of gnubg-nn's `moves`."""
+    many = getattr(network, "after_boards", None)
+    if many is not None:
+        return list(many(board, rolls))
+    lists = [list(board[0]), list(board[1])]
+    return [[[list(a[1]), list(a[0])] for a in map(network.board_from_position_key, network.moves(lists, d1, d2))]
+            for d1, d2 in rolls]

@@ -22,6 +22,7 @@ P_PRUNE = -4
 """gnubg-nn's ply number for the pruning networks (`gnubg_nn.p_prune`)."""
 Chances = tuple[float, float, float, float, float]
 BoardLike = Sequence[Sequence[int]]
+Board = tuple[tuple[int, ...], tuple[int, ...]]
 _NETS = {cl.CONTACT: "contact", cl.CRASHED: "crashed", cl.RACE: "race"}
 
 
@@ -32,7 +33,7 @@ class RankedMove(NamedTuple):
     key: str
     chances: Chances
     equity: float
-    board: tuple[tuple[int, ...], tuple[int, ...]]
+    board: Board
     cls: int
 
 
@@ -118,6 +119,12 @@ class NumpyNetwork:
         position = Position(tuple(board[1]), tuple(board[0]))
         return tuple(keys.key_of_board((m.result.theirs, m.result.mine)) for m in legal_moves(position, (d1, d2)))
 
+    def after_boards(self, board: BoardLike, rolls: Sequence[tuple[int, int]]) -> list[list[Board]]:
+        """Each roll's legal moves as the boards they leave, `(mover, opponent)`: the
+        opponent on roll, in the order `moves` gives their keys."""
+        position = Position(tuple(board[1]), tuple(board[0]))
+        return [[(m.result.mine, m.result.theirs) for m in legal_moves(position, roll)] for roll in rolls]
+
     def best_move(self, board: BoardLike, d1: int, d2: int, n: int = 0, list: int = 0,  # noqa: A002 (gnubg-nn's name)
                   **_ignored: object) -> tuple[tuple[()], tuple[tuple[str, tuple[()], Chances, float], ...]]:
         """The roll's moves ranked by 0-ply cubeless equity, as gnubg-nn's
@@ -132,8 +139,7 @@ class NumpyNetwork:
         chances of the side on roll before rolling. Every roll's moves and the board
         itself go through the networks as one batch: a turn's luck asks for all 21 rolls,
         its cube decision for the board."""
-        position = Position(tuple(board[1]), tuple(board[0]))
-        afters = [[(m.result.mine, m.result.theirs) for m in legal_moves(position, roll)] for roll in rolls]
+        afters = self.after_boards(board, rolls)
         flat = [(tuple(board[0]), tuple(board[1]))] + [a for roll_afters in afters for a in roll_afters]
         batch = np.asarray(flat, dtype=np.int64)
         found = keys.keys_of_boards(batch)
