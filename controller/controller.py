@@ -15,14 +15,12 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from controller.board.reconcile import Ambiguous, BoardState, Matched, Verdict
+from controller.board.reconcile import BoardState, Matched, Verdict
 from controller.dice import TableDice
 from controller.engine.board_view import Colour
-from controller.engine.match import Match, Transition
-from controller.engine.match_settings import HUMAN, REMOTE
-from controller.engine.match_events import Event as MatchEvent
+from controller.engine.match import Match
+from controller.engine.match_settings import REMOTE
 from controller.engine.moves import Move
-from controller.engine.notation import format_path
 from controller.engine.position import Position
 from controller.engine.turn import TurnPlan
 from controller.events import (ActionRequested, AdoptMatch, Announce, BannerChanged, LanguageChosen, BotCube,
@@ -33,6 +31,7 @@ from controller.events import (ActionRequested, AdoptMatch, Announce, BannerChan
 from controller.inputs import menu as menus
 from controller.play import possible
 from controller.play.actions import PlayerActions
+from controller.play.board_questions import BoardQuestions
 from controller.play.board_sync import BoardSync
 from controller.play.computer import ComputerTurn
 from controller.play.hint import HintJob
@@ -41,7 +40,7 @@ from controller.play.rolls import Rolls
 from controller.play.showing import TableShow
 from controller.play.status import BotPlan, TableStatus
 from controller.play.table_menu import TableMenu
-from controller.play.tracker import BoardTracker, whole_move_reading
+from controller.play.tracker import BoardTracker
 from controller.play.tutor import Tutor
 from controller.show.content import DisplayContent, Prompt, Scene
 from controller.show.review_notes import ReviewFigures
@@ -94,8 +93,8 @@ class Controller:
         self._held_key: tuple[object, ...] | None = None  # the tutor's hold last seen (`_tutor_first`)
         #: what the tutor holds back until it is kept or undone (controller.play.tutor)
         self.tutor = Tutor(self.hints.tutor_mark)
-        self.ask_index = 0
-        self._whole_declined: Match | None = None  # the player said the board is not the whole move
+        #: the board's questions to the player (controller.play.board_questions)
+        self.questions = BoardQuestions(self)
         #: the scene, the prompt and the status (controller.play.showing)
         self.show = TableShow(self)
         #: a prompt that outranks the match's own (online: "connection lost, rejoining")
@@ -233,8 +232,8 @@ class Controller:
                              else menus.ButtonPressed(None, "menu"), out)
         elif self.menu.is_open:
             self._menu_event(menus.ButtonPressed(event.side, event.button), out)
-        elif self.ambiguous_choice() is not None or self.whole_move_choice() is not None:
-            self._answer_ambiguous(event.button == "main", out)
+        elif self.questions.asking():
+            self.questions.answer(event.button == "main", out)
         elif event.side is not None:
             action = self.actions.button(event.side, event.button)
             if action is None and event.button == "main" and self.board_sync.landed_on_full(out):
@@ -268,66 +267,12 @@ class Controller:
         return not self.setting_up and self.board.is_right()
 
     def ambiguous_choice(self) -> Position | None:
-        """While a saturated reading fits several legal positions of this turn: the one
-        the player is asked about ("Was it 8/6 8/6?")."""
-        verdict = self.board.verdict
-        if not isinstance(verdict, Ambiguous) or self.match.phase != "move":
-            return None
-        options = [p for p in verdict.positions if p != self.match.partial]
-        if not options:
-            return None
-        return options[self.ask_index % len(options)]
+        return self.questions.ambiguous_choice()
 
     _ambiguous_choice = ambiguous_choice  # the name tests/test_controller.py asks
 
     def whole_move_choice(self) -> Move | None:
-        """The complete move the player is asked about ("Was it 5/4/off?") while the board
-        stands where fewer steps leave a die to play (controller.play.tracker
-        .whole_move_reading), until the player says no or plays on."""
-        m = self.match
-        if self.bot is not None or self.setting_up or m.turn is None or self.player(m.turn) != HUMAN \
-                or self._whole_declined is m or not self.board.is_right():
-            return None
-        return whole_move_reading(m)
-
-    def _play_whole(self, move: Move, out: list[Effect]) -> None:
-        """The player confirmed the whole move: its steps replace those read (one transition)."""
-        side, now = self.match.turn, self.now
-        assert side is not None
-
-        def walk(mm: Match) -> Transition:
-            events: list[MatchEvent] = []
-            while mm.steps:
-                mm, said = mm.undo(side, now)
-                events += said
-            for step in move.steps:
-                if mm.phase != "move":
-                    break
-                mm, said = mm.step(side, step, now)
-                events += said
-            return Transition(mm, tuple(events))
-
-        out.append(Announce(f"the player confirmed the whole move {format_path(move.steps)}"))
-        self.flow.apply(walk, out)
-
-    def _answer_ambiguous(self, yes: bool, out: list[Effect]) -> None:
-        choice = self.ambiguous_choice()
-        whole = self.whole_move_choice() if choice is None else None
-        if whole is not None:
-            if yes:
-                self._play_whole(whole, out)
-            else:
-                self._whole_declined = self.match  # a die is still to play: play on
-            return
-        if choice is None:
-            return
-        if not yes:
-            self.ask_index += 1
-            return
-        self.ask_index = 0
-        self.board.verdict = Matched(choice)
-        out.append(Announce("the player confirmed the reading"))
-        self.board_sync.sync(choice, out)
+        return self.questions.whole_move_choice()
 
     def _menu_items(self) -> tuple[menus.MenuItem, ...]:
         return self.menu_job.items()
