@@ -23,11 +23,10 @@ from controller.engine.match_settings import REMOTE
 from controller.engine.moves import Move
 from controller.engine.position import Position
 from controller.engine.turn import TurnPlan
-from controller.events import (ActionRequested, AdoptMatch, Announce, BannerChanged, LanguageChosen, BotCube,
-                               BotMoved, ButtonPressed, Buzz, DiceEntered, DicePhraseGiven, Effect,
-                               Event, LinkChanged, MatchSeated, OnlineRequested, PracticeRequested,
-                               ReadingReceived, Refused, RemoteActed, ReviewReady, SaveMatch, ShowScene, Tick,
-                               OnlineOffered, WatchShown)
+from controller.events import (ActionRequested, AdoptMatch, Announce, BotCube, BotMoved, ButtonPressed, Buzz,
+                               DiceEntered, DicePhraseGiven, Effect, Event, LanguageChosen, LinkChanged,
+                               MatchSeated, OnlineRequested, PracticeRequested, ReadingReceived, Refused,
+                               RemoteActed, ReviewReady, SaveMatch, ShowScene, Tick)
 from controller.inputs import menu as menus
 from controller.play import possible
 from controller.play.actions import PlayerActions
@@ -42,6 +41,7 @@ from controller.play.status import BotPlan, TableStatus
 from controller.play.table_menu import TableMenu
 from controller.play.tracker import BoardTracker
 from controller.play.tutor import Tutor
+from controller.play.watching import Watching
 from controller.show.content import DisplayContent, Prompt, Scene
 from controller.show.review_notes import ReviewFigures
 from controller.show.scene import ControllerView
@@ -97,15 +97,8 @@ class Controller:
         self.questions = BoardQuestions(self)
         #: the scene, the prompt and the status (controller.play.showing)
         self.show = TableShow(self)
-        #: a prompt that outranks the match's own (online: "connection lost, rejoining")
-        self.banner: Prompt | None = None
-        #: the menu offers "Play online" (the table has an online door: controller/online/door.py)
-        self.online_offered = False
-        #: the menu offers "Watch online" (the settings name a match: `OnlineOffered`)
-        self.watch_offered = False
-        #: while a server match is watched from the menu: its scene, shown in place of the
-        #: match's (the local match is set aside by `Table.seat`), `WatchShown`
-        self.watching: Scene | None = None
+        #: a watched server match's scene, the online door's offers, the banner (controller.play.watching)
+        self.watch = Watching()
         self.review: ReviewFigures | None = None  # PR and ratings of the finished games
         #: the key of the marked decision practised here (controller/table/practice.py), or None
         self.practising: str | None = None
@@ -164,8 +157,6 @@ class Controller:
             self.board_sync.reconcile(out)  # a board already standing so is set up at once
         elif isinstance(event, MatchSeated):
             self._seated(event, out)
-        elif isinstance(event, BannerChanged):
-            self.banner = event.banner
         elif isinstance(event, LanguageChosen):
             self._language(event.language, out)
         elif isinstance(event, BotMoved):
@@ -176,19 +167,13 @@ class Controller:
             self.review = event.figures
 
     def _watch_event(self, event: Event, out: list[Effect]) -> bool:
-        """Watching's own events, the online door's offers (play, watch), and every event
-        while watching (True: handled here)."""
-        if isinstance(event, WatchShown):
-            self.watching = event.scene
-        elif isinstance(event, OnlineOffered):
-            if event.what == "play":
-                self.online_offered = event.offered
-            else:
-                self.watch_offered = event.offered
-        elif self.watching is not None:
-            self._while_watching(event, out)
-        else:
+        """Watching's own events, the online door's offers (play, watch), the banner, and
+        every event while watching (True: handled here)."""
+        if self.watch.news(event):
+            return True
+        if self.watching is None:
             return False
+        self._while_watching(event, out)
         return True
 
     def _while_watching(self, event: Event, out: list[Effect]) -> None:
@@ -201,8 +186,6 @@ class Controller:
                 self.board.settle()
         elif isinstance(event, LinkChanged):
             self._link_changed(event, out)
-        elif isinstance(event, BannerChanged):
-            self.banner = event.banner  # shown once the local match is back (why watching ended)
         elif isinstance(event, ButtonPressed) and (event.button == "menu" or self.menu.is_open):
             self._button(event, out)
         elif isinstance(event, (ButtonPressed, ActionRequested, DicePhraseGiven, DiceEntered)):
@@ -312,6 +295,29 @@ class Controller:
         return self.board_sync.board
 
     @property
+    def watching(self) -> Scene | None:
+        """While a server match is watched from the menu: its scene, shown in place of the
+        match's (the local match is set aside by `Table.seat`)."""
+        return self.watch.scene
+
+    @property
+    def banner(self) -> Prompt | None:
+        """A prompt that outranks the match's own (online: "connection lost, rejoining")."""
+        return self.watch.banner
+
+    @property
+    def online_offered(self) -> bool:
+        return self.watch.offered("play")
+
+    @online_offered.setter
+    def online_offered(self, offered: bool) -> None:
+        self.watch.offer("play", offered)  # tests/test_online_menu.py sets it
+
+    @property
+    def watch_offered(self) -> bool:
+        return self.watch.offered("watch")
+
+    @property
     def language(self) -> str:
         return self.config.language
 
@@ -367,7 +373,7 @@ class Controller:
     def _seated(self, event: MatchSeated, out: list[Effect]) -> None:
         """Another seating's match and dice (online play taking the table or leaving it)."""
         self.rolls.seat(event.dice)
-        self.banner = None
+        self.watch.lift_banner()
         self.practising = event.practice
         self.adopt_match(event.match, out)
         self.board_sync.reconcile(out)
