@@ -32,14 +32,24 @@ def sigmoid(x: np.ndarray) -> np.ndarray:
 def _sequential(start: np.ndarray, factors: np.ndarray, weights: np.ndarray) -> np.ndarray:
     """`start` plus factors[:, k] * weights[k] added one k at a time in float32, as gnubg's
     loops add them (a matrix product sums in another order): one step per k for the
-    whole batch, or for a few rows a running sum (`cumsum` adds in order too)."""
+    whole batch (an input that few rows have: for those rows only), or for a few rows a
+    running sum (`cumsum` adds in order too)."""
     if len(factors) < 8:
         terms = factors[:, :, None] * weights[None]
         stacked = np.concatenate([np.broadcast_to(start, (len(factors), 1, len(start))), terms], axis=1)
         return np.cumsum(stacked, axis=1, dtype=np.float32)[:, -1]
-    total = np.repeat(start[None], len(factors), axis=0)
-    for k in range(factors.shape[1]):
-        total += factors[:, k:k + 1] * weights[k]
+    n = len(factors)
+    total = np.repeat(start[None], n, axis=0)
+    step = np.empty_like(total)
+    columns = np.ascontiguousarray(factors.T)
+    for k, count in enumerate(np.count_nonzero(columns, axis=1).tolist()):
+        column = columns[k]
+        if count * 8 < n:  # a sparse input: only its rows (the others add 0, which changes nothing)
+            rows = np.flatnonzero(column)
+            total[rows] += column[rows, None] * weights[k]
+        else:
+            np.multiply(column[:, None], weights[k], out=step)
+            total += step
     return total
 
 
