@@ -25,7 +25,7 @@ from controller.engine.position import Position
 from controller.engine.turn import TurnPlan
 from controller.events import (ActionRequested, AdoptMatch, Announce, BotCube, BotMoved, ButtonPressed, Buzz,
                                DiceEntered, DicePhraseGiven, Effect, Event, LanguageChosen, LinkChanged,
-                               MatchSeated, OnlineRequested, PracticeRequested, ReadingReceived, Refused,
+                               LinksRevoked, MatchSeated, OnlineRequested, PracticeRequested, ReadingReceived, Refused,
                                RemoteActed, ReviewReady, SaveMatch, ShowScene, Tick)
 from controller.inputs import menu as menus
 from controller.play import possible
@@ -42,7 +42,7 @@ from controller.play.table_menu import TableMenu
 from controller.play.tracker import BoardTracker
 from controller.play.tutor import Tutor
 from controller.play.watching import Watching
-from controller.show.content import DisplayContent, Prompt, Scene
+from controller.show.content import DisplayContent, PairingView, Prompt, Scene
 from controller.show.review_notes import ReviewFigures
 from controller.show.scene import ControllerView
 from controller.show.texts import LANGUAGES
@@ -102,6 +102,8 @@ class Controller:
         self.review: ReviewFigures | None = None  # PR and ratings of the finished games
         #: the key of the marked decision practised here (controller/table/practice.py), or None
         self.practising: str | None = None
+        #: the board's pages' links, which the menu shows as QR codes (sim/web/board_page.py sets them)
+        self.links: dict[menus.LinkName, PairingView] = {}
 
     # -- the one entry ---------------------------------------------------------------------
     def handle(self, event: Event) -> list[Effect]:
@@ -354,6 +356,8 @@ class Controller:
         elif isinstance(action, (menus.Online, menus.Practise, menus.BackToMatch)):
             out.append(OnlineRequested(action.what) if isinstance(action, menus.Online)
                        else PracticeRequested(getattr(action, "key", None)))
+        elif isinstance(action, menus.NewLinks):
+            out.append(LinksRevoked())
 
     def new_match(self, settings: Any, out: list[Effect]) -> None:
         """Start a new match; the board is first set up to the starting position."""

@@ -298,4 +298,11 @@ class PracticeRequested:
     key: str | None
 
 
-Effect = Union[ShowScene, SaveMatch, Buzz, Announce, Refused, AskBot, OnlineRequested, PracticeRequested]
+@dataclass(frozen=True)
+class LinksRevoked:
+    """The menu's "new page links": the table's pages (sim/web/board_page.py, the
+    spectators') take new tokens, so every phone paired so far must scan again."""
+
+
+Effect = Union[ShowScene, SaveMatch, Buzz, Announce, Refused, AskBot, OnlineRequested, PracticeRequested,
+               LinksRevoked]

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import threading
+import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -342,3 +343,72 @@ def test_a_phone_paired_with_the_board_presses_its_buttons(browser: Any, tmp_pat
         assert status == 403
         assert phone.errors == [], phone.errors
         phone.close()
+
+
+def _press(pi: PiThread, key: str) -> None:
+    """A tap of the board's button `key` (gpiozero's mock pins), seen by the menu."""
+    from sim.finger import TAP_S, Finger
+
+    finger = pi.call(lambda: Finger.on(pi.table))  # type: ignore[arg-type]
+    before = pi.ctl(lambda c: c.menu)
+    pi.call(lambda: finger.down(key))
+    time.sleep(TAP_S)
+    pi.call(lambda: finger.up(key))
+    time.sleep(TAP_S)  # released as long as pressed: the next press is not a bounce of this one
+    wait_until(lambda: pi.ctl(lambda c: c.menu) != before, 10, f"the menu moved by {key}")
+
+
+def _choose(pi: PiThread, item: str) -> None:
+    """Open the menu, step to `item` with the menu button, choose it with White's main."""
+    _press(pi, "menu")
+    for _ in pi.ctl(lambda c: c.menu.items):
+        if pi.ctl(lambda c: c.menu.item) == item:
+            break
+        _press(pi, "menu")
+    assert pi.ctl(lambda c: c.menu.item) == item
+    _press(pi, "white_main")
+
+
+def _scanned(pi: PiThread) -> str:
+    """The link a phone's camera reads off the display's frame (ZBar)."""
+    from tests.test_page_links import read_png
+
+    read = read_png(pi.call(lambda: pi.table.display.frame_png()))  # type: ignore[union-attr]
+    assert len(read) == 1, read
+    return read[0]
+
+
+def test_a_phone_pairs_by_the_displays_qr_code_and_the_menu_revokes_it(browser: Any, tmp_path: Path) -> None:
+    """The menu's "phone page" shows the link as a QR code (read back off the display's
+    frame, as a camera does) that pairs Chromium; "spectators' page" shows the spectators'
+    own, which a spectator's copy of the display never carries; "new page links" closes
+    both tabs at once, refuses their cookies, and the display's new code pairs again."""
+    with PiThread(tmp_path) as pi:
+        _choose(pi, "phone_link")
+        phone_url = _scanned(pi)
+        assert phone_url == pi.page_urls[-1]
+        phone = Page(browser, phone_url, **PHONE)
+        assert phone.state()["spectator"] is False
+        _press(pi, "black_cube")  # any button closes it
+        assert pi.ctl(lambda c: c.last_scene.display.pairing) is None
+        _choose(pi, "spectators_link")
+        watcher_url = _scanned(pi)
+        assert watcher_url == pi.urls[-1] and watcher_url != phone_url
+        watcher = Page(browser, watcher_url, **PHONE)
+        assert watcher.state()["spectator"] is True
+        shown = watcher.page.evaluate("async () => Array.from(new Uint8Array(await (await fetch('/display.png')).arrayBuffer()))")
+        from tests.test_page_links import read_png
+        assert read_png(bytes(shown)) == []  # the link is the owner's, never on a spectator's screen
+        _press(pi, "menu")
+        _choose(pi, "new_links")
+        for tab in (phone, watcher):  # closed at once (1008: policy), their cookies refused
+            wait_until(lambda: 1008 in tab.page.evaluate("window.bgboard.closed"), 10, "the tab closed")
+            assert tab.page.evaluate("async () => (await fetch('/match.mat')).status") == 403
+        _choose(pi, "phone_link")
+        again = _scanned(pi)
+        assert again != phone_url and again == pi.page_urls[-1]
+        paired = Page(browser, again, **PHONE)
+        assert paired.state()["spectator"] is False
+        assert phone.errors == [] and watcher.errors == [] and paired.errors == []
+        for tab in (phone, watcher, paired):
+            tab.close()

@@ -18,6 +18,10 @@ one's own turn, rematch only after a match); "close" is always offered last.
 them in match order, shown one at a time ("G2 M14 Bad -0.09"): the menu button goes to the
 next, a main button chooses it (the table's practice sets its position up), a cube button
 or a long press closes the menu. While practising, "Back to the match" ends the practice.
+
+With the board's pages on (`bgboard run --page/--spectators`), "phone page" and
+"spectators' page" show the page's link as a QR code on the display until any button is
+pressed, and "new page links" revokes both links (every paired phone scans again).
 """
 from __future__ import annotations
 
@@ -31,19 +35,23 @@ from controller.show.review_notes import MarkedLine
 
 MenuItem = Literal["resign_single", "resign_gammon", "resign_backgammon", "forfeit",
                    "new_match", "rematch", "dice_entry", "reveal_dice", "hint", "play_online",
-                   "leave_online", "watch_online", "leave_watching", "practise", "back_to_match", "close"]
+                   "leave_online", "watch_online", "leave_watching", "practise", "back_to_match",
+                   "phone_link", "spectators_link", "new_links", "close"]
 ITEMS: tuple[MenuItem, ...] = ("resign_single", "resign_gammon", "resign_backgammon",
                                "forfeit", "new_match", "rematch", "dice_entry", "reveal_dice", "hint",
                                "play_online", "leave_online", "watch_online", "leave_watching", "practise",
-                               "back_to_match", "close")
+                               "back_to_match", "phone_link", "spectators_link", "new_links", "close")
 #: what the menu asks of the table's online door (controller/online/door.py)
 OnlineWhat = Literal["play", "watch", "leave"]
 #: the online door's items and what each asks it
 ONLINE_ITEMS: dict[MenuItem, OnlineWhat] = {
     "play_online": "play", "leave_online": "leave", "watch_online": "watch", "leave_watching": "leave"}
+#: the board's pages whose link the menu shows (sim/web/board_page.py: the player's phone, the spectators)
+LinkName = Literal["phone", "spectators"]
+LINK_ITEMS: dict[MenuItem, LinkName] = {"phone_link": "phone", "spectators_link": "spectators"}
 MATCH_LENGTHS: tuple[int, ...] = (1, 3, 5, 7, 9, 11, 13, 15, 17, 21, 25)
 
-Mode = Literal["closed", "items", "dice", "length", "confirm_forfeit", "confirm_reveal", "marked"]
+Mode = Literal["closed", "items", "dice", "length", "confirm_forfeit", "confirm_reveal", "marked", "link"]
 
 
 @dataclass(frozen=True)
@@ -108,12 +116,17 @@ class BackToMatch:
 
 
 @dataclass(frozen=True)
+class NewLinks:
+    """Revoke the pages' links: new tokens, every paired phone and spectator shut out."""
+
+
+@dataclass(frozen=True)
 class MenuClosed:
     """The menu was closed without choosing anything."""
 
 
 MenuAction = Union[Resign, Forfeit, NewMatch, Rematch, DiceEntered, RevealDice, HintAsked, Online, Practise,
-                   BackToMatch, MenuClosed]
+                   BackToMatch, NewLinks, MenuClosed]
 
 
 @dataclass(frozen=True)
@@ -129,6 +142,7 @@ class MenuState:
     length: int = 5
     opening: bool = False
     marks: tuple[MarkedLine, ...] = ()  # the marked decisions listed (mode "marked")
+    link: LinkName = "phone"  # the page whose link is shown (mode "link")
 
     @property
     def is_open(self) -> bool:
@@ -151,6 +165,8 @@ class MenuState:
             return Prompt.of("setting.length", length=self.length)
         if self.mode == "marked":
             return self.marks[self.index].prompt
+        if self.mode == "link":
+            return Prompt.of("link_shown", item_key=f"menu.{self.link}_link")
         if self.mode in ("confirm_forfeit", "confirm_reveal") and self.side is not None:
             return Prompt.of(self.mode, side=self.side)
         return None
@@ -184,7 +200,7 @@ def step(state: MenuState, event: ButtonEvent,
         return _step_items(state, event, marked)
     if state.mode == "marked":
         return _step_marked(state, event)
-    if is_menu:
+    if is_menu or state.mode == "link":  # a link is shown until any button is pressed
         return MenuResult(_CLOSED, MenuClosed())
     if state.mode == "dice":
         return _step_dice(state, event)
@@ -217,6 +233,10 @@ def _step_items(state: MenuState, event: ButtonPressed, marked: tuple[MarkedLine
         return MenuResult(MenuState(mode="confirm_reveal", side=side))
     if item in ONLINE_ITEMS:
         return MenuResult(_CLOSED, Online(ONLINE_ITEMS[item]))
+    if item in LINK_ITEMS:
+        return MenuResult(MenuState(mode="link", link=LINK_ITEMS[item]))
+    if item == "new_links":
+        return MenuResult(_CLOSED, NewLinks())
     return _step_practice(item, side, marked)
 
 

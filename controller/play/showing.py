@@ -8,6 +8,7 @@ scene sent last, so the controller sends a scene only when it changed.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Protocol
 
@@ -19,7 +20,7 @@ from controller.engine.moves import Move, Step
 from controller.engine.notation import format_path
 from controller.engine.position import Position
 from controller.engine.turn import TurnPlan
-from controller.inputs.menu import MenuState
+from controller.inputs.menu import LinkName, MenuState
 from controller.play import prompt as prompts
 from controller.play.hint import HintJob
 from controller.play.possible import PossibleAction
@@ -27,7 +28,7 @@ from controller.play.status import BotPlan, TableStatus
 from controller.play.tracker import BoardTracker, steps_carried
 from controller.play.tutor import Tutor, warning_prompt
 from controller.show.announce import announcements
-from controller.show.content import DisplayContent, Prompt, Scene
+from controller.show.content import DisplayContent, PairingView, Prompt, Scene
 from controller.show.match_content import match_content
 from controller.show.review_notes import ReviewFigures, review_display
 from controller.show.scene import ControllerView, build_scene
@@ -62,6 +63,8 @@ class ShowSeat(Protocol):
     def roll_due(self) -> float | None: ...
     @property
     def menu(self) -> MenuState: ...
+    @property
+    def links(self) -> Mapping[LinkName, PairingView]: ...
     @property
     def hints(self) -> HintJob: ...
     @property
@@ -112,7 +115,9 @@ class TableShow:
             prompt = seat.menu.prompt
             return seat.watching if prompt is None else \
                 replace(seat.watching, display=replace(seat.watching.display, prompt=prompt))
-        return build_scene(self.view())
+        scene = build_scene(self.view())
+        link = seat.links.get(seat.menu.link) if seat.menu.mode == "link" else None  # the whole screen
+        return scene if link is None else replace(scene, display=replace(scene.display, pairing=link))
 
     def status(self) -> TableStatus:
         """The controller's state as the outside may read it (a frozen value)."""

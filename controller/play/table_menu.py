@@ -3,12 +3,14 @@ controller.
 
 The menu's steps are controller.inputs.menu's pure state machine; this job keeps its state
 for the table, decides the items offered at this moment (what is possible now, the dice's
-entry and reveal, a hint, the online door's and the practice's ways) and hands the
+entry and reveal, a hint, the online door's and the practice's ways, the board's pages'
+links) and hands the
 controller the action chosen, which the controller routes to the job that carries it out.
 Others change the menu only through `close` and `ask_dice`.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Protocol
 
@@ -20,7 +22,7 @@ from controller.inputs.buttons import ButtonEvent
 from controller.play.hint import HintJob
 from controller.play.possible import PossibleAction
 from controller.show.review_notes import ReviewFigures
-from controller.show.content import Scene
+from controller.show.content import PairingView, Scene
 
 
 class MenuSeat(Protocol):
@@ -44,6 +46,8 @@ class MenuSeat(Protocol):
     def online_offered(self) -> bool: ...
     @property
     def watch_offered(self) -> bool: ...
+    @property
+    def links(self) -> Mapping[menus.LinkName, PairingView]: ...
     def possible(self) -> tuple[PossibleAction, ...]: ...
 
 
@@ -97,7 +101,8 @@ class TableMenu:
             available.append("hint")
         if not remote:
             available += self._door_items() + self._practice_items()
-        return tuple(available)
+        available += [item for item, name in menus.LINK_ITEMS.items() if name in seat.links]  # the pages'
+        return tuple(available + (["new_links"] if seat.links else []))
 
     def _practice_items(self) -> list[menus.MenuItem]:
         """The practice's items (controller/table/practice.py): a marked decision of the

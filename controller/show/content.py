@@ -96,6 +96,27 @@ class Prompt:
         return dict(self.params)
 
 
+#: the largest QR code the pairing screen draws (controller/show/pairing.py: 2 px a module
+#: and a quiet zone in the display's 64 rows): a version 3 code, 29 modules a side
+PAIRING_MODULES = 30
+
+
+@dataclass(frozen=True)
+class PairingView:
+    """A page's link on the pairing screen (controller/show/pairing.py): `modules` its QR
+    code's rows ("1" dark), none when the link needs a bigger code; `title` (a message
+    key) and `lines` (the address and token, in no language) the text beside it."""
+
+    title: str
+    lines: tuple[str, ...]
+    modules: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        size = len(self.modules)
+        if size > PAIRING_MODULES or any(len(row) != size or set(row) - {"0", "1"} for row in self.modules):
+            raise ValueError(f"a QR code's modules are a square of '0'/'1' rows, at most {PAIRING_MODULES} a side")
+
+
 @dataclass(frozen=True)
 class DisplayContent:
     """Everything the 128x64 display shows; sides are "white"/"black", dice 1..6.
@@ -126,6 +147,8 @@ class DisplayContent:
     notes: tuple[Prompt, ...] = ()
     pr_white: str | None = None
     pr_black: str | None = None
+    #: a page's link to scan in place of everything else (the menu's "phone page")
+    pairing: PairingView | None = None
 
     def __post_init__(self) -> None:
         if self.turn is not None:

@@ -32,6 +32,7 @@ from controller.engine.board_view import Colour
 from controller.show import texts
 from controller.show.content import ClockView, DisplayContent, MoveTimerView
 from controller.show.fonts import BIG, MEDIUM, SMALL, BitmapFont
+from controller.show.pairing import draw_pairing
 
 WIDTH, HEIGHT = SCREEN_SIZE
 #: x ranges of the three columns and the height of the part above the prompt.
@@ -76,7 +77,11 @@ def show(device: Any, content: DisplayContent, now: float = 0.0) -> Image.Image:
 
 
 def draw_content(draw: ImageDraw.ImageDraw, content: DisplayContent, now: float = 0.0) -> None:
-    """Draw every part of the screen; the background is assumed black."""
+    """Draw every part of the screen; the background is assumed black. A page's link
+    to scan takes the whole screen (controller/show/pairing.py)."""
+    if content.pairing is not None:
+        draw_pairing(draw, content.pairing, content.language, INK, PAPER)
+        return
     for side, (x0, x1) in (("white", WHITE_COLUMN), ("black", BLACK_COLUMN)):
         _draw_side(draw, content, side, x0, x1)  # type: ignore[arg-type]
     _draw_centre(draw, content)

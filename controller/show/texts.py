@@ -238,6 +238,13 @@ MESSAGES: dict[str, dict[str, Text]] = {
     "menu.close": {"en": "close", "da": "luk", "sv": "stäng"},
     "menu.practise": {"en": "practise a marked move", "da": "øv et markeret træk", "sv": "öva ett markerat drag"},
     "menu.back_to_match": {"en": "back to the match", "da": "tilbage til matchen", "sv": "åter till matchen"},
+    # the board's pages (controller/show/pairing.py): a link shown as a QR code, or both revoked
+    "menu.phone_link": {"en": "phone page", "da": "telefonside", "sv": "telefonsida"},
+    "menu.spectators_link": {"en": "spectators' page", "da": "tilskuernes side", "sv": "åskådarnas sida"},
+    "menu.new_links": {"en": "new page links", "da": "nye sidelinks", "sv": "nya sidlänkar"},
+    "link_shown": {"en": "{item}: scan the code", "da": "{item}: skan koden", "sv": "{item}: skanna koden"},
+    "pairing.title": {"en": "Phone", "da": "Telefon", "sv": "Telefon"},
+    "pairing.spectators": {"en": "Watch", "da": "Se med", "sv": "Titta"},
     # the marked decisions to practise, one at a time (controller.show.review_notes.MarkedLine)
     "menu_marked": {"en": "G{game} M{move} {mark} {loss}", "da": "S{game} T{move} {mark} {loss}",
                     "sv": "S{game} D{move} {mark} {loss}"},

@@ -27,7 +27,7 @@ from controller.controller import Controller
 from controller.engine.match_settings import REMOTE
 from controller.errors import BgboardError
 from controller.events import (Announce, AskBot, BannerChanged, Buzz, ButtonPressed, Effect, Event,
-                               MatchSeated, OnlineOffered, OnlineRequested, PracticeRequested, ReadingReceived, Refused,
+                               LinksRevoked, MatchSeated, OnlineOffered, OnlineRequested, PracticeRequested, ReadingReceived, Refused,
                                ReviewReady, SaveMatch, ShowScene)
 from controller.inputs.buttons import ButtonEvent, ButtonHeld, ButtonPanel
 from controller.show.content import DisplayContent, Prompt, Scene
@@ -92,6 +92,7 @@ class Table:
         self._scene_listeners: list[Callable[[Scene], None]] = []
         self._reading_listeners: list[Callable[[], None]] = []
         self._refusal_listeners: list[Callable[[Refused], None]] = []
+        self._revoke_listeners: list[Callable[[], None]] = []
         #: board readings handled so far (a front end waits for the first after a reconnection)
         self.readings = 0
         #: the match's review after each finished game (`review_matches`), or None
@@ -131,6 +132,9 @@ class Table:
                 self._log(effect.text)
             elif isinstance(effect, (OnlineRequested, PracticeRequested)):
                 self._hand_on(effect)
+            elif isinstance(effect, LinksRevoked):
+                for revoke in self._revoke_listeners:
+                    revoke()
             elif isinstance(effect, AskBot):
                 answer = self._ask(effect, now)
                 if answer is not None:
@@ -148,6 +152,10 @@ class Table:
         self.last_refused = refused
         for listener in self._refusal_listeners:
             listener(refused)
+
+    def on_links_revoked(self, listener: Callable[[], None]) -> None:
+        """Call `listener()` when the menu revokes the pages' links (each page takes a new token)."""
+        self._revoke_listeners.append(listener)
 
     def on_refused(self, listener: Callable[[Refused], None]) -> None:
         """Call `listener(refused)` after every refusal at this table."""

@@ -11,12 +11,11 @@ an action of the list (`white double`, a menu's action) is the controller's
 Pairing: the page always needs its token (`PlayerServer`: off loopback too, and on
 loopback, since the Pi's own browser is not the only one there), given once in the
 address the owner scans and then kept in a cookie; `rotate()` revokes every link and
-cookie given so far. Missing here: the QR code on the display and the menu item that
-rotates (README: "On a Raspberry Pi").
+cookie given so far and closes the tabs open now; the menu shows the link as a QR code
+on the display and revokes it (sim/web/page_links.py).
 """
 from __future__ import annotations
 
-import secrets
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
@@ -29,6 +28,7 @@ from controller.events import ActionRequested
 from controller.inputs.buttons import BUTTON_KEYS, ButtonHeld, ButtonPressed
 from controller.table import Table
 from sim.web.protocol import Notice, PageAction
+from sim.web.page_links import close_tabs, offer_link, page_token
 from sim.web.server import SimServer
 from sim.web.spectators import SpectatorView, led_facts, on_table_scene, serve_beside, table_record
 
@@ -54,6 +54,11 @@ class BoardPage(SpectatorView):
                 "actions": [a.command for a in status.actions],
                 "possible": [{"side": a.side, "action": a.action, "level": a.level, "button": a.button}
                              for a in status.actions]}
+
+    def display_png(self) -> bytes:
+        """The display's frame as it is, a link's QR code too: the owner's phone may show
+        the spectators' link to the people around the table."""
+        return self.table.display.frame_png() if self.table.display is not None else b""
 
     async def act(self, action: PageAction) -> str | Notice | None:
         if action.kind == "button":
@@ -83,21 +88,23 @@ class PlayerServer(SimServer):
     async def start(self, host: str, port: int) -> web.AppRunner:
         runner = await super().start(host, port)
         assert self.guard is not None
-        self.guard = replace(self.guard, token=secrets.token_urlsafe(18))
+        self.guard = replace(self.guard, token=page_token())
         return runner
 
     def rotate(self) -> None:
-        """A new token: every paired phone must scan again."""
+        """A new token: every paired phone must scan again, and the pages open now close."""
         if self.guard is not None:
-            self.guard = replace(self.guard, token=secrets.token_urlsafe(18))
+            self.guard = replace(self.guard, token=page_token())
+        close_tabs(self._sockets)
 
 
 def pair_table(table: Table, profile: Profile, host: str, port: int,
                on_url: Callable[[str], None]) -> PlayerServer:
     """`bgboard run --page PORT`: the player's page of `table` on `host:port`, served for
-    as long as the loop runs; the server is returned for `rotate()`."""
+    as long as the loop runs, its link offered by the menu (sim/web/page_links.py); the
+    server is returned for `rotate()`."""
     server = PlayerServer(BoardPage(table, profile))
-    serve_beside(server, host, port, on_url)
+    serve_beside(server, host, port, offer_link(table, "phone", server, host, on_url))
     return server
 
 

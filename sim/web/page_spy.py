@@ -11,15 +11,16 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 
 #: It watches the page's WebSocket and keeps `window.bgboard` for the tests: the last
 #: snapshot, when each snapshot arrived (wall clock, ms) with the match it showed, the
-#: notices (English text, as the server logs them), every message the page sent, and the
-#: page's language. The production page has no such hook.
+#: notices (English text, as the server logs them), every message the page sent, the close
+#: codes of its sockets, and the page's language. The production page has no such hook.
 PAGE_SPY = """(() => {
-  const spy = { state: null, updates: 0, log: [], sent: [], notices: [], get language() { return document.documentElement.lang; } };
+  const spy = { state: null, updates: 0, log: [], sent: [], notices: [], closed: [], get language() { return document.documentElement.lang; } };
   window.bgboard = spy;
   const Native = window.WebSocket;
   window.WebSocket = class extends Native {
     constructor(...args) {
       super(...args);
+      this.addEventListener("close", (ev) => spy.closed.push(ev.code));
       this.addEventListener("message", (ev) => {
         let msg; try { msg = JSON.parse(ev.data); } catch { return; }
         if (msg.type === "notice") { spy.notices.push(msg.text); return; }

@@ -25,7 +25,6 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import secrets
 import weakref
 from collections.abc import Callable, Mapping
 from dataclasses import replace
@@ -35,12 +34,14 @@ from aiohttp import web
 
 from controller.board.profile import Profile
 from controller.engine.board_view import CELLS, cell_counts
-from controller.show.display import text_lines
+from controller.show.display import render_image, text_lines
+from controller.show.display_backends import frame_png
 from controller.show.texts import render
 from controller.table import Table
 from sim.headless import match_view
 from sim.web.backend import NoRecord
 from sim.web.live import LiveSim
+from sim.web.page_links import close_tabs, offer_link, page_token
 from sim.web.page_facts import led_view, page_facts
 from sim.web.protocol import BadMessage, Notice, PageAction, parse_message
 from sim.web.review_page import ReviewPanel
@@ -126,6 +127,9 @@ class SpectatorView:
         table = self._table()
         if table is None or table.display is None:
             return b""
+        content = table.controller.last_scene.display
+        if content.pairing is not None:  # a page's link is for the owner's eyes: the match's screen
+            return frame_png(render_image(replace(content, pairing=None)))
         png: bytes = table.display.frame_png()
         return png
 
@@ -188,13 +192,15 @@ class SpectatorServer(SimServer):
         """Listen like the simulator, with a token of the spectators' own, always."""
         runner = await super().start(host, port)
         assert self.guard is not None
-        self.guard = replace(self.guard, token=secrets.token_urlsafe(18), cookie=SPECTATOR_COOKIE)
+        self.guard = replace(self.guard, token=page_token(), cookie=SPECTATOR_COOKIE)
         return runner
 
     def rotate(self) -> None:
-        """A new token: every link and cookie given so far opens nothing any more."""
+        """A new token: every link and cookie given so far opens nothing any more, and the
+        pages open now close."""
         if self.guard is not None:
-            self.guard = replace(self.guard, token=secrets.token_urlsafe(18))
+            self.guard = replace(self.guard, token=page_token())
+        close_tabs(self._sockets)
 
     async def _websocket(self, request: web.Request) -> web.WebSocketResponse:
         if len(self._sockets) >= self.max_clients:
@@ -253,8 +259,10 @@ async def serve_spectators(view: SpectatorView, host: str, port: int) -> tuple[w
 def spectate_table(table: Table, profile: Profile, host: str, port: int,
                    on_url: Callable[[str], None] = lambda url: print(f"spectators: {url}", flush=True),
                    ) -> asyncio.Task[None]:
-    """`bgboard run`'s spectators' page of `table` on `host:port` (see `serve_beside`)."""
-    return serve_beside(SpectatorServer(table_view(table, profile)), host, port, on_url)
+    """`bgboard run`'s spectators' page of `table` on `host:port` (see `serve_beside`),
+    its link offered by the menu (sim/web/page_links.py)."""
+    server = SpectatorServer(table_view(table, profile))
+    return serve_beside(server, host, port, offer_link(table, "spectators", server, host, on_url))
 
 
 def serve_beside(server: SimServer, host: str, port: int, on_url: Callable[[str], None]) -> asyncio.Task[None]:
