@@ -11,6 +11,7 @@ interrupted.
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import select
 import signal
@@ -24,10 +25,14 @@ from pathlib import Path
 import pytest
 
 from controller.board.profile import load_profile
+from controller.link.board_events import BoardErrorReport
 from controller.link.codec import (
+    ErrorCode,
+    Frame,
     Hello,
     HelloRequest,
     Message,
+    MsgType,
     Ping,
     Pong,
     Scan,
@@ -36,6 +41,7 @@ from controller.link.codec import (
     pack_sensors,
     parse,
 )
+from controller.link.error_log import ERROR_LOG_S, BoardErrorLog
 from controller.link.serial_link import BoardLink
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -103,10 +109,13 @@ def test_a_link_that_keeps_every_frame_keeps_a_bounded_number_waiting() -> None:
     assert link.overrun == FRAMES - 100
 
 
-def _board_that_answers(master: int, stop: threading.Event) -> None:
-    """A hostile board: it says HELLO and PONGs like a good one, and floods SCANs between."""
+SCANS = b"".join(encode(scan) for scan in _scans(256))
+ERRORS = b"".join(Frame(MsgType.ERROR, i, bytes([ErrorCode.BAD_FRAME]) + b"boom").encode() for i in range(256))
+
+
+def _board_that_answers(master: int, stop: threading.Event, flood: bytes) -> None:
+    """A hostile board: it says HELLO and PONGs like a good one, and floods between."""
     decoder = StreamDecoder()
-    flood = b"".join(encode(scan) for scan in _scans(256))
     while not stop.is_set():
         readable, writable, _ = select.select([master], [master], [], 0.1)
         if readable:
@@ -140,10 +149,12 @@ def _write_all(master: int, data: bytes) -> None:
 
 
 @pytest.mark.timeout(120)
-def test_bgboard_run_flooded_with_valid_scans_stops_on_the_first_ctrl_c(tmp_path: Path) -> None:
+@pytest.mark.parametrize("flood", [SCANS, ERRORS], ids=["scans", "errors"])
+def test_bgboard_run_flooded_stops_on_the_first_ctrl_c_and_logs_a_few_lines(tmp_path: Path, flood: bytes) -> None:
     """As the hostile tester ran it: `bgboard run` on a pty, the board online and flooding
     as fast as the pty takes; one SIGINT while the flood goes on ends it (it took 25 s
-    after 5 s of flood before, and more than 30 s after 20 s)."""
+    after 5 s of flood before, and more than 30 s after 20 s). A flood of ERROR frames
+    logged every one (12,800 lines in 5 s); each code is now one line every few seconds."""
     master, slave = os.openpty()
     tty.setraw(slave)
     os.set_blocking(master, False)
@@ -152,7 +163,7 @@ def test_bgboard_run_flooded_with_valid_scans_stops_on_the_first_ctrl_c(tmp_path
                              "--state-dir", str(tmp_path)], cwd=ROOT,
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     stop = threading.Event()
-    board = threading.Thread(target=_board_that_answers, args=(master, stop), daemon=True)
+    board = threading.Thread(target=_board_that_answers, args=(master, stop, flood), daemon=True)
     board.start()
     try:
         assert proc.stderr is not None
@@ -173,3 +184,16 @@ def test_bgboard_run_flooded_with_valid_scans_stops_on_the_first_ctrl_c(tmp_path
         os.close(slave)
     assert stopped_s < 5, stopped_s  # 0.3 s measured on a loaded machine; 6-25 s before
     assert proc.returncode == 130 and "Traceback" not in err, err[-2000:]
+    assert err.count("board error") <= 1 + FLOOD_S / ERROR_LOG_S + 1, err[-2000:]
+
+
+def test_a_board_error_sent_without_pause_is_one_line_every_few_seconds(caplog: pytest.LogCaptureFixture) -> None:
+    error_log = BoardErrorLog(logging.getLogger("bgboard.board"), every_s=5.0)
+    with caplog.at_level(logging.WARNING, logger="bgboard.board"):
+        told = [error_log.tell(BoardErrorReport(1, "boom", i / 1000)) for i in range(5000)]
+        told.append(error_log.tell(BoardErrorReport(3, "watchdog", 4.0)))  # another code: told at once
+        told.append(error_log.tell(BoardErrorReport(1, "boom", 5.5)))
+    assert told.count(True) == 3
+    assert [r.getMessage() for r in caplog.records] == [
+        "board error 1 (bad frame): boom", "board error 3 (watchdog): watchdog",
+        "board error 1 (bad frame): boom (4,999 more of error 1 not logged since the last)"]

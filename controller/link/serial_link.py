@@ -51,6 +51,7 @@ from controller.link.codec import (
 )
 
 MAX_PENDING = 1024  # messages waiting for the loop; past it the oldest go (a flood)
+DRAIN_SLICE = 64  # messages handed over in one turn of the loop
 
 
 class LinkState(Enum):
@@ -280,11 +281,15 @@ class BoardLink:
         self._call(self._drain, None)
 
     def _drain(self, _: object) -> None:
-        """On the loop: run every waiting callback, in order."""
+        """On the loop: run the waiting callbacks in order, `DRAIN_SLICE` at a time (the
+        loop's other work, a Ctrl-C's cancel, gets its turn between slices)."""
         with self._inbox_lock:
-            batch = list(self._inbox)
-            self._inbox.clear()
-            self._drain_asked = False
+            inbox = self._inbox
+            batch = [inbox.popleft() for _ in range(min(len(inbox), DRAIN_SLICE))]
+            more = bool(inbox)
+            self._drain_asked = more
+        if more and self._loop is not None:
+            self._loop.call_soon(self._drain, None)
         for fn, arg in batch:
             try:
                 fn(arg)

@@ -15,7 +15,8 @@ headless runner, the browser simulator), and does what protocol version 1 promis
 4. a board of another size or protocol is MISMATCH: its SCANs are dropped, one line
    naming both sizes is logged (`board mismatch: profile 14x13, board 12x12; ...`) and
    the session waits for a new HELLO (a board replaced, reflashed, replugged);
-5. ERROR frames become `BoardErrorReport` events (logged with code and text); ERROR 4
+5. ERROR frames become `BoardErrorReport` events (logged with code and text, each code at
+   most once every few seconds: controller/link/error_log.py); ERROR 4
    (the sensor chain failed) makes the board SCAN_FAILING, not playing, until a SCAN
    arrives again (the firmware sends no SCAN while its chain fails);
 6. faulty sensors (value 3) travel in the reading's `BoardState.faults`; a change of the
@@ -68,6 +69,7 @@ from controller.link.codec import (
     Pong,
     Scan,
 )
+from controller.link.error_log import BoardErrorLog
 from controller.link.replies import M, Replies  # M: the reply type a request names
 from controller.link.serial_link import BoardLink, LinkState, LinkStatus
 from controller.outside_text import printable
@@ -123,6 +125,7 @@ class BoardSession:
         self.config_sent: Config | None = None
         self.bad_scans = 0
         self.errors: list[BoardErrorReport] = []
+        self._error_log = BoardErrorLog(log)
         self._faults: frozenset[str] = frozenset()
         self._mismatch_told: tuple[int, int, int, str] | None = None
         self._hellos: asyncio.Queue[Hello] | None = None
@@ -254,7 +257,7 @@ class BoardSession:
         report = BoardErrorReport(error.code, printable(error.text), self.now())  # the board's text: one line
         self.errors.append(report)
         del self.errors[:-32]
-        log.warning("%s", report.line)
+        self._error_log.tell(report)  # a board sending ERRORs without pause: a line every few s
         if error.code == ErrorCode.BAD_CONFIG:
             self._config_rejected = True
         self._on_event(report)
