@@ -23,15 +23,16 @@ from controller.engine.match_settings import REMOTE
 from controller.engine.moves import Move
 from controller.engine.position import Position
 from controller.engine.turn import TurnPlan
-from controller.events import (ActionRequested, AdoptMatch, Announce, BotCube, BotMoved, ButtonPressed, Buzz,
+from controller.events import (ActionRequested, AdoptMatch, Announce, BotCube, BotMoved, ButtonPressed,
                                DiceEntered, DicePhraseGiven, Effect, Event, LanguageChosen, LinkChanged,
-                               LinksRevoked, MatchSeated, OnlineRequested, PracticeRequested, ReadingReceived, Refused,
-                               RemoteActed, ReviewReady, SaveMatch, ShowScene, Tick)
+                               MatchSeated, ReadingReceived, Refused, RemoteActed, ReviewReady, SaveMatch,
+                               ShowScene, Tick)
 from controller.inputs import menu as menus
 from controller.play import possible
 from controller.play.actions import PlayerActions
 from controller.play.board_questions import BoardQuestions
 from controller.play.board_sync import BoardSync
+from controller.play.buttons import Buttons
 from controller.play.computer import ComputerTurn
 from controller.play.hint import HintJob
 from controller.play.match_flow import MatchFlow
@@ -95,6 +96,9 @@ class Controller:
         self.tutor = Tutor(self.hints.tutor_mark)
         #: the board's questions to the player (controller.play.board_questions)
         self.questions = BoardQuestions(self)
+        #: where each button's press goes (controller.play.buttons)
+        self.buttons = Buttons(self, lambda length, out: self.new_match(replace(self.match.settings, length=length),
+                                                                       out))
         #: the scene, the prompt and the status (controller.play.showing)
         self.show = TableShow(self)
         #: a watched server match's scene, the online door's offers, the banner (controller.play.watching)
@@ -147,7 +151,7 @@ class Controller:
         elif isinstance(event, ActionRequested):
             self.actions.act(event.side, event.action, event.level, out)
         elif isinstance(event, ButtonPressed):
-            self._button(event, out)
+            self.buttons.press(event, out)
         elif isinstance(event, DicePhraseGiven):
             self.rolls.phrase(event.side, event.phrase, out)
         elif isinstance(event, DiceEntered):
@@ -189,7 +193,7 @@ class Controller:
         elif isinstance(event, LinkChanged):
             self._link_changed(event, out)
         elif isinstance(event, ButtonPressed) and (event.button == "menu" or self.menu.is_open):
-            self._button(event, out)
+            self.buttons.press(event, out)
         elif isinstance(event, (ButtonPressed, ActionRequested, DicePhraseGiven, DiceEntered)):
             out.append(Refused.of("watching online: the board plays nothing (the menu leaves watching)",
                                   "watching"))
@@ -208,27 +212,6 @@ class Controller:
         if event.online != self.online:
             self.online = event.online
             out.append(Announce("board online" if event.online else "board offline"))
-
-    def _button(self, event: ButtonPressed, out: list[Effect]) -> None:
-        """A button: the menu's own, any button while the menu is open, an answer to the
-        question about an ambiguous reading, else what the side's button means now."""
-        if event.button == "menu":
-            self._menu_event(menus.ButtonHeld(None, "menu") if event.held
-                             else menus.ButtonPressed(None, "menu"), out)
-        elif self.menu.is_open:
-            self._menu_event(menus.ButtonPressed(event.side, event.button), out)
-        elif self.questions.asking():
-            self.questions.answer(event.button == "main", out)
-        elif event.side is not None:
-            action = self.actions.button(event.side, event.button)
-            if action is None and event.button == "main" and self.board_sync.landed_on_full(out):
-                return
-            if action is None:
-                out.append(Refused.of(f"{event.side} {event.button} button does nothing now",
-                                      "cube_idle" if event.button == "cube" else "main_idle", side=event.side))
-                out.append(Buzz("error"))
-            else:
-                self.actions.act(event.side, action, None, out)
 
     def turn_plan(self) -> TurnPlan | None:
         """The engine's plan of the roll being played (the match builds it once per roll)."""
@@ -337,27 +320,6 @@ class Controller:
     def playing_online(self) -> bool:
         """A remote player sits at this table (an online match is being played)."""
         return REMOTE in self.match.settings.players
-
-    def _menu_event(self, event: menus.ButtonEvent, out: list[Effect]) -> None:
-        """The menu button and, while the menu is open, the other buttons go to the menu;
-        its chosen action becomes the match action it names."""
-        action = self.menu_job.press(event)
-        if isinstance(action, (menus.Resign, menus.Forfeit, menus.Rematch)):
-            name = {menus.Resign: "resign", menus.Forfeit: "forfeit", menus.Rematch: "rematch"}[type(action)]
-            self.actions.act(action.side, name, getattr(action, "level", None), out)
-        elif isinstance(action, menus.DiceEntered):
-            self.rolls.entered(action.side, action.dice, out)
-        elif isinstance(action, menus.RevealDice):
-            self.rolls.reveal(out)
-        elif isinstance(action, menus.HintAsked):
-            self.hints.show(out)
-        elif isinstance(action, menus.NewMatch):
-            self.new_match(replace(self.match.settings, length=action.length), out)
-        elif isinstance(action, (menus.Online, menus.Practise, menus.BackToMatch)):
-            out.append(OnlineRequested(action.what) if isinstance(action, menus.Online)
-                       else PracticeRequested(getattr(action, "key", None)))
-        elif isinstance(action, menus.NewLinks):
-            out.append(LinksRevoked())
 
     def new_match(self, settings: Any, out: list[Effect]) -> None:
         """Start a new match; the board is first set up to the starting position."""
