@@ -6,7 +6,10 @@ so a checker dragged on the page is refused in one line), the display, LEDs, dic
 score, clock, pips and move list as the spectators see them, and the buttons: a button
 pressed on the page goes through `Table.on_button`, the path of the physical button, and
 an action of the list (`white double`, a menu's action) is the controller's
-`ActionRequested`, as in the simulator.
+`ActionRequested`, as in the simulator; the language, real dice keyed in and the
+verifiable dice's phrases and reveal are the table's own events too, and a refusal is the
+page's one line. The New match dialog, the review and practice, hints, tutor settings and
+online play are not the phone's yet (`NOT_YET`: the board's menu has them).
 
 Pairing: the page always needs its token (`PlayerServer`: off loopback too, and on
 loopback, since the Pi's own browser is not the only one there), given once in the
@@ -24,10 +27,12 @@ from aiohttp import web
 
 from controller.board.profile import Profile
 from controller.engine.board_view import CELLS
-from controller.events import ActionRequested
+from controller.events import ActionRequested, Event, LanguageChosen, Refused
 from controller.inputs.buttons import BUTTON_KEYS, ButtonHeld, ButtonPressed
 from controller.table import Table
 from sim.web.protocol import Notice, PageAction
+from sim.web.refusals import refusal_notice
+from sim.web.dice_panel import dice_event, dice_panel
 from sim.web.page_links import close_tabs, offer_link, page_token
 from sim.web.server import SimServer
 from sim.web.spectators import SpectatorView, led_facts, on_table_scene, serve_beside, table_record
@@ -36,6 +41,8 @@ BY_HAND = Notice("by_hand", "the checkers are moved by hand on the board; the pa
 NOT_YET = Notice("board_page", "the board's page does not do that yet: use the board's menu")
 #: what a hand does on the simulator's board: on the real board the hand does it
 CHECKER_KINDS = frozenset(["lift", "place", "drop_outside", "auto_step", "cover", "undo", "setup", "bot_move"])
+#: the verifiable and entered dice's messages (sim/web/dice_panel.py), as the simulator's page sends them
+DICE_KINDS = frozenset(["dice", "phrase", "reveal"])
 
 
 class BoardPage(SpectatorView):
@@ -50,7 +57,9 @@ class BoardPage(SpectatorView):
         status = self.table.controller.status()
         reading = status.reading
         board = {c: list(reading.count(c)) for c in CELLS} if reading is not None else shown["board"]
+        dice = self.table.controller.dice
         return {**shown, "spectator": False, "board": board,
+                "dice_panel": dice_panel(status, dice.mode, dice.secret),
                 "actions": [a.command for a in status.actions],
                 "possible": [{"side": a.side, "action": a.action, "level": a.level, "button": a.button}
                              for a in status.actions]}
@@ -76,9 +85,19 @@ class BoardPage(SpectatorView):
             if len(parts) < 2 or parts[0] not in ("white", "black"):
                 return "ignored a command: say '<white|black> <action>'"
             level = parts[2] if len(parts) > 2 else None
-            self.table.dispatch(ActionRequested(parts[0], parts[1], self.table.clock(), level))  # type: ignore[arg-type]
-            return None
+            return self._dispatch(ActionRequested(parts[0], parts[1], self.table.clock(), level))  # type: ignore[arg-type]
+        if action.kind == "language":
+            return self._dispatch(LanguageChosen(action.name or "", self.table.clock()))
+        if action.kind in DICE_KINDS:
+            m = self.table.controller.status().match
+            by = action.colour or m.turn or "white"
+            return self._dispatch(dice_event(action.kind, by, action.name or "", m, self.table.clock()))
         return BY_HAND if action.kind in CHECKER_KINDS else NOT_YET
+
+    def _dispatch(self, event: Event) -> Notice | None:
+        """Hand `event` to the table; a refusal is the page's one line, in the table's language."""
+        refused = [e for e in self.table.dispatch(event) if isinstance(e, Refused)]
+        return refusal_notice(refused[-1], self.table.controller.config.language) if refused else None
 
 
 class PlayerServer(SimServer):
