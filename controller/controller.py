@@ -1,34 +1,39 @@
 """The controller: events in, effects out; the match, the board and the scene kept in step.
 
-`Controller.handle(event)` is the only entry. It settles readings on the event's time
-(a reading counts when it has been quiet for the settling time), asks the reconciler what
-the settled board means, plays the steps it shows into the match (undo included), runs
-the players' actions, the computer's turn and the clocks, and returns effects: the scene
-to show, the match to save, a buzz, log lines, a question for the computer. It does no
-I/O and reads no clock: the application (or a test) carries the effects out.
+`Controller.handle(event)` is the only entry. It routes each event to the job that owns
+it and returns effects: the scene to show, the match to save, a buzz, log lines, a question
+for the computer. It does no I/O and reads no clock: the application (or a test) carries
+the effects out. Each job is a small module of controller/play/, the one writer of its own
+state, reading the table through a narrow Protocol:
 
-The match is `controller.engine.match.Match` (pure, immutable); this module never changes
-it except through its commands, so a refused action ("rejected: ...") changes nothing.
+- board_sync: readings settled on the event's time, reconciled, the steps they show played
+- board_questions: an ambiguous reading or a whole move asked about
+- match_flow: the match's commands, setting up, the move carried out, auto-roll, the clock
+- actions: a player's action checked, refused with the reason, held by the tutor, done
+- computer: the questions to the computer (and a remote player's actions) and its answers
+- rolls: the dice; hint: the hint and whom the tutor judges; table_menu: the menu
+- buttons: where a press goes; watching: a watched server match, the door's offers, the banner
+- showing: the scene, the prompt line and `TableStatus`; reads: the read-only face
+
+The match is `controller.engine.match.Match` (pure, immutable); it changes only through its
+commands (match_flow), so a refused action ("rejected: ...") changes nothing.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from typing import Any
 
-from controller.board.reconcile import BoardState, Matched, Verdict
+from controller.board.reconcile import Matched
 from controller.dice import TableDice
 from controller.engine.board_view import Colour
 from controller.engine.match import Match
-from controller.engine.match_settings import REMOTE
 from controller.engine.moves import Move
 from controller.engine.position import Position
-from controller.engine.turn import TurnPlan
 from controller.events import (ActionRequested, AdoptMatch, Announce, BotCube, BotMoved, ButtonPressed,
                                DiceEntered, DicePhraseGiven, Effect, Event, LanguageChosen, LinkChanged,
                                MatchSeated, ReadingReceived, Refused, RemoteActed, ReviewReady, SaveMatch,
                                ShowScene, Tick)
 from controller.inputs import menu as menus
-from controller.play import possible
 from controller.play.actions import PlayerActions
 from controller.play.board_questions import BoardQuestions
 from controller.play.board_sync import BoardSync
@@ -36,16 +41,14 @@ from controller.play.buttons import Buttons
 from controller.play.computer import ComputerTurn
 from controller.play.hint import HintJob
 from controller.play.match_flow import MatchFlow
+from controller.play.reads import TableReads
 from controller.play.rolls import Rolls
 from controller.play.showing import TableShow
-from controller.play.status import BotPlan, TableStatus
 from controller.play.table_menu import TableMenu
-from controller.play.tracker import BoardTracker
 from controller.play.tutor import Tutor
 from controller.play.watching import Watching
-from controller.show.content import DisplayContent, PairingView, Prompt, Scene
+from controller.show.content import PairingView, Prompt
 from controller.show.review_notes import ReviewFigures
-from controller.show.scene import ControllerView
 from controller.show.texts import LANGUAGES
 
 
@@ -61,7 +64,7 @@ class ControllerConfig:
     tutor: str = "off"  # or the least mark it warns about (controller.analysis.tutor.TUTOR_MARKS)
 
 
-class Controller:
+class Controller(TableReads):
     """The table's brain (see the module docstring). Build with a match (new or resumed)."""
 
     def __init__(self, match: Match, *, config: ControllerConfig | None = None,
@@ -213,113 +216,15 @@ class Controller:
             self.online = event.online
             out.append(Announce("board online" if event.online else "board offline"))
 
-    def turn_plan(self) -> TurnPlan | None:
-        """The engine's plan of the roll being played (the match builds it once per roll)."""
-        m = self.match
-        if m.turn is None:
-            return None
-        return m.plan
-
     # -- the match ----------------------------------------------------------------------
     # -- actions and buttons ----------------------------------------------------------------
     def _save(self, out: list[Effect]) -> None:
         if self.save_enabled:
             out.append(SaveMatch(self.match, self.dice.secret))
 
-    def possible(self) -> tuple[possible.PossibleAction, ...]:
-        """What each player at the table may do now (controller.play.possible)."""
-        return self.actions.possible()
-
-    def board_ready(self) -> bool:
-        """The board stands as the match says (or has not been read yet)."""
-        return not self.setting_up and self.board.is_right()
-
-    def ambiguous_choice(self) -> Position | None:
-        return self.questions.ambiguous_choice()
-
-    _ambiguous_choice = ambiguous_choice  # the name tests/test_controller.py asks
-
-    def whole_move_choice(self) -> Move | None:
-        return self.questions.whole_move_choice()
-
-    def _menu_items(self) -> tuple[menus.MenuItem, ...]:
-        return self.menu_job.items()
-
-    @property
-    def match(self) -> Match:
-        """The match being played (controller.play.match_flow keeps it)."""
-        return self.flow.match
-
-    @match.setter
-    def match(self, match: Match) -> None:
-        self.flow.swap(match)  # a test's or a tool's edit of the match, nothing else changes
-
-    @property
-    def setting_up(self) -> bool:
-        return self.flow.setting_up
-
-    @property
-    def show_last(self) -> bool:
-        return self.flow.show_last
-
-    @property
-    def bot(self) -> BotPlan | None:
-        return self.flow.bot
-
-    @property
-    def opening_tie(self) -> int | None:
-        return self.flow.opening_tie
-
-    @property
-    def roll_due(self) -> float | None:
-        return self.flow.roll_due
-
-    @property
-    def board(self) -> BoardTracker:
-        """The board as read, settled and reconciled (controller.play.board_sync keeps it)."""
-        return self.board_sync.board
-
-    @property
-    def watching(self) -> Scene | None:
-        """While a server match is watched from the menu: its scene, shown in place of the
-        match's (the local match is set aside by `Table.seat`)."""
-        return self.watch.scene
-
-    @property
-    def banner(self) -> Prompt | None:
-        """A prompt that outranks the match's own (online: "connection lost, rejoining")."""
-        return self.watch.banner
-
-    @property
-    def online_offered(self) -> bool:
-        return self.watch.offered("play")
-
-    @online_offered.setter
-    def online_offered(self, offered: bool) -> None:
-        self.watch.offer("play", offered)  # tests/test_online_menu.py sets it
-
-    @property
-    def watch_offered(self) -> bool:
-        return self.watch.offered("watch")
-
     @property
     def language(self) -> str:
         return self.config.language
-
-    @property
-    def dice(self) -> TableDice:
-        """The match's dice (controller.play.rolls keeps them)."""
-        return self.rolls.dice
-
-    @property
-    def menu(self) -> menus.MenuState:
-        """Where the menu stands (controller.play.table_menu keeps it)."""
-        return self.menu_job.state
-
-    @property
-    def playing_online(self) -> bool:
-        """A remote player sits at this table (an online match is being played)."""
-        return REMOTE in self.match.settings.players
 
     def new_match(self, settings: Any, out: list[Effect]) -> None:
         """Start a new match; the board is first set up to the starting position."""
@@ -344,10 +249,6 @@ class Controller:
         self.adopt_match(event.match, out)
         self.board_sync.reconcile(out)
 
-    def player(self, side: Colour) -> str:
-        """Who plays `side` in the match now (HUMAN, REMOTE or a computer level)."""
-        return self.match.settings.player(side)
-
     # -- the computer (or a remote player) ------------------------------------------------
     def _carry_out(self, side: Colour, move: Move, path: tuple[Position, ...], out: list[Effect]) -> None:
         """The computer's (or the remote player's) chosen move: the person carries it out
@@ -361,45 +262,12 @@ class Controller:
         if isinstance(verdict, Matched) and verdict.is_exact and verdict.position == move.result:
             self.board_sync.reconcile(out)
 
-    @property
-    def bot_token(self) -> int:
-        """The token of the computer's last question (its answer must carry it)."""
-        return self.computer.token
-
     # -- what is shown ----------------------------------------------------------------------
-    @property
-    def verdict(self) -> Verdict | None:
-        """What the settled board means now (read-only; `status()` has it too)."""
-        return self.board.verdict
 
-    @property
-    def raw(self) -> BoardState | None:
-        """The board as last read (read-only)."""
-        return self.board.raw
 
-    @property
-    def settled(self) -> BoardState | None:
-        """The board as last settled (read-only)."""
-        return self.board.settled
 
-    def status(self) -> TableStatus:
-        """The controller's state as the outside may read it (a frozen value)."""
-        return self.show.status()
 
-    def view(self) -> ControllerView:
-        return self.show.view()
 
-    def scene(self) -> Scene:
-        return self.show.scene()
 
-    @property
-    def last_scene(self) -> Scene:
-        """The scene sent last (built now if none was sent yet)."""
-        return self.show.last_scene
 
-    def table(self) -> DisplayContent:
-        return self.show.table()
 
-    def phase_prompt(self) -> Prompt | None:
-        """The display's prompt line now (controller.play.prompt decides it)."""
-        return self.show.phase_prompt()
