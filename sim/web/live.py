@@ -29,25 +29,15 @@ from controller.board.reconcile import Matched
 from controller.bot.base import OFFERED_LEVELS, Bot, level_missing
 from controller.controller import ControllerConfig
 from controller.dice import DICE_MODES, TableDice
-from controller.engine.board_view import (
-    CELLS,
-    cell_counts,
-    cell_of_point,
-    other,
-    position_from_cells,
-    point_of_cell,
-    step_cells,
-)
+from controller.engine.board_view import CELLS, other, step_cells  # step_cells: tests/test_web_server.py imports it here
 from controller.engine.clock import CLOCK_MODES
 from controller.engine.match import Match
-from controller.engine.moves import Step
-from controller.engine.position import Position
 from controller.engine.match_settings import CONFIRM_MODES, MatchSettings
-from controller.engine.turn import TurnPlan
 from controller.errors import BgboardError
 from controller.events import ActionRequested, LanguageChosen, Tick
 from controller.online.door import OnlineDoor
 from controller.online.watch import WatchedMatch
+from controller.play.status import TableStatus
 from controller.settings import OPPONENTS, Settings, load_settings
 from controller.show.texts import LANGUAGES, render
 from controller.table import BackendChoice, Table, make_bot, open_table
@@ -57,6 +47,7 @@ from sim.headless import snapshot as script_snapshot
 from sim.virtual_board import VirtualBoard
 from sim.web.dice_panel import dice_event, dice_panel
 from sim.web.page_facts import led_view, page_facts
+from sim.web.hands import PageHands
 from sim.web.protocol import Notice, PageAction
 from sim.web.refusals import PageRefusals
 from sim.web.review_page import ReviewPanel
@@ -155,7 +146,8 @@ class LiveSim:
         self.door: OnlineDoor | None = None
         self.vb = VirtualBoard(self.profile, seed=seed or 0)
         self.led_config = self.profile.leds
-        self.hand: list[dict[str, str]] = []
+        #: the page's hands on the virtual board: the hand and the helping hands (sim/web/hands.py)
+        self.hands = PageHands(self.vb, status=self._status, changed=self._changed)
         self.table: Table | None = None
         #: the table's refusals, as the page's notices in the match's language
         self.refusals = PageRefusals(self._language)
@@ -229,7 +221,7 @@ class LiveSim:
         table.on_refused(self.refusals.refused)
         table.on_reading(self._reading_seen)
         table.review_matches(self._cache)
-        self._set_board(table.controller.status().match)
+        self.hands.set_board(table.controller.status().match)
         assert table.link is not None
         await table.link.start()
         if old is not None:
@@ -277,15 +269,24 @@ class LiveSim:
         return spectator.watched if spectator is not None else None
 
     @property
+    def hand(self) -> list[dict[str, str]]:
+        """The checkers in the air (sim/web/hands.py keeps them)."""
+        return self.hands.hand
+
+    def helpers(self) -> list[str]:
+        """The helping hands that make sense now (sim/web/hands.py)."""
+        return self.hands.helpers()
+
+    def _carry_out(self, frm_cell: str, to_cell: str, colour: str, hit: bool) -> None:
+        self.hands.carry_out(frm_cell, to_cell, colour, hit)  # tests/test_web_server.py carries a step out by hand
+
+    def _status(self) -> TableStatus:
+        assert self.table is not None
+        return self.table.controller.status()
+
+    @property
     def online(self) -> bool:
         return self.table is not None and self.table.controller.status().online
-
-    def _set_board(self, match: Match) -> None:
-        """Put the virtual board's checkers where the match stands (a fresh table)."""
-        position, mover = match.board()
-        for cell, (w, b) in cell_counts(position, mover).items():
-            self.vb.set_cell(cell, w, b)
-        self.hand.clear()
 
     async def _ticks(self) -> None:
         while True:
@@ -412,7 +413,7 @@ class LiveSim:
             "actions": self.actions(),
             "possible": [{"side": a.side, "action": a.action, "level": a.level, "button": a.button}
                          for a in status.actions],
-            "helpers": self.helpers(),
+            "helpers": self.hands.helpers(),
             "hint": None if controller.playing_online or watched is not None else self.hint(),
             "chat": online["chat"],
             "online_play": online,
@@ -519,14 +520,14 @@ class LiveSim:
     def _handlers(self) -> dict[str, Callable[[PageAction], Any]]:
         """What each page action does (an async one returns its coroutine)."""
         return {
-            "lift": lambda a: self._lift(a.cell or "", a.colour),
-            "place": lambda a: self._place(a.cell or "", a.colour, hits=not a.slide),
-            "drop_outside": lambda a: self._drop_outside(),
-            "setup": lambda a: self._setup(),
-            "bot_move": lambda a: self._bot_move(),
-            "undo": lambda a: self._undo(),
-            "auto_step": lambda a: self._auto_step(a.cell or ""),
-            "cover": lambda a: self._cover(a.cell or ""),
+            "lift": lambda a: self.hands.lift(a.cell or "", a.colour),
+            "place": lambda a: self.hands.place(a.cell or "", a.colour, hits=not a.slide),
+            "drop_outside": lambda a: self.hands.drop_outside(),
+            "setup": lambda a: self.hands.setup(),
+            "bot_move": lambda a: self.hands.bot_move(),
+            "undo": lambda a: self.hands.undo(),
+            "auto_step": lambda a: self.hands.auto_step(a.cell or ""),
+            "cover": lambda a: self.hands.cover(a.cell or ""),
             "button": lambda a: self._button(a.name or ""),
             "command": lambda a: self._command(a.name or ""),
             "fault": lambda a: self._fault(a.name or ""),
@@ -562,200 +563,6 @@ class LiveSim:
         return None  # a refusal answers it (`act`)
 
     # -- physical actions ---------------------------------------------------------------
-    def _lift(self, cell: str, colour: str | None) -> str | None:
-        w, b = self.vb.counts(cell)
-        if colour is None:
-            colour = "white" if w else "black"
-        if (w if colour == "white" else b) == 0:
-            return f"there is no {colour} checker on {cell} to lift"
-        self.vb.lift(cell, colour)
-        self.hand.append({"colour": colour, "from": cell})
-        self._changed()
-        return None
-
-    def _place(self, cell: str, colour: str | None, hits: bool = True) -> str | Notice | None:
-        if not self.hand:
-            return Notice("no_hand", "no checker in hand to place")
-        held = self.hand[-1] if colour is None else next(
-            (h for h in reversed(self.hand) if h["colour"] == colour), None)
-        if held is None:
-            return f"no {colour} checker in hand"
-        w, b = self.vb.counts(cell)
-        if w + b >= 15 or (cell.startswith("off-") and held["colour"] != cell[4:]):
-            return f"a {held['colour']} checker does not fit on {cell}"
-        self.hand.remove(held)
-        if hits and self._hits_blot(cell, held["colour"]):
-            # a hit is one gesture: the hand lays the blot on the bar, then the checker down
-            self.vb.lift(cell, other(held["colour"]))  # type: ignore[arg-type]
-            self.vb.place("bar", other(held["colour"]))  # type: ignore[arg-type]
-        self.vb.place(cell, held["colour"])
-        self._changed()
-        return None
-
-    def _hits_blot(self, cell: str, colour: str) -> bool:
-        """A checker of the side moving now put on a point where one opposing checker stands:
-        a hand knocks that blot to the bar as it puts its own down."""
-        assert self.table is not None
-        m = self.table.controller.status().match
-        if not cell.isdigit() or m.phase != "move" or m.turn != colour:
-            return False
-        w, b = self.vb.counts(cell)
-        mine, theirs = (w, b) if colour == "white" else (b, w)
-        return mine == 0 and theirs == 1
-
-    def _drop_outside(self) -> str | Notice | None:
-        if not self.hand:
-            return None
-        held = self.hand.pop()
-        self.vb.place(held["from"], held["colour"])
-        self._changed()
-        return Notice("dropped", f"dropped outside the board: the {held['colour']} checker went back to {held['from']}",
-                      {"colour": held["colour"], "cell": held["from"]})
-
-    def helpers(self) -> list[str]:
-        """The simulator's helping hands that make sense now: `setup` (put every checker
-        where the match stands, as a person setting up would) while the board is being set
-        up or is wrong with nothing in hand, `bot_move` while the computer's move waits to
-        be carried out."""
-        assert self.table is not None
-        status = self.table.controller.status()
-        found = []
-        if status.carried_out is not None and not self.hand:
-            found.append("bot_move")
-        if not self.hand and (status.setting_up or (status.verdict is not None
-                                                    and not isinstance(status.verdict, Matched))):
-            found.append("setup")
-        m = status.match
-        if not self.hand and status.carried_out is None and m.phase == "move" and self._last_step() is not None:
-            found.append("undo")
-        return found
-
-    def _last_step(self) -> Step | None:
-        """The step a hand would take back now: the last one standing on the board (one
-        the tutor holds back before it counts, else the match's last) during a move whose
-        steps wait for the button or the tutor; None otherwise."""
-        assert self.table is not None
-        status = self.table.controller.status()
-        m = status.match
-        held = any(a.action == "keep" for a in status.actions)
-        if m.phase != "move" or m.turn is None or not (held or m.settings.confirm == "button"):
-            return None
-        found = self._plan()
-        ahead = found[0].path(m.partial, self._standing(*found)) if found is not None else None
-        if ahead:
-            return ahead[-1]
-        return m.steps[-1] if m.steps else None
-
-    def _undo(self) -> str | Notice | None:
-        """Take back the turn's last step as a hand would: the checker back to where it came
-        from, and a checker it hit back from the bar."""
-        assert self.table is not None
-        m = self.table.controller.status().match
-        step = self._last_step() if "undo" in self.helpers() else None
-        if step is None or m.turn is None:
-            return Notice("no_undo", "there is no step to take back now")
-        frm, to = step_cells(step, m.turn)
-        self.vb.lift(to, m.turn)
-        self.vb.place(frm, m.turn)
-        if step.hit:
-            self.vb.lift("bar", other(m.turn))
-            self.vb.place(to, other(m.turn))
-        self._changed()
-        return None
-
-    def _setup(self) -> str | Notice | None:
-        assert self.table is not None
-        if "setup" not in self.helpers():
-            return Notice("board_right", "the board is already right")
-        self._set_board(self.table.controller.status().match)
-        self._changed()
-        return None
-
-    def _bot_move(self) -> str | Notice | None:
-        assert self.table is not None
-        plan = self.table.controller.status().carried_out
-        if plan is None or self.hand:
-            return Notice("no_bot_move", "there is no computer move to play")
-        left = self._bot_steps_left(plan.move.steps, plan.move.result, plan.side)
-        if left is None:
-            return Notice("no_bot_move", "the board is off the computer's move: take back what differs")
-        for step in left:
-            frm, to = step_cells(step, plan.side)
-            self._carry_out(frm, to, plan.side, step.hit)
-        self._changed()
-        return None
-
-    def _bot_steps_left(self, steps: tuple[Step, ...], result: Position, side: str) -> tuple[Step, ...] | None:
-        """What remains of the computer's move from the board as it stands: part of it may
-        have been carried out by hand, in any order (from the bar first); carrying out the
-        whole move again then asked for checkers no longer there, for ever."""
-        found = self._plan()
-        if found is None or found[1] != side:
-            return steps
-        turn = found[0]
-        return turn.path(self._standing(turn, side), result)
-
-    def _plan(self) -> tuple[TurnPlan, str] | None:
-        assert self.table is not None
-        m = self.table.controller.status().match
-        plan = m.plan
-        if m.phase != "move" or plan is None or m.turn is None or self.hand:
-            return None
-        return plan, m.turn
-
-    def _standing(self, plan: TurnPlan, side: str) -> Position:
-        """The turn's board as it stands on the virtual board: a helper's step carried out
-        but not yet settled counts (two quick double-clicks must not both use the 5), as
-        long as the board is one the dice can reach; else the controller's own view."""
-        partial: Position = self.table.controller.status().match.partial  # type: ignore[union-attr]
-        try:
-            here = position_from_cells({c: self.vb.counts(c) for c in CELLS}, side)  # type: ignore[arg-type]
-        except ValueError:
-            return partial
-        return here if plan.is_partial(here) else partial
-
-    def _carry_out(self, frm_cell: str, to_cell: str, colour: str, hit: bool) -> None:
-        if hit:
-            self.vb.lift(to_cell, other(colour))  # type: ignore[arg-type]
-            self.vb.place("bar", other(colour))  # type: ignore[arg-type]
-        self.vb.lift(frm_cell, colour)
-        self.vb.place(to_cell, colour)
-
-    def _auto_step(self, cell: str) -> str | Notice | None:
-        if self.hand and self.hand[-1]["from"] == cell:
-            held = self.hand.pop()  # the first click of the double-click lifted it: back first
-            self.vb.place(cell, held["colour"])
-        found = self._plan()
-        if found is None:
-            return Notice("not_in_move", "a checker plays by itself only during a move, with nothing in hand")
-        plan, side = found
-        frm = point_of_cell(cell, side)  # type: ignore[arg-type]
-        steps = [s for s in plan.next_steps(self._standing(plan, side)) if s.frm == frm]
-        if not steps:
-            return Notice("cannot_move", f"the checker on {cell} cannot move now", {"cell": cell})
-        step = max(steps, key=lambda s: s.die)
-        self._carry_out(cell, cell_of_point(step.to, side), side, step.hit)  # type: ignore[arg-type]
-        self._changed()
-        return None
-
-    def _cover(self, cell: str) -> str | Notice | None:
-        found = self._plan()
-        if found is None or not cell.isdigit():
-            return None
-        plan, side = found
-        standing = self._standing(plan, side)
-        target = point_of_cell(cell, side)  # type: ignore[arg-type]
-        for first in plan.next_steps(standing):
-            if first.to != target:
-                continue
-            after = standing.after(first)
-            for second in plan.next_steps(after):
-                if second.to == target and second.frm != target:
-                    self._carry_out(cell_of_point(first.frm, side), cell, side, first.hit)  # type: ignore[arg-type]
-                    self._carry_out(cell_of_point(second.frm, side), cell, side, False)  # type: ignore[arg-type]
-                    self._changed()
-                    return None
-        return Notice("no_cover", f"no two checkers can cover {cell} with these dice", {"cell": cell})
 
     # -- buttons, commands, faults, new match -------------------------------------------
     async def _button(self, name: str) -> str | Notice | None:
@@ -911,7 +718,7 @@ class LiveSim:
         the person sets the position up as the `setup` lights guide."""
         try:
             self.practice.choose(key)
-            self._hand_back()
+            self.hands.hand_back()
             chosen = self.practice.start(key, self._now())
         except PracticeRefused as exc:
             return str(exc)
@@ -924,16 +731,10 @@ class LiveSim:
         """End the practice: the saved match is resumed (the board set up as it asks)."""
         if self.practice.match_seating is None:
             return Notice("no_practice", "there is no practice to end")
-        self._hand_back()
+        self.hands.hand_back()
         self.practice.end(self._now())
         self._changed()
         return Notice("back_to_match", "back to the match")
-
-    def _hand_back(self) -> None:
-        """Checkers in the air go back where they were lifted (a new table starts empty-handed)."""
-        for held in reversed(self.hand):
-            self.vb.place(held["from"], held["colour"])
-        self.hand.clear()
 
     def _load_dialog(self) -> dict[str, Any]:
         """The dialog's choices: the page's last ones (saved), under what config.toml sets
