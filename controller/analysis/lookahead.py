@@ -17,7 +17,7 @@ from typing import Protocol
 
 from controller.analysis.cubeful import (Board, Chances, CubeInfo, double_pass_mwc, doubled, flipped, may_double,
                                         mover_prices, mwc_to_emg)
-from controller.evaluation.backend import BoardLike, NetworkBackend, afters_of, chances_of
+from controller.evaluation.backend import BoardLike, NetworkBackend, afters_of, chances_of, classes_of, keys_of
 
 ROLLS: tuple[tuple[int, int, int], ...] = tuple(
     (a, b, 1 if a == b else 2) for a in range(1, 7) for b in range(1, a + 1))
@@ -29,6 +29,12 @@ RACE_CLASS = 3
 def _shortlist(afters: list[BoardLike]) -> int:
     """How many moves gnubg keeps from the pruning network: 5 + log2(moves)."""
     return MIN_PRUNE_MOVES + floor(log2(len(afters)))
+
+
+def _prunable(classes: list[int]) -> bool:
+    """Whether gnubg prunes moves leaving these classes: not bear-offs, nor moves leaving
+    different classes (it scores them all then)."""
+    return classes[0] >= RACE_CLASS and all(c == classes[0] for c in classes)
 
 
 def _expand(positions: list[CubeInfo | None], top: bool, invert: bool) -> list[CubeInfo | None]:
@@ -155,26 +161,28 @@ class Lookahead:
         pruned = self._pruned_all(every, ci)
         # without a legal move the same checkers, the other side on roll
         evaluated = [afters or [(board[1], board[0])] for afters in pruned]
-        chances = iter(chances_of(g, [a for afters in evaluated for a in afters], 0))
+        flat = [a for afters in evaluated for a in afters]
+        chances, keys = iter(chances_of(g, flat, 0)), iter(keys_of(g, flat))
         out = []
         for afters in evaluated:
             found = [next(chances) for _ in afters]
+            named = [next(keys) for _ in afters]
             if len(afters) == 1:
                 p = found[0]
-                out.append(self.node(g.key_of_board(afters[0]), (p[0], p[1], p[2], p[3], p[4])))
+                out.append(self.node(named[0], (p[0], p[1], p[2], p[3], p[4])))
             else:
-                out.append(self._chosen(afters, found, ci))
+                out.append(self._chosen(afters, named, found, ci))
         return out
 
-    def _chosen(self, afters: list[BoardLike], chances: list[tuple[float, ...]], ci: CubeInfo) -> Node:
-        """gnubg's 0-ply cubeful choice among the moves, ties to the better cubeless equity
-        and then to the move generated first."""
+    def _chosen(self, afters: list[BoardLike], named: list[str], chances: list[tuple[float, ...]],
+                ci: CubeInfo) -> Node:
+        """gnubg's 0-ply cubeful choice among the moves (their keys `named`), ties to the
+        better cubeless equity and then to the move generated first."""
         g0, g1, b0, b1 = mover_prices(ci)
-        after_move_mwc, key_of_board = self.ev.keyed_after_move_mwc, self._g.key_of_board
+        after_move_mwc = self.ev.keyed_after_move_mwc
         best: tuple[float, float] | None = None
         chosen: tuple[str, Chances] = ("", (0.0, 0.0, 0.0, 0.0, 0.0))
-        for lists, r in zip(afters, chances):
-            key = key_of_board(lists)
+        for lists, key, r in zip(afters, named, chances):
             p = (r[0], r[1], r[2], r[3], r[4])
             score = (mwc_to_emg(1.0 - after_move_mwc(key, p, ci, lists), ci),
                      1.0 - 2.0 * p[0] + p[3] * g0 - p[1] * g1 + p[4] * b0 - p[2] * b1)
@@ -185,8 +193,9 @@ class Lookahead:
     def _pruned_all(self, every: list[list[BoardLike]], ci: CubeInfo) -> list[list[BoardLike]]:
         """`_pruned` of each roll's moves where they are more than its shortlist (a single
         move stays as it is: it is not evaluated), the pruning network run once for all."""
-        asked = [i for i, afters in enumerate(every)
-                 if len(afters) > 1 and len(afters) > _shortlist(afters) and self._prunable(afters)]
+        long = [i for i, afters in enumerate(every) if len(afters) > 1 and len(afters) > _shortlist(afters)]
+        classes = iter(classes_of(self._g, [a for i in long for a in every[i]]))
+        asked = [i for i in long if _prunable([next(classes) for _ in every[i]])]
         if not asked:
             return every
         values = iter(chances_of(self._g, [a for i in asked for a in every[i]], self._g.p_prune))
@@ -195,13 +204,6 @@ class Lookahead:
             out[i] = self._pruned(every[i], ci, _shortlist(every[i]),
                                   [next(values) for _ in every[i]])
         return out
-
-    def _prunable(self, afters: list[BoardLike]) -> bool:
-        """Whether gnubg prunes these moves: not bear-offs, nor moves leaving different
-        classes (it scores them all then)."""
-        classify = self._g.classify
-        first_class = classify(afters[0])
-        return first_class >= RACE_CLASS and all(classify(board) == first_class for board in afters[1:])
 
     def _pruned(self, afters: list[BoardLike], ci: CubeInfo, shortlist: int,
                 chances: list[tuple[float, ...]]) -> list[BoardLike]:

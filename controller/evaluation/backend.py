@@ -48,3 +48,15 @@ def afters_of(network: NetworkBackend, board: BoardLike, rolls: Sequence[tuple[i
     lists = [list(board[0]), list(board[1])]
     return [[[list(a[1]), list(a[0])] for a in map(network.board_from_position_key, network.moves(lists, d1, d2))]
             for d1, d2 in rolls]
+
+
+def classes_of(network: NetworkBackend, boards: Sequence[BoardLike]) -> list[int]:
+    """`classify` of many boards: at once where the network classifies a batch."""
+    many = getattr(network, "classify_many", None)
+    return list(many(boards)) if many is not None else [network.classify(b) for b in boards]
+
+
+def keys_of(network: NetworkBackend, boards: Sequence[BoardLike]) -> list[str]:
+    """`key_of_board` of many boards: at once where the network packs a batch."""
+    many = getattr(network, "keys_of_boards", None)
+    return list(many(boards)) if many is not None else [network.key_of_board(b) for b in boards]

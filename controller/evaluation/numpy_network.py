@@ -106,7 +106,17 @@ class NumpyNetwork:
     def classify(self, board: BoardLike) -> int:
         return cl.classify(board)
 
+    def classify_many(self, boards: Sequence[BoardLike]) -> list[int]:
+        if not len(boards):
+            return []
+        return [int(c) for c in cl.classify_many(np.asarray(boards, dtype=np.int64).reshape(-1, 2, 25))]
+
     # -- keys and moves ---------------------------------------------------------------
+    def keys_of_boards(self, boards: Sequence[BoardLike]) -> list[str]:
+        if not len(boards):
+            return []
+        return keys.keys_of_boards(np.asarray(boards, dtype=np.int64).reshape(-1, 2, 25))
+
     def key_of_board(self, board: BoardLike) -> str:
         return keys.key_of_board(board)
 
