@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING
 from controller.analysis.tutor import CUBE_ACTION_KEYS
 from controller.engine.board_view import step_cells
 from controller.evaluation.backend import INSTALL_HINT
-from controller.show.content import Prompt
 
 if TYPE_CHECKING:
     from controller.engine.match import Match
@@ -36,15 +35,6 @@ class ShownHint:
     cells: tuple[tuple[str, str], ...] = ()
     action_key: str | None = None
     missing: str | None = None
-
-    @property
-    def prompt(self) -> Prompt:
-        """The display's line for it."""
-        if self.missing is not None:
-            return Prompt.of("hint_missing", command=self.missing)
-        if self.action_key is not None:
-            return Prompt.of("hint_cube", action_key=self.action_key)
-        return Prompt.of("hint", rank=self.rank, of=self.of, notation=self.notation, equity=f"{self.equity:+.3f}")
 
     @property
     def said(self) -> str:

@@ -106,4 +106,8 @@ class HintJob:
         shown, menu = self.current(), self._seat.menu
         if shown is None or (menu.is_open and menu.item != "hint"):
             return None
-        return shown.prompt
+        if shown.missing is not None:
+            return Prompt.of("hint_missing", command=shown.missing)
+        if shown.action_key is not None:
+            return Prompt.of("hint_cube", action_key=shown.action_key)
+        return Prompt.of("hint", rank=shown.rank, of=shown.of, notation=shown.notation, equity=f"{shown.equity:+.3f}")
