@@ -43,6 +43,8 @@ case "$SUITE" in bookworm | trixie) ;; *) die "--suite is bookworm or trixie, no
 # The host's tools: Debian's debootstrap and qemu-user-static (binfmt-support registers it).
 need=()
 command -v debootstrap >/dev/null 2>&1 || need+=(debootstrap)
+# trixie's root is made by mmdebstrap (apt resolves its dependencies), see below
+[ "$SUITE" = bookworm ] || command -v mmdebstrap >/dev/null 2>&1 || need+=(mmdebstrap)
 command -v qemu-aarch64-static >/dev/null 2>&1 || need+=(qemu-user-static)
 command -v update-binfmts >/dev/null 2>&1 || need+=(binfmt-support)
 if [ ${#need[@]} -gt 0 ]; then
@@ -86,11 +88,20 @@ if [ -s "$TARBALL" ]; then
   tar -xf "$TARBALL" -C "$ROOT"
   stage "root from the cache ($TARBALL)"
 else
-  # keyrings: the host's debian-archive-keyring knows bookworm's and trixie's keys
+  # keyrings: the host's debian-archive-keyring knows bookworm's and trixie's keys.
+  # debootstrap resolves no alternative of a virtual package: in trixie dconf-service (gnubg's
+  # GTK brings it) needs default-dbus-session-bus | dbus-session-bus, which it leaves out, and
+  # the root fails "dependency problems prevent configuration of dconf-service". mmdebstrap
+  # lets apt choose, as apt does on the Pi; bookworm's root stays debootstrap's (the cache's).
   try_debootstrap() {
     rm -rf "$ROOT" && mkdir -p "$ROOT"
-    debootstrap --arch=arm64 --variant=minbase --include="$PACKAGES" \
-      "$SUITE" "$ROOT" "$MIRROR" >"$WORK/debootstrap.log" 2>&1
+    if [ "$SUITE" = bookworm ]; then
+      debootstrap --arch=arm64 --variant=minbase --include="$PACKAGES" \
+        "$SUITE" "$ROOT" "$MIRROR" >"$WORK/debootstrap.log" 2>&1
+    else
+      rmdir "$ROOT" && mmdebstrap --arch=arm64 --variant=minbase --include="$PACKAGES" \
+        "$SUITE" "$ROOT" "$MIRROR" >"$WORK/debootstrap.log" 2>&1
+    fi
   }
   if ! try_debootstrap; then
     tail -3 "$WORK/debootstrap.log" >&2
