@@ -47,6 +47,7 @@ from sim.headless import snapshot as script_snapshot
 from sim.virtual_board import VirtualBoard
 from sim.web.dice_panel import dice_event, dice_panel
 from sim.web.page_facts import led_view, page_facts
+from sim.web.faults import PageFaults
 from sim.web.hands import PageHands
 from sim.web.protocol import Notice, PageAction
 from sim.web.refusals import PageRefusals
@@ -146,6 +147,8 @@ class LiveSim:
         self.door: OnlineDoor | None = None
         self.vb = VirtualBoard(self.profile, seed=seed or 0)
         self.led_config = self.profile.leds
+        #: faults the page injects into the board's wire and sensors (sim/web/faults.py)
+        self.faults = PageFaults(self.vb, self.profile)
         #: the page's hands on the virtual board: the hand and the helping hands (sim/web/hands.py)
         self.hands = PageHands(self.vb, status=self._status, changed=self._changed)
         self.table: Table | None = None
@@ -155,10 +158,8 @@ class LiveSim:
         self._tables = 0  # tables made so far: each new display counts its frames from 0
         self._last_key = ""
         self._tick_task: asyncio.Task[None] | None = None
-        self._fault_task: asyncio.Task[None] | None = None
         self._frames_window: collections.deque[float] = collections.deque()  # SCAN times, the last 2 s
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._flickering: int | None = None  # the sensor a flicker fault is running on
         self._pressed: dict[str, asyncio.TimerHandle] = {}  # buttons held down, until released
         self._released_at: dict[str, float] = {}  # when each button last came up (loop time)
         self._settle_timer: asyncio.TimerHandle | None = None  # a look when the last reading settles
@@ -172,7 +173,7 @@ class LiveSim:
         self._tick_task = asyncio.create_task(self._ticks())
 
     async def close(self) -> None:
-        for task in (self._tick_task, self._fault_task):
+        for task in (self._tick_task, self.faults.task):
             if task is not None:
                 task.cancel()
         if self._settle_timer is not None:
@@ -430,7 +431,7 @@ class LiveSim:
                 "fps": round(len(self._frames_window) / 2.0, 1),
                 "bad_scans": self.bad_scans,
                 "sensor_cells": self._sensor_cells(),
-                "flickering": self._flickering,
+                "flickering": self.faults.flickering,
                 **(stats.as_dict() if stats is not None else {}),
             },
             **shown,
@@ -530,7 +531,7 @@ class LiveSim:
             "cover": lambda a: self.hands.cover(a.cell or ""),
             "button": lambda a: self._button(a.name or ""),
             "command": lambda a: self._command(a.name or ""),
-            "fault": lambda a: self._fault(a.name or ""),
+            "fault": lambda a: self.faults.inject(a.name or ""),
             "new_match": lambda a: self._new_match(a.settings or {}),
             "online": lambda a: self._online(a.settings or {}),
             "online_leave": lambda a: self._online_leave(),
@@ -612,41 +613,6 @@ class LiveSim:
         level = parts[2] if len(parts) > 2 else None
         self.table.dispatch(ActionRequested(parts[0], parts[1], self._now(), level))  # type: ignore[arg-type]
         return None  # a refusal answers it (`act`)
-
-    def _fault(self, name: str) -> str | Notice | None:
-        if name == "noise":
-            self.vb.noise(64)
-        elif name == "unplug":
-            self.vb.unplug()
-        elif name == "plug":
-            self.vb.plug()
-        elif name in ("flip", "drop", "flicker"):
-            if self._fault_task is not None and not self._fault_task.done():
-                return "a fault is already running"
-            self._fault_task = asyncio.create_task(self._timed_fault(name, 2.0))
-        return Notice("fault", f"fault injected: {name}", {"name": name})
-
-    async def _timed_fault(self, name: str, seconds: float) -> None:
-        sensor = None
-        if name == "flip":
-            self.vb.flip_bytes(0.02)
-        elif name == "drop":
-            self.vb.drop_bytes(0.02)
-        else:
-            sensors = self.profile.cell_sensors("7")
-            sensor = sensors[sum(self.vb.counts("7"))] if sum(self.vb.counts("7")) < len(sensors) else sensors[-1]
-            self.vb.flicker(sensor, 70, 1)
-            self._flickering = sensor
-        try:
-            await asyncio.sleep(seconds)
-        finally:
-            if name == "flip":
-                self.vb.flip_bytes(0.0)
-            elif name == "drop":
-                self.vb.drop_bytes(0.0)
-            elif sensor is not None:
-                self.vb.flicker(sensor, 0)
-                self._flickering = None
 
     async def _new_match(self, data: dict[str, Any]) -> str | Notice | None:
         if self.door is not None and self.door.busy:
