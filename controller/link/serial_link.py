@@ -50,7 +50,7 @@ from controller.link.codec import (
     Scan,
 )
 
-MAX_PENDING = 1024  # messages waiting for the loop; past it the oldest go (a flood)
+MAX_PENDING = 4096  # messages waiting for the loop (about 1 MB); past it the oldest go (a flood)
 DRAIN_SLICE = 64  # messages handed over in one turn of the loop
 
 

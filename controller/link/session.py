@@ -257,10 +257,11 @@ class BoardSession:
         report = BoardErrorReport(error.code, printable(error.text), self.now())  # the board's text: one line
         self.errors.append(report)
         del self.errors[:-32]
-        self._error_log.tell(report)  # a board sending ERRORs without pause: a line every few s
+        told = self._error_log.tell(report)  # a board sending ERRORs without pause: a line every few s
         if error.code == ErrorCode.BAD_CONFIG:
             self._config_rejected = True
-        self._on_event(report)
+        if told:  # the same code again within seconds: counted, not shown again (it still is)
+            self._on_event(report)
         if error.code == ErrorCode.SCAN and self.status.state is SessionState.ONLINE:
             self._set(SessionState.SCAN_FAILING, f"sensors cannot be read: {printable(error.text)}")
 
