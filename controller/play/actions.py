@@ -21,27 +21,20 @@ from controller.engine.position import Position
 from controller.events import Announce, Buzz, Effect, Refused
 from controller.play import possible
 from controller.play.rolls import Apply, Rolls
-from controller.play.status import BotPlan
+from controller.play.seat import MatchSeat
 from controller.play.tutor import Tutor
 from controller.show.content import Scene
 
 
-class ActionSeat(Protocol):
+class ActionSeat(MatchSeat, Protocol):
     """What the actions read of the table."""
 
-    @property
-    def match(self) -> Match: ...
-    @property
-    def now(self) -> float: ...
-    @property
-    def bot(self) -> BotPlan | None: ...
     @property
     def watching(self) -> Scene | None: ...
     @property
     def tutor(self) -> Tutor: ...
     @property
     def rolls(self) -> Rolls: ...
-    def player(self, side: Colour) -> str: ...
     def board_ready(self) -> bool: ...
 
 

@@ -22,21 +22,13 @@ from controller.engine.position import Position
 from controller.events import Announce, Effect
 from controller.play.board_sync import BoardSync
 from controller.play.match_flow import MatchFlow
-from controller.play.status import BotPlan
+from controller.play.seat import MatchSeat
 from controller.play.tracker import BoardTracker, whole_move_reading
 
 
-class QuestionSeat(Protocol):
+class QuestionSeat(MatchSeat, Protocol):
     """What the board's questions read of the table."""
 
-    @property
-    def match(self) -> Match: ...
-    @property
-    def now(self) -> float: ...
-    @property
-    def bot(self) -> BotPlan | None: ...
-    @property
-    def setting_up(self) -> bool: ...
     @property
     def board(self) -> BoardTracker: ...
     @property

@@ -13,7 +13,6 @@ from collections.abc import Callable
 from typing import Protocol
 
 from controller.board.reconcile import Matched, Mismatch
-from controller.engine.board_view import Colour
 from controller.engine.match import Match, Transition
 from controller.engine.match_events import Event as MatchEvent
 from controller.engine.match_events import Stepped
@@ -23,29 +22,20 @@ from controller.engine.turn import TurnPlan
 from controller.events import Announce, Buzz, Effect, ReadingReceived, Refused
 from controller.play.actions import PlayerActions
 from controller.play.match_flow import MatchFlow
-from controller.play.status import BotPlan
+from controller.play.seat import MatchSeat
 from controller.play.tracker import BoardTracker
 from controller.play.tutor import Tutor
 
 
-class SyncSeat(Protocol):
+class SyncSeat(MatchSeat, Protocol):
     """What the board's sync reads of the table."""
 
-    @property
-    def match(self) -> Match: ...
-    @property
-    def now(self) -> float: ...
-    @property
-    def bot(self) -> BotPlan | None: ...
-    @property
-    def setting_up(self) -> bool: ...
     @property
     def tutor(self) -> Tutor: ...
     @property
     def flow(self) -> MatchFlow: ...
     @property
     def actions(self) -> PlayerActions: ...
-    def player(self, side: Colour) -> str: ...
     def turn_plan(self) -> TurnPlan | None: ...
 
 

@@ -19,18 +19,12 @@ from controller.engine.match_settings import HUMAN, REMOTE
 from controller.engine.moves import Move
 from controller.engine.position import Position
 from controller.events import AskBot, BotCube, BotMoved, Effect, Refused, RemoteActed
-from controller.play.status import BotPlan
+from controller.play.seat import MatchSeat
 
 
-class ComputerSeat(Protocol):
+class ComputerSeat(MatchSeat, Protocol):
     """What the computer's turn reads of the table."""
 
-    @property
-    def match(self) -> Match: ...
-    @property
-    def setting_up(self) -> bool: ...
-    @property
-    def bot(self) -> BotPlan | None: ...
     def player(self, side: Colour) -> str: ...
 
 

@@ -17,20 +17,14 @@ from controller.engine.match import Match
 from controller.engine.match_settings import HUMAN, REMOTE
 from controller.events import Announce, Effect
 from controller.inputs.menu import MenuState
-from controller.play.status import BotPlan
+from controller.play.seat import MatchSeat
 from controller.play.tutor import Tutor
 from controller.show.content import Prompt
 
 
-class HintSeat(Protocol):
+class HintSeat(MatchSeat, Protocol):
     """What the hint reads of the table."""
 
-    @property
-    def match(self) -> Match: ...
-    @property
-    def bot(self) -> BotPlan | None: ...
-    @property
-    def setting_up(self) -> bool: ...
     @property
     def playing_online(self) -> bool: ...
     @property

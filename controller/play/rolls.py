@@ -16,18 +16,13 @@ from controller.engine.board_view import Colour
 from controller.engine.match import Match, Transition
 from controller.engine.match_settings import HUMAN
 from controller.events import Announce, Buzz, Effect, Refused
+from controller.play.seat import MatchSeat
 from controller.play.table_menu import TableMenu
 
 
-class RollSeat(Protocol):
+class RollSeat(MatchSeat, Protocol):
     """What the dice read of the table."""
 
-    @property
-    def match(self) -> Match: ...
-    @property
-    def now(self) -> float: ...
-    @property
-    def setting_up(self) -> bool: ...
     @property
     def menu_job(self) -> TableMenu: ...
     def player(self, side: Colour) -> str: ...

@@ -14,7 +14,6 @@ from typing import Protocol
 
 from controller.dice import TableDice
 from controller.engine.board_view import COLOURS, Colour, cell_counts, other, step_cells
-from controller.engine.match import Match
 from controller.engine.match_settings import REMOTE
 from controller.engine.moves import Move, Step
 from controller.engine.notation import format_path
@@ -24,7 +23,8 @@ from controller.inputs.menu import LinkName, MenuState
 from controller.play import prompt as prompts
 from controller.play.hint import HintJob
 from controller.play.possible import PossibleAction
-from controller.play.status import BotPlan, TableStatus
+from controller.play.seat import MatchSeat
+from controller.play.status import TableStatus
 from controller.play.tracker import BoardTracker, steps_carried
 from controller.play.tutor import Tutor, warning_prompt
 from controller.show.announce import announcements
@@ -34,27 +34,19 @@ from controller.show.review_notes import ReviewFigures, review_display
 from controller.show.scene import ControllerView, build_scene
 
 
-class ShowSeat(Protocol):
+class ShowSeat(MatchSeat, Protocol):
     """What the table shows, as the showing reads it."""
 
-    @property
-    def match(self) -> Match: ...
-    @property
-    def now(self) -> float: ...
     @property
     def language(self) -> str: ...
     @property
     def online(self) -> bool: ...
-    @property
-    def bot(self) -> BotPlan | None: ...
     @property
     def board(self) -> BoardTracker: ...
     @property
     def board_prompt(self) -> Prompt | None: ...
     @property
     def banner(self) -> Prompt | None: ...
-    @property
-    def setting_up(self) -> bool: ...
     @property
     def show_last(self) -> bool: ...
     @property
@@ -77,7 +69,6 @@ class ShowSeat(Protocol):
     def practising(self) -> str | None: ...
     @property
     def watching(self) -> Scene | None: ...
-    def player(self, side: Colour) -> str: ...
     def possible(self) -> tuple[PossibleAction, ...]: ...
     def board_ready(self) -> bool: ...
     def turn_plan(self) -> TurnPlan | None: ...

@@ -16,20 +16,18 @@ from typing import Protocol
 
 from controller.dice import TableDice
 from controller.engine.board_view import Colour
-from controller.engine.match import Match
 from controller.inputs import menu as menus
 from controller.inputs.buttons import ButtonEvent
 from controller.play.hint import HintJob
 from controller.play.possible import PossibleAction
+from controller.play.seat import MatchSeat
 from controller.show.review_notes import ReviewFigures
 from controller.show.content import PairingView, Scene
 
 
-class MenuSeat(Protocol):
+class MenuSeat(MatchSeat, Protocol):
     """What the menu reads of the table to decide its items."""
 
-    @property
-    def match(self) -> Match: ...
     @property
     def watching(self) -> Scene | None: ...
     @property
