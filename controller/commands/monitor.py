@@ -13,8 +13,8 @@ The board's own text (an ERROR frame, the firmware name) is printed with escapes
 board cannot send terminal control sequences. Lines go out through a bounded queue and
 a writer thread: a reader that stops reading (`monitor --json | slow`) costs dropped
 lines, counted in `dropped` (with the frames the link dropped while the loop was behind),
-never memory or the event loop (Ctrl-C still works); SCANs
-whose length does not fit the matrix are counted in `bad_scans`.
+never memory or the event loop (Ctrl-C still works); SCANs whose length does not fit the
+matrix are counted in `bad_scans`.
 """
 from __future__ import annotations
 
