@@ -42,12 +42,12 @@ from controller.settings import OPPONENTS, Settings, load_settings
 from controller.show.texts import LANGUAGES, render
 from controller.table import BackendChoice, Table, make_bot, open_table
 from controller.table.practice import PracticeRefused, TablePractice
-from sim.finger import LONG_PRESS_S, TAP_S, Finger
 from sim.headless import snapshot as script_snapshot
 from sim.virtual_board import VirtualBoard
 from sim.web.dice_panel import dice_event, dice_panel
 from sim.web.page_facts import led_view, page_facts
 from sim.web.faults import PageFaults
+from sim.web.fingers import PageFingers
 from sim.web.hands import PageHands
 from sim.web.protocol import Notice, PageAction
 from sim.web.refusals import PageRefusals
@@ -160,8 +160,8 @@ class LiveSim:
         self._tick_task: asyncio.Task[None] | None = None
         self._frames_window: collections.deque[float] = collections.deque()  # SCAN times, the last 2 s
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._pressed: dict[str, asyncio.TimerHandle] = {}  # buttons held down, until released
-        self._released_at: dict[str, float] = {}  # when each button last came up (loop time)
+        #: a finger on the table's buttons (sim/web/fingers.py)
+        self.fingers = PageFingers(lambda: self.table, self._now)
         self._settle_timer: asyncio.TimerHandle | None = None  # a look when the last reading settles
         self._review_cache: ReviewCache | None = None  # kept across tables: a game is analysed once
 
@@ -567,43 +567,7 @@ class LiveSim:
 
     # -- buttons, commands, faults, new match -------------------------------------------
     async def _button(self, name: str) -> str | Notice | None:
-        """A finger on the table's button `name` (`white_main`, `black_cube`, `menu`, or
-        `menu_hold` for a long press): the mock pin is driven as a press does, so the
-        real button panel debounces it and the menu opens on the display as on the board."""
-        assert self.table is not None
-        table = self.table
-        held = name == "menu_hold"
-        key = "menu" if held else name
-        finger = Finger.on(table)
-        if finger is None or table.buttons is None:
-            return "this table has no buttons"
-        if key not in table.buttons.pins:
-            return f"ignored an unknown button {name!r}"
-        bounce = table.buttons.bounce_s + 0.005  # a real finger is no faster than this
-        pending = self._pressed.pop(key, None)
-        if pending is not None:  # pressed again before the last tap came up: lift, then press
-            pending.cancel()
-            await asyncio.sleep(bounce)  # down long enough to count as a press
-            self._release(table, finger, key)
-        # up long enough to count as a release: the panel takes a press closer than the bounce
-        # time to the last edge for bounce (a quick second click on the page's button was lost)
-        since_up = self._now() - self._released_at.get(key, float("-inf"))
-        if since_up < bounce:
-            await asyncio.sleep(bounce - since_up)
-        if table is not self.table:
-            return None  # a new match while waiting: this press was for the old table
-        finger.down(key)  # main and cube act on the press: the page hears back at once
-        self._pressed[key] = asyncio.get_running_loop().call_later(
-            LONG_PRESS_S if held else TAP_S, self._release, table, finger, key)
-        await asyncio.sleep(0)  # the panel's events are handled on the loop's next turn
-        return None  # a refusal answers it (`act`)
-
-    def _release(self, table: Table, finger: Finger, key: str) -> None:
-        """The finger comes up (unless that table has been closed since: a new match)."""
-        self._pressed.pop(key, None)
-        if table is self.table:
-            finger.up(key)
-            self._released_at[key] = self._now()
+        return await self.fingers.press(name)  # tests/test_sim_button_taps.py presses here
 
     def _command(self, text: str) -> str | Notice | None:
         assert self.table is not None
