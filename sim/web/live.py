@@ -39,12 +39,13 @@ from controller.online.door import OnlineDoor
 from controller.online.watch import WatchedMatch
 from controller.play.status import TableStatus
 from controller.settings import OPPONENTS, Settings, load_settings
-from controller.show.texts import LANGUAGES, render
+from controller.show.texts import LANGUAGES
 from controller.table import BackendChoice, Table, make_bot, open_table
 from controller.table.practice import PracticeRefused, TablePractice
 from sim.headless import snapshot as script_snapshot
 from sim.virtual_board import VirtualBoard
 from sim.web.dice_panel import dice_event, dice_panel
+from sim.web.page_debug import debug_view, possible_view, prompt_text, trim_frames
 from sim.web.page_facts import led_view, page_facts
 from sim.web.faults import PageFaults
 from sim.web.fingers import PageFingers
@@ -298,7 +299,7 @@ class LiveSim:
     def _reading_seen(self) -> None:
         now = self._now()
         self._frames_window.append(now)
-        self._trim_frames(now)  # here, not only when a tab asks: idle, it stays 2 s long
+        trim_frames(self._frames_window, now)  # here, not only when a tab asks: idle, it stays 2 s long
         self._changed()
         # the controller acts on a reading once it has settled: look again exactly then,
         # not at the next 50 ms tick (the targets light up to a tick sooner)
@@ -387,20 +388,8 @@ class LiveSim:
         match["cube_enabled"] = status.match.cube_enabled
         match["crawford"] = status.match.crawford
         leds = led_view(scene.leds, self.led_config.roles)
-        prompt = ""
-        if scene.display.prompt is not None:
-            try:
-                prompt = render(scene.display.prompt.key, dict(scene.display.prompt.params),
-                                scene.display.language)
-            except (KeyError, ValueError):
-                prompt = scene.display.prompt.key
-        save_problem = self.table.store.status.line  # a failed save, shown at once
-        if save_problem:
-            prompt = f"{save_problem} · {prompt}" if prompt else save_problem
-        session = self.table.link
-        stats = session.stats if session is not None else None
-        now = self._now()
-        self._trim_frames(now)
+        prompt = prompt_text(scene, self.table.store.status.line)
+        trim_frames(self._frames_window, self._now())
         watched = self.watched
         shown = {} if watched is None else watched_view(watched)
         return {
@@ -412,8 +401,7 @@ class LiveSim:
             "prompt": prompt,
             "match": match,
             "actions": self.actions(),
-            "possible": [{"side": a.side, "action": a.action, "level": a.level, "button": a.button}
-                         for a in status.actions],
+            "possible": possible_view(status),
             "helpers": self.hands.helpers(),
             "hint": None if controller.playing_online or watched is not None else self.hint(),
             "chat": online["chat"],
@@ -423,24 +411,11 @@ class LiveSim:
             "review": self.review_panel.summary(self.live_review()),
             **page_facts(status, controller.config.language),
             "dice_panel": dice_panel(status, controller.dice.mode, controller.dice.secret),  # online: the server's
-            "debug": {
-                "online": self.online,
-                "sensors": self.vb.sensors(),
-                "rows": self.profile.sensors.rows,
-                "cols": self.profile.sensors.cols,
-                "fps": round(len(self._frames_window) / 2.0, 1),
-                "bad_scans": self.bad_scans,
-                "sensor_cells": self._sensor_cells(),
-                "flickering": self.faults.flickering,
-                **(stats.as_dict() if stats is not None else {}),
-            },
+            "debug": debug_view(self.vb, self.profile, self.table.link, online=self.online,
+                                frames=len(self._frames_window), bad_scans=self.bad_scans,
+                                flickering=self.faults.flickering),
             **shown,
         }
-
-    def _trim_frames(self, now: float) -> None:
-        window = self._frames_window
-        while window and now - window[0] >= 2.0:
-            window.popleft()
 
     def hint(self) -> dict[str, str] | None:
         """What comes next for a person who has never played on the board, as a key of the
@@ -488,15 +463,6 @@ class LiveSim:
         set up, none of a computer's own decisions."""
         assert self.table is not None
         return [a.command for a in self.table.controller.status().actions]
-
-    def _sensor_cells(self) -> list[str]:
-        """The cell each sensor of the matrix watches (the Debug panel labels them)."""
-        cells = [""] * (self.profile.sensors.rows * self.profile.sensors.cols)
-        for cell in CELLS:
-            for index in self.profile.cell_sensors(cell):
-                if 0 <= index < len(cells):
-                    cells[index] = cell
-        return cells
 
     async def act(self, action: PageAction) -> str | Notice | None:
         assert self.table is not None
