@@ -45,6 +45,7 @@ from controller.table.practice import PracticeRefused, TablePractice
 from sim.headless import snapshot as script_snapshot
 from sim.virtual_board import VirtualBoard
 from sim.web.dice_panel import dice_event, dice_panel
+from sim.web import online_page
 from sim.web.page_debug import debug_view, possible_view, prompt_text, trim_frames
 from sim.web.page_facts import led_view, page_facts
 from sim.web.faults import PageFaults
@@ -282,6 +283,10 @@ class LiveSim:
     def _carry_out(self, frm_cell: str, to_cell: str, colour: str, hit: bool) -> None:
         self.hands.carry_out(frm_cell, to_cell, colour, hit)  # tests/test_web_server.py carries a step out by hand
 
+    def _door_table(self) -> tuple[OnlineDoor, Table]:
+        assert self.door is not None and self.table is not None
+        return self.door, self.table
+
     def _status(self) -> TableStatus:
         assert self.table is not None
         return self.table.controller.status()
@@ -499,8 +504,8 @@ class LiveSim:
             "command": lambda a: self._command(a.name or ""),
             "fault": lambda a: self.faults.inject(a.name or ""),
             "new_match": lambda a: self._new_match(a.settings or {}),
-            "online": lambda a: self._online(a.settings or {}),
-            "online_leave": lambda a: self._online_leave(),
+            "online": lambda a: online_page.join(*self._door_table(), a.settings or {}, self.online_settings),
+            "online_leave": lambda a: online_page.leave(*self._door_table()),
             "say": lambda a: self.door.say(a.name or "") if self.door is not None else None,
             "practice": lambda a: self._practice(a.name or ""),
             "back_to_match": lambda a: self._back_to_match(),
@@ -562,51 +567,6 @@ class LiveSim:
         await self._open_table(match)
         self._changed()
         return Notice("new_match", f"new match to {settings['length']}", {"n": str(settings["length"])})
-
-    def _online(self, form: dict[str, Any]) -> str | Notice | None:
-        """The dialog's "Online (bgammon.org)": connect in the background (the page shows
-        what happens, `online_play`); a bad choice is one line and nothing starts."""
-        from controller.online.choice import from_form
-
-        assert self.door is not None
-        if self.door.busy:
-            return Notice("online_busy", "already playing online: leave first")
-        if form.get("match") == "watch":
-            return self._watch(form)
-        try:
-            choice = from_form(form, self.online_settings())
-        except BgboardError as exc:
-            self.door.fail(str(exc))
-            return Notice("online_failed", str(exc), {"reason": str(exc)})
-        self.door.start(choice)
-        return Notice("online_connecting", f"connecting to {choice.server}", {"server": str(choice.server)})
-
-    def _watch(self, form: dict[str, Any]) -> str | Notice | None:
-        """The dialog's "watch a match": the table's door watches it, as from the board's
-        menu, and the page shows it read-only (`watched_view`) until it is left."""
-        from controller.online.choice import watch_from_form
-
-        assert self.door is not None and self.table is not None
-        if self.table.controller.playing_online:
-            return Notice("online_busy", "already playing online: leave first")
-        try:
-            server, target, password = watch_from_form(form, self.online_settings())
-        except BgboardError as exc:
-            self.door.fail(str(exc))
-            return Notice("online_failed", str(exc), {"reason": str(exc)})
-        self.door.watch(server, target, password)
-        return Notice("online_connecting", f"connecting to {server}", {"server": str(server)})
-
-    def _online_leave(self) -> str | Notice | None:
-        """Leave online play (whoever seated the remote player: the dialog, the menu, or
-        `bgboard online --sim`), or stop connecting."""
-        assert self.table is not None and self.door is not None
-        door = self.table.online
-        if self.table.controller.playing_online and door is not None:
-            door.requested("leave")
-        elif not self.door.leave():
-            return Notice("online_off", "not playing online")
-        return None
 
     # -- practice of a marked position (controller.table.practice) --------------------------
     async def _practice(self, key: str) -> str | Notice | None:
