@@ -47,6 +47,7 @@ from sim.virtual_board import VirtualBoard
 from sim.web.dice_panel import dice_event, dice_panel
 from sim.web import online_page
 from sim.web.page_debug import debug_view, possible_view, prompt_text, trim_frames
+from sim.web.page_hint import page_hint
 from sim.web.page_facts import led_view, page_facts
 from sim.web.faults import PageFaults
 from sim.web.fingers import PageFingers
@@ -423,44 +424,9 @@ class LiveSim:
         }
 
     def hint(self) -> dict[str, str] | None:
-        """What comes next for a person who has never played on the board, as a key of the
-        page's catalogue (`hint.<key>` in sim/static/i18n.js, in the match's language) and
-        the side it speaks to; the display's prompt says what the board itself would say."""
+        """The page's hint for a newcomer (sim/web/page_hint.py)."""
         assert self.table is not None
-        status = self.table.controller.status()
-        m = status.match
-        side = m.turn or ""
-        opp = other(m.turn) if m.turn else ""
-        if self.hand:
-            return {"key": "in_hand", "side": side}
-        if status.carried_out is not None:
-            return {"key": "bot_move", "side": side}
-        if status.setting_up:
-            return {"key": "setup", "side": side}
-        if status.verdict is not None and not isinstance(status.verdict, Matched):
-            return {"key": "correction", "side": side}
-        if isinstance(status.verdict, Matched) and status.verdict.hits_pending:
-            return {"key": "hit", "side": side}
-        held = next((a for a in status.actions if a.action == "keep"), None)
-        if held is not None:  # the tutor holds a move (undone on the board) or a cube action
-            undo = any(a.action == "undo" for a in status.actions)
-            return {"key": "tutor_cube" if undo else "tutor_move", "side": held.side}
-        if m.phase == "opening":
-            return {"key": "opening", "side": ""}
-        if not side and m.phase != "over":
-            return None
-        if m.phase == "roll" and m.turn is not None:
-            return {"key": "roll_or_double" if m.may_double(m.turn) else "roll", "side": side}
-        if m.phase == "doubled":
-            return {"key": "take_or_drop", "side": opp}
-        if m.phase == "move":
-            done = m.move_complete and m.settings.confirm == "button"
-            return {"key": "done" if done else "move", "side": side}
-        if m.phase == "resigning":
-            return {"key": "accept_or_decline", "side": opp}
-        if m.phase == "over":
-            return {"key": "over", "side": ""}
-        return None
+        return page_hint(self.table.controller.status(), bool(self.hand))
 
     def actions(self) -> list[str]:
         """What the players at the table may do now, as script actions (`white double`):

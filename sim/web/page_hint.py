@@ -1,0 +1,68 @@
+"""The page's hint: what comes next for a person who has never played on the board, as a
+key of the page's catalogue (`hint.<key>` in sim/static/i18n.js, in the match's language)
+and the side it speaks to; the display's prompt says what the board itself would say.
+
+A pure function of the table's `TableStatus` and whether checkers are in the hand: it was
+one method of `LiveSim` with 28 branches (radon D); here the board's state, the tutor's
+hold and the match's phase are asked in turn, each in its own small function.
+"""
+from __future__ import annotations
+
+from controller.board.reconcile import Matched
+from controller.engine.board_view import other
+from controller.engine.match import Match
+from controller.play.status import TableStatus
+
+Hint = dict[str, str]
+
+
+def page_hint(status: TableStatus, in_hand: bool) -> Hint | None:
+    """The hint now (see the module docstring); None when there is nothing to say."""
+    side = status.match.turn or ""
+    key = "in_hand" if in_hand else _board_key(status)
+    if key is not None:
+        return {"key": key, "side": side}
+    return _tutor_hint(status) or _match_hint(status.match)
+
+
+def _board_key(status: TableStatus) -> str | None:
+    """What the board itself asks first: the computer's move, setting up, a correction, a hit."""
+    verdict = status.verdict
+    if status.carried_out is not None:
+        return "bot_move"
+    if status.setting_up:
+        return "setup"
+    if verdict is not None and not isinstance(verdict, Matched):
+        return "correction"
+    if isinstance(verdict, Matched) and verdict.hits_pending:
+        return "hit"
+    return None
+
+
+def _tutor_hint(status: TableStatus) -> Hint | None:
+    """The tutor holds a move (undone on the board) or a cube action."""
+    held = next((a for a in status.actions if a.action == "keep"), None)
+    if held is None:
+        return None
+    undo = any(a.action == "undo" for a in status.actions)
+    return {"key": "tutor_cube" if undo else "tutor_move", "side": held.side}
+
+
+def _match_hint(m: Match) -> Hint | None:
+    """What the match's phase asks of whom."""
+    side = m.turn or ""
+    if m.phase == "opening":
+        return {"key": "opening", "side": ""}
+    if not side and m.phase != "over":
+        return None
+    if m.phase == "roll" and m.turn is not None:
+        return {"key": "roll_or_double" if m.may_double(m.turn) else "roll", "side": side}
+    if m.phase == "move":
+        done = m.move_complete and m.settings.confirm == "button"
+        return {"key": "done" if done else "move", "side": side}
+    opp = other(m.turn) if m.turn else ""
+    answers = {"doubled": ("take_or_drop", opp), "resigning": ("accept_or_decline", opp), "over": ("over", "")}
+    if m.phase in answers:
+        key, whom = answers[m.phase]
+        return {"key": key, "side": whom}
+    return None
