@@ -12,38 +12,33 @@ from __future__ import annotations
 import asyncio
 import collections
 import inspect
-import json
 import logging
-import os
 import random
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from controller.analysis.tutor import TUTOR_MARKS
 from controller.analysis.review import ReviewCache, MatchReview
 from controller.board.profile import Profile, load_profile
-from controller.files import read_bounded
-from controller.board.reconcile import Matched
 from controller.bot.base import OFFERED_LEVELS, Bot, level_missing
 from controller.controller import ControllerConfig
-from controller.dice import DICE_MODES, TableDice
-from controller.engine.board_view import CELLS, other, step_cells  # step_cells: tests/test_web_server.py imports it here
-from controller.engine.clock import CLOCK_MODES
+from controller.dice import TableDice
+from controller.engine.board_view import CELLS, step_cells  # step_cells: tests/test_web_server.py imports it here
 from controller.engine.match import Match
-from controller.engine.match_settings import CONFIRM_MODES, MatchSettings
+from controller.engine.match_settings import MatchSettings
 from controller.errors import BgboardError
 from controller.events import ActionRequested, LanguageChosen, Tick
 from controller.online.door import OnlineDoor
 from controller.online.watch import WatchedMatch
 from controller.play.status import TableStatus
-from controller.settings import OPPONENTS, Settings, load_settings
-from controller.show.texts import LANGUAGES
+from controller.settings import Settings, load_settings
 from controller.table import BackendChoice, Table, make_bot, open_table
 from controller.table.practice import PracticeRefused, TablePractice
 from sim.headless import snapshot as script_snapshot
 from sim.virtual_board import VirtualBoard
+from sim.web.dialog import check_dialog, dialog_match, dialog_path, load_dialog, new_match_choice, \
+    save_dialog  # check_dialog, dialog_match: tests import them here
 from sim.web.dice_panel import dice_event, dice_panel
 from sim.web import online_page
 from sim.web.page_debug import debug_view, possible_view, prompt_text, trim_frames
@@ -64,63 +59,7 @@ PHYSICAL = frozenset(["lift", "place", "drop_outside", "auto_step", "cover", "se
 #: buttons (the menu leaves watching; the controller refuses the others with its own line),
 #: Leave, and the choices that answer "leave first" or, for chat, why nothing is sent
 WHILE_WATCHING = frozenset(["button", "online_leave", "online", "new_match", "say"])
-DEFAULT_DIALOG = {"length": 5, "cube": "on", "crawford": "on", "clock": "off", "confirm": "auto",
-                  "opponent": "human", "language": "en", "score": "0-0", "crawford_played": "auto",
-                  "dice": "board", "tutor": "off"}
-#: the dialog's fields config.toml also sets (controller.settings): its own values win
-CONFIG_DIALOG = ("language", "confirm", "clock", "dice", "opponent", "tutor")
-#: the dialog's fields that belong to one match only (not kept for the next dialog)
-ONE_MATCH = ("score", "crawford_played")
-DIALOG_CHOICES = {"cube": ("on", "off"), "crawford": ("on", "off"),
-                  "clock": CLOCK_MODES, "confirm": CONFIRM_MODES,
-                  "opponent": OPPONENTS, "language": LANGUAGES, "dice": DICE_MODES, "tutor": TUTOR_MARKS}
-
 log = logging.getLogger("bgboard.sim")
-
-
-def dialog_path() -> Path:
-    """Where the new-match dialog's choices persist (the user's config directory)."""
-    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
-    return Path(base) / "bgboard" / "simulator.json"
-
-
-def check_dialog(data: dict[str, Any]) -> dict[str, Any]:
-    """The dialog's settings checked and completed; ValueError names the bad field."""
-    if not isinstance(data, dict):
-        raise ValueError(f"the settings are {type(data).__name__}, not an object")
-    out = dict(DEFAULT_DIALOG)
-    for key, value in data.items():
-        if key == "length":
-            try:
-                if isinstance(value, bool | list | dict):
-                    raise TypeError
-                length = int(value)
-            except (TypeError, ValueError, OverflowError):
-                raise ValueError(f"match length {str(value)[:20]!r} is not a number") from None
-            if not 1 <= length <= 99:
-                raise ValueError(f"match length {length} is out of range (1-99)")
-            out["length"] = length
-        elif key in ONE_MATCH:
-            out[key] = str(value).strip() or DEFAULT_DIALOG[key]
-        elif key in DIALOG_CHOICES:
-            if value not in DIALOG_CHOICES[key]:
-                raise ValueError(f"{key} {value!r}: choose {', '.join(DIALOG_CHOICES[key])}")
-            out[key] = value
-        else:
-            raise ValueError(f"unknown setting {key!r}")
-    dialog_match(out)  # the score, the Crawford game and the length together
-    return out
-
-
-def dialog_match(d: dict[str, Any]) -> Match:
-    """The match the dialog's settings start (``Match.from_score``); ValueError naming the
-    problem (an engine error) when the score or the Crawford answer cannot be."""
-    from controller.engine.match_start import parse_crawford_played, parse_score
-
-    settings = MatchSettings(length=int(d["length"]), cube=d["cube"] == "on", crawford=d["crawford"] == "on",
-                             confirm=d["confirm"], clock=d["clock"], dice=d.get("dice", "board"),
-                             black_player=d["opponent"])  # the computer plays Black (RULES.md); a rematch swaps
-    return Match.from_score(settings, parse_score(str(d["score"])), parse_crawford_played(str(d["crawford_played"])))
 
 
 class LiveSim:
@@ -143,7 +82,7 @@ class LiveSim:
         self.settings_file = settings_file or dialog_path()
         self.dice = TableDice(random.Random(seed))
         self.online_settings = online_settings or load_settings
-        self.dialog = self._load_dialog()
+        self.dialog = load_dialog(self.settings_file, self.online_settings)
         #: every level a player may choose, with what a missing one lacks (shown, explained)
         self.levels = [{"name": level, "missing": level_missing(level)} for level in OFFERED_LEVELS]
         #: the way in and out of online play at the current table (a new table, a new door)
@@ -486,7 +425,7 @@ class LiveSim:
         self.table.dispatch(LanguageChosen(language, self._now()))
         self.dialog["language"] = language
         try:
-            self._save_dialog()
+            save_dialog(self.settings_file, self.dialog)
         except OSError:
             pass  # a read-only settings folder: the language still changes, it is only not remembered
         self._changed()
@@ -518,13 +457,9 @@ class LiveSim:
     async def _new_match(self, data: dict[str, Any]) -> str | Notice | None:
         if self.door is not None and self.door.busy:
             return Notice("online_busy", "this match is played online; leave online play first")
-        settings = check_dialog(data)
-        if settings["opponent"] != "human":
-            make_bot(settings["opponent"]).close()  # not installed: one line, nothing changes
-        match = dialog_match(settings)
-        self.dialog = {**settings, **{k: DEFAULT_DIALOG[k] for k in ONE_MATCH}}  # the next one starts at 0-0
+        self.dialog, match = new_match_choice(data)
         try:
-            self._save_dialog()
+            save_dialog(self.settings_file, self.dialog)
         except OSError as exc:  # a read-only settings folder: the match starts, only not remembered
             log.warning("the match's settings are not remembered: %s", exc.strerror or exc)
         self.dice.begin(match)
@@ -532,7 +467,7 @@ class LiveSim:
         self._review_cache = None
         await self._open_table(match)
         self._changed()
-        return Notice("new_match", f"new match to {settings['length']}", {"n": str(settings["length"])})
+        return Notice("new_match", f"new match to {self.dialog['length']}", {"n": str(self.dialog["length"])})
 
     # -- practice of a marked position (controller.table.practice) --------------------------
     async def _practice(self, key: str) -> str | Notice | None:
@@ -557,36 +492,3 @@ class LiveSim:
         self.practice.end(self._now())
         self._changed()
         return Notice("back_to_match", "back to the match")
-
-    def _load_dialog(self) -> dict[str, Any]:
-        """The dialog's choices: the page's last ones (saved), under what config.toml sets
-        itself (a value other than the built-in default: `opponent = "expert"` is meant)."""
-        try:
-            saved = check_dialog(json.loads(read_bounded(self.settings_file)))
-        except FileNotFoundError:
-            saved = dict(DEFAULT_DIALOG)
-        except (OSError, ValueError, RecursionError) as exc:
-            print(f"bgboard sim: ignoring {self.settings_file}: {str(exc)[:120]}")
-            saved = dict(DEFAULT_DIALOG)
-        try:
-            config = self.online_settings()
-        except BgboardError as exc:
-            print(f"bgboard sim: ignoring the settings: {str(exc)[:120]}")
-            return saved
-        built_in = Settings()
-        chosen = {k: getattr(config, k) for k in CONFIG_DIALOG if getattr(config, k) != getattr(built_in, k)}
-        try:
-            return check_dialog({**saved, **chosen})
-        except ValueError as exc:
-            print(f"bgboard sim: ignoring the settings: {str(exc)[:120]}")
-            return saved
-
-    def _save_dialog(self) -> None:
-        path = self.settings_file
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(".tmp")
-        with open(tmp, "w") as handle:
-            json.dump({k: v for k, v in self.dialog.items() if k not in ONE_MATCH}, handle)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)

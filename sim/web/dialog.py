@@ -1,0 +1,129 @@
+"""The New match dialog's choices: their defaults, their checks, the match they start,
+and where they are kept between sessions (the user's config directory, under what
+config.toml sets itself).
+
+They were module functions and methods of `LiveSim`; the dialog's rules are the page's
+own but need no running table, so they are read and tested here on their own.
+"""
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from controller.analysis.tutor import TUTOR_MARKS
+from controller.dice import DICE_MODES
+from controller.engine.clock import CLOCK_MODES
+from controller.engine.match import Match
+from controller.engine.match_settings import CONFIRM_MODES, MatchSettings
+from controller.errors import BgboardError
+from controller.files import read_bounded
+from controller.settings import OPPONENTS, Settings
+from controller.show.texts import LANGUAGES
+from controller.table import make_bot
+
+#: the dialog's choices before the player or config.toml makes any
+DEFAULT_DIALOG = {"length": 5, "cube": "on", "crawford": "on", "clock": "off", "confirm": "auto",
+                  "opponent": "human", "language": "en", "score": "0-0", "crawford_played": "auto",
+                  "dice": "board", "tutor": "off"}
+#: the dialog's fields config.toml also sets (controller.settings): its own values win
+CONFIG_DIALOG = ("language", "confirm", "clock", "dice", "opponent", "tutor")
+#: the dialog's fields that belong to one match only (not kept for the next dialog)
+ONE_MATCH = ("score", "crawford_played")
+DIALOG_CHOICES = {"cube": ("on", "off"), "crawford": ("on", "off"),
+                  "clock": CLOCK_MODES, "confirm": CONFIRM_MODES,
+                  "opponent": OPPONENTS, "language": LANGUAGES, "dice": DICE_MODES, "tutor": TUTOR_MARKS}
+
+
+def dialog_path() -> Path:
+    """Where the new-match dialog's choices persist (the user's config directory)."""
+    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
+    return Path(base) / "bgboard" / "simulator.json"
+
+
+def check_dialog(data: dict[str, Any]) -> dict[str, Any]:
+    """The dialog's settings checked and completed; ValueError names the bad field."""
+    if not isinstance(data, dict):
+        raise ValueError(f"the settings are {type(data).__name__}, not an object")
+    out = dict(DEFAULT_DIALOG)
+    for key, value in data.items():
+        if key == "length":
+            try:
+                if isinstance(value, bool | list | dict):
+                    raise TypeError
+                length = int(value)
+            except (TypeError, ValueError, OverflowError):
+                raise ValueError(f"match length {str(value)[:20]!r} is not a number") from None
+            if not 1 <= length <= 99:
+                raise ValueError(f"match length {length} is out of range (1-99)")
+            out["length"] = length
+        elif key in ONE_MATCH:
+            out[key] = str(value).strip() or DEFAULT_DIALOG[key]
+        elif key in DIALOG_CHOICES:
+            if value not in DIALOG_CHOICES[key]:
+                raise ValueError(f"{key} {value!r}: choose {', '.join(DIALOG_CHOICES[key])}")
+            out[key] = value
+        else:
+            raise ValueError(f"unknown setting {key!r}")
+    dialog_match(out)  # the score, the Crawford game and the length together
+    return out
+
+
+def dialog_match(d: dict[str, Any]) -> Match:
+    """The match the dialog's settings start (``Match.from_score``); ValueError naming the
+    problem (an engine error) when the score or the Crawford answer cannot be."""
+    from controller.engine.match_start import parse_crawford_played, parse_score
+
+    settings = MatchSettings(length=int(d["length"]), cube=d["cube"] == "on", crawford=d["crawford"] == "on",
+                             confirm=d["confirm"], clock=d["clock"], dice=d.get("dice", "board"),
+                             black_player=d["opponent"])  # the computer plays Black (RULES.md); a rematch swaps
+    return Match.from_score(settings, parse_score(str(d["score"])), parse_crawford_played(str(d["crawford_played"])))
+
+
+def new_match_choice(data: dict[str, Any]) -> tuple[dict[str, Any], Match]:
+    """The dialog's New match form checked (a level that is not installed is one line, as
+    the bad field's ValueError is) and the match it starts; the settings returned are the
+    next dialog's, which starts again at 0-0."""
+    settings = check_dialog(data)
+    if settings["opponent"] != "human":
+        make_bot(settings["opponent"]).close()  # not installed: one line, nothing changes
+    match = dialog_match(settings)
+    return {**settings, **{k: DEFAULT_DIALOG[k] for k in ONE_MATCH}}, match
+
+
+def load_dialog(path: Path, settings: Callable[[], Settings]) -> dict[str, Any]:
+    """The dialog's choices: the page's last ones (saved), under what config.toml sets
+    itself (a value other than the built-in default: `opponent = "expert"` is meant)."""
+    try:
+        saved = check_dialog(json.loads(read_bounded(path)))
+    except FileNotFoundError:
+        saved = dict(DEFAULT_DIALOG)
+    except (OSError, ValueError, RecursionError) as exc:
+        print(f"bgboard sim: ignoring {path}: {str(exc)[:120]}")
+        saved = dict(DEFAULT_DIALOG)
+    try:
+        config = settings()
+    except BgboardError as exc:
+        print(f"bgboard sim: ignoring the settings: {str(exc)[:120]}")
+        return saved
+    built_in = Settings()
+    chosen = {k: getattr(config, k) for k in CONFIG_DIALOG if getattr(config, k) != getattr(built_in, k)}
+    try:
+        return check_dialog({**saved, **chosen})
+    except ValueError as exc:
+        print(f"bgboard sim: ignoring the settings: {str(exc)[:120]}")
+        return saved
+
+
+def save_dialog(path: Path, dialog: dict[str, Any]) -> None:
+    """Keep the dialog's choices for the next session (not those of one match only),
+    written whole or not at all."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp")
+    with open(tmp, "w") as handle:
+        json.dump({k: v for k, v in dialog.items() if k not in ONE_MATCH}, handle)
+        handle.flush()
+        os.fsync(handle.fileno())
+    os.replace(tmp, path)
