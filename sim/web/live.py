@@ -19,7 +19,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from controller.analysis.review import ReviewCache, MatchReview
 from controller.board.profile import Profile, load_profile
 from controller.bot.base import OFFERED_LEVELS, Bot, level_missing
 from controller.controller import ControllerConfig
@@ -34,7 +33,6 @@ from controller.online.watch import WatchedMatch
 from controller.play.status import TableStatus
 from controller.settings import Settings, load_settings
 from controller.table import BackendChoice, Table, make_bot, open_table
-from controller.table.practice import PracticeRefused, TablePractice
 from sim.headless import snapshot as script_snapshot
 from sim.virtual_board import VirtualBoard
 from sim.web.dialog import check_dialog, dialog_match, dialog_path, load_dialog, new_match_choice, \
@@ -47,9 +45,9 @@ from sim.web.page_facts import led_view, page_facts
 from sim.web.faults import PageFaults
 from sim.web.fingers import PageFingers
 from sim.web.hands import PageHands
+from sim.web.practice_page import PagePractice
 from sim.web.protocol import Notice, PageAction
 from sim.web.refusals import PageRefusals
-from sim.web.review_page import ReviewPanel
 from sim.web.watch_page import READ_ONLY, watched_view
 
 TICK_S = 0.05
@@ -105,7 +103,8 @@ class LiveSim:
         #: a finger on the table's buttons (sim/web/fingers.py)
         self.fingers = PageFingers(lambda: self.table, self._now)
         self._settle_timer: asyncio.TimerHandle | None = None  # a look when the last reading settles
-        self._review_cache: ReviewCache | None = None  # kept across tables: a game is analysed once
+        #: the review panel and the practice of a marked decision (sim/web/practice_page.py)
+        self.practising = PagePractice(lambda: self.table, self.hands, now=self._now, changed=self._changed)
 
     # -- life cycle ---------------------------------------------------------------------
     async def start(self) -> None:
@@ -163,41 +162,15 @@ class LiveSim:
         table.on_scene(lambda scene: self._changed())
         table.on_refused(self.refusals.refused)
         table.on_reading(self._reading_seen)
-        table.review_matches(self._cache)
+        table.review_matches(self.practising.cache)
         self.hands.set_board(table.controller.status().match)
         assert table.link is not None
         await table.link.start()
         if old is not None:
             await old.aclose()
 
-    def _cache(self) -> ReviewCache:
-        """The review's cache (made in the review's worker thread, which loads the network)."""
-        if self._review_cache is None:
-            from controller.table.review import default_cache
-
-            self._review_cache = default_cache()
-        return self._review_cache
-
-    def live_review(self) -> MatchReview | None:
-        """The latest review of the match at the table (also while practising: a practice
-        is not reviewed)."""
-        runner = self.table.review if self.table is not None else None
-        return runner.latest if runner is not None else None
-
-    @property
-    def practice(self) -> TablePractice:
-        """The table's practice of a marked decision (controller.table.practice)."""
-        assert self.table is not None and self.table.practice is not None
-        return self.table.practice
-
-    @property
-    def review_panel(self) -> ReviewPanel:
-        chosen = self.practice.chosen
-        return ReviewPanel(chosen.key if chosen is not None else None)
-
     def review_json(self) -> dict[str, Any]:
-        """`/review.json`: the review the page's panel shows (sim.web.review_page)."""
-        return self.review_panel.document(self.live_review())
+        return dict(self.practising.document())
 
     @property
     def bad_scans(self) -> int:
@@ -286,7 +259,7 @@ class LiveSim:
         scene = self.table.controller.last_scene
         board = tuple(self.vb.counts(c) for c in CELLS)
         # the sensors (a flickering one shows) and the second (the link's counters move on)
-        review = self.review_panel.summary(self.live_review())
+        review = self.practising.summary()
         watched = self.watched.state if self.watched is not None else None
         return repr((scene, board, watched, tuple(tuple(h.items()) for h in self.hand), self.online,
                      self.display_version(), tuple(self.vb.sensors()), int(self._now()),
@@ -314,7 +287,7 @@ class LiveSim:
         # while a position is practised the record is still the match's (a practice starts
         # from a position no .mat can write), with the match's dice; while a server match
         # is watched, the local match's too (the server keeps the watched one's)
-        aside = self.practice.match_seating or (self.door.aside if self.door is not None else None)
+        aside = self.practising.practice.match_seating or (self.door.aside if self.door is not None else None)
         match = aside.match if aside is not None else self.table.controller.status().match
         dice = aside.dice if aside is not None else self.table.controller.dice
         return mat_text(match, dice.record_tags(), players=player_names(match), when=datetime.now())
@@ -353,7 +326,7 @@ class LiveSim:
             "online_play": online,
             "settings": dict(self.dialog),
             "levels": self.levels,
-            "review": self.review_panel.summary(self.live_review()),
+            "review": self.practising.summary(),
             **page_facts(status, controller.config.language),
             "dice_panel": dice_panel(status, controller.dice.mode, controller.dice.secret),  # online: the server's
             "debug": debug_view(self.vb, self.profile, self.table.link, online=self.online,
@@ -412,8 +385,8 @@ class LiveSim:
             "online": lambda a: online_page.join(*self._door_table(), a.settings or {}, self.online_settings),
             "online_leave": lambda a: online_page.leave(*self._door_table()),
             "say": lambda a: self.door.say(a.name or "") if self.door is not None else None,
-            "practice": lambda a: self._practice(a.name or ""),
-            "back_to_match": lambda a: self._back_to_match(),
+            "practice": lambda a: self.practising.start(a.name or ""),
+            "back_to_match": lambda a: self.practising.back(),
             "dice": self._dice_action, "phrase": self._dice_action, "reveal": self._dice_action,
             "language": lambda a: self._language_chosen(a.name or ""),
         }
@@ -464,31 +437,7 @@ class LiveSim:
             log.warning("the match's settings are not remembered: %s", exc.strerror or exc)
         self.dice.begin(match)
         # a practice under way ends with the match it came from (the new table has none)
-        self._review_cache = None
+        self.practising.forget()
         await self._open_table(match)
         self._changed()
         return Notice("new_match", f"new match to {self.dialog['length']}", {"n": str(self.dialog["length"])})
-
-    # -- practice of a marked position (controller.table.practice) --------------------------
-    async def _practice(self, key: str) -> str | Notice | None:
-        """Play on from the marked decision `key` at this table: the match is saved first,
-        the person sets the position up as the `setup` lights guide."""
-        try:
-            self.practice.choose(key)
-            self.hands.hand_back()
-            chosen = self.practice.start(key, self._now())
-        except PracticeRefused as exc:
-            return str(exc)
-        self._changed()
-        game, move = chosen.decision.game, chosen.decision.move
-        return Notice("practice", f"set up game {game} move {move} on the board",
-                      {"game": str(game), "move": str(move)})
-
-    async def _back_to_match(self) -> str | Notice | None:
-        """End the practice: the saved match is resumed (the board set up as it asks)."""
-        if self.practice.match_seating is None:
-            return Notice("no_practice", "there is no practice to end")
-        self.hands.hand_back()
-        self.practice.end(self._now())
-        self._changed()
-        return Notice("back_to_match", "back to the match")
