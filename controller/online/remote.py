@@ -26,24 +26,24 @@ person as White); `perspective` turns the server's view into the engine's.
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass, field, replace
-from typing import Literal, Union
+from dataclasses import replace
 
 from controller.controller import Controller
 from controller.dice import DiceError, DiceNeeded, TableDice
 from controller.engine.board_view import Colour
 from controller.engine.match import LEVELS, Match
-from controller.engine.match_history import CubeRecord, GameRecord, ResignRecord, TurnRecord
+from controller.engine.match_history import GameRecord
 from controller.engine.match_settings import MatchSettings
 from controller.events import ActionRequested, BotMoved, Event, RemoteActed
 from controller.online import commands
 from controller.online.events import (Board, Failed, GameState, Joined, Left,
                                       Notice, ProtocolError, Rolled, Say, ServerEvent, Win)
+from controller.online.facts import (LOCAL, REMOTE, DiceRolled, Fact, OpeningRolled, Reaction, RemoteCube,
+                                     RemoteMoved, RemoteResigned, ScoreCheck)
+from controller.online.outbox import Outbox
 from controller.online.perspective import Seat, board_of_position, position_of_board
 from controller.online.scoring import as_server_scored
 
-LOCAL: Colour = "white"
-REMOTE: Colour = "black"
 REMATCH_NOTICE = "Your opponent would like to play again."
 #: how the server's refusals say that the opponent is away (the command is sent again)
 OPPONENT_AWAY = "until your opponent rejoins the match"
@@ -78,55 +78,6 @@ class ServerDice(TableDice):
             return self.queue.popleft()
         self.asked = True
         raise DiceNeeded("the server rolls the dice")
-
-
-# -- facts: what the server said happened, waiting for the table -------------------------
-
-@dataclass(frozen=True)
-class OpeningRolled:
-    dice: tuple[int, int]  # White's die, Black's die
-
-
-@dataclass(frozen=True)
-class DiceRolled:
-    side: Colour
-    dice: tuple[int, int]
-
-
-@dataclass(frozen=True)
-class RemoteMoved:
-    board: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class RemoteCube:
-    action: Literal["double", "take", "drop", "accept", "rematch"]
-
-
-@dataclass(frozen=True)
-class RemoteResigned:
-    level: str
-
-
-@dataclass(frozen=True)
-class ScoreCheck:
-    score: tuple[int, int]  # (local, remote) as the server counts
-
-
-Fact = Union[OpeningRolled, DiceRolled, RemoteMoved, RemoteCube, RemoteResigned, ScoreCheck]
-
-
-@dataclass
-class Reaction:
-    """What the runner does next: send `commands`, dispatch `events` to the table, show
-    `notes` (chat and news for the page and the log), and, with `adopt`, play on from the
-    server's state."""
-
-    commands: list[str] = field(default_factory=list)
-    events: list[Event] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
-    adopt: Match | None = None
-    stopped: str | None = None
 
 
 def match_from_state(state: GameState, settings: MatchSettings) -> Match:
@@ -189,11 +140,8 @@ class RemoteOpponent:
         self._won = False
         self._replay = False
         self._opening_rolled = False  # our opening die is rolled (the server shows no board yet)
-        self._last_batch: list[str] = []
-        # the server as it stood when the last batch was sent: (its moment, board, dice)
-        self._last_sent_at: tuple[str, tuple[int, ...], tuple[int, int]] | None = None
         self._rejoined = False  # the connection is back: the next board decides on sending again
-        self._held: deque[tuple[str, list[str]]] = deque()  # (the server's moment, commands)
+        self.outbox = Outbox(lambda: self.server, lambda: self._opening_rolled)
 
     def took_up(self, match: Match) -> None:
         """The table plays on from `match` (the server's state, or the saved match a restart
@@ -229,8 +177,8 @@ class RemoteOpponent:
             out.notes.append(f"{event.player} joined match {event.game_id}")
             if self._replay:  # what the server refused while they were away, again
                 self._replay = False
-                out.commands.extend(self._last_batch)
-                out.notes.append(f"sent again: {', '.join(self._last_batch)}")
+                out.commands.extend(self.outbox.last_batch)
+                out.notes.append(f"sent again: {', '.join(self.outbox.last_batch)}")
         elif isinstance(event, Left) and event.player != self.me:
             out.notes.append(f"{event.player} left the match; waiting for them to come back")
         elif isinstance(event, Failed) and event.what in PLAY and OPPONENT_AWAY in event.reason:
@@ -323,7 +271,7 @@ class RemoteOpponent:
         self.stopped = reason
         self._resync = True
         self.facts.clear()
-        self._held.clear()
+        self.outbox.held.clear()
         out.stopped = reason
         out.notes.append(f"stopped: {reason}")
 
@@ -456,12 +404,12 @@ class RemoteOpponent:
         m = c.match
         if self.dice.asked and m.phase not in ("opening", "roll"):
             self.dice.asked = False
-        if self.dice.asked and self._server_awaits_roll():
+        if self.dice.asked and self.outbox.awaits_roll():
             # the person rolled; it is sent once the server waits for it (the opponent here)
             self.dice.asked = False
             if not any(isinstance(f, (OpeningRolled, DiceRolled)) for f in self.facts):
                 out.commands.append(commands.ROLL)
-                self._sent(("rolling", [commands.ROLL]))
+                self.outbox.sent("rolling", [commands.ROLL])
         if m is self._match:
             return
         previous, self._match = self._match, m
@@ -480,54 +428,15 @@ class RemoteOpponent:
                 continue
             start = count if record.number == game_no else 0
             for action in record.actions[start:]:
-                self._send_action(action, m, out)
+                if self.outbox.hold(action):  # our turn: the server's position after it is checked
+                    self._expect = board_of_position(m.position, "remote") \
+                        if m.turn == REMOTE and m.phase in ("roll", "doubled", "move") else None
             forfeited = record.end is not None and record.end.how == "forfeit" and record.end.winner == REMOTE
             if forfeited and (record.number, len(record.actions)) != self._seen or \
                     forfeited and previous is not None and not previous.is_over:
                 out.commands.append(commands.LEAVE)
             self._seen = (record.number, len(record.actions))
             game_no, count = self._seen
-
-    def _send_action(self, action: object, m: Match, out: Reaction) -> None:
-        """Hold the commands of the local player's action until the server is where the
-        table was when the person acted (the engine passes a turn that cannot be played at
-        once; the server waits for that player's `ok`), then send them in order."""
-        if isinstance(action, TurnRecord) and action.side == LOCAL:
-            # a correction first: steps the server holds of an earlier try are taken back
-            batch = [commands.RESET, *(commands.move(s.frm, s.to) for s in action.steps), commands.OK]
-            self._held.append(("moving", batch))
-            self._expect = board_of_position(m.position, "remote") \
-                if m.turn == REMOTE and m.phase in ("roll", "doubled", "move") else None
-        elif isinstance(action, CubeRecord) and action.side == LOCAL:
-            if action.action == "double":
-                self._held.append(("on_roll", [commands.DOUBLE]))
-            else:
-                self._held.append(("answering", [commands.OK if action.action == "take" else commands.RESIGN]))
-        elif isinstance(action, ResignRecord) and action.side == LOCAL and action.action == "offer":
-            self._held.append(("our_turn", [commands.RESIGN]))
-
-    def _flush(self, out: Reaction) -> None:
-        """Send the held commands whose moment has come on the server, in order."""
-        while self._held and self.stopped is None and self._due(self._held[0][0]) and self.server.player2.name:
-            held = self._held.popleft()
-            out.commands.extend(held[1])
-            self._sent(held)
-
-    def _due(self, moment: str) -> bool:
-        """The server waits for commands of this moment now."""
-        s = self.server
-        return {
-            "moving": s.turn == 1 and s.roll1 != 0 and not s.double_offered,
-            "on_roll": s.turn == 1 and s.roll1 == 0 and not s.double_offered,
-            "answering": s.turn == 2 and s.double_offered,
-            "our_turn": s.turn == 1,
-            "rolling": self._server_awaits_roll(),
-        }[moment]
-
-    def _sent(self, held: tuple[str, list[str]]) -> None:
-        moment, self._last_batch = held
-        s = self.server
-        self._last_sent_at = (moment, tuple(s.board), (s.roll1, s.roll2))
 
     def rejoined(self) -> None:
         """The connection was lost and is back (the session has rejoined the match).
@@ -538,21 +447,13 @@ class RemoteOpponent:
         self._rejoined = True
 
     def _send_again_if_lost(self, out: Reaction) -> None:
-        """The last batch again, when the server shows it did not arrive: the moment it was
-        sent for is still due, with the same dice, and the same board (or steps of it the
-        server holds, which its leading `reset` takes back)."""
-        at, s = self._last_sent_at, self.server
-        if at is None or self.stopped is not None:
-            return
-        moment, board, dice = at
-        if self._due(moment) and (s.roll1, s.roll2) == dice and (tuple(s.board) == board or bool(s.moves)):
-            out.commands.extend(self._last_batch)
-            out.notes.append(f"sent again after rejoining: {', '.join(self._last_batch)}")
+        """The last batch again, when the server shows it did not arrive (`Outbox.lost`)."""
+        lost = self.outbox.lost() if self.stopped is None else None
+        if lost is not None:
+            out.commands.extend(lost)
+            out.notes.append(f"sent again after rejoining: {', '.join(lost)}")
 
-    def _server_awaits_roll(self) -> bool:
-        s = self.server
-        if s.winner or s.double_offered or not s.player2.name:
-            return False
-        if s.turn == 0:
-            return s.roll1 == 0 and not self._opening_rolled
-        return s.turn == 1 and s.roll1 == 0
+    def _flush(self, out: Reaction) -> None:
+        """Send the held commands whose moment has come on the server, in order."""
+        if self.stopped is None:
+            out.commands.extend(self.outbox.flush())

@@ -35,7 +35,8 @@ from controller.engine.match_settings import REMOTE as REMOTE_PLAYER
 from controller.engine.wording import counted
 from controller.events import AdoptMatch
 from controller.online import commands
-from controller.online.remote import Reaction, RemoteOpponent, ServerDice, match_from_state
+from controller.online.facts import Reaction
+from controller.online.remote import RemoteOpponent, ServerDice, match_from_state
 from controller.online.resume import resumed_match
 from controller.online.session import LinkDown, LinkUp, OnlineSession
 from controller.records.store import TableStore
