@@ -34,15 +34,14 @@ from controller.engine.board_view import Colour
 from controller.engine.match import LEVELS, Match
 from controller.engine.match_history import GameRecord
 from controller.engine.match_settings import MatchSettings
-from controller.events import ActionRequested, BotMoved, Event, RemoteActed
 from controller.online import commands
 from controller.online.events import (Board, Failed, GameState, Joined, Left,
                                       Notice, ProtocolError, Rolled, Say, ServerEvent, Win)
 from controller.online.facts import (LOCAL, REMOTE, DiceRolled, Fact, OpeningRolled, Reaction, RemoteCube,
                                      RemoteMoved, RemoteResigned, ScoreCheck)
+from controller.online.intake import Intake
 from controller.online.outbox import Outbox
 from controller.online.perspective import Seat, board_of_position, position_of_board
-from controller.online.scoring import as_server_scored
 
 REMATCH_NOTICE = "Your opponent would like to play again."
 #: how the server's refusals say that the opponent is away (the command is sent again)
@@ -109,12 +108,6 @@ def match_from_state(state: GameState, settings: MatchSettings) -> Match:
     return replace(base, **fields)  # type: ignore[arg-type]
 
 
-def before_the_roll(m: Match) -> Match:
-    """The match as it was before the side on turn rolled: a roll is recorded only with
-    the move played, so the history is already that of the moment before it."""
-    return replace(m, phase="roll", dice=None, steps=(), partial=m.position)
-
-
 class RemoteOpponent:
     """See the module docstring. `me` is the name the server gave us."""
 
@@ -127,7 +120,6 @@ class RemoteOpponent:
         self.stopped: str | None = None
         self.chat: list[str] = []
         self.compared = 0  # turns whose positions were compared with the server's
-        self.refused = 0  # server moves the engine refused
         self._resync = False  # stopped: adopt the server's state at its next board
         self._adopt = False
         # resumed during the remote player's turn: the board so far is theirs
@@ -135,13 +127,13 @@ class RemoteOpponent:
         self._expect: tuple[int, ...] | None = None
         self._seen: tuple[int, int] = (1, 0)  # (game number, actions) already sent
         self._match: Match | None = None
-        self._inflight: tuple[Fact, Match, object] | None = None
         self._rematch_sent = False
         self._won = False
         self._replay = False
         self._opening_rolled = False  # our opening die is rolled (the server shows no board yet)
         self._rejoined = False  # the connection is back: the next board decides on sending again
         self.outbox = Outbox(lambda: self.server, lambda: self._opening_rolled)
+        self.intake = Intake(self.facts, dice.deliver, self._stop, lambda: self.opponent)
 
     def took_up(self, match: Match) -> None:
         """The table plays on from `match` (the server's state, or the saved match a restart
@@ -292,112 +284,15 @@ class RemoteOpponent:
         self._outgoing(controller, out)
         self._flush(out)
         if self.stopped is None:
-            self._feed(controller, out)
+            self.intake.feed(controller, out)
+            if out.adopt is not None:  # the intake took a roll back, or kept the server's score
+                self._match = out.adopt
         return out
 
-    def _feed(self, c: Controller, out: Reaction) -> None:
-        while self.facts:
-            fact = self.facts[0]
-            flight = self._inflight
-            state = (c.settled, c.setting_up, c.verdict)
-            if flight is not None and flight[0] is fact:
-                if c.match is not flight[1] or (isinstance(fact, RemoteMoved) and c.bot is not None):
-                    self.facts.popleft()
-                    self._inflight = None
-                    continue
-                if flight[2] == state:
-                    return  # refused in this very state: wait for a change (the board set right)
-            found = self._events_for(fact, c, out)
-            if found is None:
-                return  # the table has not caught up yet
-            if not found:
-                if self.facts and self.facts[0] is fact:
-                    self.facts.popleft()
-                continue
-            out.events.extend(found)
-            self._inflight = (fact, c.match, state)
-            return
-
-    def _events_for(self, fact: Fact, c: Controller, out: Reaction) -> list[Event] | None:
-        """The table events that bring `fact` in; None when the table is not ready for it
-        yet, [] when it needs nothing (or was refused: then play has stopped)."""
-        m, now = c.match, c.now
-        if isinstance(fact, OpeningRolled):
-            if m.phase != "opening" or c.setting_up:
-                return None
-            self.dice.deliver(fact.dice)
-            return [ActionRequested(LOCAL, "roll", now)]
-        if isinstance(fact, DiceRolled):
-            if m.phase != "roll" or m.turn != fact.side:
-                return None
-            self.dice.deliver(fact.dice)
-            return [ActionRequested(LOCAL, "roll", now) if fact.side == LOCAL else RemoteActed(REMOTE, "roll", now)]
-        if isinstance(fact, RemoteMoved):
-            return self._remote_move(fact, c, out)
-        if isinstance(fact, RemoteCube):
-            if fact.action == "accept" and m.phase in ("opening", "over") and m.rematch_offer is None:
-                return []  # our backgammon resignation: the engine accepted it at once
-            if fact.action == "rematch" and not m.is_over:
-                return []  # the new match has begun already
-            event = self._cube_event(fact, m, now)
-            return None if event is None else [event]
-        if isinstance(fact, RemoteResigned):
-            if m.turn != REMOTE or m.phase not in ("roll", "move"):
-                return None
-            if m.phase == "move":
-                # the server lets a player resign after rolling, the rule book only before:
-                # the server is the truth, so the unplayed roll is taken back first
-                out.adopt = self._match = before_the_roll(m)
-            events: list[Event] = [RemoteActed(REMOTE, "resign", now, fact.level)]
-            if fact.level != "backgammon":
-                events.append(ActionRequested(LOCAL, "accept", now))
-            return events
-        if m.phase not in ("opening", "over"):
-            return None  # ScoreCheck: after the table's game has ended too
-        scored = as_server_scored(m, fact.score) if m.score != fact.score else None
-        if scored is not None:  # the server scored a drop its own way: the record is kept
-            out.adopt = self._match = scored
-            out.notes.append(f"the server's score {fact.score[0]}-{fact.score[1]}: "
-                             f"{scored.history[-1 if scored.is_over else -2].end.note}")  # type: ignore[union-attr]
-        elif m.score != fact.score:
-            self._stop(f"the server's score {fact.score[0]}-{fact.score[1]} differs from the "
-                       f"board's {m.score[0]}-{m.score[1]}", out)
-            out.commands.append(commands.BOARD)
-        return []
-
-    @staticmethod
-    def _cube_event(fact: RemoteCube, m: Match, now: float) -> Event | None:
-        if fact.action == "double" and m.phase == "roll" and m.turn == REMOTE:
-            return RemoteActed(REMOTE, "double", now)
-        if fact.action in ("take", "drop") and m.phase == "doubled" and m.turn == LOCAL:
-            return RemoteActed(REMOTE, fact.action, now)
-        if fact.action == "accept" and m.phase == "resigning" and m.turn == LOCAL:
-            return RemoteActed(REMOTE, "accept", now)
-        if fact.action == "rematch" and m.phase == "over" and m.rematch_offer != REMOTE:
-            return RemoteActed(REMOTE, "rematch" if m.rematch_offer is None else "accept", now)
-        return None
-
-    def _remote_move(self, fact: RemoteMoved, c: Controller, out: Reaction) -> list[Event] | None:
-        """The remote player's move (the board when their turn passed) into the table."""
-        m = c.match
-        if m.phase == "move" and m.turn == REMOTE and c.bot is None:
-            target = position_of_board(fact.board, "remote")
-            move = next((x for x in m.legal_moves() if x.result == target), None)
-            if move is None:
-                assert m.dice is not None
-                self.refused += 1
-                self._stop(f"refused {self.opponent}'s move: no legal {m.dice[0]}-{m.dice[1]} "
-                           "move reaches the position the server shows", out)
-                out.commands.append(commands.BOARD)
-                return []
-            return [BotMoved(move, c.now, c.bot_token)]
-        if m.turn == LOCAL and m.last_move is not None and m.last_move.side == REMOTE \
-                and not m.last_move.steps:
-            # the remote player could not move: the engine passed by itself already
-            if board_of_position(m.position, "local") != tuple(fact.board):
-                self._stop("the server's position differs from the board's after a pass", out)
-            return []
-        return None
+    @property
+    def refused(self) -> int:
+        """Server moves the engine refused."""
+        return self.intake.refused
 
     def _outgoing(self, c: Controller, out: Reaction) -> None:
         """Commands for what the local player did since the last look."""
