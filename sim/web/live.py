@@ -33,21 +33,19 @@ from controller.online.watch import WatchedMatch
 from controller.play.status import TableStatus
 from controller.settings import Settings, load_settings
 from controller.table import BackendChoice, Table, make_bot, open_table
-from sim.headless import snapshot as script_snapshot
 from sim.virtual_board import VirtualBoard
 from sim.web.dialog import check_dialog, dialog_match, dialog_path, load_dialog, new_match_choice, \
     save_dialog  # check_dialog, dialog_match: tests import them here
-from sim.web.dice_panel import dice_event, dice_panel
+from sim.web.dice_panel import dice_event
 from sim.web import online_page
-from sim.web.page_debug import debug_view, possible_view, prompt_text, trim_frames
-from sim.web.page_hint import page_hint
-from sim.web.page_facts import led_view, page_facts
+from sim.web.page_debug import debug_view, trim_frames
 from sim.web.faults import PageFaults
 from sim.web.fingers import PageFingers
 from sim.web.hands import PageHands
 from sim.web.practice_page import PagePractice
 from sim.web.protocol import Notice, PageAction
 from sim.web.refusals import PageRefusals
+from sim.web.table_view import table_view
 from sim.web.watch_page import READ_ONLY, watched_view
 
 TICK_S = 0.05
@@ -293,59 +291,29 @@ class LiveSim:
         return mat_text(match, dice.record_tags(), players=player_names(match), when=datetime.now())
 
     def snapshot(self) -> dict[str, Any]:
-        """What the page shows: the table, or while the door watches a server match that
-        match in its place (`watched_view`: its checkers, not the board's, and nothing to do)."""
-        assert self.table is not None
-        controller = self.table.controller
-        scene = controller.last_scene
-        base = script_snapshot(controller, 0, "", [])
-        assert self.door is not None
+        """What the page shows: the table (sim/web/table_view.py) with the hand, the dialog and
+        online play, or while the door watches a server match that match in its place
+        (`watched_view`: its checkers, not the board's, and nothing to do)."""
+        assert self.table is not None and self.door is not None
         online = self.door.view()
-        match = base["match"]
-        status = controller.status()
-        match["cube_enabled"] = status.match.cube_enabled
-        match["crawford"] = status.match.crawford
-        leds = led_view(scene.leds, self.led_config.roles)
-        prompt = prompt_text(scene, self.table.store.status.line)
         trim_frames(self._frames_window, self._now())
         watched = self.watched
-        shown = {} if watched is None else watched_view(watched)
         return {
             "board": {c: list(self.vb.counts(c)) for c in CELLS},
             "hand": list(self.hand),
-            "leds": leds,
-            "led_counts": {c: len(ix) for c, ix in self.led_config.cells.items()},
-            "display": {"version": self.display_version(), "lines": base["display"]["lines"]},
-            "prompt": prompt,
-            "match": match,
-            "actions": self.actions(),
-            "possible": possible_view(status),
+            **table_view(self.table, self.led_config, version=self.display_version(), in_hand=bool(self.hand),
+                         watching=watched is not None),
             "helpers": self.hands.helpers(),
-            "hint": None if controller.playing_online or watched is not None else self.hint(),
             "chat": online["chat"],
             "online_play": online,
             "settings": dict(self.dialog),
             "levels": self.levels,
             "review": self.practising.summary(),
-            **page_facts(status, controller.config.language),
-            "dice_panel": dice_panel(status, controller.dice.mode, controller.dice.secret),  # online: the server's
             "debug": debug_view(self.vb, self.profile, self.table.link, online=self.online,
                                 frames=len(self._frames_window), bad_scans=self.bad_scans,
                                 flickering=self.faults.flickering),
-            **shown,
+            **({} if watched is None else watched_view(watched)),
         }
-
-    def hint(self) -> dict[str, str] | None:
-        """The page's hint for a newcomer (sim/web/page_hint.py)."""
-        assert self.table is not None
-        return page_hint(self.table.controller.status(), bool(self.hand))
-
-    def actions(self) -> list[str]:
-        """What the players at the table may do now, as script actions (`white double`):
-        the controller's own list (controller.play.possible): no roll while the board is
-        set up, none of a computer's own decisions."""
-        assert self.table is not None
-        return [a.command for a in self.table.controller.status().actions]
 
     async def act(self, action: PageAction) -> str | Notice | None:
         assert self.table is not None

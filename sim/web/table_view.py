@@ -1,0 +1,45 @@
+"""The part of the page's snapshot that reads the table alone: the LEDs and the display as
+the scene has them, the match as a scenario script's snapshot shows it (plus what the
+dialog draws), the actions the players may take, the hint, the page's facts beside the
+board and the dice panel.
+
+It starts from the headless runner's `snapshot` (sim/headless.py), so the page and the
+scripts show the same match the same way; `LiveSim.snapshot` adds what only the page has
+(the hand, the dialog, online play, the Debug panel). It was part of that method.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from controller.board.profile_sections import LedConfig
+from controller.table import Table
+from sim.headless import snapshot as script_snapshot
+from sim.web.dice_panel import dice_panel
+from sim.web.page_debug import possible_view, prompt_text
+from sim.web.page_facts import led_view, page_facts
+from sim.web.page_hint import page_hint
+
+
+def table_view(table: Table, leds: LedConfig, *, version: str, in_hand: bool, watching: bool) -> dict[str, Any]:
+    """The table's part of the snapshot; `version` is the display's frame count, `in_hand`
+    whether checkers are in the air, `watching` whether a server match is shown instead
+    (no hint then, as when playing online)."""
+    controller = table.controller
+    scene = controller.last_scene
+    base = script_snapshot(controller, 0, "", [])
+    status = controller.status()
+    match = base["match"]
+    match["cube_enabled"] = status.match.cube_enabled
+    match["crawford"] = status.match.crawford
+    return {
+        "leds": led_view(scene.leds, leds.roles),
+        "led_counts": {c: len(ix) for c, ix in leds.cells.items()},
+        "display": {"version": version, "lines": base["display"]["lines"]},
+        "prompt": prompt_text(scene, table.store.status.line),
+        "match": match,
+        "actions": [a.command for a in status.actions],
+        "possible": possible_view(status),
+        "hint": None if controller.playing_online or watching else page_hint(status, in_hand),
+        **page_facts(status, controller.config.language),
+        "dice_panel": dice_panel(status, controller.dice.mode, controller.dice.secret),  # online: the server's
+    }
