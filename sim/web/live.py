@@ -9,8 +9,6 @@ are worked out here from the engine's turn plan and then carried out the same wa
 """
 from __future__ import annotations
 
-import asyncio
-import collections
 import inspect
 import logging
 import random
@@ -45,10 +43,10 @@ from sim.web.hands import PageHands
 from sim.web.practice_page import PagePractice
 from sim.web.protocol import Notice, PageAction
 from sim.web.refusals import PageRefusals
+from sim.web.ticks import PageTicks
 from sim.web.table_view import table_view
 from sim.web.watch_page import READ_ONLY, watched_view
 
-TICK_S = 0.05
 #: the page actions a hand does on the board (the controller sees them only through the cable)
 PHYSICAL = frozenset(["lift", "place", "drop_outside", "auto_step", "cover", "setup", "bot_move", "undo"])
 #: the page actions that still mean something while a server match is watched: the table's
@@ -95,28 +93,25 @@ class LiveSim:
         self._subscribers: list[Callable[[], None]] = []
         self._tables = 0  # tables made so far: each new display counts its frames from 0
         self._last_key = ""
-        self._tick_task: asyncio.Task[None] | None = None
-        self._frames_window: collections.deque[float] = collections.deque()  # SCAN times, the last 2 s
-        self._loop: asyncio.AbstractEventLoop | None = None
+        #: the loop's clock, the ticks and the frame window (sim/web/ticks.py)
+        self.ticks = PageTicks(settle_s=self.profile.timing.settle_ms / 1000, tick=self._tick, changed=self._changed)
+        self._frames_window = self.ticks.frames  # tests/test_web_hostile.py reads it here
         #: a finger on the table's buttons (sim/web/fingers.py)
         self.fingers = PageFingers(lambda: self.table, self._now)
-        self._settle_timer: asyncio.TimerHandle | None = None  # a look when the last reading settles
         #: the review panel and the practice of a marked decision (sim/web/practice_page.py)
         self.practising = PagePractice(lambda: self.table, self.hands, now=self._now, changed=self._changed)
 
     # -- life cycle ---------------------------------------------------------------------
     async def start(self) -> None:
-        self._loop = asyncio.get_running_loop()
+        self.ticks.bind()
         self.vb.start()
         await self._open_table(None)
-        self._tick_task = asyncio.create_task(self._ticks())
+        self.ticks.start()
 
     async def close(self) -> None:
-        for task in (self._tick_task, self.faults.task):
-            if task is not None:
-                task.cancel()
-        if self._settle_timer is not None:
-            self._settle_timer.cancel()
+        self.ticks.close()
+        if self.faults.task is not None:
+            self.faults.task.cancel()
         if self.table is not None:
             await self.table.aclose()
         self.vb.close()
@@ -124,8 +119,7 @@ class LiveSim:
             self._tmp.cleanup()
 
     def _now(self) -> float:
-        assert self._loop is not None
-        return self._loop.time()
+        return self.ticks.now()
 
     def _language(self) -> str:
         """The match's language (the page's too)."""
@@ -151,7 +145,7 @@ class LiveSim:
         settings = self._match_settings()
         table = open_table(self.profile, backends, clock=self._now, config=self._config(),
                            match=match, new_match=lambda: Match.new(settings), dice=self.dice,
-                           bots=self.bots, loop=self._loop)
+                           bots=self.bots, loop=self.ticks.loop)
         self._tables += 1
         self.table = table
         self.door = OnlineDoor(table, settings=self.online_settings, online_dir=self.state_dir / "online",
@@ -159,7 +153,7 @@ class LiveSim:
         table.offer_online(self.door)
         table.on_scene(lambda scene: self._changed())
         table.on_refused(self.refusals.refused)
-        table.on_reading(self._reading_seen)
+        table.on_reading(self.ticks.reading_seen)
         table.review_matches(self.practising.cache)
         self.hands.set_board(table.controller.status().match)
         assert table.link is not None
@@ -206,28 +200,8 @@ class LiveSim:
     def online(self) -> bool:
         return self.table is not None and self.table.controller.status().online
 
-    async def _ticks(self) -> None:
-        while True:
-            await asyncio.sleep(TICK_S)
-            self._tick_now()
-
-    # -- the board's readings (on the loop) ---------------------------------------------
-    def _reading_seen(self) -> None:
-        now = self._now()
-        self._frames_window.append(now)
-        trim_frames(self._frames_window, now)  # here, not only when a tab asks: idle, it stays 2 s long
-        self._changed()
-        # the controller acts on a reading once it has settled: look again exactly then,
-        # not at the next 50 ms tick (the targets light up to a tick sooner)
-        if self._settle_timer is not None:
-            self._settle_timer.cancel()
-        assert self._loop is not None
-        self._settle_timer = self._loop.call_later(self.profile.timing.settle_ms / 1000 + 0.001, self._tick_now)
-
-    def _tick_now(self) -> None:
-        self._settle_timer = None
+    def _tick(self, now: float) -> None:
         if self.table is not None:
-            now = self._now()
             self.table.dispatch(Tick(now))
             self.table.refresh(now)
             self._changed()
