@@ -25,7 +25,7 @@ from controller.engine.board_view import CELLS, step_cells  # step_cells: tests/
 from controller.engine.match import Match
 from controller.engine.match_settings import MatchSettings
 from controller.errors import BgboardError
-from controller.events import ActionRequested, LanguageChosen, Tick
+from controller.events import LanguageChosen, Tick
 from controller.online.door import OnlineDoor
 from controller.online.watch import WatchedMatch
 from controller.play.status import TableStatus
@@ -34,8 +34,7 @@ from controller.table import BackendChoice, Table, make_bot, open_table
 from sim.virtual_board import VirtualBoard
 from sim.web.dialog import check_dialog, dialog_match, dialog_path, load_dialog, new_match_choice, \
     save_dialog  # check_dialog, dialog_match: tests import them here
-from sim.web.dice_panel import dice_event
-from sim.web import online_page
+from sim.web import online_page, table_commands
 from sim.web.page_debug import debug_view, trim_frames
 from sim.web.faults import PageFaults
 from sim.web.fingers import PageFingers
@@ -188,6 +187,10 @@ class LiveSim:
     def _carry_out(self, frm_cell: str, to_cell: str, colour: str, hit: bool) -> None:
         self.hands.carry_out(frm_cell, to_cell, colour, hit)  # tests/test_web_server.py carries a step out by hand
 
+    def _ready(self) -> Table:
+        assert self.table is not None
+        return self.table
+
     def _door_table(self) -> tuple[OnlineDoor, Table]:
         assert self.door is not None and self.table is not None
         return self.door, self.table
@@ -321,7 +324,7 @@ class LiveSim:
             "auto_step": lambda a: self.hands.auto_step(a.cell or ""),
             "cover": lambda a: self.hands.cover(a.cell or ""),
             "button": lambda a: self._button(a.name or ""),
-            "command": lambda a: self._command(a.name or ""),
+            "command": lambda a: table_commands.command(self._ready(), a.name or "", self._now()),
             "fault": lambda a: self.faults.inject(a.name or ""),
             "new_match": lambda a: self._new_match(a.settings or {}),
             "online": lambda a: online_page.join(*self._door_table(), a.settings or {}, self.online_settings),
@@ -329,15 +332,14 @@ class LiveSim:
             "say": lambda a: self.door.say(a.name or "") if self.door is not None else None,
             "practice": lambda a: self.practising.start(a.name or ""),
             "back_to_match": lambda a: self.practising.back(),
-            "dice": self._dice_action, "phrase": self._dice_action, "reveal": self._dice_action,
+            "dice": self._dice, "phrase": self._dice, "reveal": self._dice,
             "language": lambda a: self._language_chosen(a.name or ""),
         }
 
     def _language_chosen(self, language: str) -> str | Notice | None:
         """The page's language choice: the table speaks it now, the dialog's next match
         starts in it (remembered with the dialog's other settings where that is possible)."""
-        assert self.table is not None
-        self.table.dispatch(LanguageChosen(language, self._now()))
+        self._ready().dispatch(LanguageChosen(language, self._now()))
         self.dialog["language"] = language
         try:
             save_dialog(self.settings_file, self.dialog)
@@ -346,28 +348,11 @@ class LiveSim:
         self._changed()
         return None
 
-    def _dice_action(self, action: PageAction) -> str | Notice | None:
-        """Real dice keyed in, a player's phrase, or the seed revealed (verifiable dice)."""
-        assert self.table is not None
-        m = self.table.controller.status().match
-        side = action.colour or m.turn or "white"
-        self.table.dispatch(dice_event(action.kind, side, action.name or "", m, self._now()))
-        return None  # a refusal answers it (`act`)
+    def _dice(self, action: PageAction) -> None:
+        table_commands.dice(self._ready(), action, self._now())  # a refusal answers it (`act`)
 
-    # -- physical actions ---------------------------------------------------------------
-
-    # -- buttons, commands, faults, new match -------------------------------------------
     async def _button(self, name: str) -> str | Notice | None:
         return await self.fingers.press(name)  # tests/test_sim_button_taps.py presses here
-
-    def _command(self, text: str) -> str | Notice | None:
-        assert self.table is not None
-        parts = text.split()
-        if len(parts) < 2 or parts[0] not in ("white", "black"):
-            return f"ignored command {text!r}: say '<white|black> <action>'"
-        level = parts[2] if len(parts) > 2 else None
-        self.table.dispatch(ActionRequested(parts[0], parts[1], self._now(), level))  # type: ignore[arg-type]
-        return None  # a refusal answers it (`act`)
 
     async def _new_match(self, data: dict[str, Any]) -> str | Notice | None:
         if self.door is not None and self.door.busy:
