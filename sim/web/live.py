@@ -9,7 +9,6 @@ are worked out here from the engine's turn plan and then carried out the same wa
 """
 from __future__ import annotations
 
-import inspect
 import logging
 import random
 import tempfile
@@ -24,7 +23,6 @@ from controller.dice import TableDice
 from controller.engine.board_view import CELLS, step_cells  # step_cells: tests/test_web_server.py imports it here
 from controller.engine.match import Match
 from controller.engine.match_settings import MatchSettings
-from controller.errors import BgboardError
 from controller.events import LanguageChosen, Tick
 from controller.online.door import OnlineDoor
 from controller.online.watch import WatchedMatch
@@ -34,7 +32,7 @@ from controller.table import BackendChoice, Table, make_bot, open_table
 from sim.virtual_board import VirtualBoard
 from sim.web.dialog import check_dialog, dialog_match, dialog_path, load_dialog, new_match_choice, \
     save_dialog  # check_dialog, dialog_match: tests import them here
-from sim.web import online_page, table_commands
+from sim.web import online_page, page_actions, table_commands
 from sim.web.page_debug import debug_view, trim_frames
 from sim.web.faults import PageFaults
 from sim.web.fingers import PageFingers
@@ -44,14 +42,8 @@ from sim.web.protocol import Notice, PageAction
 from sim.web.refusals import PageRefusals
 from sim.web.ticks import PageTicks
 from sim.web.table_view import table_view
-from sim.web.watch_page import READ_ONLY, watched_view
+from sim.web.watch_page import watched_view
 
-#: the page actions a hand does on the board (the controller sees them only through the cable)
-PHYSICAL = frozenset(["lift", "place", "drop_outside", "auto_step", "cover", "setup", "bot_move", "undo"])
-#: the page actions that still mean something while a server match is watched: the table's
-#: buttons (the menu leaves watching; the controller refuses the others with its own line),
-#: Leave, and the choices that answer "leave first" or, for chat, why nothing is sent
-WHILE_WATCHING = frozenset(["button", "online_leave", "online", "new_match", "say"])
 log = logging.getLogger("bgboard.sim")
 
 
@@ -293,26 +285,12 @@ class LiveSim:
         }
 
     async def act(self, action: PageAction) -> str | Notice | None:
+        """The page's action answered (sim/web/page_actions.py) by its handler here."""
         assert self.table is not None
-        kind = action.kind
-        if self.watched is not None and kind not in WHILE_WATCHING:
-            return READ_ONLY
-        answer = await self.refusals.answering(self._act(action))
-        if kind in PHYSICAL and not self.vb.is_plugged and answer is None:
-            return Notice("unplugged", "the cable is pulled: the controller sees this when it is plugged in again")
-        return answer
+        return await page_actions.answer(action, self._handlers(), self.refusals, watching=self.watched is not None,
+                                         plugged=lambda: self.vb.is_plugged)
 
-    async def _act(self, action: PageAction) -> str | Notice | None:
-        handler = self._handlers().get(action.kind)
-        if handler is None:
-            return f"ignored an unknown action {action.kind!r}"
-        try:
-            answer = handler(action)
-            return await answer if inspect.isawaitable(answer) else answer
-        except (BgboardError, ValueError, KeyError, IndexError) as exc:
-            return f"ignored: {exc}"
-
-    def _handlers(self) -> dict[str, Callable[[PageAction], Any]]:
+    def _handlers(self) -> dict[str, page_actions.Handler]:
         """What each page action does (an async one returns its coroutine)."""
         return {
             "lift": lambda a: self.hands.lift(a.cell or "", a.colour),
