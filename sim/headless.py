@@ -36,7 +36,7 @@ from controller.show.display import text_lines
 from controller.table import BackendChoice, Table, make_bot, open_table
 from sim import script as sc
 from sim.finger import LONG_PRESS_S, TAP_S, Finger, button_key
-from sim.web.record import mat_text, player_names
+from sim.web.record import dice_record
 from sim.virtual_board import VirtualBoard
 
 STEP_MS = 20          # the runner's time step while letting time pass
@@ -201,9 +201,7 @@ class HeadlessRunner:
     def write_record(self, path: Path) -> None:
         """The match as played so far (finished or not) as a `.mat` record at `path`."""
         assert self.table is not None
-        match = self.table.controller.status().match
-        text = mat_text(match, self.dice.record_tags(),
-                        players=player_names(match))
+        text = dice_record(self.table.controller.status().match, self.dice)
         try:
             path.write_text(text, encoding="utf-8")
         except OSError as exc:

@@ -249,7 +249,7 @@ class LiveSim:
             return ""
         from datetime import datetime
 
-        from sim.web.record import mat_text, player_names
+        from sim.web.record import dice_record
 
         # while a position is practised the record is still the match's (a practice starts
         # from a position no .mat can write), with the match's dice; while a server match
@@ -257,7 +257,7 @@ class LiveSim:
         aside = self.practising.practice.match_seating or (self.door.aside if self.door is not None else None)
         match = aside.match if aside is not None else self.table.controller.status().match
         dice = aside.dice if aside is not None else self.table.controller.dice
-        return mat_text(match, dice.record_tags(), players=player_names(match), when=datetime.now())
+        return dice_record(match, dice, datetime.now())
 
     def snapshot(self) -> dict[str, Any]:
         """What the page shows: the table (sim/web/table_view.py) with the hand, the dialog and

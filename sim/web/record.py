@@ -14,6 +14,7 @@ import re
 from dataclasses import replace
 from datetime import datetime
 
+from controller.dice import TableDice
 from controller.engine.match import Match
 from controller.records.from_match import record_from_match
 from controller.records.mat_writer import write_mat
@@ -28,6 +29,12 @@ def player_names(match: Match) -> tuple[str, str]:
     """Who played each colour (`MatchSettings.player_name`): a computer level by its name,
     a person by the match's name for that colour."""
     return (match.settings.player_name("white"), match.settings.player_name("black"))
+
+
+def dice_record(match: Match, dice: TableDice, when: datetime | None = None) -> str:
+    """`match` as `.mat` text with the tags of the dice it is rolled with and its players'
+    names: the page's download and the spectators' (dated `when`), the runner's `--record`."""
+    return mat_text(match, dice.record_tags(), players=player_names(match), when=when)
 
 
 def mat_text(match: Match, dice_tags: tuple[tuple[str, str], ...] = (),

@@ -159,10 +159,9 @@ def table_record(table: Table) -> str:
     """The table's match so far as `.mat` text, dated now (the page's Download .mat)."""
     from datetime import datetime
 
-    from sim.web.record import mat_text, player_names
+    from sim.web.record import dice_record
 
-    match = table.controller.status().match
-    return mat_text(match, table.controller.dice.record_tags(), players=player_names(match), when=datetime.now())
+    return dice_record(table.controller.status().match, table.controller.dice, datetime.now())
 
 
 def on_table_scene(table: Table) -> Callable[[Callable[[], None]], object]:
