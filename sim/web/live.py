@@ -40,6 +40,7 @@ from sim.web.hands import PageHands
 from sim.web.practice_page import PagePractice
 from sim.web.protocol import Notice, PageAction
 from sim.web.refusals import PageRefusals
+from sim.web.subscribers import Subscribers
 from sim.web.ticks import PageTicks
 from sim.web.table_view import table_view
 from sim.web.watch_page import watched_view
@@ -81,9 +82,9 @@ class LiveSim:
         self.table: Table | None = None
         #: the table's refusals, as the page's notices in the match's language
         self.refusals = PageRefusals(self._language)
-        self._subscribers: list[Callable[[], None]] = []
+        #: the tabs told when what the page shows changed (sim/web/subscribers.py)
+        self.tabs = Subscribers(self._state_key)
         self._tables = 0  # tables made so far: each new display counts its frames from 0
-        self._last_key = ""
         #: the loop's clock, the ticks and the frame window (sim/web/ticks.py)
         self.ticks = PageTicks(settle_s=self.profile.timing.settle_ms / 1000, tick=self._tick, changed=self._changed)
         self._frames_window = self.ticks.frames  # tests/test_web_hostile.py reads it here
@@ -203,22 +204,13 @@ class LiveSim:
 
     # -- SimBackend ---------------------------------------------------------------------
     def subscribe(self, callback: Callable[[], None]) -> Callable[[], None]:
-        self._subscribers.append(callback)
-        return lambda: self._subscribers.remove(callback)
+        return self.tabs.add(callback)
 
     def on_notice(self, callback: Callable[[Notice], None]) -> Callable[[], None]:
         return self.refusals.on_notice(callback)
 
     def _changed(self) -> None:
-        key = self._state_key()
-        if key == self._last_key:
-            return
-        self._last_key = key
-        self._notify()
-
-    def _notify(self) -> None:
-        for callback in list(self._subscribers):
-            callback()
+        self.tabs.changed()
 
     def _state_key(self) -> str:
         if self.table is None:

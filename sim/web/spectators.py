@@ -46,6 +46,7 @@ from sim.web.page_facts import led_view, page_facts
 from sim.web.protocol import BadMessage, Notice, PageAction, parse_message
 from sim.web.review_page import ReviewPanel
 from sim.web.server import SimServer, _send
+from sim.web.subscribers import Subscribers
 
 SPECTATOR_COOKIE = "bgboard_spectator"
 SPECTATING = Notice("spectating", "a spectator's page only watches: nothing was done")
@@ -102,16 +103,14 @@ class SpectatorView:
         self._record = record
         self._roles = roles
         self._led_counts = led_counts
-        self._subscribers: list[Callable[[], None]] = []
+        self._tabs = Subscribers()
         subscribe(self._changed)
 
     def _changed(self, *_: object) -> None:
-        for callback in list(self._subscribers):
-            callback()
+        self._tabs.changed()
 
     def subscribe(self, callback: Callable[[], None]) -> Callable[[], None]:
-        self._subscribers.append(callback)
-        return lambda: self._subscribers.remove(callback)
+        return self._tabs.add(callback)
 
     def on_notice(self, callback: Callable[[Notice], None]) -> Callable[[], None]:
         return lambda: None  # the table's refusals are the player's, not the spectators'

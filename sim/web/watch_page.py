@@ -32,6 +32,7 @@ from controller.show.display_backends import Display
 from controller.show.texts import render
 from sim.headless import match_view
 from sim.web.backend import NoRecord
+from sim.web.subscribers import Subscribers
 from sim.web.dice_panel import dice_panel
 from sim.web.page_facts import led_view, page_facts
 from sim.web.protocol import Notice, PageAction
@@ -71,7 +72,7 @@ class WatchPage:
         self.scene: Scene | None = None
         self.line = ""
         self.left = False
-        self._subscribers: list[Callable[[], None]] = []
+        self._tabs = Subscribers()
         told_scene, told_line = spectator.show, spectator.on_line
 
         def show(scene: Scene) -> None:
@@ -108,15 +109,13 @@ class WatchPage:
 
     # -- SimBackend -------------------------------------------------------------------------
     def subscribe(self, callback: Callable[[], None]) -> Callable[[], None]:
-        self._subscribers.append(callback)
-        return lambda: self._subscribers.remove(callback)
+        return self._tabs.add(callback)
 
     def on_notice(self, callback: Callable[[Notice], None]) -> Callable[[], None]:
         return lambda: None  # a watched match refuses nothing: the server plays it
 
     def _changed(self) -> None:
-        for callback in list(self._subscribers):
-            callback()
+        self._tabs.changed()
 
     def display_png(self) -> bytes:
         png: bytes = self.display.frame_png()
