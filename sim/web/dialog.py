@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from controller.analysis.tutor import TUTOR_MARKS
+from controller.controller import ControllerConfig
 from controller.dice import DICE_MODES
 from controller.engine.clock import CLOCK_MODES
 from controller.engine.match import Match
@@ -80,6 +81,21 @@ def dialog_match(d: dict[str, Any]) -> Match:
                              confirm=d["confirm"], clock=d["clock"], dice=d.get("dice", "board"),
                              black_player=d["opponent"])  # the computer plays Black (RULES.md); a rematch swaps
     return Match.from_score(settings, parse_score(str(d["score"])), parse_crawford_played(str(d["crawford_played"])))
+
+
+def dialog_config(d: dict[str, Any], settle_s: float) -> ControllerConfig:
+    """The controller's settings the dialog chose (its language and tutor)."""
+    return ControllerConfig(language=d["language"], settle_s=settle_s, tutor=d["tutor"])
+
+
+def remember(path: Path, dialog: dict[str, Any]) -> OSError | None:
+    """`save_dialog`, or why it could not (a read-only settings folder: the choice still
+    counts, it is only not remembered)."""
+    try:
+        save_dialog(path, dialog)
+    except OSError as exc:
+        return exc
+    return None
 
 
 def new_match_choice(data: dict[str, Any]) -> tuple[dict[str, Any], Match]:

@@ -18,11 +18,9 @@ from typing import Any
 
 from controller.board.profile import Profile, load_profile
 from controller.bot.base import OFFERED_LEVELS, Bot, level_missing
-from controller.controller import ControllerConfig
 from controller.dice import TableDice
 from controller.engine.board_view import CELLS, step_cells  # step_cells: tests/test_web_server.py imports it here
 from controller.engine.match import Match
-from controller.engine.match_settings import MatchSettings
 from controller.events import LanguageChosen, Tick
 from controller.online.door import OnlineDoor
 from controller.online.watch import WatchedMatch
@@ -30,8 +28,8 @@ from controller.play.status import TableStatus
 from controller.settings import Settings, load_settings
 from controller.table import BackendChoice, Table, make_bot, open_table
 from sim.virtual_board import VirtualBoard
-from sim.web.dialog import check_dialog, dialog_match, dialog_path, load_dialog, new_match_choice, \
-    save_dialog  # check_dialog, dialog_match: tests import them here
+from sim.web.dialog import check_dialog, dialog_config, dialog_match, dialog_path, load_dialog, \
+    new_match_choice, remember  # check_dialog, dialog_match: tests import them here
 from sim.web import online_page, page_actions, table_commands
 from sim.web.page_debug import debug_view, trim_frames
 from sim.web.faults import PageFaults
@@ -117,14 +115,6 @@ class LiveSim:
         """The match's language (the page's too)."""
         return self.table.controller.config.language if self.table is not None else self.dialog["language"]
 
-    def _match_settings(self) -> MatchSettings:
-        return dialog_match(self.dialog).settings
-
-    def _config(self) -> ControllerConfig:
-        d = self.dialog
-        return ControllerConfig(language=d["language"], settle_s=self.profile.timing.settle_ms / 1000,
-                                tutor=d["tutor"])
-
     async def _open_table(self, match: Match | None) -> None:
         """Open the table on the virtual board (every front end's `open_table`): `match`
         None resumes the saved match (or starts one from the dialog); the board is laid out
@@ -134,8 +124,9 @@ class LiveSim:
             old.close()  # its session lets go of the port now; the new table takes over at once
         backends = BackendChoice(port=self.vb.port, leds="sim", display="dummy", pins="mock",
                                  state_dir=self.state_dir, read_timeout_s=0.02)
-        settings = self._match_settings()
-        table = open_table(self.profile, backends, clock=self._now, config=self._config(),
+        settings = dialog_match(self.dialog).settings
+        config = dialog_config(self.dialog, self.profile.timing.settle_ms / 1000)
+        table = open_table(self.profile, backends, clock=self._now, config=config,
                            match=match, new_match=lambda: Match.new(settings), dice=self.dice,
                            bots=self.bots, loop=self.ticks.loop)
         self._tables += 1
@@ -189,8 +180,7 @@ class LiveSim:
         return self.door, self.table
 
     def _status(self) -> TableStatus:
-        assert self.table is not None
-        return self.table.controller.status()
+        return self._ready().controller.status()
 
     @property
     def online(self) -> bool:
@@ -311,10 +301,7 @@ class LiveSim:
         starts in it (remembered with the dialog's other settings where that is possible)."""
         self._ready().dispatch(LanguageChosen(language, self._now()))
         self.dialog["language"] = language
-        try:
-            save_dialog(self.settings_file, self.dialog)
-        except OSError:
-            pass  # a read-only settings folder: the language still changes, it is only not remembered
+        remember(self.settings_file, self.dialog)  # read-only: the language still changes, only not remembered
         self._changed()
         return None
 
@@ -328,10 +315,9 @@ class LiveSim:
         if self.door is not None and self.door.busy:
             return Notice("online_busy", "this match is played online; leave online play first")
         self.dialog, match = new_match_choice(data)
-        try:
-            save_dialog(self.settings_file, self.dialog)
-        except OSError as exc:  # a read-only settings folder: the match starts, only not remembered
-            log.warning("the match's settings are not remembered: %s", exc.strerror or exc)
+        problem = remember(self.settings_file, self.dialog)
+        if problem is not None:  # a read-only settings folder: the match starts, only not remembered
+            log.warning("the match's settings are not remembered: %s", problem.strerror or problem)
         self.dice.begin(match)
         # a practice under way ends with the match it came from (the new table has none)
         self.practising.forget()
