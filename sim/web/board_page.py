@@ -33,14 +33,13 @@ from controller.table import Table
 from sim.web.protocol import Notice, PageAction
 from sim.web.refusals import refusal_notice
 from sim.web.dice_panel import dice_event, dice_panel
+from sim.web.page_actions import PHYSICAL
 from sim.web.page_links import close_tabs, offer_link, page_token
 from sim.web.server import SimServer
 from sim.web.spectators import SpectatorView, led_facts, on_table_scene, serve_beside, table_record
 
 BY_HAND = Notice("by_hand", "the checkers are moved by hand on the board; the page presses buttons only")
 NOT_YET = Notice("board_page", "the board's page does not do that yet: use the board's menu")
-#: what a hand does on the simulator's board: on the real board the hand does it
-CHECKER_KINDS = frozenset(["lift", "place", "drop_outside", "auto_step", "cover", "undo", "setup", "bot_move"])
 #: the verifiable and entered dice's messages (sim/web/dice_panel.py), as the simulator's page sends them
 DICE_KINDS = frozenset(["dice", "phrase", "reveal"])
 
@@ -92,7 +91,7 @@ class BoardPage(SpectatorView):
             m = self.table.controller.status().match
             by = action.colour or m.turn or "white"
             return self._dispatch(dice_event(action.kind, by, action.name or "", m, self.table.clock()))
-        return BY_HAND if action.kind in CHECKER_KINDS else NOT_YET
+        return BY_HAND if action.kind in PHYSICAL else NOT_YET  # on the real board the hand does it
 
     def _dispatch(self, event: Event) -> Notice | None:
         """Hand `event` to the table; a refusal is the page's one line, in the table's language."""

@@ -275,14 +275,7 @@ class LiveSim:
     def _handlers(self) -> dict[str, page_actions.Handler]:
         """What each page action does (an async one returns its coroutine)."""
         return {
-            "lift": lambda a: self.hands.lift(a.cell or "", a.colour),
-            "place": lambda a: self.hands.place(a.cell or "", a.colour, hits=not a.slide),
-            "drop_outside": lambda a: self.hands.drop_outside(),
-            "setup": lambda a: self.hands.setup(),
-            "bot_move": lambda a: self.hands.bot_move(),
-            "undo": lambda a: self.hands.undo(),
-            "auto_step": lambda a: self.hands.auto_step(a.cell or ""),
-            "cover": lambda a: self.hands.cover(a.cell or ""),
+            **page_actions.hand_handlers(self.hands),
             "button": lambda a: self._button(a.name or ""),
             "command": lambda a: table_commands.command(self._ready(), a.name or "", self._now()),
             "fault": lambda a: self.faults.inject(a.name or ""),
