@@ -36,7 +36,8 @@ from sim.web.dice_panel import dice_event, dice_panel
 from sim.web.page_actions import PHYSICAL
 from sim.web.page_links import close_tabs, offer_link, page_token
 from sim.web.server import SimServer
-from sim.web.spectators import SpectatorView, led_facts, on_table_scene, serve_beside, table_record
+from sim.web.record import table_record
+from sim.web.spectators import SpectatorView, led_facts, on_table_scene, serve_beside
 
 BY_HAND = Notice("by_hand", "the checkers are moved by hand on the board; the page presses buttons only")
 NOT_YET = Notice("board_page", "the board's page does not do that yet: use the board's menu")

@@ -37,6 +37,7 @@ from sim.web.fingers import PageFingers
 from sim.web.hands import PageHands
 from sim.web.practice_page import PagePractice
 from sim.web.protocol import Notice, PageAction
+from sim.web.record import table_record
 from sim.web.refusals import PageRefusals
 from sim.web.subscribers import Subscribers
 from sim.web.ticks import PageTicks
@@ -227,19 +228,13 @@ class LiveSim:
         return png
 
     def match_record(self) -> str:
-        if self.table is None:
-            return ""
-        from datetime import datetime
-
-        from sim.web.record import dice_record
-
         # while a position is practised the record is still the match's (a practice starts
         # from a position no .mat can write), with the match's dice; while a server match
         # is watched, the local match's too (the server keeps the watched one's)
+        if self.table is None:
+            return ""
         aside = self.practising.practice.match_seating or (self.door.aside if self.door is not None else None)
-        match = aside.match if aside is not None else self.table.controller.status().match
-        dice = aside.dice if aside is not None else self.table.controller.dice
-        return dice_record(match, dice, datetime.now())
+        return table_record(self.table, aside)
 
     def snapshot(self) -> dict[str, Any]:
         """What the page shows: the table (sim/web/table_view.py) with the hand, the dialog and

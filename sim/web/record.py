@@ -16,6 +16,8 @@ from datetime import datetime
 
 from controller.dice import TableDice
 from controller.engine.match import Match
+from controller.table import Table
+from controller.table.seating import Seating
 from controller.records.from_match import record_from_match
 from controller.records.mat_writer import write_mat
 
@@ -35,6 +37,14 @@ def dice_record(match: Match, dice: TableDice, when: datetime | None = None) -> 
     """`match` as `.mat` text with the tags of the dice it is rolled with and its players'
     names: the page's download and the spectators' (dated `when`), the runner's `--record`."""
     return mat_text(match, dice.record_tags(), players=player_names(match), when=when)
+
+
+def table_record(table: Table, aside: Seating | None = None) -> str:
+    """The table's match so far as `.mat` text, dated now (the page's Download .mat); with
+    `aside`, the match set aside (a practice's or a watched match's table keeps it there)
+    with its own dice."""
+    match = aside.match if aside is not None else table.controller.status().match
+    return dice_record(match, aside.dice if aside is not None else table.controller.dice, datetime.now())
 
 
 def mat_text(match: Match, dice_tags: tuple[tuple[str, str], ...] = (),

@@ -46,6 +46,7 @@ from sim.web.page_facts import led_view, page_facts
 from sim.web.protocol import BadMessage, Notice, PageAction, parse_message
 from sim.web.review_page import ReviewPanel
 from sim.web.server import SimServer, _send
+from sim.web.record import table_record
 from sim.web.subscribers import Subscribers
 
 SPECTATOR_COOKIE = "bgboard_spectator"
@@ -152,15 +153,6 @@ def led_facts(profile: Profile) -> dict[str, Any]:
 def live_view(live: LiveSim) -> SpectatorView:
     """The spectators' view of the simulator's table (`bgboard sim --spectators PORT`)."""
     return SpectatorView(lambda: live.table, live.match_record, live.subscribe, **led_facts(live.profile))
-
-
-def table_record(table: Table) -> str:
-    """The table's match so far as `.mat` text, dated now (the page's Download .mat)."""
-    from datetime import datetime
-
-    from sim.web.record import dice_record
-
-    return dice_record(table.controller.status().match, table.controller.dice, datetime.now())
 
 
 def on_table_scene(table: Table) -> Callable[[Callable[[], None]], object]:
