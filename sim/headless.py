@@ -15,7 +15,6 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-import tempfile
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -37,6 +36,7 @@ from controller.table import BackendChoice, Table, make_bot, open_table
 from sim import script as sc
 from sim.finger import LONG_PRESS_S, TAP_S, Finger, button_key
 from sim.web.record import dice_record
+from sim.state_dir import StateDir
 from sim.virtual_board import VirtualBoard
 
 STEP_MS = 20          # the runner's time step while letting time pass
@@ -58,11 +58,8 @@ class HeadlessRunner:
         self.script = script
         self.out = out
         self.profile = profile or load_profile()
-        self._tmp: tempfile.TemporaryDirectory[str] | None = None
-        if state_dir is None:
-            self._tmp = tempfile.TemporaryDirectory(prefix="bgboard-headless-")
-            state_dir = Path(self._tmp.name)
-        self.state_dir = state_dir
+        self._state = StateDir(state_dir, "bgboard-headless-")
+        self.state_dir = self._state.path
         self.seed = seed
         self.settle_ms = self.profile.timing.settle_ms
         self.vb: VirtualBoard | None = None
@@ -194,8 +191,7 @@ class HeadlessRunner:
             if self.table is not None:
                 await self.table.aclose()
             self.vb.close()
-            if self._tmp is not None:
-                self._tmp.cleanup()
+            self._state.cleanup()
         return self.results
 
     def write_record(self, path: Path) -> None:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import logging
 import random
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -27,6 +26,7 @@ from controller.online.watch import WatchedMatch
 from controller.play.status import TableStatus
 from controller.settings import Settings, load_settings
 from controller.table import BackendChoice, Table, make_bot, open_table
+from sim.state_dir import StateDir
 from sim.virtual_board import VirtualBoard
 from sim.web.dialog import check_dialog, dialog_config, dialog_match, dialog_path, load_dialog, \
     new_match_choice, remember  # check_dialog, dialog_match: tests import them here
@@ -59,11 +59,8 @@ class LiveSim:
         levels by name (a test gives one that fails)."""
         self.bots = bots
         self.profile = profile or load_profile()
-        self._tmp: tempfile.TemporaryDirectory[str] | None = None
-        if state_dir is None:
-            self._tmp = tempfile.TemporaryDirectory(prefix="bgboard-sim-")
-            state_dir = Path(self._tmp.name)
-        self.state_dir = state_dir
+        self._state = StateDir(state_dir, "bgboard-sim-")
+        self.state_dir = self._state.path
         self.settings_file = settings_file or dialog_path()
         self.dice = TableDice(random.Random(seed))
         self.online_settings = online_settings or load_settings
@@ -106,8 +103,7 @@ class LiveSim:
         if self.table is not None:
             await self.table.aclose()
         self.vb.close()
-        if self._tmp is not None:
-            self._tmp.cleanup()
+        self._state.cleanup()
 
     def _now(self) -> float:
         return self.ticks.now()
