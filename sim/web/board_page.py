@@ -37,6 +37,7 @@ from sim.web.page_actions import PHYSICAL
 from sim.web.page_links import close_tabs, offer_link, page_token
 from sim.web.server import SimServer
 from sim.web.record import table_record
+from sim.web.table_view import display_png
 from sim.web.spectators import SpectatorView, led_facts, on_table_scene, serve_beside
 
 BY_HAND = Notice("by_hand", "the checkers are moved by hand on the board; the page presses buttons only")
@@ -67,7 +68,7 @@ class BoardPage(SpectatorView):
     def display_png(self) -> bytes:
         """The display's frame as it is, a link's QR code too: the owner's phone may show
         the spectators' link to the people around the table."""
-        return self.table.display.frame_png() if self.table.display is not None else b""
+        return display_png(self.table)
 
     async def act(self, action: PageAction) -> str | Notice | None:
         if action.kind == "button":

@@ -23,7 +23,6 @@ from controller.engine.match import Match
 from controller.events import LanguageChosen, Tick
 from controller.online.door import OnlineDoor
 from controller.online.watch import WatchedMatch
-from controller.play.status import TableStatus
 from controller.settings import Settings, load_settings
 from controller.table import BackendChoice, Table, make_bot, open_table
 from sim.state_dir import StateDir
@@ -41,7 +40,7 @@ from sim.web.record import table_record
 from sim.web.refusals import PageRefusals
 from sim.web.subscribers import Subscribers
 from sim.web.ticks import PageTicks
-from sim.web.table_view import table_view
+from sim.web.table_view import display_png, display_version, table_view
 from sim.web.watch_page import watched_view
 
 log = logging.getLogger("bgboard.sim")
@@ -74,7 +73,7 @@ class LiveSim:
         #: faults the page injects into the board's wire and sensors (sim/web/faults.py)
         self.faults = PageFaults(self.vb, self.profile)
         #: the page's hands on the virtual board: the hand and the helping hands (sim/web/hands.py)
-        self.hands = PageHands(self.vb, status=self._status, changed=self._changed)
+        self.hands = PageHands(self.vb, status=lambda: self._ready().controller.status(), changed=self._changed)
         self.table: Table | None = None
         #: the table's refusals, as the page's notices in the match's language
         self.refusals = PageRefusals(self._language)
@@ -176,9 +175,6 @@ class LiveSim:
         assert self.door is not None and self.table is not None
         return self.door, self.table
 
-    def _status(self) -> TableStatus:
-        return self._ready().controller.status()
-
     @property
     def online(self) -> bool:
         return self.table is not None and self.table.controller.status().online
@@ -212,16 +208,10 @@ class LiveSim:
                      review["version"] if review else None))
 
     def display_version(self) -> str:
-        """Changes exactly when the display draws a new frame (the page then fetches it);
-        read from the display's own count, so no frame is encoded just to compare it."""
-        frames = self.table.display.frames_written if self.table and self.table.display else 0
-        return f"{self._tables}.{frames}"
+        return display_version(self.table, self._tables)
 
     def display_png(self) -> bytes:
-        if self.table is None or self.table.display is None:
-            return b""
-        png: bytes = self.table.display.frame_png()
-        return png
+        return display_png(self.table)
 
     def match_record(self) -> str:
         # while a position is practised the record is still the match's (a practice starts

@@ -48,6 +48,7 @@ from sim.web.review_page import ReviewPanel
 from sim.web.server import SimServer, _send
 from sim.web.record import table_record
 from sim.web.subscribers import Subscribers
+from sim.web.table_view import display_version
 
 SPECTATOR_COOKIE = "bgboard_spectator"
 SPECTATING = Notice("spectating", "a spectator's page only watches: nothing was done")
@@ -120,8 +121,7 @@ class SpectatorView:
         table = self._table()
         if table is None:
             return {"spectator": True, "board": {c: [0, 0] for c in CELLS}, "hand": [], "actions": []}
-        frames = table.display.frames_written if table.display is not None else 0
-        return spectator_snapshot(table, self._roles, self._led_counts, f"{id(table) % 100000}.{frames}")
+        return spectator_snapshot(table, self._roles, self._led_counts, display_version(table, id(table) % 100000))
 
     def display_png(self) -> bytes:
         table = self._table()

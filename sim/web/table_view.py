@@ -20,6 +20,22 @@ from sim.web.page_facts import led_view, page_facts
 from sim.web.page_hint import page_hint
 
 
+def display_version(table: Table | None, tables: object) -> str:
+    """Changes exactly when the display draws a new frame (the page then fetches it): the
+    `tables` opened so far (each new display counts from 0) and the display's own count of
+    frames, so no frame is encoded just to compare it."""
+    frames = table.display.frames_written if table is not None and table.display is not None else 0
+    return f"{tables}.{frames}"
+
+
+def display_png(table: Table | None) -> bytes:
+    """The display's frame as a PNG (nothing without a table or a display)."""
+    if table is None or table.display is None:
+        return b""
+    png: bytes = table.display.frame_png()
+    return png
+
+
 def table_view(table: Table, leds: LedConfig, *, version: str, in_hand: bool, watching: bool) -> dict[str, Any]:
     """The table's part of the snapshot; `version` is the display's frame count, `in_hand`
     whether checkers are in the air, `watching` whether a server match is shown instead
