@@ -42,6 +42,11 @@ class PageFaults:
             self.task = asyncio.create_task(self._timed(name, 2.0))
         return Notice("fault", f"fault injected: {name}", {"name": name})
 
+    def close(self) -> None:
+        """Stop the timed fault running, if any (the simulator closes)."""
+        if self.task is not None:
+            self.task.cancel()
+
     async def _timed(self, name: str, seconds: float) -> None:
         vb, sensor = self._vb, None
         if name == "flip":

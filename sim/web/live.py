@@ -97,8 +97,7 @@ class LiveSim:
 
     async def close(self) -> None:
         self.ticks.close()
-        if self.faults.task is not None:
-            self.faults.task.cancel()
+        self.faults.close()
         if self.table is not None:
             await self.table.aclose()
         self.vb.close()
@@ -150,10 +149,7 @@ class LiveSim:
 
     @property
     def watched(self) -> WatchedMatch | None:
-        """The server match the table's door watches now (the board's menu or the dialog
-        started it): the page shows it in place of the local match, which waits untouched."""
-        spectator = self.door.spectator if self.door is not None else None
-        return spectator.watched if spectator is not None else None
+        return online_page.watched(self.door)  # sim/web/online_page.py
 
     @property
     def hand(self) -> list[dict[str, str]]:

@@ -14,6 +14,7 @@ from typing import Any
 
 from controller.errors import BgboardError
 from controller.online.door import OnlineDoor
+from controller.online.watch import WatchedMatch
 from controller.settings import Settings
 from controller.table import Table
 from sim.web.protocol import Notice
@@ -60,6 +61,13 @@ def leave(door: OnlineDoor, table: Table) -> Notice | None:
     elif not door.leave():
         return Notice("online_off", "not playing online")
     return None
+
+
+def watched(door: OnlineDoor | None) -> WatchedMatch | None:
+    """The server match `door` watches now (the board's menu or the dialog started it):
+    the page shows it in place of the local match, which waits untouched."""
+    spectator = door.spectator if door is not None else None
+    return spectator.watched if spectator is not None else None
 
 
 def _failed(door: OnlineDoor, exc: BgboardError) -> Notice:
