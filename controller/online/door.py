@@ -17,7 +17,7 @@ What happens is kept as a state (`DoorState`: `off`, `connecting`, `waiting` for
 opponent, `playing`, `rejoining` after a dropped connection, `over`, `watching`) and one
 line (the last news, or the one clear line of an error: an unreachable server, a refused
 log-in, a full or unknown match, a malformed line). The display shows the same through the
-table's banner.
+table's banner (both kept by controller/online/news.py).
 """
 from __future__ import annotations
 
@@ -32,6 +32,7 @@ from controller.errors import BgboardError
 from controller.events import OnlineOffered, WatchShown
 from controller.online.choice import OnlineChoice, from_settings, watch_from_settings
 from controller.online.client import ServerAddress
+from controller.online.news import DoorNews
 from controller.online.remote import ServerDice
 from controller.online.seat import OnlineSeat
 from controller.online.session import STATE_FILE, OnlineSession, SavedOnline
@@ -42,8 +43,6 @@ from controller.show.content import Prompt, Scene
 from controller.table.table import Seating, Table
 
 log = logging.getLogger("bgboard.online")
-#: how long the display shows why online play could not start
-FAILED_SHOWN_S = 8.0
 CHAT_SHOWN = 8
 #: what online play at a table is doing (the page's `online_play.state`)
 DoorState = Literal["off", "connecting", "waiting", "playing", "rejoining", "over", "watching"]
@@ -93,10 +92,8 @@ class OnlineDoor:
         #: the local match (its dice and store) while a watched match has the table: its record is still this one
         self.aside: Seating | None = None
         self.choice: OnlineChoice | None = None
-        self.line = ""
-        self.failed = False
+        self.news = DoorNews(lambda prompt: table.show_banner(prompt), lambda: self.on_change())
         self._task: asyncio.Task[None] | None = None
-        self._clear: asyncio.TimerHandle | None = None
         self._saved_text = ""
         self._look_for_saved()  # read once here and after each online match, not per snapshot
         self._known: Settings | None = None
@@ -105,7 +102,7 @@ class OnlineDoor:
         except BgboardError as exc:  # a bad setting: its one line, on the display too on a running table
             log.warning("online: %s", exc)
             if _loop_running():
-                self.fail(str(exc))
+                self.news.fail(str(exc))
 
     def _read_settings(self) -> Settings:
         """The settings now (BgboardError: their one line); the menu offers "Watch online"
@@ -114,13 +111,21 @@ class OnlineDoor:
             self._known = self._settings()
         except BgboardError as exc:
             self._known = None
-            self.line = str(exc)
+            self.news.line = str(exc)
             raise
         finally:
             offered = self._known is not None and self._known.online_watch is not None
             if offered != self.table.controller.watch_offered:
                 self.table.dispatch(OnlineOffered("watch", offered, self.table.clock()))
         return self._known
+
+    @property
+    def line(self) -> str:
+        return self.news.line
+
+    @property
+    def failed(self) -> bool:
+        return self.news.failed
 
     # -- in and out ---------------------------------------------------------------------
     @property
@@ -139,7 +144,7 @@ class OnlineDoor:
         self._check_free()
         self.choice = None
         spectator = Spectator(server, target, password=password, language=self.table.controller.config.language,
-                              on_line=self._say)
+                              on_line=self.news.say)
         self._task = asyncio.get_running_loop().create_task(self._watch(spectator))
 
     def _check_free(self) -> None:
@@ -153,7 +158,7 @@ class OnlineDoor:
 
         def both(line: str) -> None:
             told(line)
-            self._say(line)
+            self.news.say(line)
 
         seat.on_line = both
         self.seat = seat
@@ -169,7 +174,7 @@ class OnlineDoor:
                 choice = replace(choice, request=None)
             self.start(choice)
         except BgboardError as exc:
-            self.fail(str(exc))
+            self.news.fail(str(exc))
 
     def saved(self) -> SavedOnline | None:
         """The server match a restart interrupted here (its online.json), if any."""
@@ -181,7 +186,7 @@ class OnlineDoor:
         try:
             self.watch(*watch_from_settings(self._read_settings()))
         except BgboardError as exc:
-            self.fail(str(exc))
+            self.news.fail(str(exc))
 
     def requested(self, what: str) -> None:
         """The menu's item (`play`, `watch` or `leave`)."""
@@ -223,52 +228,51 @@ class OnlineDoor:
         if self._task is not None:
             self._task.cancel()
             await asyncio.gather(self._task, return_exceptions=True)
-        if self._clear is not None:
-            self._clear.cancel()
+        self.news.close()
 
     async def _run(self, choice: OnlineChoice) -> None:
-        self.failed = False
-        self._say(f"connecting to {choice.server} ({choice.what})")
-        self._banner(Prompt.of("online_connecting", text=str(choice.server)))
+        self.news.failed = False
+        self.news.say(f"connecting to {choice.server} ({choice.what})")
+        self.news.banner(Prompt.of("online_connecting", text=str(choice.server)))
         seat = OnlineSeat(open_session(choice, self.online_dir), online_dir=self.online_dir,
-                          on_line=self._say, on_change=self.on_change)
+                          on_line=self.news.say, on_change=self.on_change)
         try:
             try:
                 await seat.join(self.table)
             except asyncio.CancelledError:
-                self._banner(None)
-                self._say("stopped connecting")
+                self.news.banner(None)
+                self.news.say("stopped connecting")
                 raise
             except BgboardError as exc:  # OnlineError, ProtocolError, a refused command
                 await seat.session.close()
-                self.fail(str(exc))
+                self.news.fail(str(exc))
                 return
             self.seat = seat
             try:
                 result = await seat.play(until_over=False)
             except BgboardError as exc:
-                self.fail(f"{exc}; the local match is back")
+                self.news.fail(f"{exc}; the local match is back")
                 return
-            self._say("left online play; the local match is back" if result.left else "online play ended")
+            self.news.say("left online play; the local match is back" if result.left else "online play ended")
         finally:
             self.seat = None
             self._look_for_saved()
             self.on_change()
 
     async def _watch(self, spectator: Spectator) -> None:
-        self.failed = False
-        self._say(f"connecting to {spectator.address} (watch {spectator.target})")
-        self._banner(Prompt.of("online_connecting", text=str(spectator.address)))
+        self.news.failed = False
+        self.news.say(f"connecting to {spectator.address} (watch {spectator.target})")
+        self.news.banner(Prompt.of("online_connecting", text=str(spectator.address)))
         try:
             await spectator.start()
         except asyncio.CancelledError:
-            self._banner(None)
-            self._say("stopped connecting")
+            self.news.banner(None)
+            self.news.say("stopped connecting")
             raise
         except (BgboardError, ConnectionError) as exc:  # OnlineError, ConnectionLost, ProtocolError
-            self.fail(str(exc))
+            self.news.fail(str(exc))
             return
-        self._banner(None)
+        self.news.banner(None)
         local = self._set_aside(spectator)
         failed: str | None = None
         try:
@@ -278,9 +282,9 @@ class OnlineDoor:
         finally:
             self._give_back(local)
         if failed is not None:
-            self.fail(failed)
+            self.news.fail(failed)
         elif result.over:
-            self._notice(f"{result.lines[-1]}; the local match is back")
+            self.news.notice(f"{result.lines[-1]}; the local match is back")
 
     def _set_aside(self, spectator: Spectator) -> Seating:
         """The watched match takes the table (saving nothing), the local match set aside
@@ -303,7 +307,7 @@ class OnlineDoor:
         now = self.table.clock()
         self.table.dispatch(WatchShown(None, now))
         self.table.seat(replace(local, match=local.match.resumed(now)), now)
-        self._say("stopped watching; the local match is back")
+        self.news.say("stopped watching; the local match is back")
 
     def _show_watched(self, scene: Scene) -> None:
         """The watched match's scene at the table, with the line that the board is not used."""
@@ -355,31 +359,9 @@ class OnlineDoor:
         saved = self.saved()
         self._saved_text = "" if saved is None else f"{saved.server} {saved.game_id}"
 
-    def _say(self, line: str) -> None:
-        self.line = line
-        log.info("online: %s", line)
-        self.on_change()
-
     def fail(self, reason: str) -> None:
         """Say why online play could not start or went on no longer (page, log, display)."""
-        self.failed = True
-        self._notice(reason)
-
-    def _notice(self, line: str) -> None:
-        """`line` on the page, in the log and for a few seconds on the display."""
-        self._say(line)
-        self._banner(Prompt.of("online_failed", text=line[:60]))
-        loop = asyncio.get_running_loop()
-        if self._clear is not None:
-            self._clear.cancel()
-        self._clear = loop.call_later(FAILED_SHOWN_S, self._banner, None)
-
-    def _banner(self, prompt: Prompt | None) -> None:
-        if self._clear is not None and prompt is not None:
-            self._clear.cancel()
-            self._clear = None
-        self.table.show_banner(prompt)
-        self.on_change()
+        self.news.fail(reason)
 
 
 def _loop_running() -> bool:
