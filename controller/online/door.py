@@ -11,7 +11,8 @@ The menu's "Watch online" (the settings' `online_watch`) watches a server match 
 table instead (`watch`): a `Spectator` (controller/online/watch.py) follows it, and once it
 has joined, the table shows what it sees (`WatchShown`: "Watching A - B", the score, the
 dice, the last move lit) while the local match waits saved and untouched; the board is not
-used. "Leave watching", the end of the watched match or a lost match gives it back.
+used. "Leave watching", the end of the watched match or a lost match gives it back (that
+swap is controller/online/watching.py's).
 
 What happens is kept as a state (`DoorState`: `off`, `connecting`, `waiting` for an
 opponent, `playing`, `rejoining` after a dropped connection, `over`, `watching`) and one
@@ -29,25 +30,22 @@ from pathlib import Path
 from typing import Literal, NotRequired, TypedDict
 
 from controller.errors import BgboardError
-from controller.events import OnlineOffered, WatchShown
+from controller.events import OnlineOffered
 from controller.online.choice import OnlineChoice, from_settings, watch_from_settings
 from controller.online.client import ServerAddress
 from controller.online.news import DoorNews
-from controller.online.remote import ServerDice
 from controller.online.seat import OnlineSeat
 from controller.online.session import STATE_FILE, OnlineSession, SavedOnline
 from controller.online.watch import Spectator
-from controller.records.store import TableStore
+from controller.online.watching import WatchingTable
 from controller.settings import Settings
-from controller.show.content import Prompt, Scene
+from controller.show.content import Prompt
 from controller.table.table import Seating, Table
 
 log = logging.getLogger("bgboard.online")
 CHAT_SHOWN = 8
 #: what online play at a table is doing (the page's `online_play.state`)
 DoorState = Literal["off", "connecting", "waiting", "playing", "rejoining", "over", "watching"]
-#: the display's line, under the watched match's, while a match is watched at the board
-BOARD_IDLE = Prompt.of("watching_board_idle")
 #: bgammon ignores every command of a spectator but a few (`say` is not one of them: its
 #: pkg/server/server_command.go answers "Command ignored: You are spectating this match."),
 #: and relays no player's chat to spectators (relayChat, set only by embedded local servers)
@@ -88,11 +86,9 @@ class OnlineDoor:
         self.online_dir = online_dir
         self.on_change = on_change or (lambda: None)
         self.seat: OnlineSeat | None = None
-        self.spectator: Spectator | None = None  # a match watched at this table
-        #: the local match (its dice and store) while a watched match has the table: its record is still this one
-        self.aside: Seating | None = None
-        self.choice: OnlineChoice | None = None
         self.news = DoorNews(lambda prompt: table.show_banner(prompt), lambda: self.on_change())
+        self.watching = WatchingTable(table, self.news, lambda: self.on_change())
+        self.choice: OnlineChoice | None = None
         self._task: asyncio.Task[None] | None = None
         self._saved_text = ""
         self._look_for_saved()  # read once here and after each online match, not per snapshot
@@ -127,6 +123,16 @@ class OnlineDoor:
     def failed(self) -> bool:
         return self.news.failed
 
+    @property
+    def spectator(self) -> Spectator | None:
+        """A match watched at this table."""
+        return self.watching.spectator
+
+    @property
+    def aside(self) -> Seating | None:
+        """The local match (its dice and store) while a watched match has the table."""
+        return self.watching.aside
+
     # -- in and out ---------------------------------------------------------------------
     @property
     def busy(self) -> bool:
@@ -145,7 +151,7 @@ class OnlineDoor:
         self.choice = None
         spectator = Spectator(server, target, password=password, language=self.table.controller.config.language,
                               on_line=self.news.say)
-        self._task = asyncio.get_running_loop().create_task(self._watch(spectator))
+        self._task = asyncio.get_running_loop().create_task(self.watching.run(spectator))
 
     def _check_free(self) -> None:
         if self.busy or self.table.controller.playing_online:
@@ -258,62 +264,6 @@ class OnlineDoor:
             self.seat = None
             self._look_for_saved()
             self.on_change()
-
-    async def _watch(self, spectator: Spectator) -> None:
-        self.news.failed = False
-        self.news.say(f"connecting to {spectator.address} (watch {spectator.target})")
-        self.news.banner(Prompt.of("online_connecting", text=str(spectator.address)))
-        try:
-            await spectator.start()
-        except asyncio.CancelledError:
-            self.news.banner(None)
-            self.news.say("stopped connecting")
-            raise
-        except (BgboardError, ConnectionError) as exc:  # OnlineError, ConnectionLost, ProtocolError
-            self.news.fail(str(exc))
-            return
-        self.news.banner(None)
-        local = self._set_aside(spectator)
-        failed: str | None = None
-        try:
-            result = await spectator.follow()
-        except (BgboardError, ConnectionError) as exc:  # a lost match, a malformed line
-            failed = f"{exc}; the local match is back"
-        finally:
-            self._give_back(local)
-        if failed is not None:
-            self.news.fail(failed)
-        elif result.over:
-            self.news.notice(f"{result.lines[-1]}; the local match is back")
-
-    def _set_aside(self, spectator: Spectator) -> Seating:
-        """The watched match takes the table (saving nothing), the local match set aside
-        saved; the table shows what the spectator sees from now on."""
-        watched = spectator.watched
-        assert watched is not None
-        match = watched.match()
-        dice = ServerDice()
-        dice.adopt(match)
-        local = self.table.seat(Seating(match, dice, TableStore(None)), self.table.clock())
-        self.spectator, self.aside = spectator, local
-        spectator.show = self._show_watched
-        self._show_watched(watched.scene())
-        return local
-
-    def _give_back(self, local: Seating) -> None:
-        """The local match back as it was (a running clock restarted, as on a resume); the
-        board is set up to it again."""
-        self.spectator = self.aside = None
-        now = self.table.clock()
-        self.table.dispatch(WatchShown(None, now))
-        self.table.seat(replace(local, match=local.match.resumed(now)), now)
-        self.news.say("stopped watching; the local match is back")
-
-    def _show_watched(self, scene: Scene) -> None:
-        """The watched match's scene at the table, with the line that the board is not used."""
-        shown = replace(scene, display=replace(scene.display, notes=(BOARD_IDLE,)))
-        self.table.dispatch(WatchShown(shown, self.table.clock()))
-        self.on_change()
 
     # -- what is shown ------------------------------------------------------------------
     @property
