@@ -68,14 +68,15 @@ def _flood_a_held_loop(link: BoardLink, master: int, scans: list[Scan]) -> None:
         time.sleep(0.01)
 
 
-def _received_after_a_held_flood(**link_options: object) -> tuple[list[Message], BoardLink]:
+def _received_after_a_held_flood(flood: list[Scan] | None = None,
+                                 **link_options: object) -> tuple[list[Message], BoardLink]:
     master, slave = os.openpty()
     tty.setraw(slave)
     received: list[Message] = []
 
     async def main() -> BoardLink:
         link = BoardLink(os.ttyname(slave), on_frame=received.append, **link_options)  # type: ignore[arg-type]
-        scans = _scans(FRAMES)
+        scans = _scans(FRAMES) if flood is None else flood
         async with link:
             _flood_a_held_loop(link, master, scans)
             for _ in range(1000):  # the loop catches up, up to the newest SCAN
@@ -98,6 +99,20 @@ def test_a_flood_while_the_loop_is_busy_leaves_only_the_newest_reading_waiting()
     assert 1 <= len(scans) <= 2, len(scans)  # 2000 before: one callback per frame
     assert scans[-1] == _scans(FRAMES)[-1]  # the newest state is the one read
     assert link.superseded >= FRAMES - 2 and link.overrun == 0
+
+
+@pytest.mark.timeout(60)
+def test_a_scan_of_another_length_in_a_flood_is_handed_over_not_replaced() -> None:
+    """A SCAN of the wrong length is a fault the session counts (and says), not a newer
+    reading of the board: the flood's newer readings must not replace it while it waits
+    (CI saw the web page's count of two bad SCANs stay at one under load)."""
+    good = _scans(FRAMES)
+    short, long_ = Scan(1, b"\x00" * 10), Scan(2, b"\x00" * 60)
+    received, link = _received_after_a_held_flood(good[:500] + [short, long_] + good[500:], latest_scan_only=True)
+    scans = [m for m in received if isinstance(m, Scan)]
+    assert short in scans and long_ in scans
+    assert scans.index(short) < scans.index(long_) < scans.index(good[-1])  # in the order sent
+    assert len(scans) <= 5 and link.superseded >= FRAMES - 4
 
 
 @pytest.mark.timeout(60)

@@ -17,7 +17,8 @@ SAMPLE = {"side": "white", "winner": "black", "loser": "white", "colour": "black
           "profile": "14x13", "board": "12x12", "version": 2, "text": "scan failed",
           "rank": 1, "of": 16, "equity": "-0.295", "action_key": "hint.double_take",
           "mark_key": "tutor.bad", "loss": "-0.09", "right_key": "tutor.right.pass",
-          "pr": "4.2", "rating_key": "rating.expert", "game": 2, "move": 14}
+          "pr": "4.2", "rating_key": "rating.expert", "game": 2, "move": 14,
+          "command": "sudo apt install gnubg"}
 
 REQUIRED = ["roll", "move", "done", "double_offered", "resign_offered", "put_back",
             "take_off", "hit_to_bar", "computer_move", "setup", "board_offline",

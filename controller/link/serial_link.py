@@ -6,8 +6,8 @@ loop, never on the thread). The inbox is drained by one callback per batch, not 
 frame: a board that sends faster than the loop handles (a flood of valid SCANs at
 600 KB/s) once filled the loop's queue with a callback per frame, 36 -> 99 MB in 20 s,
 and Ctrl-C waited behind them. With `latest_scan_only` a SCAN still waiting in the inbox
-is replaced by the newer one (a board's state is its latest reading; counted in
-`superseded`); past `max_pending` waiting messages the oldest is dropped (`overrun`).
+is replaced by a newer one of the same length (a board's state is its latest reading; counted
+in `superseded`; one of another length is a fault the session counts, never replaced); past `max_pending` waiting messages the oldest is dropped (`overrun`).
 It watches for silence (no frame for `offline_after`
 seconds: offline, and asks HELLO? again) and, when the port fails or vanishes (USB
 unplugged), closes it and reopens it with exponential backoff until it comes back.
@@ -266,9 +266,12 @@ class BoardLink:
         a drain is already asked for: one callback per batch, however many frames."""
         with self._inbox_lock:
             inbox = self._inbox
-            if (self.latest_scan_only and isinstance(arg, Scan) and inbox
-                    and isinstance(inbox[-1][1], Scan)):
-                inbox[-1] = (fn, arg)  # only the newest reading matters; order kept
+            waiting = inbox[-1][1] if inbox else None
+            # only the newest reading matters (order kept); a SCAN of another length is
+            # not a newer reading of the same board but a fault the session must count
+            if (self.latest_scan_only and isinstance(arg, Scan) and isinstance(waiting, Scan)
+                    and len(waiting.packed) == len(arg.packed)):
+                inbox[-1] = (fn, arg)
                 self.superseded += 1
             else:
                 if len(inbox) >= self.max_pending:
