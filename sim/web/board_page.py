@@ -27,16 +27,17 @@ from aiohttp import web
 
 from controller.board.profile import Profile
 from controller.engine.board_view import CELLS
-from controller.events import ActionRequested, Event, LanguageChosen, Refused
+from controller.events import Event, LanguageChosen, Refused
 from controller.inputs.buttons import BUTTON_KEYS, ButtonHeld, ButtonPressed
 from controller.table import Table
 from sim.web.protocol import Notice, PageAction
 from sim.web.refusals import refusal_notice
-from sim.web.dice_panel import dice_event, dice_panel
+from sim.web.dice_panel import dice_panel
 from sim.web.page_actions import PHYSICAL
 from sim.web.page_links import close_tabs, offer_link, page_token
 from sim.web.server import SimServer
 from sim.web.record import table_record
+from sim.web.table_commands import command_event, dice_action_event
 from sim.web.table_view import display_png
 from sim.web.spectators import SpectatorView, led_facts, on_table_scene, serve_beside
 
@@ -82,17 +83,12 @@ class BoardPage(SpectatorView):
             self.table.on_button(ButtonPressed(side, kind))
             return None
         if action.kind == "command":
-            parts = (action.name or "").split()
-            if len(parts) < 2 or parts[0] not in ("white", "black"):
-                return "ignored a command: say '<white|black> <action>'"
-            level = parts[2] if len(parts) > 2 else None
-            return self._dispatch(ActionRequested(parts[0], parts[1], self.table.clock(), level))  # type: ignore[arg-type]
+            event = command_event(action.name or "", self.table.clock())
+            return "ignored a command: say '<white|black> <action>'" if event is None else self._dispatch(event)
         if action.kind == "language":
             return self._dispatch(LanguageChosen(action.name or "", self.table.clock()))
         if action.kind in DICE_KINDS:
-            m = self.table.controller.status().match
-            by = action.colour or m.turn or "white"
-            return self._dispatch(dice_event(action.kind, by, action.name or "", m, self.table.clock()))
+            return self._dispatch(dice_action_event(self.table.controller.status().match, action, self.table.clock()))
         return BY_HAND if action.kind in PHYSICAL else NOT_YET  # on the real board the hand does it
 
     def _dispatch(self, event: Event) -> Notice | None:

@@ -3,29 +3,45 @@
 seed revealed). Each becomes one event for the table; a refusal answers it as the
 table's own line (`LiveSim.act`).
 
-They were methods of `LiveSim`; they read only the table and the loop's time.
+They were methods of `LiveSim`; they read only the table and the loop's time. The board's
+page (sim/web/board_page.py) makes the same events from the same messages.
 """
 from __future__ import annotations
 
-from controller.events import ActionRequested
+from controller.engine.match import Match
+from controller.events import ActionRequested, Event
 from controller.table import Table
 from sim.web.dice_panel import dice_event
 from sim.web.protocol import PageAction
 
 
-def command(table: Table, text: str, now: float) -> str | None:
-    """`<white|black> <action> [level]` as the players' action; a bad one is one line."""
+def command_event(text: str, now: float) -> ActionRequested | None:
+    """`<white|black> <action> [level]` as the players' action; None when it is not one
+    (the simulator's page and the board's page each say so in their own line)."""
     parts = text.split()
     if len(parts) < 2 or parts[0] not in ("white", "black"):
-        return f"ignored command {text!r}: say '<white|black> <action>'"
+        return None
     level = parts[2] if len(parts) > 2 else None
-    table.dispatch(ActionRequested(parts[0], parts[1], now, level))  # type: ignore[arg-type]
+    return ActionRequested(parts[0], parts[1], now, level)  # type: ignore[arg-type]
+
+
+def command(table: Table, text: str, now: float) -> str | None:
+    """A typed command to the table; a bad one is one line."""
+    event = command_event(text, now)
+    if event is None:
+        return f"ignored command {text!r}: say '<white|black> <action>'"
+    table.dispatch(event)
     return None  # a refusal answers it (`act`)
 
 
-def dice(table: Table, action: PageAction, now: float) -> None:
-    """Real dice keyed in, a player's phrase, or the seed revealed (verifiable dice)."""
-    m = table.controller.status().match
+def dice_action_event(m: Match, action: PageAction, now: float) -> Event:
+    """Real dice keyed in, a player's phrase, or the seed revealed (verifiable dice), by
+    the side the page names, else the one to play."""
     side = action.colour or m.turn or "white"
-    table.dispatch(dice_event(action.kind, side, action.name or "", m, now))
+    return dice_event(action.kind, side, action.name or "", m, now)
+
+
+def dice(table: Table, action: PageAction, now: float) -> None:
+    """The page's dice message to the table."""
+    table.dispatch(dice_action_event(table.controller.status().match, action, now))
 
