@@ -73,7 +73,7 @@ def test_a_spectator_follows_the_match_and_can_do_nothing(browser: Any, page: Pa
         n += 1
     wait_until(lambda: ctl(sim, lambda c: c.match.turn != mover or c.match.phase != "move"), 10, "the turn over")
     position = ctl(sim, lambda c: c.match.partial.id)
-    wait_until(lambda: watcher.state()["match"]["position_id"] == position, 10, "the spectator following")
+    wait_until(lambda: watcher.state()["match"]["position_id"] == position, 30, "the spectator following")
     assert watcher.state()["last_move"], watcher.state()["moves"]
     wait_until(lambda: watcher.page.locator("#move-list").inner_text().strip(), 10, "the move list")
     # nothing to press on the spectator's page; a checker clicked is refused in one line
@@ -235,10 +235,10 @@ class PiThread:
     def __enter__(self) -> PiThread:
         self.vb.start()
         self._thread.start()
-        wait_until(lambda: (self.urls and self.page_urls) or self.failed, 20, "the pages of bgboard run")
+        wait_until(lambda: (self.urls and self.page_urls) or self.failed, 60, "the pages of bgboard run")
         assert self.failed is None, repr(self.failed)
         wait_until(lambda: self.ctl(lambda c: c.online and not c.setting_up
-                                    and any(a.action == "roll" for a in c.status().actions)), 20, "the roll offered")
+                                    and any(a.action == "roll" for a in c.status().actions)), 60, "the roll offered")
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -254,7 +254,7 @@ class PiThread:
             effects = self.call(lambda: self.table.dispatch(  # type: ignore[union-attr]
                 ActionRequested(side, "roll", self.loop.time())))
             assert not any(isinstance(e, Refused) for e in effects), effects
-            wait_until(lambda: self.ctl(lambda c: c.match.phase in ("move", "opening")), 10, "the roll")
+            wait_until(lambda: self.ctl(lambda c: c.match.phase in ("move", "opening")), 30, "the roll")
 
     def play_a_step(self) -> None:
         """Move one checker by hand on the board: a legal step, without a hit if one exists."""
@@ -270,7 +270,7 @@ class PiThread:
             other = "black" if side == "white" else "white"
             self.vb.lift(cell_of_point(step.to, side), other)
             self.vb.place("bar", other)
-        wait_until(lambda: self.ctl(lambda c: c.match.partial.id) != before, 10, f"the step {step}")
+        wait_until(lambda: self.ctl(lambda c: c.match.partial.id) != before, 30, f"the step {step}")
 
 
 def test_a_spectator_follows_moves_made_on_the_board_under_bgboard_run(browser: Any, tmp_path: Path) -> None:
@@ -279,13 +279,13 @@ def test_a_spectator_follows_moves_made_on_the_board_under_bgboard_run(browser: 
         assert watcher.state()["spectator"] is True
         pi.ctl(lambda c: c.dice.push((2, 2)))  # an opening tie first (1 in 6 by chance): rolled again
         for _ in range(2):  # the opening, then the next turn: rolled by the mover's button, moved by hand
-            wait_until(lambda: pi.ctl(lambda c: any(a.action == "roll" for a in c.status().actions)), 10, "the roll offered")
+            wait_until(lambda: pi.ctl(lambda c: any(a.action == "roll" for a in c.status().actions)), 30, "the roll offered")
             pi.roll()
             mover = pi.ctl(lambda c: c.match.turn)
             while pi.ctl(lambda c: c.match.turn == mover and c.match.phase == "move"):
                 pi.play_a_step()
             position = pi.ctl(lambda c: c.match.partial.id)
-            wait_until(lambda: watcher.state()["match"]["position_id"] == position, 10, "the spectator following")
+            wait_until(lambda: watcher.state()["match"]["position_id"] == position, 30, "the spectator following")
             assert watcher.state()["last_move"]
         assert watcher.page.locator("#move-list tr").count() >= 1
         before = pi.ctl(lambda c: (c.match.partial.id, c.match.phase))
