@@ -168,7 +168,7 @@ def test_a_bad_setting_or_a_refused_match_is_one_line_on_the_display(
                 await choose(table, "play_online")
                 await until("the attempt over", lambda: door.failed and not door.busy)
                 assert door.line == expected
-                assert shown(table) == f"Online: {expected[:60]}"
+                assert shown(table) == f"Online: {expected}"  # the whole reason, paged (was cut at 60)
                 assert table.controller.match is local and not table.controller.playing_online
 
             await on_the_board(tmp_path, settings, body)

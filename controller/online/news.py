@@ -11,11 +11,23 @@ import asyncio
 import logging
 from collections.abc import Callable
 
+from controller.show import texts
 from controller.show.content import Prompt
+from controller.show.display import PAGE_SECONDS, PROMPT_LINES, WIDTH, wrap
+from controller.show.fonts import SMALL
 
 log = logging.getLogger("bgboard.online")
-#: how long the display shows why online play could not start
+#: how long the display shows why online play could not start, at the least
 FAILED_SHOWN_S = 8.0
+#: the longest line the display pages through (a server's text may be any length)
+SHOWN_CHARS = 160
+
+
+def shown_for(text: str) -> float:
+    """Seconds the banner stays: every page of its wrapped lines seen, at least 8 s."""
+    lines = wrap(texts.render("online_failed", {"text": text}, "en"), SMALL, WIDTH)
+    pages = -(-len(lines) // PROMPT_LINES)
+    return max(FAILED_SHOWN_S, (pages + 1) * PAGE_SECONDS)
 
 
 class DoorNews:
@@ -41,11 +53,14 @@ class DoorNews:
     def notice(self, line: str) -> None:
         """`line` on the page, in the log and for a few seconds on the display."""
         self.say(line)
-        self.banner(Prompt.of("online_failed", text=line[:60]))
+        # the whole line, paged by the display: cut at 60 characters it ended mid-sentence
+        # ("...bgammon.org:1337: Unknown") with the reason itself gone
+        text = line if len(line) <= SHOWN_CHARS else line[:SHOWN_CHARS - 3] + "..."
+        self.banner(Prompt.of("online_failed", text=text))
         loop = asyncio.get_running_loop()
         if self._clear is not None:
             self._clear.cancel()
-        self._clear = loop.call_later(FAILED_SHOWN_S, self.banner, None)
+        self._clear = loop.call_later(shown_for(text), self.banner, None)
 
     def banner(self, prompt: Prompt | None) -> None:
         if self._clear is not None and prompt is not None:
