@@ -111,7 +111,7 @@ else
   chroot "$ROOT" apt-get clean
   rm -f "$CACHE"/arm64-"$SUITE"-*.tar   # an older package list's root
   tar -cf "$TARBALL.part" -C "$ROOT" . && mv "$TARBALL.part" "$TARBALL"
-  stage "root built by debootstrap and cached ($TARBALL, $(du -sh "$TARBALL" | cut -f1))"
+  stage "root built by $([ "$SUITE" = bookworm ] && echo debootstrap || echo mmdebstrap) and cached ($TARBALL, $(du -sh "$TARBALL" | cut -f1))"
 fi
 [ "$(chroot "$ROOT" uname -m)" = aarch64 ] || die "the root does not run as aarch64"
 
