@@ -166,17 +166,20 @@ def test_a_reload_keeps_the_language_and_the_buttons_still_work(page: Any, sim: 
 
 
 def server_hints() -> list[dict[str, str]]:
-    """Every hint `LiveSim.hint` can return (its keys read from its source, spoken to
-    Black), so a hint added on the server shows up here instead of missing on the page."""
+    """Every hint `sim.web.page_hint` can return (spoken to Black): its `HINT_KEYS`, which
+    must hold every key its source returns, so a hint added on the server shows up here
+    instead of missing on the page."""
     import inspect
     import re
 
-    from sim.web.live import LiveSim
+    from sim.web import page_hint
 
-    source = inspect.getsource(LiveSim.hint)
-    keys = set(re.findall(r'"key": "(\w+)"', source))
-    keys |= {k for pair in re.findall(r'"key": "(\w+)" if .+? else "(\w+)"', source) for k in pair}
-    return [{"key": key, "side": "black"} for key in sorted(keys)]
+    source = inspect.getsource(page_hint)
+    found = set(re.findall(r'"key": "(\w+)"', source)) | set(re.findall(r'return "(\w+)"', source))
+    found |= {k for pair in re.findall(r'"(\w+)" if .+? else "(\w+)"', source) for k in pair}
+    found |= set(re.findall(r'\("(\w+)", (?:opp|"")\)', source))
+    assert found and found <= set(page_hint.HINT_KEYS), found - set(page_hint.HINT_KEYS)
+    return [{"key": key, "side": "black"} for key in sorted(page_hint.HINT_KEYS)]
 
 
 def test_every_server_hint_has_a_danish_and_swedish_line(page: Any) -> None:

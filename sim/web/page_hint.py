@@ -14,6 +14,11 @@ from controller.engine.match import Match
 from controller.play.status import TableStatus
 
 Hint = dict[str, str]
+#: every key `page_hint` can give (the page's catalogue must speak each in every language:
+#: tests/test_browser_i18n.py asks it, and checks this list against the source below)
+HINT_KEYS = ("in_hand", "bot_move", "setup", "correction", "hit", "tutor_cube", "tutor_move",
+             "opening", "roll_or_double", "roll", "done", "move", "take_or_drop",
+             "accept_or_decline", "over")
 
 
 def page_hint(status: TableStatus, in_hand: bool) -> Hint | None:
