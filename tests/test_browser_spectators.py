@@ -265,12 +265,21 @@ class PiThread:
         step = min(steps, key=lambda s: (s.hit, -s.frm))
         before = self.ctl(lambda c: c.match.partial.id)
         self.vb.lift(cell_of_point(step.frm, side), side)
+        # as a player's hand: the lift seen (its targets lit), then the place
+        wait_until(lambda: self.ctl(lambda c: getattr(c.status().verdict, "in_hand", None) is not None), 30,
+                   f"the lift of {step}")
         self.vb.place(cell_of_point(step.to, side), side)
         if step.hit:
             other = "black" if side == "white" else "white"
             self.vb.lift(cell_of_point(step.to, side), other)
             self.vb.place("bar", other)
-        wait_until(lambda: self.ctl(lambda c: c.match.partial.id) != before, 30, f"the step {step}")
+        try:
+            wait_until(lambda: self.ctl(lambda c: c.match.partial.id) != before, 30, f"the step {step}")
+        except AssertionError:
+            # what the table saw, for the next one to read (a step lost 1 run in ~3 under load)
+            print("table:", side, self.ctl(lambda c: (c.match.phase, c.match.turn, c.match.dice, c.status().verdict)))
+            print("\n".join(self.call(lambda: list(self.table.log_lines))[-30:]))
+            raise
 
 
 def test_a_spectator_follows_moves_made_on_the_board_under_bgboard_run(browser: Any, tmp_path: Path) -> None:
