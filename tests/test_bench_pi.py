@@ -49,7 +49,9 @@ def test_the_section_reports_every_hot_path_with_its_pi_estimates() -> None:
     for op in ops:
         cpu, pi4, zero = (figures[f"{board}_{op}_ms"] for board in ("cpu", "pi4", "zero2w"))
         assert isinstance(cpu, float) and cpu > 0, (op, cpu)
-        assert pi4 == pytest.approx(cpu * factor, rel=0.02, abs=0.02)
+        # both figures are printed to 0.01 ms and the factor to 0.01: the CPU figure's rounding
+        # alone moves the product by up to 0.005 x factor (0.03 ms at a loaded machine's 5.6)
+        assert pi4 == pytest.approx(cpu * factor, rel=0.02, abs=0.005 * factor + 0.01)
         assert zero > pi4
     assert isinstance(figures["run_rss_mb"], float) and 5 < figures["run_rss_mb"] < 2000
     assert figures["goal_run_rss_mb"] == 100.0
