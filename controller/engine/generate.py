@@ -65,6 +65,21 @@ def _pair_contact(board: list[int], closed: list[bool], opp: tuple[int, ...], a:
     origins = [p for p in range(24, 0, -1) if board[p]]
     sa = [x for x in origins if x > a and not closed[x - a]]
     sb = [y for y in origins if y > b and not closed[y - b]]
+    out = _two_checkers(board, sa, sb, a, b)
+    _one_checker_a_first(closed, opp, sa, a, b, out)
+    _one_checker_b_first(closed, sb, a, b, out)
+    if out:
+        return out
+    # one die only: the higher if it can be played
+    if sa:
+        return [(x, a) for x in sa]
+    return [(y, b) for y in sb]
+
+
+def _two_checkers(board: list[int], sa: list[int], sb: list[int], a: int, b: int) -> list[Raw]:
+    """Two different steps, x with `a` and y with `b` (`sa`, `sb`: the origins each die can
+    leave): every pair but those that are one checker moving twice (y lands on or starts
+    from x's stop), and the same point twice only when it holds two checkers."""
     out: list[Raw] = []
     for x in sa:
         t = x - a
@@ -74,6 +89,13 @@ def _pair_contact(board: list[int], closed: list[bool], opp: tuple[int, ...], a:
             if x == y and board[x] < 2:
                 continue
             out.append((x, a, y, b))
+    return out
+
+
+def _one_checker_a_first(closed: list[bool], opp: tuple[int, ...], sa: list[int], a: int, b: int,
+                         out: list[Raw]) -> None:
+    """One checker x -> x-a-b with `a` played first, appended to `out`; also b first when a
+    blot on one of the stops makes the two orders different moves."""
     s = a + b
     for x in sa:
         u = x - s
@@ -84,17 +106,17 @@ def _pair_contact(board: list[int], closed: list[bool], opp: tuple[int, ...], a:
         if opp[t] or opp[x - b]:  # a blot on one of the two stops: both ways differ
             if not closed[x - b]:
                 out.append((x, b, x - b, a))
+
+
+def _one_checker_b_first(closed: list[bool], sb: list[int], a: int, b: int, out: list[Raw]) -> None:
+    """One checker y -> y-b-a where `a` first from y is not possible (its stop is closed),
+    appended to `out`."""
+    s = a + b
     for y in sb:  # b then a where a first from y is not possible
         u = y - s
         if u < 1 or closed[u] or not closed[y - a] or y <= a:
             continue
         out.append((y, b, y - b, a))
-    if out:
-        return out
-    # one die only: the higher if it can be played
-    if sa:
-        return [(x, a) for x in sa]
-    return [(y, b) for y in sb]
 
 
 def _landing(board: list[int], closed: list[bool], outside: int, x: int, die: int) -> int | None:
