@@ -9,10 +9,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 from functools import cached_property
-from typing import Any
 
 from controller.dice.verifiable import SEED_BYTES, commitment, match_key, normal_phrase
 from controller.engine.board_view import Colour
+from controller.json_value import JsonObject
 
 _HEX = re.compile(r"^[0-9a-f]{64}$")
 
@@ -73,14 +73,14 @@ class DiceSecret:
             tags.append(("Dice verifiable rolls", str(self.verified_rolls)))
         return tuple(tags)
 
-    def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"seed": self.seed.hex(), "phrases": list(self.phrases), "revealed": self.revealed}
+    def to_dict(self) -> JsonObject:
+        data: JsonObject = {"seed": self.seed.hex(), "phrases": list(self.phrases), "revealed": self.revealed}
         if self.verified_rolls is not None:
             data["verified_rolls"] = self.verified_rolls
         return data
 
     @classmethod
-    def from_dict(cls, data: Any) -> DiceSecret:
+    def from_dict(cls, data: object) -> DiceSecret:
         """The secret saved by :meth:`to_dict`; ValueError saying what is wrong."""
         if not isinstance(data, dict) or set(data) - {"verified_rolls"} != {"seed", "phrases", "revealed"}:
             raise ValueError("dice secret: expected seed, phrases and revealed")

@@ -31,9 +31,10 @@ interface, so the match does not care which one it holds:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal, Self
+from typing import ClassVar, Literal, Self
 
 from controller.engine.board_view import Colour
+from controller.json_value import JsonObject
 
 ClockMode = Literal["off", "timer", "tournament"]
 CLOCK_MODES: tuple[str, ...] = ("off", "timer", "tournament")
@@ -191,7 +192,7 @@ class SeedsTimer(_RunningClock):
         """The running action ends; after a completed move (`moved`) the bank grows."""
         return SeedsTimer(self._charged(now, moved), None, now)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JsonObject:
         return {"mode": "timer", "banks": list(self.banks), "running": self.running, "since": self.since}
 
 
@@ -240,7 +241,7 @@ class TournamentClock(_RunningClock):
         """Stop both clocks (after the last play of a game, or to pause)."""
         return TournamentClock(self._charged(now), None, now)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JsonObject:
         return {"mode": "tournament", "reserves": list(self.reserves), "running": self.running,
                 "since": self.since}
 
@@ -259,21 +260,33 @@ def make_clock(mode: str, length: int, score: tuple[int, int] = (0, 0)) -> Clock
     raise ValueError(f"unknown clock mode {mode!r}: choose one of {', '.join(CLOCK_MODES)}")
 
 
-def clock_from_dict(data: dict[str, Any] | None) -> Clock | None:
+def clock_from_dict(data: JsonObject | None) -> Clock | None:
     """Rebuild a clock saved with ``to_dict()`` (None stays None)."""
     if data is None:
         return None
     running = data.get("running")
     if running not in (None, "white", "black"):
         raise ValueError(f"bad running side {running!r} in a saved clock")
-    since = float(data["since"])
+    since = _seconds(data["since"])
     if data.get("mode") == "timer":
-        w, b = (float(x) for x in data["banks"])
-        return SeedsTimer((w, b), running, since)
+        return SeedsTimer(_pair(data["banks"]), running, since)
     if data.get("mode") == "tournament":
-        w, b = (float(x) for x in data["reserves"])
-        return TournamentClock((w, b), running, since)
+        return TournamentClock(_pair(data["reserves"]), running, since)
     raise ValueError(f"unknown saved clock mode {data.get('mode')!r}")
+
+
+def _seconds(value: object) -> float:
+    """A saved number of seconds (JSON's int or float, or a numeric string as `float` reads)."""
+    if isinstance(value, bool) or not isinstance(value, int | float | str):
+        raise ValueError(f"bad seconds {str(value)[:20]!r} in a saved clock")
+    return float(value)
+
+
+def _pair(value: object) -> tuple[float, float]:
+    """White's and black's seconds, saved as a list of two."""
+    if not isinstance(value, list) or len(value) != 2:
+        raise ValueError(f"bad seconds {str(value)[:20]!r} in a saved clock: white's and black's")
+    return _seconds(value[0]), _seconds(value[1])
 
 
 __all__ = [

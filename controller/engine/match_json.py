@@ -26,6 +26,7 @@ from controller.engine.match_history import (
 from controller.engine.match_settings import MatchSettings
 from controller.engine.moves import Step
 from controller.engine.position import Position
+from controller.json_value import JsonObject
 
 FORMAT = 1
 #: the largest whole number a saved match holds (a clock's milliseconds, a game number)
@@ -85,7 +86,7 @@ def _side_in(data: Any, none: bool = True) -> Any:
     raise MatchStateError(f"bad side {data!r}")
 
 
-def _action_out(a: Action) -> dict[str, Any]:
+def _action_out(a: Action) -> JsonObject:
     if isinstance(a, TurnRecord):
         return {"type": "turn", "side": a.side, "dice": list(a.dice), "steps": _steps_out(a.steps),
                 "opening": a.opening}
@@ -108,7 +109,7 @@ def _action_in(d: dict[str, Any]) -> Action:
     raise MatchStateError(f"bad history entry {d!r}")
 
 
-def _game_out(g: GameRecord) -> dict[str, Any]:
+def _game_out(g: GameRecord) -> JsonObject:
     end = None
     if g.end is not None:
         end = {"winner": g.end.winner, "how": g.end.how, "result": g.end.result, "cube": g.end.cube,
@@ -141,7 +142,7 @@ def _flag(value: Any) -> bool:
     return value
 
 
-def match_to_dict(m: Match) -> dict[str, Any]:
+def match_to_dict(m: Match) -> JsonObject:
     """The whole state as JSON-ready data."""
     last = None
     if m.last_move is not None:
@@ -161,8 +162,9 @@ def match_to_dict(m: Match) -> dict[str, Any]:
     }
 
 
-def match_from_dict(d: dict[str, Any]) -> Match:
+def match_from_dict(data: JsonObject) -> Match:
     """Rebuild a match saved with :func:`match_to_dict`; MatchStateError if malformed."""
+    d: Any = data  # read by trying: any wrong shape raises below and is named in one line
     try:
         if d.get("format") != FORMAT:
             raise MatchStateError(f"unknown saved match format {d.get('format')!r}")

@@ -8,6 +8,7 @@ from typing import Any
 from controller.engine.board_view import Colour
 from controller.engine.clock import CLOCK_MODES
 from controller.engine.errors import MatchStateError
+from controller.json_value import JsonObject
 
 CONFIRM_MODES: tuple[str, ...] = ("auto", "button")
 #: where the rolls come from (controller/dice/README.md): the board's random source, real
@@ -97,12 +98,14 @@ class MatchSettings:
                        white_player=self.black_player, black_player=self.white_player,
                        auto_roll_white=self.auto_roll_black, auto_roll_black=self.auto_roll_white)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JsonObject:
         return {name: getattr(self, name) for name in self.__dataclass_fields__}
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> MatchSettings:
+    def from_dict(cls, data: JsonObject) -> MatchSettings:
+        """The settings saved by `to_dict`; each value is checked by `__post_init__`."""
         unknown = set(data) - set(cls.__dataclass_fields__)
         if unknown:
             raise MatchStateError(f"unknown match setting {min(unknown)!r}")
-        return cls(**data)
+        fields: dict[str, Any] = dict(data)  # only known names; __post_init__ checks each value
+        return cls(**fields)

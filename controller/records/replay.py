@@ -12,9 +12,9 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from controller.errors import RecordError
+from controller.json_value import JsonObject
 from controller.outside_text import printable
 from controller.files import MAX_BYTES, FileTooLarge, read_bounded
 from controller.records.mat_reader import UNFINISHED, Problem, check_entries, parse_mat
@@ -53,7 +53,7 @@ class ReplayReport:
             keys[1] = f"{keys[1]} (2)"
         return keys
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         """The JSON object of issue 3 item 3 (one per file)."""
         keys = self._keys()
         return {

@@ -32,7 +32,7 @@ import json
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, NamedTuple, Protocol
+from typing import NamedTuple, Protocol
 
 from controller.dice.secret import DiceSecret
 from controller.engine.errors import EngineError
@@ -40,6 +40,7 @@ from controller.engine.match import Match
 from controller.engine.match_json import match_from_dict, match_to_dict
 from controller.errors import RecordError
 from controller.files import read_bounded
+from controller.json_value import JsonObject
 from controller.records.saved_history import check_history
 
 FILE_NAME = "match.json"
@@ -92,7 +93,7 @@ class OsFileOps:
         return os.path.exists(path)
 
 
-def _digest(match_data: dict[str, Any]) -> str:
+def _digest(match_data: JsonObject) -> str:
     canonical = json.dumps(match_data, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
 
@@ -105,7 +106,7 @@ class Saved(NamedTuple):
     players_saved: bool = True  # False for a save from before who-plays-which-colour was saved
 
 
-def _checked(data: dict[str, Any], dice: dict[str, Any] | None) -> dict[str, Any]:
+def _checked(data: JsonObject, dice: object) -> JsonObject:
     """What the checksum covers: the match data, with the dice secret when there is one."""
     return data if dice is None else {"match": data, "dice": dice}
 
@@ -114,7 +115,7 @@ def encode(match: Match, dice: DiceSecret | None = None) -> bytes:
     """The bytes of a saved match."""
     data = match_to_dict(match)
     secret = None if dice is None else dice.to_dict()
-    doc: dict[str, Any] = {"format": FORMAT, "sha256": _digest(_checked(data, secret)), "match": data}
+    doc: JsonObject = {"format": FORMAT, "sha256": _digest(_checked(data, secret)), "match": data}
     if secret is not None:
         doc["dice"] = secret
     return (json.dumps(doc, sort_keys=True, indent=1) + "\n").encode("utf-8")
