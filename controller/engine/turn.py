@@ -37,54 +37,14 @@ class TurnPlan:
         self._position = position
         self._dice: tuple[int, int] = (d1, d2)
         full = (d1,) * 4 if d1 == d2 else (max(d1, d2), min(d1, d2))
-        index: dict[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], int] = {}
-        positions: list[Position] = []
-        lefts: list[tuple[int, ...]] = []
-        steps: dict[tuple[int, int, int, bool], Step] = {}
-
-        def node(mine: tuple[int, ...], theirs: tuple[int, ...], left: tuple[int, ...]) -> int:
-            key = (mine, theirs, left)
-            found = index.get(key)
-            if found is None:
-                found = index[key] = len(positions)
-                positions.append(Position(mine, theirs) if positions else position)
-                lefts.append(left)
-            return found
-
-        node(position.mine, position.theirs, full)
-        children: dict[int, list[_Edge]] = {}
-        longest: dict[int, int] = {}
-        stack: list[tuple[int, bool]] = [(0, False)]
-        while stack:  # depth first; `longest` in post-order
-            i, expanded = stack.pop()
-            if expanded:
-                longest[i] = max((1 + longest[c] for _, c in children[i]), default=0)
-                continue
-            if i in children:
-                continue
-            edges = self._expand(positions[i], lefts[i], node, steps)
-            children[i] = edges
-            stack.append((i, True))
-            for _, c in edges:
-                if c not in children:
-                    stack.append((c, False))
+        nodes = _Nodes(position, full)
+        children, longest = _explore(nodes, self._expand)
         best = longest[0]
         self._steps_needed = best
-        # keep only edges on a longest path; one die only: the higher when it can be played
-        first = [e for e in children[0] if 1 + longest[e[1]] == best]
-        if best == 1 and d1 != d2 and any(st.die == full[0] for st, _ in first):
-            first = [e for e in first if e[0].die == full[0]]
-        good: dict[int, list[_Edge]] = {0: first}
-        todo = [0]
-        while todo:
-            i = todo.pop()
-            for _, c in good[i]:
-                if c not in good:
-                    need = longest[c] - 1
-                    good[c] = [e for e in children[c] if longest[e[1]] == need]
-                    todo.append(c)
+        good = _on_longest_paths(children, longest, _first_edges(children[0], longest, best, full))
         self._good = good
         self._parents: dict[int, list[_Edge]] | None = None  # built on first use (undo questions)
+        positions, lefts = nodes.positions, nodes.lefts
         self._positions = positions
         self._lefts = lefts
         self._nodes: dict[Position, list[int]] = {}
@@ -273,3 +233,79 @@ class TurnPlan:
     def __repr__(self) -> str:
         return f"TurnPlan({self._position!r}, {self._dice!r})"
 
+
+_NodeKey = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]  # mine, theirs, dice left
+_NodeOf = Callable[[tuple[int, ...], tuple[int, ...], tuple[int, ...]], int]
+_Expand = Callable[[Position, tuple[int, ...], _NodeOf, dict[tuple[int, int, int, bool], Step]], list[_Edge]]
+
+
+class _Nodes:
+    """The numbered nodes of a plan under construction: a partial position with the dice
+    left is hashed once, here, and known by its number from then on."""
+
+    __slots__ = ("index", "positions", "lefts")
+
+    def __init__(self, position: Position, full: tuple[int, ...]) -> None:
+        self.index: dict[_NodeKey, int] = {(position.mine, position.theirs, full): 0}
+        self.positions: list[Position] = [position]
+        self.lefts: list[tuple[int, ...]] = [full]
+
+    def number(self, mine: tuple[int, ...], theirs: tuple[int, ...], left: tuple[int, ...]) -> int:
+        """The node's number, a new one (and a new `Position`) the first time it is seen."""
+        key = (mine, theirs, left)
+        found = self.index.get(key)
+        if found is None:
+            found = self.index[key] = len(self.positions)
+            self.positions.append(Position(mine, theirs))
+            self.lefts.append(left)
+        return found
+
+
+def _explore(nodes: _Nodes, expand: _Expand) -> tuple[dict[int, list[_Edge]], dict[int, int]]:
+    """Every node reachable from node 0 by single steps, depth first: each node's edges,
+    and (in post-order) the most steps that can still be played from it."""
+    steps: dict[tuple[int, int, int, bool], Step] = {}
+    node = nodes.number
+    positions, lefts = nodes.positions, nodes.lefts
+    children: dict[int, list[_Edge]] = {}
+    longest: dict[int, int] = {}
+    stack: list[tuple[int, bool]] = [(0, False)]
+    while stack:
+        i, expanded = stack.pop()
+        if expanded:
+            longest[i] = max((1 + longest[c] for _, c in children[i]), default=0)
+            continue
+        if i in children:
+            continue
+        edges = expand(positions[i], lefts[i], node, steps)
+        children[i] = edges
+        stack.append((i, True))
+        for _, c in edges:
+            if c not in children:
+                stack.append((c, False))
+    return children, longest
+
+
+def _first_edges(edges: list[_Edge], longest: dict[int, int], best: int, full: tuple[int, ...]) -> list[_Edge]:
+    """The first steps that start a longest sequence; when only one die can be played of
+    a non-double, the higher one if it can be."""
+    first = [e for e in edges if 1 + longest[e[1]] == best]
+    if best == 1 and len(full) == 2 and any(st.die == full[0] for st, _ in first):
+        first = [e for e in first if e[0].die == full[0]]
+    return first
+
+
+def _on_longest_paths(children: dict[int, list[_Edge]], longest: dict[int, int],
+                      first: list[_Edge]) -> dict[int, list[_Edge]]:
+    """The graph cut down to the edges on a longest path from the start (`first`: the
+    start's own such edges)."""
+    good: dict[int, list[_Edge]] = {0: first}
+    todo = [0]
+    while todo:
+        i = todo.pop()
+        for _, c in good[i]:
+            if c not in good:
+                need = longest[c] - 1
+                good[c] = [e for e in children[c] if longest[e[1]] == need]
+                todo.append(c)
+    return good
