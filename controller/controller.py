@@ -21,12 +21,12 @@ commands (match_flow), so a refused action ("rejected: ...") changes nothing.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
 
 from controller.board.reconcile import Matched
 from controller.dice import TableDice
 from controller.engine.board_view import Colour
 from controller.engine.match import Match
+from controller.engine.match_settings import MatchSettings
 from controller.engine.moves import Move
 from controller.engine.position import Position
 from controller.events import (ActionRequested, AdoptMatch, Announce, BotCube, BotMoved, ButtonPressed,
@@ -226,7 +226,7 @@ class Controller(TableReads):
     def language(self) -> str:
         return self.config.language
 
-    def new_match(self, settings: Any, out: list[Effect]) -> None:
+    def new_match(self, settings: MatchSettings, out: list[Effect]) -> None:
         """Start a new match; the board is first set up to the starting position."""
         match = Match.new(settings)
         self.dice.begin(match)

@@ -105,7 +105,7 @@ class Settings:
     page_port: int | None = None
     page_host: str = "127.0.0.1"
 
-    def replace(self, source: str = "<settings>", **changes: Any) -> Settings:
+    def replace(self, source: str = "<settings>", **changes: object) -> Settings:
         """A copy with ``changes`` applied, validated exactly as a file's keys are.
 
         The simulator's settings dialog calls this with what the person chose; a bad
@@ -217,7 +217,7 @@ def save_settings(settings: Settings, path: Path | str) -> Path:
 # --- parsing and validation -------------------------------------------------------------
 
 
-def parse_settings(data: Mapping[str, Any], source: str, base: Settings) -> Settings:
+def parse_settings(data: Mapping[str, object], source: str, base: Settings) -> Settings:
     """``base`` with every key of ``data`` validated and applied (all or nothing)."""
     changes = {key: _parse_key(source, key, value) for key, value in data.items()}
     return dataclasses.replace(base, **changes)

@@ -8,9 +8,10 @@ the loop's time in the browser), so this module only drives pins.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol, cast
+from typing import TYPE_CHECKING, cast
 
 from controller.errors import UsageError
+from controller.inputs.pins import MockPin, MockPinFactory
 
 if TYPE_CHECKING:
     from controller.table import Table
@@ -22,19 +23,10 @@ TAP_S = 0.08
 LONG_PRESS_S = 1.0
 
 
-class MockPin(Protocol):
-    def drive_low(self) -> None: ...
-    def drive_high(self) -> None: ...
-
-
-class MockPins(Protocol):
-    def pin(self, number: int) -> MockPin: ...
-
-
 class Finger:
     """Presses the buttons named by the profile's keys (`white_main`, `menu`, ...)."""
 
-    def __init__(self, pins: MockPins, numbers: dict[str, int]) -> None:
+    def __init__(self, pins: MockPinFactory, numbers: dict[str, int]) -> None:
         self._pins = pins
         self._numbers = numbers
 
@@ -44,7 +36,7 @@ class Finger:
         a front end that named no buttons)."""
         if table.buttons is None or table.pin_factory is None:
             return None
-        return cls(cast(MockPins, table.pin_factory), dict(table.buttons.pins))
+        return cls(cast(MockPinFactory, table.pin_factory), dict(table.buttons.pins))
 
     def _pin(self, key: str) -> MockPin:
         number = self._numbers.get(key)

@@ -19,10 +19,8 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from controller.analysis.met_table import LENGTH, POST_CRAWFORD, PRE_CRAWFORD
+from controller.evaluation.backend import Board, Chances
 
-Chances = tuple[float, float, float, float, float]
-#: a board as the network takes it: (side not on roll, side on roll), 25 counts each, bar last
-Board = tuple[tuple[int, ...], tuple[int, ...]]
 WIN, WIN_GAMMON, WIN_BACKGAMMON, LOSE_GAMMON, LOSE_BACKGAMMON = range(5)
 CENTRE = -1
 

@@ -33,9 +33,13 @@ import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from controller.bot.base import BotCubeOwner, MatchContext, make_bot
+from controller.json_value import JsonObject
+
+if TYPE_CHECKING:  # aiohttp is the sim extra's, imported when the soak runs
+    from aiohttp import ClientWebSocketResponse
 
 NAME = "soak"
 DEFAULT_SECONDS = 60.0
@@ -116,7 +120,7 @@ class SimProcess:
 class Driver:
     """One page on the simulator: the latest state, and the actions of both players."""
 
-    def __init__(self, ws: Any, figures: Figures, rng: random.Random) -> None:
+    def __init__(self, ws: ClientWebSocketResponse, figures: Figures, rng: random.Random) -> None:
         self.ws = ws
         self.figures = figures
         self.state: dict[str, Any] = {}
@@ -131,7 +135,7 @@ class Driver:
                 self.state = data
                 self.changed.set()
 
-    async def send(self, message: dict[str, Any]) -> None:
+    async def send(self, message: JsonObject) -> None:
         self.figures.actions += message.get("type") != "fault"
         await self.ws.send_str(json.dumps(message))
 
@@ -147,7 +151,7 @@ class Driver:
             except TimeoutError:
                 break
 
-    def progress_key(self) -> tuple[Any, ...]:
+    def progress_key(self) -> tuple[object, ...]:
         m = self.state.get("match", {})
         return (m.get("match_id"), m.get("position_id"), m.get("state"), m.get("turn"),
                 tuple(self.state.get("helpers", ())))

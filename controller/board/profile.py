@@ -12,9 +12,9 @@ clear line instead of a KeyError deep in the controller.
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from controller.board.profile_sections import (PATTERNS, ButtonConfig, BuzzerConfig,
                                                DisplayConfig, LedConfig, Reader, RoleLight,
@@ -118,7 +118,7 @@ def load_profile(path: str | Path | None = None) -> Profile:
     return parse_profile(data, p)
 
 
-def parse_profile(data: dict[str, Any], path: Path) -> Profile:
+def parse_profile(data: Mapping[str, object], path: Path) -> Profile:
     """Validate already-parsed TOML data (`path` only names it in errors): every section
     through its one parser (profile_sections.py), every problem named by file and key."""
     r = Reader(str(path), data)
@@ -155,7 +155,7 @@ def parse_profile(data: dict[str, Any], path: Path) -> Profile:
     return Profile(path, name, matrix, timing, link, cells, leds, display, buttons, buzzer, pico)
 
 
-def _cells(r: Reader, sec: Any, n_sensors: int) -> tuple[tuple[str, tuple[int, ...]], ...]:
+def _cells(r: Reader, sec: Mapping[str, object], n_sensors: int) -> tuple[tuple[str, tuple[int, ...]], ...]:
     owner: dict[int, str] = {}
     out: list[tuple[str, tuple[int, ...]]] = []
     for cell in CELLS:

@@ -81,7 +81,7 @@ _MISSING = object()
 class Reader:
     """Typed getters over a parsed TOML table; problems collect as `origin: key: what`."""
 
-    def __init__(self, origin: str, data: Mapping[str, Any]) -> None:
+    def __init__(self, origin: str, data: Mapping[str, object]) -> None:
         self.origin = origin
         self.data = data
         self.problems: list[str] = []
@@ -89,14 +89,14 @@ class Reader:
     def problem(self, key: str, text: str) -> None:
         self.problems.append(f"{self.origin}: {key}: {text}")
 
-    def section(self, name: str) -> Mapping[str, Any]:
+    def section(self, name: str) -> Mapping[str, object]:
         value = self.data.get(name)
         if not isinstance(value, Mapping):
             self.problem(name, "missing section" if value is None else "must be a table")
             return {}
         return value
 
-    def get(self, sec: Mapping[str, Any], secname: str, key: str, kind: type[T],
+    def get(self, sec: Mapping[str, object], secname: str, key: str, kind: type[T],
             lo: float | None = None, hi: float | None = None, default: Any = _MISSING) -> T:
         """`sec[key]` as `kind` within lo..hi; `default` when absent (else a problem)."""
         full = f"{secname}.{key}"
@@ -106,15 +106,15 @@ class Reader:
             self.problem(full, "missing")
             return kind()
         value = sec[key]
-        ok = isinstance(value, kind) and not (kind is int and isinstance(value, bool))
         if kind is float and isinstance(value, int) and not isinstance(value, bool):
-            value, ok = float(value), True
-        if not ok:
+            value = float(value)
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
             self.problem(full, f"must be {kind.__name__}, not {value!r}")
             return kind()
-        if lo is not None and value < lo or hi is not None and value > hi:
+        checked: T = value
+        if isinstance(value, int | float) and (lo is not None and value < lo or hi is not None and value > hi):
             self.problem(full, f"{value!r} out of range {lo}..{hi}")
-        return value
+        return checked
 
     def index_list(self, key: str, value: Any, limit: int) -> tuple[int, ...]:
         """A non-empty list of indices 0..limit-1."""
@@ -139,7 +139,7 @@ class Reader:
 
 
 def _one_section(source: object, name: str, cls: type[T],
-                 parse: Callable[[Reader, Mapping[str, Any]], T]) -> T:
+                 parse: Callable[[Reader, Mapping[str, object]], T]) -> T:
     """`source`'s section `name`: a Profile's own, or parsed from a mapping (the whole
     profile or the section itself) with the section's one set of rules."""
     held = getattr(source, name, None)
@@ -190,7 +190,7 @@ class LedConfig:
         return _one_section(source, "leds", cls, parse_leds)
 
 
-def parse_leds(r: Reader, sec: Mapping[str, Any]) -> LedConfig:
+def parse_leds(r: Reader, sec: Mapping[str, object]) -> LedConfig:
     count = r.get(sec, "leds", "count", int, 1, 10000)
     brightness = r.get(sec, "leds", "brightness", float, 0.0, 1.0, default=0.25)
     order = r.get(sec, "leds", "order", str, default="GRB")
@@ -273,7 +273,7 @@ class DisplayConfig:
         return _one_section(source, "display", cls, parse_display)
 
 
-def parse_display(r: Reader, sec: Mapping[str, Any]) -> DisplayConfig:
+def parse_display(r: Reader, sec: Mapping[str, object]) -> DisplayConfig:
     d = DisplayConfig()
     config = DisplayConfig(
         driver=r.get(sec, "display", "driver", str, default=d.driver),
@@ -307,7 +307,7 @@ class ButtonConfig:
         return _one_section(source, "buttons", cls, parse_buttons)
 
 
-def parse_buttons(r: Reader, sec: Mapping[str, Any]) -> ButtonConfig:
+def parse_buttons(r: Reader, sec: Mapping[str, object]) -> ButtonConfig:
     pins = {key: r.get(sec, "buttons", key, int, 0, 27) for key in BUTTON_KEYS}
     shared = sorted({p for p in pins.values() if list(pins.values()).count(p) > 1})
     if shared:
@@ -328,5 +328,5 @@ class BuzzerConfig:
         return _one_section(source, "buzzer", cls, parse_buzzer)
 
 
-def parse_buzzer(r: Reader, sec: Mapping[str, Any]) -> BuzzerConfig:
+def parse_buzzer(r: Reader, sec: Mapping[str, object]) -> BuzzerConfig:
     return BuzzerConfig(r.get(sec, "buzzer", "pin", int, 0, 27))

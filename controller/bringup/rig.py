@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Protocol
 
 from controller.board.profile import Profile
 from controller.bringup.feed import SensorFeed
@@ -17,6 +17,7 @@ from controller.bringup.requests import Question, Request
 from controller.inputs.buttons import ButtonEvent, ButtonPanel
 from controller.inputs.buzzer import Buzzer
 from controller.link.serial_link import BoardLink
+from controller.show.display import LumaDevice
 from controller.show.leds import LedStrip
 
 
@@ -53,7 +54,7 @@ class Rig:
     feed: SensorFeed
     link: BoardLink
     strip: LedStrip
-    display_device: Any
+    display_device: LumaDevice
     buttons: ButtonPanel
     button_events: asyncio.Queue[ButtonEvent]
     buzzer: Buzzer

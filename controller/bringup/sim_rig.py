@@ -19,7 +19,7 @@ import re
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Protocol
 
 from controller.board.profile import Profile
 from controller.bringup.feed import SensorFeed
@@ -29,11 +29,13 @@ from controller.inputs.buttons import (
     BUTTON_KEYS,
     ButtonEvent,
     ButtonPanel,
-    make_pin_factory,
+    make_mock_pins,
 )
 from controller.inputs.buzzer import Buzzer
+from controller.inputs.pins import MockPin, MockPinFactory
 from controller.link.serial_link import BoardLink
-from controller.show.display_backends import open_device
+from controller.show.display import DummyDevice
+from controller.show.display_backends import open_dummy
 from controller.show.leds import LedConfig, SimulatedStrip
 
 FAULT_HELP = "swap:A,B | dead-leds:FIRST-LAST | stuck-button:KEY | dead-sensor:N | flicker:N"
@@ -103,14 +105,27 @@ class DeadLedStrip(SimulatedStrip):
         super()._write(tuple((0, 0, 0) if i in self.dead else px for i, px in enumerate(frame)), now)
 
 
+class BenchBoard(Protocol):
+    """What the operator does with the virtual board (sim/virtual_board.py, which this
+    layer may not import): checkers placed and lifted by cell, time let pass."""
+
+    def advance(self, ms: int) -> None: ...
+
+    def place(self, cell: str | int, colour: str = "white") -> None: ...
+
+    def lift(self, cell: str | int, colour: str | None = None) -> str: ...
+
+    def counts(self, cell: str | int) -> tuple[int, int]: ...
+
+
 @dataclass
 class SimBench:
     """The simulated hardware's controls, for the operator that stands in for a person."""
 
-    board: Any                       # sim.virtual_board.VirtualBoard
+    board: BenchBoard
     strip: SimulatedStrip
-    display_device: Any
-    pin_factory: Any
+    display_device: DummyDevice
+    pin_factory: MockPinFactory
     button_pins: Mapping[str, int]
     buzzer_pin_number: int
     bounce_s: float
@@ -121,7 +136,7 @@ class SimBench:
         """Let the firmware debounce and report a change (manual clock)."""
         self.board.advance(self.settle_ms)
 
-    def buzzer_pin(self) -> Any:
+    def buzzer_pin(self) -> MockPin:
         return self.pin_factory.pin(self.buzzer_pin_number)
 
     async def press(self, key: str) -> None:
@@ -152,8 +167,8 @@ async def open_sim_rig(profile: Profile, faults: Faults = Faults()) -> AsyncIter
     link = BoardLink(board.port, on_frame=feed.on_message, baudrate=profile.link.baudrate,
                      offline_after=profile.link.offline_after_ms / 1000)
     strip = DeadLedStrip(profile.leds, faults.dead_leds)
-    device = open_device(profile.display, "dummy")
-    factory = make_pin_factory("mock")
+    device = open_dummy(profile.display)
+    factory = make_mock_pins()
     events: asyncio.Queue[ButtonEvent] = asyncio.Queue()
     button_config = profile.buttons
     panel = ButtonPanel(button_config, factory,

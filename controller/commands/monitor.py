@@ -28,11 +28,17 @@ import sys
 import threading
 import time
 from dataclasses import dataclass, field
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from controller.commands.numbers import seconds
 from controller.errors import UsageError
 from controller.outside_text import printable
+
+if TYPE_CHECKING:  # imported when run, so `bgboard --help` stays quick
+    from controller.board.profile import Profile
+    from controller.link.codec import Message, Scan
+    from controller.link.serial_link import BoardLink, LinkStatus
+    from sim.virtual_board import VirtualBoard
 
 HELP = "print what the sensor board reports, live (--sim: a virtual board)"
 
@@ -61,10 +67,10 @@ QUEUE_LINES = 1000
 class _Session:
     """What the monitor holds while running, so the stats line survives Ctrl-C."""
 
-    link: Any = None
-    board: Any = None
+    link: BoardLink | None = None
+    board: VirtualBoard | None = None
     rows_cols: tuple[int, int] = (0, 0)
-    extras: dict[str, Any] = field(default_factory=dict)
+    extras: dict[str, object] = field(default_factory=dict)
     bad_scans: int = 0
 
 
@@ -189,7 +195,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-async def _monitor(args: argparse.Namespace, profile: Any, session: _Session, out: LineWriter) -> None:
+async def _monitor(args: argparse.Namespace, profile: Profile, session: _Session, out: LineWriter) -> None:
     from controller.link.codec import Hello, Scan
     from controller.link.serial_link import BoardLink
     from controller.link.session import check_hello
@@ -219,7 +225,7 @@ async def _monitor(args: argparse.Namespace, profile: Any, session: _Session, ou
         except (NotImplementedError, RuntimeError):
             pass
 
-    def on_frame(message: Any) -> None:
+    def on_frame(message: Message) -> None:
         if isinstance(message, Hello) and (problem := check_hello(message, profile)):
             _status_line(f"board mismatch: {problem}")  # what `bgboard run` would refuse
         if isinstance(message, Scan) and out.full:  # not read anyway: counted, not formatted
@@ -232,7 +238,7 @@ async def _monitor(args: argparse.Namespace, profile: Any, session: _Session, ou
         elif line is not None and not stop.is_set():
             out.put(line)
 
-    def on_status(status: Any) -> None:
+    def on_status(status: LinkStatus) -> None:
         _status_line(f"link {status.state.value}" + (f": {status.detail}" if status.detail else ""))
 
     link = BoardLink(port, on_frame=on_frame, on_status=on_status,
@@ -252,13 +258,13 @@ def _status_line(text: str) -> None:
     sys.stderr.flush()
 
 
-def fits(scan: Any, session: _Session) -> bool:
+def fits(scan: Scan, session: _Session) -> bool:
     """Whether a SCAN's length fits the matrix its board's HELLO named."""
     rows, cols = session.rows_cols
     return len(scan.packed) == -(-rows * cols // 4)
 
 
-def format_message(message: Any, profile: Any, session: _Session, *, raw: bool,
+def format_message(message: Message, profile: Profile, session: _Session, *, raw: bool,
                    as_json: bool) -> str | None:
     """One output line for a message (None: nothing to print)."""
     from controller.board.reading import Reading
@@ -266,7 +272,7 @@ def format_message(message: Any, profile: Any, session: _Session, *, raw: bool,
 
     if isinstance(message, Hello):
         session.rows_cols = (message.rows, message.cols)
-        obj: dict[str, Any] = {"type": "hello", "seq": message.seq, "version": message.version,
+        obj: dict[str, object] = {"type": "hello", "seq": message.seq, "version": message.version,
                                "rows": message.rows, "cols": message.cols,
                                "firmware": message.firmware}
         text = (f"hello seq={message.seq} protocol={message.version} "

@@ -12,10 +12,15 @@ import asyncio
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from controller.commands.numbers import seconds
 from controller.errors import UsageError
+
+if TYPE_CHECKING:  # imported when run, so `bgboard --help` stays quick
+    from controller.board.profile import Profile
+    from controller.bringup.requests import StepResult
+    from controller.settings import Settings
 
 HELP = "bring-up checks of a board, step by step"
 STEP_NAMES = ("leds", "sensors", "buttons", "buzzer", "display", "link")
@@ -48,7 +53,7 @@ def _steps(text: str) -> tuple[str, ...]:
     return names
 
 
-def load_board(args: argparse.Namespace) -> tuple[Any, Any]:
+def load_board(args: argparse.Namespace) -> tuple[Settings, Profile]:
     """The settings and the profile (validated; its sections are the device configs)."""
     from controller.board.profile import default_profile_path, load_profile
     from controller.settings import load_settings
@@ -68,11 +73,11 @@ def run(args: argparse.Namespace) -> int:
     return asyncio.run(_main(args, names, settings, profile, colours))
 
 
-async def _main(args: argparse.Namespace, names: tuple[str, ...], settings: Any,
-                profile: Any, colours: tuple[str, ...]) -> int:
+async def _main(args: argparse.Namespace, names: tuple[str, ...], settings: Settings,
+                profile: Profile, colours: tuple[str, ...]) -> int:
     from controller.bringup.selftest import run_selftest, verdict
 
-    def report(result: Any) -> None:
+    def report(result: StepResult) -> None:
         if args.json:
             print(json.dumps({"step": result.name, "passed": result.passed,
                               "summary": result.summary, "problems": list(result.problems)}),

@@ -87,12 +87,14 @@ class MatchState:
 
     # -- construction -------------------------------------------------------------------
     @classmethod
-    def new(cls, settings: MatchSettings | None = None, **kwargs: Any) -> Self:
-        """A match before its opening roll; `kwargs` are MatchSettings fields."""
+    def new(cls, settings: MatchSettings | None = None, **kwargs: object) -> Self:
+        """A match before its opening roll; `kwargs` are MatchSettings fields (each value
+        checked by `MatchSettings.__post_init__`)."""
+        fields: dict[str, Any] = kwargs
         if settings is None:
-            settings = MatchSettings(**kwargs)
-        elif kwargs:
-            settings = replace(settings, **kwargs)
+            settings = MatchSettings(**fields)
+        elif fields:
+            settings = replace(settings, **fields)
         return cls.from_score(settings)
 
     @classmethod

@@ -3,10 +3,19 @@ choice between the two implementations of them (`analysis.network.load_network`)
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Protocol
 
 INSTALL_HINT = "sudo apt install gnubg"
 BoardLike = Sequence[Sequence[int]]
+#: a board as the network takes it: (side not on roll, side on roll), 25 counts each, bar last
+Board = tuple[tuple[int, ...], tuple[int, ...]]
+#: one move as gnubg-nn's `best_move(..., list=1)[1]` lists it: the key of the board it
+#: leaves, its steps (the numpy network keeps none), the opponent's chances after it (five
+#: probabilities), the mover's equity
+ListedMove = tuple[str, Sequence[object], "Chances", float]
+#: a side's cubeless chances as gnubg's `arOutput`: win, win a gammon, win a backgammon,
+#: lose a gammon, lose a backgammon
+Chances = tuple[float, float, float, float, float]
 
 
 class NetworkBackend(Protocol):
@@ -17,9 +26,10 @@ class NetworkBackend(Protocol):
 
     def probabilities(self, board: BoardLike, plies: int) -> tuple[float, ...]: ...
 
-    def best_move(self, board: BoardLike, d1: int, d2: int, n: int = 0, list: int = 0) -> Any: ...  # noqa: A002
+    def best_move(self, board: BoardLike, d1: int, d2: int, n: int = 0,
+                  list: int = 0) -> tuple[object, Sequence[ListedMove]]: ...  # noqa: A002
 
-    def moves(self, board: BoardLike, d1: int, d2: int) -> Any: ...
+    def moves(self, board: BoardLike, d1: int, d2: int) -> Sequence[str]: ...
 
     def classify(self, board: BoardLike) -> int: ...
 

@@ -14,15 +14,13 @@ import numpy as np
 
 from controller.engine import Position, legal_moves
 from controller.evaluation import bearoff_db, classify as cl, inputs, keys
+from controller.evaluation.backend import Board, BoardLike, Chances
 from controller.evaluation.net import forward
 from controller.evaluation.race import race_improvement
 from controller.evaluation.weights import NetWeights, read_binary
 
 P_PRUNE = -4
 """gnubg-nn's ply number for the pruning networks (`gnubg_nn.p_prune`)."""
-Chances = tuple[float, float, float, float, float]
-BoardLike = Sequence[Sequence[int]]
-Board = tuple[tuple[int, ...], tuple[int, ...]]
 _NETS = {cl.CONTACT: "contact", cl.CRASHED: "crashed", cl.RACE: "race"}
 
 

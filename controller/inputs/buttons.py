@@ -25,6 +25,7 @@ from typing import Any, Callable, Literal, Mapping, Union
 from controller.board.profile_sections import ButtonConfig  # noqa: F401
 from controller.engine.board_view import Colour
 from controller.errors import BackendUnavailableError, ProfileError
+from controller.inputs.pins import MockPinFactory, PinFactory
 
 ButtonKind = Literal["main", "cube", "menu"]
 
@@ -60,13 +61,22 @@ BUTTON_KEYS: Mapping[str, tuple[Colour | None, ButtonKind]] = {
 FACTORIES: tuple[str, ...] = ("rpigpio", "lgpio", "mock")
 
 
-def make_pin_factory(name: str) -> Any:
+def make_mock_pins() -> MockPinFactory:
+    """gpiozero's mock pins: the simulators' and the tests' buttons, pressed by a finger."""
+    try:
+        from gpiozero.pins.mock import MockFactory
+    except ImportError as error:
+        raise BackendUnavailableError(f"the mock pins need gpiozero ({error}): pip install gpiozero") from None
+    factory: MockPinFactory = MockFactory()
+    return factory
+
+
+def make_pin_factory(name: str) -> PinFactory:
     """A gpiozero pin factory by name: `rpigpio` (Pi 1-4), `lgpio` (Pi 5), `mock` (tests,
     and a laptop without GPIO)."""
     try:
         if name == "mock":
-            from gpiozero.pins.mock import MockFactory
-            return MockFactory()
+            return make_mock_pins()
         if name == "rpigpio":
             from gpiozero.pins.rpigpio import RPiGPIOFactory
             return RPiGPIOFactory()
@@ -107,7 +117,7 @@ class ButtonPanel:
     Use as a context manager or call `close()` to release the pins.
     """
 
-    def __init__(self, config: ButtonConfig, pin_factory: Any,
+    def __init__(self, config: ButtonConfig, pin_factory: PinFactory,
                  emit: Callable[[ButtonEvent], None],
                  clock: Callable[[], float] = time.monotonic) -> None:
         from gpiozero import Button

@@ -8,11 +8,12 @@ replaces the one playing.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Mapping
 
 # the [buzzer] section is parsed with the profile; re-exported here for the buzzer's users
 from controller.board.profile_sections import BuzzerConfig  # noqa: F401
 from controller.errors import BackendUnavailableError
+from controller.inputs.pins import PinFactory
 
 
 @dataclass(frozen=True)
@@ -45,7 +46,7 @@ class Buzzer:
     """Plays `PATTERNS` by name (or any `BuzzerPattern`); `enabled=False` keeps it quiet
     (a setting), `background=False` plays to the end before returning (tests)."""
 
-    def __init__(self, config: BuzzerConfig, pin_factory: Any, *, enabled: bool = True,
+    def __init__(self, config: BuzzerConfig, pin_factory: PinFactory, *, enabled: bool = True,
                  background: bool = True) -> None:
         from gpiozero import Buzzer as GpioBuzzer
 

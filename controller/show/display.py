@@ -22,7 +22,7 @@ TrueType, for the same reason.
 """
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Protocol, Sequence
 
 from luma.core.render import canvas
 from PIL import Image, ImageDraw
@@ -58,6 +58,31 @@ _DIE_PIPS: dict[int, tuple[tuple[int, int], ...]] = {
 }
 
 
+class LumaDevice(Protocol):
+    """What bgboard uses of a luma.core device (luma ships no types): its size and pixel
+    mode, showing a frame and clearing it. The OLED modules and luma's `dummy` (tests, the
+    simulators) are both this."""
+
+    @property
+    def size(self) -> tuple[int, int]: ...
+
+    @property
+    def mode(self) -> str: ...
+
+    def display(self, image: Image.Image) -> None: ...
+
+    def clear(self) -> None: ...
+
+    def cleanup(self) -> None: ...
+
+
+class DummyDevice(LumaDevice, Protocol):
+    """luma's `dummy` device, which keeps the last frame shown (tests, the simulators)."""
+
+    @property
+    def image(self) -> Image.Image: ...
+
+
 def render_image(content: DisplayContent, now: float = 0.0,
                  size: tuple[int, int] = (WIDTH, HEIGHT)) -> Image.Image:
     """The frame for `content` as a new mode "1" image (what a device would show)."""
@@ -66,7 +91,7 @@ def render_image(content: DisplayContent, now: float = 0.0,
     return image
 
 
-def show(device: Any, content: DisplayContent, now: float = 0.0) -> Image.Image:
+def show(device: LumaDevice, content: DisplayContent, now: float = 0.0) -> Image.Image:
     """Draw `content` on a luma device through `luma.core.render.canvas`; returns the
     frame drawn (the canvas' image), so callers can keep it without asking the device."""
     frame = canvas(device)

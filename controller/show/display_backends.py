@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import io
 from dataclasses import replace
-from typing import Any, Callable
+from typing import Callable
 
 from PIL import Image
 
@@ -22,11 +22,12 @@ from controller.board.profile_sections import DISPLAY_DRIVERS, DisplayConfig  # 
 from controller.errors import BackendUnavailableError, ProfileError
 from controller.show import display as drawing
 from controller.show.content import DisplayContent
+from controller.show.display import DummyDevice, LumaDevice
 
 DRIVERS: tuple[str, ...] = DISPLAY_DRIVERS
 
 
-def open_device(config: DisplayConfig, driver: str | None = None) -> Any:
+def open_device(config: DisplayConfig, driver: str | None = None) -> LumaDevice:
     """A luma device for `driver` (default: the profile's), opened now.
 
     Raises `BackendUnavailableError` when luma.oled is missing or the I2C bus cannot be
@@ -39,13 +40,15 @@ def open_device(config: DisplayConfig, driver: str | None = None) -> Any:
     return factory(config)
 
 
-def _open_dummy(config: DisplayConfig) -> Any:
+def open_dummy(config: DisplayConfig) -> DummyDevice:
+    """luma's `dummy` device of the profile's size: it keeps the last frame shown."""
     from luma.core.device import dummy
-    return dummy(width=config.width, height=config.height, rotate=config.rotate, mode="1")
+    device: DummyDevice = dummy(width=config.width, height=config.height, rotate=config.rotate, mode="1")
+    return device
 
 
-def _open_oled(name: str) -> Callable[[DisplayConfig], Any]:
-    def opener(config: DisplayConfig) -> Any:
+def _open_oled(name: str) -> Callable[[DisplayConfig], LumaDevice]:
+    def opener(config: DisplayConfig) -> LumaDevice:
         try:
             from luma.core.error import DeviceNotFoundError, DevicePermissionError
             from luma.core.interface.serial import i2c
@@ -68,8 +71,8 @@ def _open_oled(name: str) -> Callable[[DisplayConfig], Any]:
     return opener
 
 
-_FACTORIES: dict[str, Callable[[DisplayConfig], Any]] = {
-    "dummy": _open_dummy,
+_FACTORIES: dict[str, Callable[[DisplayConfig], LumaDevice]] = {
+    "dummy": open_dummy,
     "ssd1306": _open_oled("ssd1306"),
     "sh1106": _open_oled("sh1106"),
 }
@@ -82,7 +85,7 @@ class Display:
     simulator give a dummy), or opened by name with `Display.open(config, driver)`.
     """
 
-    def __init__(self, device: Any) -> None:
+    def __init__(self, device: LumaDevice) -> None:
         self._device = device
         self._last_key: tuple[DisplayContent, object, int] | None = None
         self._frame: Image.Image = Image.new("1", device.size, 0)
@@ -93,7 +96,7 @@ class Display:
         return cls(open_device(config, driver))
 
     @property
-    def device(self) -> Any:
+    def device(self) -> LumaDevice:
         return self._device
 
     def show(self, content: DisplayContent, now: float = 0.0) -> bool:
@@ -139,7 +142,7 @@ def frame_png(image: Image.Image) -> bytes:
     return buffer.getvalue()
 
 
-def device_frame_png(device: Any) -> bytes:
+def device_frame_png(device: LumaDevice) -> bytes:
     """The last frame a luma dummy device holds, as PNG bytes (black before any frame)."""
     image = getattr(device, "image", None)
     if image is None:

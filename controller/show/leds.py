@@ -26,7 +26,7 @@ import math
 import threading
 from collections import deque
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping
+from typing import Callable, Mapping, Protocol
 
 # the [leds] section is parsed with the profile; re-exported here for the strip's users
 from controller.board.profile_sections import (PATTERNS, RGB, LedConfig, Pattern,  # noqa: F401
@@ -168,6 +168,15 @@ class SimulatedStrip(LedStrip):
         return tuple(pixels[index] for index in self.config.cells.get(cell, ()))
 
 
+class Pixels(Protocol):
+    """What the strip uses of a `neopixel.NeoPixel` (which ships no types): a colour set
+    per LED, then shown all at once (auto_write off)."""
+
+    def __setitem__(self, index: int, colour: RGB) -> None: ...
+
+    def show(self) -> None: ...
+
+
 class NeoPixelStrip(LedStrip):
     """A WS2812B chain on the Pi through adafruit-circuitpython-neopixel.
 
@@ -177,7 +186,7 @@ class NeoPixelStrip(LedStrip):
     frame waiting is written.
     """
 
-    def __init__(self, config: LedConfig, pixels: Any | None = None) -> None:
+    def __init__(self, config: LedConfig, pixels: Pixels | None = None) -> None:
         super().__init__(config)
         self._pixels = pixels if pixels is not None else _open_neopixel(config)
         self._pending: tuple[RGB, ...] | None = None
@@ -236,7 +245,7 @@ class NeoPixelStrip(LedStrip):
         super().close()
 
 
-def _open_neopixel(config: LedConfig) -> Any:
+def _open_neopixel(config: LedConfig) -> Pixels:
     try:
         import board
         import neopixel
