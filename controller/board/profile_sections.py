@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any, Callable, Literal, TypeVar
+from typing import Callable, Literal, TypeVar
 
 from controller.engine.board_view import CELLS
 from controller.errors import ProfileError
@@ -75,7 +75,11 @@ class FrozenMap(Mapping[K, V]):
 
 # -- the reader: typed getters that collect problems ---------------------------------------
 
-_MISSING = object()
+class _Missing:
+    """The type of `_MISSING`: a key without a default is a problem when absent."""
+
+
+_MISSING = _Missing()
 
 
 class Reader:
@@ -97,11 +101,11 @@ class Reader:
         return value
 
     def get(self, sec: Mapping[str, object], secname: str, key: str, kind: type[T],
-            lo: float | None = None, hi: float | None = None, default: Any = _MISSING) -> T:
+            lo: float | None = None, hi: float | None = None, default: T | _Missing = _MISSING) -> T:
         """`sec[key]` as `kind` within lo..hi; `default` when absent (else a problem)."""
         full = f"{secname}.{key}"
         if key not in sec:
-            if default is not _MISSING:
+            if not isinstance(default, _Missing):
                 return default
             self.problem(full, "missing")
             return kind()
@@ -116,7 +120,7 @@ class Reader:
             self.problem(full, f"{value!r} out of range {lo}..{hi}")
         return checked
 
-    def index_list(self, key: str, value: Any, limit: int) -> tuple[int, ...]:
+    def index_list(self, key: str, value: object, limit: int) -> tuple[int, ...]:
         """A non-empty list of indices 0..limit-1."""
         if not isinstance(value, list) or not value:
             self.problem(key, "must be a non-empty list of indices")
@@ -201,7 +205,7 @@ def parse_leds(r: Reader, sec: Mapping[str, object]) -> LedConfig:
                      _led_roles(r, sec.get("roles")), brightness, pin, order)
 
 
-def _led_cells(r: Reader, table: Any, count: int) -> FrozenMap[str, tuple[int, ...]]:
+def _led_cells(r: Reader, table: object, count: int) -> FrozenMap[str, tuple[int, ...]]:
     if not isinstance(table, Mapping):
         r.problem("leds.cells", "missing section")
         return FrozenMap()
@@ -227,7 +231,7 @@ def _led_cells(r: Reader, table: Any, count: int) -> FrozenMap[str, tuple[int, .
     return FrozenMap(cells)
 
 
-def _led_roles(r: Reader, table: Any) -> FrozenMap[str, RoleLight]:
+def _led_roles(r: Reader, table: object) -> FrozenMap[str, RoleLight]:
     if not isinstance(table, Mapping):
         r.problem("leds.roles", "missing section")
         return FrozenMap()
