@@ -38,7 +38,7 @@ from controller.show.display import render_image, text_lines
 from controller.show.display_backends import frame_png
 from controller.show.texts import render
 from controller.table import Table
-from sim.headless import match_view
+from sim.script_snapshot import match_view
 from sim.web.backend import NoRecord
 from sim.web.live import LiveSim
 from sim.web.page_links import close_tabs, offer_link, page_token

@@ -30,7 +30,7 @@ from controller.show.content import Scene
 from controller.show.display import text_lines
 from controller.show.display_backends import Display
 from controller.show.texts import render
-from sim.headless import match_view
+from sim.script_snapshot import match_view
 from sim.web.backend import NoRecord
 from sim.web.subscribers import Subscribers
 from sim.web.dice_panel import dice_panel
