@@ -24,8 +24,6 @@ from dataclasses import replace
 from typing import Protocol
 
 from controller.controller import Controller
-from controller.engine.match_settings import REMOTE
-from controller.errors import BgboardError
 from controller.events import (Announce, AskBot, BannerChanged, Buzz, ButtonPressed, Effect, Event,
                                LinksRevoked, MatchSeated, OnlineOffered, OnlineRequested, PracticeRequested, ReadingReceived, Refused,
                                ReviewReady, SaveMatch, ShowScene)
@@ -136,7 +134,7 @@ class Table:
                 for revoke in self._revoke_listeners:
                     revoke()
             elif isinstance(effect, AskBot):
-                answer = self._ask(effect, now)
+                answer = self.computers.ask(effect, now, self)  # None: it answers later, or never
                 if answer is not None:
                     follow.append(answer)
         for event in follow:
@@ -206,36 +204,6 @@ class Table:
         """When the LEDs next change by themselves (a blink, a pulse), or None."""
         leds = self.controller.last_scene.leds
         return self.leds.next_change(leds, now) if self.leds is not None and leds else None
-
-    # -- the computer -----------------------------------------------------------------------
-    def _ask(self, question: AskBot, now: float) -> Event | None:
-        level = question.match.settings.player(question.side)  # who plays it in the match asked about
-        if level == REMOTE:
-            return None  # an online player answers through the server (controller/online)
-        if self.loop is not None:
-            self._ask_in_worker(question, level)
-            return None
-        try:
-            return self.computers.answer(question, level, now)
-        except BgboardError as exc:  # a level not installed, or no such level
-            self.refuse(Refused.of(str(exc), "computer_missing", level=level))
-            return None
-
-    def _ask_in_worker(self, question: AskBot, level: str) -> None:
-        assert self.loop is not None
-        future = self.loop.run_in_executor(None, self.computers.answer, question, level, 0.0)
-
-        def done(f: "asyncio.Future[Event | None]") -> None:
-            try:
-                answer = f.result()
-            except Exception as exc:  # a level that fails must not stop the table
-                self.refuse(Refused.of(f"the computer failed: {exc}", "computer_failed",
-                                       side=question.side, level=level))
-                return
-            if answer is not None:
-                self.dispatch(replace(answer, at=self.clock()))
-
-        future.add_done_callback(done)
 
     # -- online play -------------------------------------------------------------------------
     def offer_online(self, door: Door) -> None:
