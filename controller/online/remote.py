@@ -144,6 +144,7 @@ class RemoteOpponent:
 
     # -- server events ----------------------------------------------------------------
     def on_server(self, event: ServerEvent) -> Reaction:
+        """What the table and the server are to be told after one event of the server."""
         out = Reaction()
         if isinstance(event, Board):
             self._board(event.state, out)
@@ -159,29 +160,46 @@ class RemoteOpponent:
             self.chat.append(f"{event.player}: {event.message}")
             out.notes.append(f"chat {event.player}: {event.message}")
         elif isinstance(event, Notice):
-            if event.message == REMATCH_NOTICE:
-                self.facts.append(RemoteCube("rematch"))
-            if OPPONENT_AWAY in event.message:
-                self._replay = True
-            out.notes.append(f"server: {event.message}")
-        elif isinstance(event, Joined) and event.player != self.me:
-            self.opponent = event.player
-            out.notes.append(f"{event.player} joined match {event.game_id}")
-            if self._replay:  # what the server refused while they were away, again
-                self._replay = False
-                out.commands.extend(self.outbox.last_batch)
-                out.notes.append(f"sent again: {', '.join(self.outbox.last_batch)}")
+            self._on_notice(event, out)
+        elif isinstance(event, Joined):
+            self._on_joined(event, out)
         elif isinstance(event, Left) and event.player != self.me:
             out.notes.append(f"{event.player} left the match; waiting for them to come back")
-        elif isinstance(event, Failed) and event.what in PLAY and OPPONENT_AWAY in event.reason:
+        elif isinstance(event, Failed):
+            self._on_failed(event, out)
+        return out
+
+    def _on_notice(self, event: Notice, out: Reaction) -> None:
+        """The opponent wants a rematch, or is away (what the server refused goes again later)."""
+        if event.message == REMATCH_NOTICE:
+            self.facts.append(RemoteCube("rematch"))
+        if OPPONENT_AWAY in event.message:
+            self._replay = True
+        out.notes.append(f"server: {event.message}")
+
+    def _on_joined(self, event: Joined, out: Reaction) -> None:
+        """The opponent (re)joined: what the server refused while they were away goes again."""
+        if event.player == self.me:
+            return
+        self.opponent = event.player
+        out.notes.append(f"{event.player} joined match {event.game_id}")
+        if self._replay:
+            self._replay = False
+            out.commands.extend(self.outbox.last_batch)
+            out.notes.append(f"sent again: {', '.join(self.outbox.last_batch)}")
+
+    def _on_failed(self, event: Failed, out: Reaction) -> None:
+        """A refused move of play: again when the opponent is back; a roll: nothing; else stop."""
+        if event.what not in PLAY:
+            return
+        if OPPONENT_AWAY in event.reason:
             self._replay = True
             out.notes.append(f"server: {event.reason}")
-        elif isinstance(event, Failed) and event.what == "roll":
+        elif event.what == "roll":
             out.notes.append(f"server: {event.reason}")  # a roll refused changes nothing there
-        elif isinstance(event, Failed) and event.what in PLAY:
+        else:
             self._stop(f"the server refused: {event.reason}", out)
             out.commands.append(commands.RESET)
-        return out
 
     def _board(self, state: GameState, out: Reaction) -> None:
         """The server's board changed: note what it says happened, and check our turn."""
@@ -194,7 +212,7 @@ class RemoteOpponent:
             if not state.moves:
                 self._resync, self._adopt = False, True
             return
-        self._what_happened(prev, state)
+        self.facts.extend(_board_facts(prev, state))
         if state.turn == 2 and state.roll1:
             self._remote_board = state.board
         if prev.turn == 2 and state.turn != 2:
@@ -204,20 +222,6 @@ class RemoteOpponent:
         if self._won and (state.turn == 0 or state.winner):
             self._won = False
             self.facts.append(ScoreCheck((state.player1.points, state.player2.points)))
-
-    def _what_happened(self, prev: GameState, state: GameState) -> None:
-        """The facts a change of the server's board shows: a rematch started, the opening
-        rolled, the remote player doubled, or took our double."""
-        if prev.winner and not state.winner and state.turn == 0:
-            self.facts.append(RemoteCube("rematch"))  # the server started the rematch
-        if prev.turn == 0 and state.turn and state.roll1 and state.roll2 and not state.winner:
-            high, low = max(state.roll1, state.roll2), min(state.roll1, state.roll2)
-            self.facts.append(OpeningRolled((high, low) if state.turn == 1 else (low, high)))
-        if state.double_offered and not prev.double_offered and state.turn == 2:
-            self.facts.append(RemoteCube("double"))
-        if prev.double_offered and prev.turn == 1 and not state.double_offered and state.turn == 1 \
-                and state.double_value == 2 * prev.double_value:
-            self.facts.append(RemoteCube("take"))
 
     def _compare_our_turn(self, state: GameState, out: Reaction) -> None:
         """After our turn the server's position must be the board's (the server is the truth)."""
@@ -297,19 +301,11 @@ class RemoteOpponent:
     def _outgoing(self, c: Controller, out: Reaction) -> None:
         """Commands for what the local player did since the last look."""
         m = c.match
-        if self.dice.asked and m.phase not in ("opening", "roll"):
-            self.dice.asked = False
-        if self.dice.asked and self.outbox.awaits_roll():
-            # the person rolled; it is sent once the server waits for it (the opponent here)
-            self.dice.asked = False
-            if not any(isinstance(f, (OpeningRolled, DiceRolled)) for f in self.facts):
-                out.commands.append(commands.ROLL)
-                self.outbox.sent("rolling", [commands.ROLL])
+        self._send_roll_if_asked(m, out)
         if m is self._match:
             return
         previous, self._match = self._match, m
-        if previous is not None and previous.is_over and not m.is_over and len(m.history) == 1 \
-                and not m.history[0].actions:
+        if _rematch_began(previous, m):
             if not self._rematch_sent:
                 out.commands.append(commands.REMATCH)  # we accepted the remote player's rematch
             self._seen, self._rematch_sent = (1, 0), False
@@ -317,6 +313,20 @@ class RemoteOpponent:
         if m.is_over and m.rematch_offer == LOCAL and not self._rematch_sent:
             self._rematch_sent = True
             out.commands.append(commands.REMATCH)
+        self._send_new_actions(m, previous, out)
+
+    def _send_roll_if_asked(self, m: Match, out: Reaction) -> None:
+        """`roll` once the server waits for it; forgotten when the match went past rolling."""
+        if self.dice.asked and m.phase not in ("opening", "roll"):
+            self.dice.asked = False
+        if self.dice.asked and self.outbox.awaits_roll():
+            self.dice.asked = False
+            if not any(isinstance(f, (OpeningRolled, DiceRolled)) for f in self.facts):
+                out.commands.append(commands.ROLL)
+                self.outbox.sent("rolling", [commands.ROLL])
+
+    def _send_new_actions(self, m: Match, previous: Match | None, out: Reaction) -> None:
+        """The match's actions not sent yet go to the outbox; a game we forfeited is left."""
         game_no, count = self._seen
         for record in m.history:
             if record.number < game_no:
@@ -324,11 +334,8 @@ class RemoteOpponent:
             start = count if record.number == game_no else 0
             for action in record.actions[start:]:
                 if self.outbox.hold(action):  # our turn: the server's position after it is checked
-                    self._expect = board_of_position(m.position, "remote") \
-                        if m.turn == REMOTE and m.phase in ("roll", "doubled", "move") else None
-            forfeited = record.end is not None and record.end.how == "forfeit" and record.end.winner == REMOTE
-            if forfeited and (record.number, len(record.actions)) != self._seen or \
-                    forfeited and previous is not None and not previous.is_over:
+                    self._expect = _expected_board(m)
+            if _left_by_forfeit(record, self._seen, previous):
                 out.commands.append(commands.LEAVE)
             self._seen = (record.number, len(record.actions))
             game_no, count = self._seen
@@ -352,3 +359,43 @@ class RemoteOpponent:
         """Send the held commands whose moment has come on the server, in order."""
         if self.stopped is None:
             out.commands.extend(self.outbox.flush())
+
+
+def _rematch_began(previous: Match | None, m: Match) -> bool:
+    """Whether `m` is the fresh first game of a rematch after `previous` was over."""
+    return previous is not None and previous.is_over and not m.is_over and len(m.history) == 1 \
+        and not m.history[0].actions
+
+
+def _expected_board(m: Match) -> tuple[int, ...] | None:
+    """The board the server is to show once our turn has passed to the remote player;
+    None when the turn has not passed."""
+    if m.turn == REMOTE and m.phase in ("roll", "doubled", "move"):
+        return board_of_position(m.position, "remote")
+    return None
+
+
+def _left_by_forfeit(record: GameRecord, seen: tuple[int, int], previous: Match | None) -> bool:
+    """Whether the game `record` newly ends with our forfeit (the remote player wins by
+    it), so the server is to be told we leave: it is new since `seen`, or the match was
+    still on at the last look."""
+    forfeited = record.end is not None and record.end.how == "forfeit" and record.end.winner == REMOTE
+    return forfeited and (record.number, len(record.actions)) != seen or \
+        forfeited and previous is not None and not previous.is_over
+
+
+def _board_facts(prev: GameState, state: GameState) -> list[Fact]:
+    """The facts a change of the server's board shows: a rematch started, the opening
+    rolled, the remote player doubled, or took our double."""
+    facts: list[Fact] = []
+    if prev.winner and not state.winner and state.turn == 0:
+        facts.append(RemoteCube("rematch"))  # the server started the rematch
+    if prev.turn == 0 and state.turn and state.roll1 and state.roll2 and not state.winner:
+        high, low = max(state.roll1, state.roll2), min(state.roll1, state.roll2)
+        facts.append(OpeningRolled((high, low) if state.turn == 1 else (low, high)))
+    if state.double_offered and not prev.double_offered and state.turn == 2:
+        facts.append(RemoteCube("double"))
+    if prev.double_offered and prev.turn == 1 and not state.double_offered and state.turn == 1 \
+            and state.double_value == 2 * prev.double_value:
+        facts.append(RemoteCube("take"))
+    return facts
