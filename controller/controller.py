@@ -30,9 +30,9 @@ from controller.engine.match_settings import MatchSettings
 from controller.engine.moves import Move
 from controller.engine.position import Position
 from controller.events import (ActionRequested, AdoptMatch, Announce, BotCube, BotMoved, ButtonPressed,
-                               DiceEntered, DicePhraseGiven, Effect, Event, LanguageChosen, LinkChanged,
-                               MatchSeated, ReadingReceived, Refused, RemoteActed, ReviewReady, SaveMatch,
-                               ShowScene, Tick)
+                               DiceEntered, DicePhraseGiven, Effect, Event, HintRequested, LanguageChosen,
+                               LinkChanged, MatchChosen, MatchSeated, ReadingReceived, Refused, RemoteActed,
+                               ReviewReady, SaveMatch, ShowScene, Tick, TutorChosen)
 from controller.inputs import menu as menus
 from controller.play.actions import PlayerActions
 from controller.play.board_questions import BoardQuestions
@@ -50,6 +50,7 @@ from controller.play.watching import Watching
 from controller.show.content import PairingView, Prompt
 from controller.show.review_notes import ReviewFigures
 from controller.show.texts import LANGUAGES
+from controller.analysis.tutor import TUTOR_MARKS
 
 
 @dataclass(frozen=True)
@@ -140,7 +141,7 @@ class Controller(TableReads):
 
     def _react(self, event: Event, out: list[Effect]) -> None:
         """The part of `handle` that depends on the kind of event."""
-        if self._watch_event(event, out):
+        if self._watch_event(event, out) or self._chosen(event, out):
             return
         if isinstance(event, ReadingReceived):
             self.board_sync.reading(event)
@@ -166,8 +167,6 @@ class Controller(TableReads):
             self.board_sync.reconcile(out)  # a board already standing so is set up at once
         elif isinstance(event, MatchSeated):
             self._seated(event, out)
-        elif isinstance(event, LanguageChosen):
-            self._language(event.language, out)
         elif isinstance(event, BotMoved):
             self.computer.moved(event, out)
         elif isinstance(event, BotCube):
@@ -177,12 +176,38 @@ class Controller(TableReads):
 
     def _watch_event(self, event: Event, out: list[Effect]) -> bool:
         """Watching's own events, the online door's offers (play, watch), the banner, and
-        every event while watching (True: handled here)."""
+        every event while watching but the table's settings (True: handled here)."""
         if self.watch.news(event):
             return True
-        if self.watching is None:
+        if self.watching is None or isinstance(event, (LanguageChosen, TutorChosen)):
             return False
         self._while_watching(event, out)
+        return True
+
+    def _chosen(self, event: Event, out: list[Effect]) -> bool:
+        """What a page chooses at the table besides the buttons (True: handled here): the
+        language, the tutor, a new match with all its settings, a hint; each as the
+        menu's item of the same name acts, refused where the menu would not offer it."""
+        if isinstance(event, LanguageChosen):
+            self._language(event.language, out)
+        elif isinstance(event, TutorChosen):
+            if event.mark not in TUTOR_MARKS:
+                out.append(Refused.of(f"unknown tutor setting {event.mark[:20]!r}; choose {', '.join(TUTOR_MARKS)}",
+                                      "not_now"))
+            else:
+                self.config = replace(self.config, tutor=event.mark)
+        elif isinstance(event, MatchChosen):
+            if self.playing_online:
+                out.append(Refused.of("online the server starts the match: leave online play first", "online_match"))
+            else:
+                self.start_match(event.match, out)
+        elif isinstance(event, HintRequested):
+            if not self.hints.allowed():
+                out.append(Refused.of("no hint now: a hint is for the person who moves, doubles or answers a double",
+                                      "no_hint"))
+            self.hints.show(out)
+        else:
+            return False
         return True
 
     def _while_watching(self, event: Event, out: list[Effect]) -> None:
@@ -197,7 +222,8 @@ class Controller(TableReads):
             self._link_changed(event, out)
         elif isinstance(event, ButtonPressed) and (event.button == "menu" or self.menu.is_open):
             self.buttons.press(event, out)
-        elif isinstance(event, (ButtonPressed, ActionRequested, DicePhraseGiven, DiceEntered)):
+        elif isinstance(event, (ButtonPressed, ActionRequested, DicePhraseGiven, DiceEntered, MatchChosen,
+                                HintRequested)):
             out.append(Refused.of("watching online: the board plays nothing (the menu leaves watching)",
                                   "watching"))
         elif isinstance(event, ReviewReady):
@@ -228,9 +254,12 @@ class Controller(TableReads):
 
     def new_match(self, settings: MatchSettings, out: list[Effect]) -> None:
         """Start a new match; the board is first set up to the starting position."""
-        match = Match.new(settings)
+        self.start_match(Match.new(settings), out)
+
+    def start_match(self, match: Match, out: list[Effect]) -> None:
+        """Start `match` (new, or from a score) with new dice; the board is first set up to it."""
         self.dice.begin(match)
-        out.append(Announce(f"new match to {settings.length}"))
+        out.append(Announce(f"new match to {match.settings.length}"))
         self.adopt_match(match, out)
 
     def adopt_match(self, match: Match, out: list[Effect]) -> None:

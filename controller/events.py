@@ -169,6 +169,35 @@ class LanguageChosen:
 
 
 @dataclass(frozen=True)
+class MatchChosen:
+    """A new match with every setting chosen (the page's New match dialog: its length,
+    cube, Crawford rule, clock, players, dice and the score it starts from) in place of the
+    one at the table, as the menu's New match starts one of a length; the board is first
+    set up to it. Refused while a match is played or watched online (the server decides)."""
+
+    match: Match
+    at: float
+
+
+@dataclass(frozen=True)
+class TutorChosen:
+    """The tutor's setting changed (the page's Tutor choice): the least mark it warns a
+    person at the table about (controller.analysis.tutor.TUTOR_MARKS), or "off"; it judges
+    from the next action on, and the match goes on."""
+
+    mark: str
+    at: float
+
+
+@dataclass(frozen=True)
+class HintRequested:
+    """The page's Hint, as the menu's Hint: the best move (the next one if a hint is
+    shown) for the person who decides now; refused when there is no hint to give."""
+
+    at: float
+
+
+@dataclass(frozen=True)
 class BannerChanged:
     """A line of online play's own (connecting, waiting for an opponent, connection lost)
     now stands over the phase's prompt; None takes it away (`Table.show_banner`)."""
@@ -209,7 +238,8 @@ class OnlineOffered:
 
 Event = Union[ReadingReceived, LinkChanged, ActionRequested, ButtonPressed, Tick, BotMoved,
               BotCube, DicePhraseGiven, DiceEntered, RemoteActed, AdoptMatch, MatchSeated,
-              BannerChanged, ReviewReady, WatchShown, OnlineOffered, LanguageChosen]
+              BannerChanged, ReviewReady, WatchShown, OnlineOffered, LanguageChosen, MatchChosen, TutorChosen,
+              HintRequested]
 
 
 # -- effects -----------------------------------------------------------------------------

@@ -100,3 +100,19 @@ def test_the_page_turns_the_tutor_on_and_keeps_a_held_move(page: Page, sim: Serv
     assert p.locator("#prompt").inner_text().endswith("Undo?")
     keep.click()
     wait_until(lambda: ctl(sim, lambda c: c.match.turn) != side)
+
+
+def test_the_simulators_page_sets_the_tutor_and_asks_a_hint_as_the_phone_does(sim: ServerThread) -> None:
+    """One page for the simulator and the board: the page's Tutor choice is the table's
+    `TutorChosen` (and the next dialog's), its Hint button the menu's Hint."""
+    assert act(sim, PageAction("tutor", name="bad")) is None
+    assert ctl(sim, lambda c: c.config.tutor) == "bad" and snap(sim)["settings"]["tutor"] == "bad"
+    assert snap(sim)["hint_ask"] is False  # before the opening roll
+    assert act(sim, PageAction("hint")).text.startswith("rejected: no hint now")
+    act(sim, PageAction("setup"))
+    wait_until(lambda: not ctl(sim, lambda c: c.setting_up), what="the board set up")
+    sim.inspect(lambda live: live.dice.push((3, 1)))
+    assert act(sim, PageAction("command", name="white roll")) is None
+    wait_until(lambda: snap(sim)["hint_ask"], what="a hint offered")
+    assert act(sim, PageAction("hint")) is None
+    assert ctl(sim, lambda c: c.hints.current()) is not None

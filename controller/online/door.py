@@ -115,6 +115,11 @@ class OnlineDoor:
                 self.table.dispatch(OnlineOffered("watch", offered, self.table.clock()))
         return self._known
 
+    def read_settings(self) -> Settings:
+        """The settings online play reads now (the page's online form reads them too);
+        BgboardError: their one line."""
+        return self._settings()
+
     @property
     def line(self) -> str:
         return self.news.line

@@ -45,6 +45,9 @@ class Page {
     this.debug = new DebugView();
     // the language can change in the middle of a match: the table speaks it from now on
     document.getElementById("language")?.addEventListener("change", (ev) => this.act({ type: "language", name: ev.target.value }));
+    // the tutor too, and the menu's Hint as a button of its own
+    document.getElementById("tutor")?.addEventListener("change", (ev) => this.act({ type: "tutor", name: ev.target.value }));
+    document.getElementById("hint-ask")?.addEventListener("click", () => this.act({ type: "hint" }));
     this.review = new ReviewView((msg) => this.act(msg), () => this.model.state, () => this.lang);
     this.connection = new Connection(socketUrl(location), {
       state: (msg) => this.onState(msg),
@@ -157,6 +160,9 @@ class Page {
     }
     const chooser = document.getElementById("language");
     if (chooser && chooser.value !== this.lang) chooser.value = this.lang;
+    const tutor = document.getElementById("tutor");
+    if (tutor && state.settings?.tutor && tutor.value !== state.settings.tutor) tutor.value = state.settings.tutor;
+    document.getElementById("hint-ask").hidden = !state.hint_ask;
     document.body.classList.toggle("spectator", Boolean(state.spectator));  // a spectator's page: nothing to press
     this.drawBoardLayers();
     this.renderStatus();

@@ -3,19 +3,25 @@
 The simulator's page (one page implementation, sim/static) served from the real table:
 the checkers drawn where the sensors last read them (they are moved by hand on the board,
 so a checker dragged on the page is refused in one line), the display, LEDs, dice, cube,
-score, clock, pips and move list as the spectators see them, and the buttons: a button
-pressed on the page goes through `Table.on_button`, the path of the physical button, and
-an action of the list (`white double`, a menu's action) is the controller's
-`ActionRequested`, as in the simulator; the language, real dice keyed in and the
-verifiable dice's phrases and reveal are the table's own events too, and a refusal is the
-page's one line. The New match dialog, the review and practice, hints, tutor settings and
-online play are not the phone's yet (`NOT_YET`: the board's menu has them).
+score, clock, pips and move list as the simulator's page shows them, and everything else
+the player does there, each through the table's own events and jobs, as the physical
+buttons and the menu act: a button pressed on the page goes through `Table.on_button`; an
+action of the list (`white double`) is the controller's `ActionRequested`; the language,
+the tutor (`TutorChosen`), the Hint (`HintRequested`, the menu's Hint), real dice keyed in
+and the verifiable dice's phrases and reveal are the table's events; the New match dialog
+(sim/web/dialog.py, the simulator's rules) becomes `MatchChosen`, the match with all its
+settings, in place of the menu's New match of a length; the review after a game and the
+practice of a marked decision are the table's review and `TablePractice` (the menu's
+"practise"), through the simulator's panel (sim/web/practice_page.py); online play and
+watching are the table's online door (the menu's "Play online"), through the simulator's
+dialog (sim/web/online_page.py). A refusal is the page's one line, in the table's language.
 
 Pairing: the page always needs its token (`PlayerServer`: off loopback too, and on
 loopback, since the Pi's own browser is not the only one there), given once in the
 address the owner scans and then kept in a cookie; `rotate()` revokes every link and
 cookie given so far and closes the tabs open now; the menu shows the link as a QR code
-on the display and revokes it (sim/web/page_links.py).
+on the display and revokes it (sim/web/page_links.py). The spectators' page has a token
+of its own and acts on nothing (sim/web/spectators.py).
 """
 from __future__ import annotations
 
@@ -27,74 +33,140 @@ from aiohttp import web
 
 from controller.board.profile import Profile
 from controller.engine.board_view import CELLS
-from controller.events import Event, LanguageChosen, Refused
+from controller.events import LanguageChosen, MatchChosen, Refused, TutorChosen
 from controller.inputs.buttons import BUTTON_KEYS, ButtonHeld, ButtonPressed
+from controller.online.door import OnlineDoor
 from controller.table import Table
+from sim.web import online_page, page_actions, table_commands
+from sim.web.dialog import new_match_choice, offered_levels, table_dialog
 from sim.web.protocol import Notice, PageAction
-from sim.web.refusals import refusal_notice
-from sim.web.dice_panel import dice_panel
-from sim.web.page_actions import PHYSICAL
 from sim.web.page_links import close_tabs, offer_link, page_token
+from sim.web.practice_page import PagePractice
+from sim.web.refusals import PageRefusals
 from sim.web.server import SimServer
 from sim.web.record import table_record
-from sim.web.table_commands import command_event, dice_action_event
-from sim.web.table_view import display_png
+from sim.web.table_view import display_png, table_view
 from sim.web.spectators import SpectatorView, led_facts, on_table_scene, serve_beside
+from sim.web.watch_page import watched_view
 
 BY_HAND = Notice("by_hand", "the checkers are moved by hand on the board; the page presses buttons only")
-NOT_YET = Notice("board_page", "the board's page does not do that yet: use the board's menu")
-#: the verifiable and entered dice's messages (sim/web/dice_panel.py), as the simulator's page sends them
-DICE_KINDS = frozenset(["dice", "phrase", "reveal"])
+NO_DOOR = Notice("no_online", "online play is not offered at this table")
 
 
 class BoardPage(SpectatorView):
-    """The player's page of the real table (see the module docstring)."""
+    """The player's page of the real table (see the module docstring); `door` is the
+    table's way into online play (None: not offered here)."""
 
-    def __init__(self, table: Table, profile: Profile) -> None:
+    def __init__(self, table: Table, profile: Profile, door: OnlineDoor | None = None) -> None:
         super().__init__(lambda: table, lambda: table_record(table), on_table_scene(table), **led_facts(profile))
         self.table = table
+        self.profile = profile
+        self.door = door
+        #: the table's refusals, as the page's notices in the table's language
+        self.refusals = PageRefusals(lambda: table.controller.config.language)
+        table.on_refused(self.refusals.refused)
+        #: the review panel and the practice of a marked decision (no hands to give back)
+        self.practising = PagePractice(lambda: table, lambda: None, now=table.clock, changed=self._changed)
+        if door is not None:
+            self._told_before = door.on_change
+            door.on_change = self._door_changed
+
+    def _door_changed(self) -> None:
+        """Online play moved on (connecting, seated, a chat line): the door's own listener, then the tabs."""
+        self._told_before()
+        self._changed()
 
     def snapshot(self) -> dict[str, Any]:
         shown = super().snapshot()
-        status = self.table.controller.status()
+        table = self.table
+        status = table.controller.status()
         reading = status.reading
-        board = {c: list(reading.count(c)) for c in CELLS} if reading is not None else shown["board"]
-        dice = self.table.controller.dice
-        return {**shown, "spectator": False, "board": board,
-                "dice_panel": dice_panel(status, dice.mode, dice.secret),
-                "actions": [a.command for a in status.actions],
-                "possible": [{"side": a.side, "action": a.action, "level": a.level, "button": a.button}
-                             for a in status.actions]}
+        watched = online_page.watched(self.door)
+        return {**shown, **table_view(table, self.profile.leds, version=shown["display"]["version"], in_hand=False,
+                                      watching=watched is not None),
+                "spectator": False,
+                "board": {c: list(reading.count(c)) for c in CELLS} if reading is not None else shown["board"],
+                "settings": table_dialog(status.match.settings, table.controller.config),
+                "levels": offered_levels(),
+                "review": self.practising.summary() if table.practice is not None else None,
+                **self._online(), **({} if watched is None else watched_view(watched))}
+
+    def _online(self) -> dict[str, Any]:
+        """Online play as the page shows it (the spectators' "off" without a door)."""
+        if self.door is None:
+            return {}
+        view = self.door.view()
+        return {"online_play": view, "chat": view["chat"]}
 
     def display_png(self) -> bytes:
         """The display's frame as it is, a link's QR code too: the owner's phone may show
         the spectators' link to the people around the table."""
         return display_png(self.table)
 
-    async def act(self, action: PageAction) -> str | Notice | None:
-        if action.kind == "button":
-            name = action.name or ""
-            if name in ("menu", "menu_hold"):
-                self.table.on_button(ButtonHeld(None, "menu") if name == "menu_hold" else ButtonPressed(None, "menu"))
-                return None
-            if name not in BUTTON_KEYS:
-                return f"ignored an unknown button {name[:20]!r}"
-            side, kind = BUTTON_KEYS[name]
-            self.table.on_button(ButtonPressed(side, kind))
-            return None
-        if action.kind == "command":
-            event = command_event(action.name or "", self.table.clock())
-            return "ignored a command: say '<white|black> <action>'" if event is None else self._dispatch(event)
-        if action.kind == "language":
-            return self._dispatch(LanguageChosen(action.name or "", self.table.clock()))
-        if action.kind in DICE_KINDS:
-            return self._dispatch(dice_action_event(self.table.controller.status().match, action, self.table.clock()))
-        return BY_HAND if action.kind in PHYSICAL else NOT_YET  # on the real board the hand does it
+    def review_json(self) -> dict[str, Any]:
+        return dict(self.practising.document()) if self.table.practice is not None else super().review_json()
 
-    def _dispatch(self, event: Event) -> Notice | None:
-        """Hand `event` to the table; a refusal is the page's one line, in the table's language."""
-        refused = [e for e in self.table.dispatch(event) if isinstance(e, Refused)]
-        return refusal_notice(refused[-1], self.table.controller.config.language) if refused else None
+    def on_notice(self, callback: Callable[[Notice], None]) -> Callable[[], None]:
+        return self.refusals.on_notice(callback)  # a refusal no page action met (the board's own buttons)
+
+    async def act(self, action: PageAction) -> str | Notice | None:
+        """The page's action answered as the simulator's are (sim/web/page_actions.py)."""
+        return await page_actions.answer(action, self._handlers(), self.refusals,
+                                         watching=online_page.watched(self.door) is not None, plugged=lambda: True)
+
+    def _handlers(self) -> dict[str, page_actions.Handler]:
+        """What each page action does at the real table (an async one returns its coroutine)."""
+        table, now = self.table, self.table.clock
+        door = self._door
+        return {
+            **dict.fromkeys(page_actions.PHYSICAL, lambda a: BY_HAND),  # on the real board the hand does it
+            "button": lambda a: self._button(a.name or ""),
+            "command": lambda a: table_commands.command(table, a.name or "", now()),
+            "dice": self._dice, "phrase": self._dice, "reveal": self._dice,
+            "language": lambda a: self._tell(LanguageChosen(a.name or "", now())),
+            "tutor": lambda a: self._tell(TutorChosen(a.name or "", now())),
+            "hint": lambda a: table_commands.ask_hint(table, now()),
+            "new_match": lambda a: self._new_match(a.settings or {}),
+            "practice": lambda a: self.practising.start(a.name or ""),
+            "back_to_match": lambda a: self.practising.back(),
+            "online": lambda a: door(lambda d: online_page.join(d, table, a.settings or {}, d.read_settings)),
+            "online_leave": lambda a: door(lambda d: online_page.leave(d, table)),
+            "say": lambda a: door(lambda d: d.say(a.name or "")),
+        }
+
+    def _tell(self, event: LanguageChosen | TutorChosen) -> None:
+        self.table.dispatch(event)  # a refusal answers it (`act`)
+
+    def _door(self, use: Callable[[OnlineDoor], Any]) -> Any:
+        return NO_DOOR if self.door is None else use(self.door)
+
+    def _button(self, name: str) -> str | None:
+        """A button of the page, as the physical one: `Table.on_button`."""
+        if name in ("menu", "menu_hold"):
+            self.table.on_button(ButtonHeld(None, "menu") if name == "menu_hold" else ButtonPressed(None, "menu"))
+            return None
+        if name not in BUTTON_KEYS:
+            return f"ignored an unknown button {name[:20]!r}"
+        side, kind = BUTTON_KEYS[name]
+        self.table.on_button(ButtonPressed(side, kind))
+        return None
+
+    def _dice(self, action: PageAction) -> None:
+        table_commands.dice(self.table, action, self.table.clock())  # a refusal answers it (`act`)
+
+    def _new_match(self, data: dict[str, Any]) -> Notice | None:
+        """The New match dialog (its rules: sim/web/dialog.py) as the table's `MatchChosen`,
+        the language and tutor it chose with it; a refused match changes nothing."""
+        busy = online_page.busy(self.door)
+        if busy is not None:
+            return busy
+        dialog, match = new_match_choice(data)
+        table, now = self.table, self.table.clock()
+        if any(isinstance(e, Refused) for e in table.dispatch(MatchChosen(match, now))):
+            return None  # the refusal answers it
+        table.dispatch(LanguageChosen(dialog["language"], now))
+        table.dispatch(TutorChosen(dialog["tutor"], now))
+        return Notice("new_match", f"new match to {dialog['length']}", {"n": str(dialog["length"])})
 
 
 class PlayerServer(SimServer):
@@ -115,11 +187,11 @@ class PlayerServer(SimServer):
 
 
 def pair_table(table: Table, profile: Profile, host: str, port: int,
-               on_url: Callable[[str], None]) -> PlayerServer:
-    """`bgboard run --page PORT`: the player's page of `table` on `host:port`, served for
-    as long as the loop runs, its link offered by the menu (sim/web/page_links.py); the
-    server is returned for `rotate()`."""
-    server = PlayerServer(BoardPage(table, profile))
+               on_url: Callable[[str], None], door: OnlineDoor | None = None) -> PlayerServer:
+    """`bgboard run --page PORT`: the player's page of `table` on `host:port` (with the
+    table's online `door`), served for as long as the loop runs, its link offered by the
+    menu (sim/web/page_links.py); the server is returned for `rotate()`."""
+    server = PlayerServer(BoardPage(table, profile, door))
     serve_beside(server, host, port, offer_link(table, "phone", server, host, on_url))
     return server
 

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from controller.analysis.tutor import TUTOR_MARKS
+from controller.bot.base import OFFERED_LEVELS, level_missing
 from controller.controller import ControllerConfig
 from controller.dice import DICE_MODES
 from controller.engine.clock import CLOCK_MODES
@@ -36,6 +37,25 @@ ONE_MATCH = ("score", "crawford_played")
 DIALOG_CHOICES = {"cube": ("on", "off"), "crawford": ("on", "off"),
                   "clock": CLOCK_MODES, "confirm": CONFIRM_MODES,
                   "opponent": OPPONENTS, "language": LANGUAGES, "dice": DICE_MODES, "tutor": TUTOR_MARKS}
+
+
+def offered_levels() -> list[dict[str, str | None]]:
+    """Every level a player may choose, with what a missing one lacks (the dialog shows it,
+    disabled, and says why)."""
+    return [{"name": level, "missing": level_missing(level)} for level in OFFERED_LEVELS]
+
+
+def table_dialog(settings: MatchSettings, config: ControllerConfig) -> dict[str, Any]:
+    """The dialog's choices as a table plays now (the board's page: its match's settings,
+    its language and tutor), the next match starting at 0-0; what the dialog cannot offer
+    (online play's remote player and server dice) is its default."""
+    opponent = next((p for p in settings.players if p != "human"), "human")
+    chosen = {"length": settings.length, "cube": "on" if settings.cube else "off",
+              "crawford": "on" if settings.crawford else "off", "clock": settings.clock,
+              "confirm": settings.confirm, "opponent": opponent, "language": config.language,
+              "dice": settings.dice, "tutor": config.tutor}
+    return {**DEFAULT_DIALOG, **{k: v for k, v in chosen.items()
+                                 if k not in DIALOG_CHOICES or v in DIALOG_CHOICES[k]}}
 
 
 def dialog_path() -> Path:

@@ -16,11 +16,11 @@ from pathlib import Path
 from typing import Any
 
 from controller.board.profile import Profile, load_profile
-from controller.bot.base import OFFERED_LEVELS, Bot, level_missing
+from controller.bot.base import Bot
 from controller.dice import TableDice
 from controller.engine.board_view import CELLS, step_cells  # step_cells: tests/test_web_server.py imports it here
 from controller.engine.match import Match
-from controller.events import LanguageChosen, Tick
+from controller.events import LanguageChosen, Refused, Tick, TutorChosen
 from controller.online.door import OnlineDoor
 from controller.online.watch import WatchedMatch
 from controller.settings import Settings, load_settings
@@ -28,7 +28,7 @@ from controller.table import BackendChoice, Table, make_bot, open_table
 from sim.state_dir import StateDir
 from sim.virtual_board import VirtualBoard
 from sim.web.dialog import check_dialog, dialog_config, dialog_match, dialog_path, load_dialog, \
-    new_match_choice, remember  # check_dialog, dialog_match: tests import them here
+    new_match_choice, offered_levels, remember  # check_dialog, dialog_match: tests import them here
 from sim.web import online_page, page_actions, table_commands
 from sim.web.page_debug import debug_view, trim_frames
 from sim.web.faults import PageFaults
@@ -65,7 +65,7 @@ class LiveSim:
         self.online_settings = online_settings or load_settings
         self.dialog = load_dialog(self.settings_file, self.online_settings)
         #: every level a player may choose, with what a missing one lacks (shown, explained)
-        self.levels = [{"name": level, "missing": level_missing(level)} for level in OFFERED_LEVELS]
+        self.levels = offered_levels()
         #: the way in and out of online play at the current table (a new table, a new door)
         self.door: OnlineDoor | None = None
         self.vb = VirtualBoard(self.profile, seed=seed or 0)
@@ -86,7 +86,7 @@ class LiveSim:
         #: a finger on the table's buttons (sim/web/fingers.py)
         self.fingers = PageFingers(lambda: self.table, self._now)
         #: the review panel and the practice of a marked decision (sim/web/practice_page.py)
-        self.practising = PagePractice(lambda: self.table, self.hands, now=self._now, changed=self._changed)
+        self.practising = PagePractice(lambda: self.table, self.hands.hand_back, now=self._now, changed=self._changed)
 
     # -- life cycle ---------------------------------------------------------------------
     async def start(self) -> None:
@@ -263,17 +263,18 @@ class LiveSim:
             "practice": lambda a: self.practising.start(a.name or ""),
             "back_to_match": lambda a: self.practising.back(),
             "dice": self._dice, "phrase": self._dice, "reveal": self._dice,
-            "language": lambda a: self._language_chosen(a.name or ""),
+            "language": lambda a: self._chosen("language", LanguageChosen(a.name or "", self._now())),
+            "tutor": lambda a: self._chosen("tutor", TutorChosen(a.name or "", self._now())),
+            "hint": lambda a: table_commands.ask_hint(self._ready(), self._now()),
         }
 
-    def _language_chosen(self, language: str) -> str | Notice | None:
-        """The page's language choice: the table speaks it now, the dialog's next match
-        starts in it (remembered with the dialog's other settings where that is possible)."""
-        self._ready().dispatch(LanguageChosen(language, self._now()))
-        self.dialog["language"] = language
-        remember(self.settings_file, self.dialog)  # read-only: the language still changes, only not remembered
+    def _chosen(self, key: str, event: LanguageChosen | TutorChosen) -> None:
+        """The page's language or tutor: the table's now, the dialog's next match's too
+        (remembered with the dialog's other settings where that is possible)."""
+        if not any(isinstance(e, Refused) for e in self._ready().dispatch(event)):
+            self.dialog[key] = event.language if isinstance(event, LanguageChosen) else event.mark
+            remember(self.settings_file, self.dialog)  # read-only: it still changes, only not remembered
         self._changed()
-        return None
 
     def _dice(self, action: PageAction) -> None:
         table_commands.dice(self._ready(), action, self._now())  # a refusal answers it (`act`)
@@ -282,8 +283,8 @@ class LiveSim:
         return await self.fingers.press(name)  # tests/test_sim_button_taps.py presses here
 
     async def _new_match(self, data: dict[str, Any]) -> str | Notice | None:
-        if self.door is not None and self.door.busy:
-            return Notice("online_busy", "this match is played online; leave online play first")
+        if (busy := online_page.busy(self.door)) is not None:
+            return busy
         self.dialog, match = new_match_choice(data)
         problem = remember(self.settings_file, self.dialog)
         if problem is not None:  # a read-only settings folder: the match starts, only not remembered

@@ -63,6 +63,14 @@ def leave(door: OnlineDoor, table: Table) -> Notice | None:
     return None
 
 
+def busy(door: OnlineDoor | None) -> Notice | None:
+    """Why the New match dialog's match cannot start now (online play under way: connecting,
+    playing or watching), or None."""
+    if door is not None and door.busy:
+        return Notice("online_busy", "this match is played online; leave online play first")
+    return None
+
+
 def watched(door: OnlineDoor | None) -> WatchedMatch | None:
     """The server match `door` watches now (the board's menu or the dialog started it):
     the page shows it in place of the local match, which waits untouched."""

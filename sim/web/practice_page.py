@@ -13,18 +13,18 @@ from collections.abc import Callable
 from controller.analysis.review import MatchReview, ReviewCache
 from controller.table import Table
 from controller.table.practice import PracticeRefused, TablePractice
-from sim.web.hands import PageHands
 from sim.web.protocol import Notice
 from sim.web.review_page import ReviewPanel
 
 
 class PagePractice:
     """The review and the practice as the page sees them. `table` reads the table now,
-    `now` the loop's clock, `changed` tells the page."""
+    `hand_back` puts the checkers in the page's hands back (the board's own page has none:
+    they are moved by hand), `now` the loop's clock, `changed` tells the page."""
 
-    def __init__(self, table: Callable[[], Table | None], hands: PageHands, *, now: Callable[[], float],
-                 changed: Callable[[], None]) -> None:
-        self._table, self._hands, self._now, self._changed = table, hands, now, changed
+    def __init__(self, table: Callable[[], Table | None], hand_back: Callable[[], object], *,
+                 now: Callable[[], float], changed: Callable[[], None]) -> None:
+        self._table, self._hand_back, self._now, self._changed = table, hand_back, now, changed
         self._review_cache: ReviewCache | None = None  # kept across tables: a game is analysed once
 
     def cache(self) -> ReviewCache:
@@ -71,7 +71,7 @@ class PagePractice:
         the person sets the position up as the `setup` lights guide."""
         try:
             self.practice.choose(key)
-            self._hands.hand_back()
+            self._hand_back()
             chosen = self.practice.start(key, self._now())
         except PracticeRefused as exc:
             return str(exc)
@@ -84,7 +84,7 @@ class PagePractice:
         """End the practice: the saved match is resumed (the board set up as it asks)."""
         if self.practice.match_seating is None:
             return Notice("no_practice", "there is no practice to end")
-        self._hands.hand_back()
+        self._hand_back()
         self.practice.end(self._now())
         self._changed()
         return Notice("back_to_match", "back to the match")

@@ -10,6 +10,7 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import Any
 
+from controller.analysis.tutor import TUTOR_MARKS
 from controller.show.texts import LANGUAGES
 from controller.board.profile_sections import BUTTON_KEYS
 
@@ -161,6 +162,13 @@ def _language(kind: str, data: Message) -> PageAction:
     return PageAction(kind, name=data["name"])
 
 
+def _tutor(kind: str, data: Message) -> PageAction:
+    """The page's tutor setting in the middle of a match."""
+    if not _one_of(data.get("name"), TUTOR_MARKS):
+        raise BadMessage(f"ignored a tutor setting {short(data.get('name'))}: choose {', '.join(TUTOR_MARKS)}")
+    return PageAction(kind, name=data["name"])
+
+
 def _command(kind: str, data: Message) -> PageAction:
     if not isinstance(data.get("name"), str):
         raise BadMessage("ignored a command without a name")
@@ -171,7 +179,8 @@ def _command(kind: str, data: Message) -> PageAction:
 _PARSERS: dict[str, Callable[[str, Message], PageAction]] = {
     **dict.fromkeys(("lift", "place", "auto_step", "cover"), _hand),
     **dict.fromkeys(("drop_outside", "setup", "bot_move", "undo", "online_leave", "reveal",
-                     "back_to_match"), _bare),
+                     "back_to_match", "hint"), _bare),
     "button": _button, "fault": _fault, "new_match": _settings, "online": _settings, "say": _say,
     "dice": _dice, "phrase": _phrase, "practice": _practice, "command": _command, "language": _language,
+    "tutor": _tutor,
 }

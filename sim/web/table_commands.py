@@ -1,6 +1,6 @@
 """The page's words to the table that are not a hand on the board: a typed command
-(`white double`, `black play expert`) and the dice (keyed in, a player's phrase, the
-seed revealed). Each becomes one event for the table; a refusal answers it as the
+(`white double`, `black play expert`), the dice (keyed in, a player's phrase, the
+seed revealed) and the Hint. Each becomes one event for the table; a refusal answers it as the
 table's own line (`LiveSim.act`).
 
 They were methods of `LiveSim`; they read only the table and the loop's time. The board's
@@ -9,7 +9,7 @@ page (sim/web/board_page.py) makes the same events from the same messages.
 from __future__ import annotations
 
 from controller.engine.match import Match
-from controller.events import ActionRequested, Event
+from controller.events import ActionRequested, Event, HintRequested
 from controller.table import Table
 from sim.web.dice_panel import dice_event
 from sim.web.protocol import PageAction
@@ -45,3 +45,9 @@ def dice(table: Table, action: PageAction, now: float) -> None:
     """The page's dice message to the table."""
     table.dispatch(dice_action_event(table.controller.status().match, action, now))
 
+
+
+def ask_hint(table: Table, now: float) -> None:
+    """The page's Hint, as the menu's: shown on the display and the lights (a refusal
+    answers it: no hint now)."""
+    table.dispatch(HintRequested(now))

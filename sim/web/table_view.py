@@ -56,6 +56,7 @@ def table_view(table: Table, leds: LedConfig, *, version: str, in_hand: bool, wa
         "actions": [a.command for a in status.actions],
         "possible": possible_view(status),
         "hint": None if controller.playing_online or watching else page_hint(status, in_hand),
+        "hint_ask": not watching and controller.hints.allowed(),  # the page's Hint button, as the menu's
         **page_facts(status, controller.config.language),
         "dice_panel": dice_panel(status, controller.dice.mode, controller.dice.secret),  # online: the server's
     }

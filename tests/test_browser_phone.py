@@ -1,0 +1,113 @@
+"""The board's own page on a phone (sim/web/board_page.py) in Chromium at 390 x 844, against
+`bgboard run`'s main loop on the virtual board (the Pi path with simulated backends): what
+a player does from the phone beyond the buttons, each through the table's own events.
+
+The simulator's New match dialog starts a 3-point match with the tutor set (the table's
+`MatchChosen`, `TutorChosen`); the tutor is turned off again from the page's own choice;
+the Hint button appears when a hint can be given and shows it as the menu's Hint does;
+a short game is played, moved by hand on the board and answered with the phone's buttons
+(White opens 3-1 with 24/20, Black doubles, White drops); then the review panel shows the
+PR and the marked decisions, "Set up on the board" starts the table's practice of one,
+and "Back to the match" gives the match back.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from browser_support import OUTPUT, Page, needs_chromium, wait_until
+from controller.bot.gnubg_level import load_gnubg_nn
+from tests.test_browser_spectators import PHONE, PiThread
+
+pytestmark = [needs_chromium, pytest.mark.timeout(300)]
+
+
+def _by_hand(pi: PiThread, side: str, frm: str, to: str) -> None:
+    """One checker of `side` moved by hand from cell `frm` to `to`, as a player's hand:
+    lifted, seen in the hand, placed, the step taken."""
+    before = pi.ctl(lambda c: (c.match.partial.id, c.match.turn, c.match.phase))
+    pi.vb.lift(frm, side)
+    wait_until(lambda: pi.ctl(lambda c: getattr(c.status().verdict, "in_hand", None) is not None), 30,
+               f"the lift from {frm}")
+    pi.vb.place(to, side)
+    wait_until(lambda: pi.ctl(lambda c: (c.match.partial.id, c.match.turn, c.match.phase)) != before, 30,
+               f"the step {frm}/{to}")
+
+
+def _new_match_from_the_dialog(phone: Page, pi: PiThread) -> None:
+    phone.page.click("#new-match-open")
+    form = phone.page.locator("#new-match-form")
+    form.locator('[name="length"]').fill("3")
+    form.locator('[name="tutor"]').select_option("bad")
+    form.locator('[name="clock"]').select_option("off")
+    form.locator('[name="opponent"]').select_option("human")
+    phone.page.click("#new-match-start")
+    wait_until(lambda: pi.ctl(lambda c: (c.match.settings.length, c.config.tutor)) == (3, "bad"), 30,
+               "the dialog's match at the table")
+    assert "new match to 3" in pi.call(lambda: list(pi.table.log_lines))  # type: ignore[union-attr]
+    phone.page.wait_for_function("document.getElementById('tutor').value === 'bad'")
+
+
+def test_the_phone_starts_a_match_asks_a_hint_and_sets_the_tutor(browser: Any, tmp_path: Any) -> None:
+    with PiThread(tmp_path) as pi:
+        phone = Page(browser, pi.page_urls[0], **PHONE)
+        _new_match_from_the_dialog(phone, pi)
+        wait_until(lambda: pi.ctl(lambda c: not c.setting_up and any(a.action == "roll" for a in c.status().actions)),
+                   30, "the new match's opening roll offered")
+        phone.page.select_option("#tutor", "off")  # the tutor off again, in the middle of the match
+        wait_until(lambda: pi.ctl(lambda c: c.config.tutor) == "off", 30, "the tutor off")
+        assert phone.page.locator("#hint-ask").is_hidden()  # no hint before the opening roll
+        pi.ctl(lambda c: c.dice.push((3, 1)))
+        phone.click_button("white_main")
+        wait_until(lambda: pi.ctl(lambda c: (c.match.phase, c.match.turn)) == ("move", "white"), 30, "White's 3-1")
+        phone.page.wait_for_selector("#hint-ask:not([hidden])")
+        phone.page.click("#hint-ask")
+        wait_until(lambda: pi.ctl(lambda c: c.hints.current() is not None), 30, "the hint shown")
+        key = pi.ctl(lambda c: c.last_scene.display.prompt.key)
+        assert key in ("hint", "hint_missing"), key  # the display says it, as the menu's Hint
+        OUTPUT.mkdir(exist_ok=True)
+        phone.page.screenshot(path=str(OUTPUT / "phone-hint.png"), full_page=True)
+        assert phone.errors == [], phone.errors
+        phone.close()
+
+
+@pytest.mark.skipif(load_gnubg_nn() is None, reason="needs gnubg-nn (installed by .ci/run)")
+def test_the_phone_shows_the_review_and_practises_a_marked_decision(browser: Any, tmp_path: Any) -> None:
+    with PiThread(tmp_path) as pi:
+        phone = Page(browser, pi.page_urls[0], **PHONE)
+        assert phone.page.locator("#review-box").is_hidden()  # no finished game, no review
+        pi.ctl(lambda c: c.dice.push((3, 1)))
+        phone.click_button("white_main")  # the opening: White 3, Black 1
+        wait_until(lambda: pi.ctl(lambda c: (c.match.phase, c.match.turn)) == ("move", "white"), 30, "White's 3-1")
+        _by_hand(pi, "white", "24", "21")
+        _by_hand(pi, "white", "21", "20")
+        wait_until(lambda: pi.ctl(lambda c: (c.match.phase, c.match.turn)) == ("roll", "black"), 30, "Black's turn")
+        phone.click_button("black_cube")  # doubles at once
+        wait_until(lambda: pi.ctl(lambda c: c.match.phase) == "doubled", 30, "the double")
+        phone.click_button("white_cube")  # drops: very bad both
+        wait_until(lambda: pi.ctl(lambda c: c.match.score) == (0, 1), 30, "game 1 dropped")
+        phone.page.wait_for_function("window.bgboard.state.review && window.bgboard.state.review.games === 1",
+                                     timeout=120000)
+        phone.page.wait_for_function("document.querySelectorAll('#review-list tr').length > 0")
+        assert phone.page.locator("#review-box").is_visible()
+        assert "PR" in phone.page.locator("#review-players").inner_text()
+        assert phone.page.locator("#review-graph path.chance").count() == 1
+        review = phone.page.evaluate("async () => (await fetch('/review.json')).json()")
+        chosen = next(d for d in review["marked"] if d["kind"] == "pass")
+        before = pi.ctl(lambda c: c.match)
+        phone.page.click(f'#review-list button.review-setup[data-key="{chosen["key"]}"]')
+        phone.page.wait_for_selector("#confirm[open]")
+        phone.page.click("#confirm-yes")  # asked first: the match is saved and comes back
+        wait_until(lambda: pi.ctl(lambda c: c.practising) == chosen["key"], 30, "the practice at the table")
+        m = pi.ctl(lambda c: c.match)
+        assert (m.phase, m.turn, m.position.id) == ("doubled", "black", chosen["setup"]["position_id"])
+        phone.page.wait_for_selector("#practice-banner:not([hidden])")
+        OUTPUT.mkdir(exist_ok=True)
+        phone.page.screenshot(path=str(OUTPUT / "phone-practice.png"), full_page=True)
+        phone.page.click("#practice-back")
+        wait_until(lambda: pi.ctl(lambda c: c.practising) is None, 30, "back to the match")
+        back = pi.ctl(lambda c: c.match)
+        assert (back.score, back.game, back.match_id) == (before.score, before.game, before.match_id)
+        assert phone.errors == [], phone.errors
+        phone.close()
