@@ -18,7 +18,7 @@ from controller.engine.match import Match
 from controller.events import ActionRequested, BotMoved, Event, RemoteActed
 from controller.online import commands
 from controller.online.facts import (LOCAL, REMOTE, DiceRolled, Fact, OpeningRolled, Reaction, RemoteCube,
-                                     RemoteMoved, RemoteResigned)
+                                     RemoteMoved, RemoteResigned, ScoreCheck)
 from controller.online.perspective import board_of_position, position_of_board
 from controller.online.scoring import as_server_scored
 
@@ -69,39 +69,63 @@ class Intake:
     def _events_for(self, fact: Fact, c: Controller, out: Reaction) -> list[Event] | None:
         """The table events that bring `fact` in; None when the table is not ready for it
         yet, [] when it needs nothing (or was refused: then play has stopped)."""
-        m, now = c.match, c.now
         if isinstance(fact, OpeningRolled):
-            if m.phase != "opening" or c.setting_up:
-                return None
-            self._deliver(fact.dice)
-            return [ActionRequested(LOCAL, "roll", now)]
+            return self._opening_roll(fact, c)
         if isinstance(fact, DiceRolled):
-            if m.phase != "roll" or m.turn != fact.side:
-                return None
-            self._deliver(fact.dice)
-            return [ActionRequested(LOCAL, "roll", now) if fact.side == LOCAL else RemoteActed(REMOTE, "roll", now)]
+            return self._roll(fact, c.match, c.now)
         if isinstance(fact, RemoteMoved):
             return self._remote_move(fact, c, out)
         if isinstance(fact, RemoteCube):
-            if fact.action == "accept" and m.phase in ("opening", "over") and m.rematch_offer is None:
-                return []  # our backgammon resignation: the engine accepted it at once
-            if fact.action == "rematch" and not m.is_over:
-                return []  # the new match has begun already
-            event = self._cube_event(fact, m, now)
-            return None if event is None else [event]
+            return self._cube(fact, c.match, c.now)
         if isinstance(fact, RemoteResigned):
-            if m.turn != REMOTE or m.phase not in ("roll", "move"):
-                return None
-            if m.phase == "move":
-                # the server lets a player resign after rolling, the rule book only before:
-                # the server is the truth, so the unplayed roll is taken back first
-                out.adopt = before_the_roll(m)
-            events: list[Event] = [RemoteActed(REMOTE, "resign", now, fact.level)]
-            if fact.level != "backgammon":
-                events.append(ActionRequested(LOCAL, "accept", now))
-            return events
+            return self._resignation(fact, c.match, c.now, out)
+        return self._score_check(fact, c.match, out)
+
+    def _opening_roll(self, fact: OpeningRolled, c: Controller) -> list[Event] | None:
+        """The opening dice, once the table is at the opening and not being set up."""
+        if c.match.phase != "opening" or c.setting_up:
+            return None
+        self._deliver(fact.dice)
+        return [ActionRequested(LOCAL, "roll", c.now)]
+
+    def _roll(self, fact: DiceRolled, m: Match, now: float) -> list[Event] | None:
+        """A turn's dice, once the table waits for that side to roll: ours as our roll,
+        the remote player's as theirs."""
+        if m.phase != "roll" or m.turn != fact.side:
+            return None
+        self._deliver(fact.dice)
+        return [ActionRequested(LOCAL, "roll", now) if fact.side == LOCAL else RemoteActed(REMOTE, "roll", now)]
+
+    def _cube(self, fact: RemoteCube, m: Match, now: float) -> list[Event] | None:
+        """A double, take, drop, accept or rematch of the remote player, unless the table
+        has already done it by itself."""
+        if fact.action == "accept" and m.phase in ("opening", "over") and m.rematch_offer is None:
+            return []  # our backgammon resignation: the engine accepted it at once
+        if fact.action == "rematch" and not m.is_over:
+            return []  # the new match has begun already
+        event = self._cube_event(fact, m, now)
+        return None if event is None else [event]
+
+    @staticmethod
+    def _resignation(fact: RemoteResigned, m: Match, now: float, out: Reaction) -> list[Event] | None:
+        """The remote player resigns on their turn; we accept at once unless it is a
+        backgammon (the engine accepts that one by itself)."""
+        if m.turn != REMOTE or m.phase not in ("roll", "move"):
+            return None
+        if m.phase == "move":
+            # the server lets a player resign after rolling, the rule book only before:
+            # the server is the truth, so the unplayed roll is taken back first
+            out.adopt = before_the_roll(m)
+        events: list[Event] = [RemoteActed(REMOTE, "resign", now, fact.level)]
+        if fact.level != "backgammon":
+            events.append(ActionRequested(LOCAL, "accept", now))
+        return events
+
+    def _score_check(self, fact: ScoreCheck, m: Match, out: Reaction) -> list[Event] | None:
+        """After the table's game has ended too, the server's score must be the board's,
+        or the board's scored the server's way (a drop); otherwise play stops."""
         if m.phase not in ("opening", "over"):
-            return None  # ScoreCheck: after the table's game has ended too
+            return None
         scored = as_server_scored(m, fact.score) if m.score != fact.score else None
         if scored is not None:  # the server scored a drop its own way: the record is kept
             out.adopt = scored
