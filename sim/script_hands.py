@@ -15,11 +15,11 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 
 from controller.board.profile import Profile
-from controller.engine.board_view import cell_counts, other
+from controller.engine.board_view import Colour, other
 from controller.engine.position import Position
 from controller.events import Refused
 from sim.script_time import FRAME_MS
-from sim.virtual_board import VirtualBoard
+from sim.virtual_board import VirtualBoard, lay_out
 
 SLIDE_REST_MS = 100   # a slid checker rests this long on each point it crosses
 FLICKER_PERIOD_MS = 70  # a flickering sensor's period
@@ -42,12 +42,10 @@ class ScriptHands:
         #: the colours of the checkers in the air, last lifted last
         self.hand: list[str] = []
 
-    def lay_out(self, position: Position | None = None, mover: str = "white") -> None:
+    def lay_out(self, position: Position | None = None, mover: Colour = "white") -> None:
         """Every checker where `position` has them (default the starting position), seen
         with `mover` on turn."""
-        counts = cell_counts(position or Position.initial(), mover)  # type: ignore[arg-type]
-        for cell, (w, b) in counts.items():
-            self._vb.set_cell(cell, w, b)
+        lay_out(self._vb, position or Position.initial(), mover)
 
     def lift(self, cell: str, colour: str | None) -> None:
         colour = colour or self._mover()

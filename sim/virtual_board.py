@@ -40,6 +40,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from controller.board.profile import Profile, Timing, load_profile
+from controller.engine.board_view import Colour, cell_counts
+from controller.engine.position import Position
 from firmware.board import Board
 from firmware.scan import Scanner
 from sim.vboard_clock import BoardClock
@@ -292,6 +294,14 @@ class VirtualBoard:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def lay_out(vb: VirtualBoard, position: Position, mover: Colour) -> None:
+    """Every cell of `vb` set to `position`'s checkers, seen with `mover` on turn, as a
+    person setting the board up would (the page's fresh table, a script's `reset` and
+    `setup`)."""
+    for cell, (w, b) in cell_counts(position, mover).items():
+        vb.set_cell(cell, w, b)
 
 
 # -- command line ---------------------------------------------------------------------------

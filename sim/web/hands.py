@@ -13,14 +13,14 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from controller.board.reconcile import Matched
-from controller.engine.board_view import CELLS, cell_counts, cell_of_point, other, point_of_cell, \
+from controller.engine.board_view import CELLS, cell_of_point, other, point_of_cell, \
     position_from_cells, step_cells
 from controller.engine.match import Match
 from controller.engine.moves import Step
 from controller.engine.position import Position
 from controller.engine.turn import TurnPlan
 from controller.play.status import TableStatus
-from sim.virtual_board import VirtualBoard
+from sim.virtual_board import VirtualBoard, lay_out
 from sim.web.protocol import Notice
 
 
@@ -36,9 +36,7 @@ class PageHands:
 
     def set_board(self, match: Match) -> None:
         """Put the virtual board's checkers where the match stands (a fresh table)."""
-        position, mover = match.board()
-        for cell, (w, b) in cell_counts(position, mover).items():
-            self._vb.set_cell(cell, w, b)
+        lay_out(self._vb, *match.board())
         self.hand.clear()
 
     def lift(self, cell: str, colour: str | None) -> str | None:
