@@ -111,3 +111,73 @@ def test_the_phone_shows_the_review_and_practises_a_marked_decision(browser: Any
         assert (back.score, back.game, back.match_id) == (before.score, before.game, before.match_id)
         assert phone.errors == [], phone.errors
         phone.close()
+
+
+def test_the_phone_plays_online_from_the_dialog_and_leaving_gives_the_match_back(browser: Any, tmp_path: Any) -> None:
+    """The dialog's "Online (bgammon.org)" on the phone: the table's online door (the
+    menu's "Play online") creates a private match on the protocol double; the phone shows
+    the server's state, the opponent who joins and the chat both ways; Leave gives the
+    board's match back."""
+    from controller.online import commands
+    from controller.online.client import Connection
+    from controller.online.events import Say
+    from controller.settings import Settings
+    from tests.online_double import BgammonDouble
+    from tests.test_online_client import address, free_port
+
+    double = BgammonDouble(free_port())
+    settings = Settings(online_server=str(address(double)))
+    with PiThread(tmp_path, online=lambda: settings) as pi:
+        pi.run(double.__aenter__())
+        try:
+            local = pi.ctl(lambda c: c.match)
+            phone = Page(browser, pi.page_urls[0], **PHONE)
+            p = phone.page
+            text = lambda selector: p.locator(selector).inner_text()  # noqa: E731
+            p.click("#new-match-open")
+            p.locator("#dlg-where").select_option("online")
+            assert p.locator('#online-fields [name="server"]').input_value() == str(address(double))
+            p.locator("#dlg-online-match").select_option("private")
+            p.locator('#online-fields [name="points"]').fill("3")
+            p.locator('#online-fields [name="match_password"]').fill("pw")
+            p.click("#new-match-start")
+            wait_until(lambda: text("#online-state") == "waiting for an opponent", 30, "waiting on the phone")
+            assert "Password to pass on: pw" in text("#online-facts")
+            assert pi.ctl(lambda c: c.playing_online and c.match.settings.length == 3)
+
+            async def opponent() -> Connection:
+                bert = await Connection.open(address(double))
+                await bert.login("bert")
+                await bert.send(commands.join("1", "pw"))
+                return bert
+
+            bert = pi.run(opponent())
+            wait_until(lambda: text("#online-state") == "playing", 30, "playing on the phone")
+            assert "against Guest_bert" in text("#online-facts")
+            pi.run(bert.send(commands.say("have fun")))
+            wait_until(lambda: "Guest_bert: have fun" in text("#chat"), 30, "the chat line on the phone")
+            p.locator("#chat-input").fill("thanks")
+            p.click("#chat-send")
+
+            async def heard() -> str:
+                while not isinstance(event := await bert.next_event(), Say):
+                    pass
+                return event.message
+            assert pi.run(heard()) == "thanks"
+            p.click("#new-match-open")  # no new match here while online: the server decides
+            p.locator("#dlg-where").select_option("here")
+            p.click("#new-match-start")
+            # the dialog asks first where a match is running here (the server's may count as one)
+            p.wait_for_function("document.getElementById('confirm').open"
+                                " || window.bgboard.notices.some((n) => n.includes('online'))")
+            if p.locator("#confirm[open]").count():
+                p.click("#confirm-yes")
+            assert "leave online play first" in phone.wait_notice("online")
+            p.click("#online-leave")
+            wait_until(lambda: text("#online-state") == "not playing online", 30, "left")
+            assert pi.ctl(lambda c: c.match == local and not c.playing_online)
+            pi.run(bert.close())
+            assert phone.errors == [], phone.errors
+            phone.close()
+        finally:
+            pi.run(double.__aexit__())

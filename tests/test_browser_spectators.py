@@ -13,7 +13,7 @@ import threading
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Coroutine, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +24,8 @@ from controller.engine.board_view import cell_counts, cell_of_point
 from controller.engine.moves import Step
 from controller.engine.turn import TurnPlan
 from controller.events import ActionRequested, Refused
+from controller.online.door import OnlineDoor, offer_online
+from controller.settings import Settings
 from controller.table import Table
 from browser_support import OUTPUT, Page, ctl, needs_chromium, progress_key, roll, wait_until
 from sim.web.board_page import PlayerServer, pair_table
@@ -185,7 +187,9 @@ class PiThread:
     simulated backends and mock pins, its spectators' page opened the way `bgboard run
     --spectators 0` opens it, on a loop of its own."""
 
-    def __init__(self, tmp: Path) -> None:
+    def __init__(self, tmp: Path, online: Callable[[], Settings] | None = None) -> None:
+        """`online`: the settings online play reads; with them the table gets its online
+        door, as `bgboard run` opens it, and the phone's page plays through it."""
         from sim.virtual_board import VirtualBoard
 
         self.profile = fast_profile(tmp)
@@ -198,6 +202,8 @@ class PiThread:
         self.urls: list[str] = []
         self.page_urls: list[str] = []
         self.player: PlayerServer | None = None
+        self.online = online
+        self.door: OnlineDoor | None = None
         self.failed: BaseException | None = None
         self._task: asyncio.Task[Any] | None = None
         self._thread = threading.Thread(target=self._run, daemon=True)
@@ -207,8 +213,11 @@ class PiThread:
 
         def on_table(table: Table) -> None:
             self.table = table
+            if self.online is not None:
+                self.door = offer_online(table, self.online, self.state_dir / "online")
             spectate_table(table, self.profile, "127.0.0.1", 0, on_url=self.urls.append)
-            self.player = pair_table(table, self.profile, "127.0.0.1", 0, on_url=self.page_urls.append)
+            self.player = pair_table(table, self.profile, "127.0.0.1", 0, on_url=self.page_urls.append,
+                                     door=self.door)
 
         async def main() -> None:
             self._task = asyncio.ensure_future(run_table(
@@ -228,6 +237,10 @@ class PiThread:
         async def run() -> Any:
             return fn()
         return asyncio.run_coroutine_threadsafe(run(), self.loop).result(10)
+
+    def run(self, coroutine: Coroutine[Any, Any, Any]) -> Any:
+        """`coroutine` on the table's loop (a server double beside the table)."""
+        return asyncio.run_coroutine_threadsafe(coroutine, self.loop).result(30)
 
     def ctl(self, fn: Any) -> Any:
         return self.call(lambda: fn(self.table.controller))  # type: ignore[union-attr]
