@@ -13,3 +13,11 @@ from typing import TypeAlias
 
 #: a JSON object as built for `json.dumps`, or as read from `json.loads` before it is checked
 JsonObject: TypeAlias = dict[str, object]
+
+
+def json_object(value: object, what: str) -> JsonObject:
+    """`value` as a JSON object, or TypeError naming `what` it should have been: for the
+    parts of a snapshot or a record that are objects themselves."""
+    if not isinstance(value, dict):
+        raise TypeError(f"{what} is {type(value).__name__}, not a JSON object")
+    return value

@@ -20,7 +20,7 @@ import random
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
 
 from controller.board.profile import Profile, load_profile
 from controller.controller import ControllerConfig
@@ -29,6 +29,7 @@ from controller.engine.match import Match
 from controller.engine.match_settings import MatchSettings
 from controller.errors import BgboardError
 from controller.events import Event, Refused
+from controller.json_value import JsonObject
 from controller.link.session import BoardSession
 from controller.table import BackendChoice, Table, make_bot, open_table
 from sim import script as sc
@@ -59,7 +60,7 @@ class HeadlessRunner:
         self.table: Table | None = None
         self.dice = TableDice(random.Random(seed), **({"entropy": entropy} if entropy else {}))
         self.record = record
-        self.results: list[dict[str, Any]] = []
+        self.results: list[JsonObject] = []
         self.settings = MatchSettings()
         self.config = ControllerConfig(settle_s=self.settle_ms / 1000)
         self._time: ScriptTime | None = None  # the run's clock and hand, made with its board
@@ -90,7 +91,7 @@ class HeadlessRunner:
         await self._time.advance(ms, ticks=ticks)
 
     # -- the run ----------------------------------------------------------------------------
-    async def run(self) -> list[dict[str, Any]]:
+    async def run(self) -> list[JsonObject]:
         self.vb = vb = VirtualBoard(self.profile, seed=self.seed)
         self._time = ScriptTime(vb, session=self._link, dispatch=self.dispatch)
         self._hands = ScriptHands(vb, self.profile, mover=self._mover, refuse=lambda r: self.ready().refuse(r),
@@ -203,7 +204,7 @@ class HeadlessRunner:
 
 async def run_script(path: str | Path, *, out: TextIO, profile_path: str | None = None,
                      seed: int = 0, state_dir: Path | None = None,
-                     record: Path | None = None) -> list[dict[str, Any]]:
+                     record: Path | None = None) -> list[JsonObject]:
     """Parse and run a script file, writing JSON lines to `out` (and, with `record`, the
     match's `.mat` record when the script ends)."""
     script = sc.load_script(path)
@@ -215,6 +216,6 @@ async def run_script(path: str | Path, *, out: TextIO, profile_path: str | None 
 
 def run_script_sync(path: str | Path, *, out: TextIO, profile_path: str | None = None,
                     seed: int = 0, state_dir: Path | None = None,
-                    record: Path | None = None) -> list[dict[str, Any]]:
+                    record: Path | None = None) -> list[JsonObject]:
     return asyncio.run(run_script(path, out=out, profile_path=profile_path, seed=seed,
                                   state_dir=state_dir, record=record))

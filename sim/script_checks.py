@@ -14,6 +14,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from controller.json_value import JsonObject, json_object
+
 
 def expectations(path: Path) -> dict[int, list[tuple[int, str]]]:
     """line number of a command -> the `#?` checks after it (with their own line numbers)."""
@@ -30,7 +32,7 @@ def expectations(path: Path) -> dict[int, list[tuple[int, str]]]:
     return checks
 
 
-def _get(record: dict[str, Any], path: str) -> Any:
+def _get(record: JsonObject, path: str) -> Any:
     value: Any = record
     for part in path.split("."):
         if not isinstance(value, dict) or part not in value:
@@ -39,7 +41,7 @@ def _get(record: dict[str, Any], path: str) -> Any:
     return value
 
 
-def check(record: dict[str, Any], expr: str) -> str | None:
+def check(record: JsonObject, expr: str) -> str | None:
     """None when `expr` holds for the record, else why not."""
     for op in (" !~ ", " == ", " != ", " ~ "):
         if op in expr:
@@ -49,7 +51,7 @@ def check(record: dict[str, Any], expr: str) -> str | None:
         return f"bad check {expr!r}"
     path, want, op = path.strip(), want.strip(), op.strip()
     if path == "display":
-        have: Any = record["display"]["lines"]
+        have: Any = json_object(record["display"], "the record's display")["lines"]
     else:
         have = _get(record, path)
     if op in ("==", "!="):

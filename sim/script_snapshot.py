@@ -8,15 +8,15 @@ headless runner (sim/headless.py), which prints it.
 """
 from __future__ import annotations
 
-from typing import Any
 
 from controller.controller import Controller
 from controller.engine.board_view import cube_owner
 from controller.engine.match import Match
+from controller.json_value import JsonObject
 from controller.show.display import text_lines
 
 
-def snapshot(controller: Controller, number: int, action: str, events: list[str]) -> dict[str, Any]:
+def snapshot(controller: Controller, number: int, action: str, events: list[str]) -> JsonObject:
     """The JSON object of one script line (DESIGN.md "Scenario scripts")."""
     scene = controller.last_scene
     status = controller.status()
@@ -30,7 +30,7 @@ def snapshot(controller: Controller, number: int, action: str, events: list[str]
     }
 
 
-def match_view(m: Match, setting_up: bool = False) -> dict[str, Any]:
+def match_view(m: Match, setting_up: bool = False) -> JsonObject:
     """A snapshot's `match` object (DESIGN.md "Scenario scripts"; the page draws it too)."""
     pips = m.pips()
     return {

@@ -7,8 +7,9 @@ stack (virtual board with the firmware code, pseudo-terminal, link, controller).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Protocol
 
+from controller.json_value import JsonObject
 from sim.web.protocol import Notice, PageAction
 
 
@@ -20,7 +21,7 @@ class NoRecord(Exception):
 class SimBackend(Protocol):
     """The running simulator, as the page sees it."""
 
-    def snapshot(self) -> dict[str, Any]:
+    def snapshot(self) -> JsonObject:
         """Everything the page draws: board cells, hand, LEDs, display version, match,
         debug figures (JSON-serialisable)."""
 
@@ -30,7 +31,7 @@ class SimBackend(Protocol):
     def match_record(self) -> str:
         """The match so far in the `.mat` text format (NoRecord: this page keeps none)."""
 
-    def review_json(self) -> dict[str, Any]:
+    def review_json(self) -> JsonObject:
         """The match's review (games, players, winning-chance series, marked decisions)."""
 
     async def act(self, action: PageAction) -> str | Notice | None:

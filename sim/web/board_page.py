@@ -35,6 +35,7 @@ from controller.board.profile import Profile
 from controller.engine.board_view import CELLS
 from controller.events import LanguageChosen, MatchChosen, Refused, TutorChosen
 from controller.inputs.buttons import BUTTON_KEYS, ButtonHeld, ButtonPressed
+from controller.json_value import JsonObject, json_object
 from controller.online.door import OnlineDoor
 from controller.table import Table
 from sim.web import online_page, page_actions, table_commands
@@ -76,13 +77,13 @@ class BoardPage(SpectatorView):
         self._told_before()
         self._changed()
 
-    def snapshot(self) -> dict[str, Any]:
+    def snapshot(self) -> JsonObject:
         shown = super().snapshot()
         table = self.table
         status = table.controller.status()
         reading = status.reading
         watched = online_page.watched(self.door)
-        return {**shown, **table_view(table, self.profile.leds, version=shown["display"]["version"], in_hand=False,
+        return {**shown, **table_view(table, self.profile.leds, version=str(json_object(shown["display"], "the page's display")["version"]), in_hand=False,
                                       watching=watched is not None),
                 "spectator": False,
                 "board": {c: list(reading.count(c)) for c in CELLS} if reading is not None else shown["board"],
@@ -91,7 +92,7 @@ class BoardPage(SpectatorView):
                 "review": self.practising.summary() if table.practice is not None else None,
                 **self._online(), **({} if watched is None else watched_view(watched))}
 
-    def _online(self) -> dict[str, Any]:
+    def _online(self) -> JsonObject:
         """Online play as the page shows it (the spectators' "off" without a door)."""
         if self.door is None:
             return {}
@@ -103,7 +104,7 @@ class BoardPage(SpectatorView):
         the spectators' link to the people around the table."""
         return display_png(self.table)
 
-    def review_json(self) -> dict[str, Any]:
+    def review_json(self) -> JsonObject:
         return dict(self.practising.document()) if self.table.practice is not None else super().review_json()
 
     def on_notice(self, callback: Callable[[Notice], None]) -> Callable[[], None]:
@@ -154,7 +155,7 @@ class BoardPage(SpectatorView):
     def _dice(self, action: PageAction) -> None:
         table_commands.dice(self.table, action, self.table.clock())  # a refusal answers it (`act`)
 
-    def _new_match(self, data: dict[str, Any]) -> Notice | None:
+    def _new_match(self, data: JsonObject) -> Notice | None:
         """The New match dialog (its rules: sim/web/dialog.py) as the table's `MatchChosen`,
         the language and tutor it chose with it; a refused match changes nothing."""
         busy = online_page.busy(self.door)
@@ -164,8 +165,8 @@ class BoardPage(SpectatorView):
         table, now = self.table, self.table.clock()
         if any(isinstance(e, Refused) for e in table.dispatch(MatchChosen(match, now))):
             return None  # the refusal answers it
-        table.dispatch(LanguageChosen(dialog["language"], now))
-        table.dispatch(TutorChosen(dialog["tutor"], now))
+        table.dispatch(LanguageChosen(str(dialog["language"]), now))
+        table.dispatch(TutorChosen(str(dialog["tutor"]), now))
         return Notice("new_match", f"new match to {dialog['length']}", {"n": str(dialog["length"])})
 
 

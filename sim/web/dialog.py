@@ -11,7 +11,6 @@ import json
 import os
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from controller.analysis.tutor import TUTOR_MARKS
 from controller.bot.base import OFFERED_LEVELS, level_missing
@@ -22,6 +21,7 @@ from controller.engine.match import Match
 from controller.engine.match_settings import CONFIRM_MODES, MatchSettings
 from controller.errors import BgboardError
 from controller.files import read_bounded
+from controller.json_value import JsonObject
 from controller.settings import OPPONENTS, Settings
 from controller.show.texts import LANGUAGES
 from controller.table import make_bot
@@ -45,7 +45,7 @@ def offered_levels() -> list[dict[str, str | None]]:
     return [{"name": level, "missing": level_missing(level)} for level in OFFERED_LEVELS]
 
 
-def table_dialog(settings: MatchSettings, config: ControllerConfig) -> dict[str, Any]:
+def table_dialog(settings: MatchSettings, config: ControllerConfig) -> JsonObject:
     """The dialog's choices as a table plays now (the board's page: its match's settings,
     its language and tutor), the next match starting at 0-0; what the dialog cannot offer
     (online play's remote player and server dice) is its default."""
@@ -64,7 +64,7 @@ def dialog_path() -> Path:
     return Path(base) / "bgboard" / "simulator.json"
 
 
-def check_dialog(data: dict[str, Any]) -> dict[str, Any]:
+def check_dialog(data: object) -> JsonObject:
     """The dialog's settings checked and completed; ValueError names the bad field."""
     if not isinstance(data, dict):
         raise ValueError(f"the settings are {type(data).__name__}, not an object")
@@ -92,23 +92,26 @@ def check_dialog(data: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def dialog_match(d: dict[str, Any]) -> Match:
+def dialog_match(d: JsonObject) -> Match:
     """The match the dialog's settings start (``Match.from_score``); ValueError naming the
     problem (an engine error) when the score or the Crawford answer cannot be."""
     from controller.engine.match_start import parse_crawford_played, parse_score
 
-    settings = MatchSettings(length=int(d["length"]), cube=d["cube"] == "on", crawford=d["crawford"] == "on",
-                             confirm=d["confirm"], clock=d["clock"], dice=d.get("dice", "board"),
-                             black_player=d["opponent"])  # the computer plays Black (RULES.md); a rematch swaps
+    length = d["length"]
+    if isinstance(length, bool) or not isinstance(length, int | str):
+        raise ValueError(f"match length {str(length)[:20]!r} is not a number")
+    settings = MatchSettings(length=int(length), cube=d["cube"] == "on", crawford=d["crawford"] == "on",
+                             confirm=str(d["confirm"]), clock=str(d["clock"]), dice=str(d.get("dice", "board")),
+                             black_player=str(d["opponent"]))  # the computer plays Black (RULES.md); a rematch swaps
     return Match.from_score(settings, parse_score(str(d["score"])), parse_crawford_played(str(d["crawford_played"])))
 
 
-def dialog_config(d: dict[str, Any], settle_s: float) -> ControllerConfig:
+def dialog_config(d: JsonObject, settle_s: float) -> ControllerConfig:
     """The controller's settings the dialog chose (its language and tutor)."""
-    return ControllerConfig(language=d["language"], settle_s=settle_s, tutor=d["tutor"])
+    return ControllerConfig(language=str(d["language"]), settle_s=settle_s, tutor=str(d["tutor"]))
 
 
-def remember(path: Path, dialog: dict[str, Any]) -> OSError | None:
+def remember(path: Path, dialog: JsonObject) -> OSError | None:
     """`save_dialog`, or why it could not (a read-only settings folder: the choice still
     counts, it is only not remembered)."""
     try:
@@ -118,18 +121,18 @@ def remember(path: Path, dialog: dict[str, Any]) -> OSError | None:
     return None
 
 
-def new_match_choice(data: dict[str, Any]) -> tuple[dict[str, Any], Match]:
+def new_match_choice(data: JsonObject) -> tuple[JsonObject, Match]:
     """The dialog's New match form checked (a level that is not installed is one line, as
     the bad field's ValueError is) and the match it starts; the settings returned are the
     next dialog's, which starts again at 0-0."""
     settings = check_dialog(data)
     if settings["opponent"] != "human":
-        make_bot(settings["opponent"]).close()  # not installed: one line, nothing changes
+        make_bot(str(settings["opponent"])).close()  # not installed: one line, nothing changes
     match = dialog_match(settings)
     return {**settings, **{k: DEFAULT_DIALOG[k] for k in ONE_MATCH}}, match
 
 
-def load_dialog(path: Path, settings: Callable[[], Settings]) -> dict[str, Any]:
+def load_dialog(path: Path, settings: Callable[[], Settings]) -> JsonObject:
     """The dialog's choices: the page's last ones (saved), under what config.toml sets
     itself (a value other than the built-in default: `opponent = "expert"` is meant)."""
     try:
@@ -153,7 +156,7 @@ def load_dialog(path: Path, settings: Callable[[], Settings]) -> dict[str, Any]:
         return saved
 
 
-def save_dialog(path: Path, dialog: dict[str, Any]) -> None:
+def save_dialog(path: Path, dialog: JsonObject) -> None:
     """Keep the dialog's choices for the next session (not those of one match only),
     written whole or not at all."""
     path.parent.mkdir(parents=True, exist_ok=True)

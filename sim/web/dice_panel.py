@@ -19,13 +19,13 @@ page's dice messages (entered dice, phrases, the reveal) turned into controller 
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
 
 from controller.dice.fairness import roll_fairness
 from controller.dice.secret import DiceSecret
 from controller.engine.match import Match
 from controller.engine.match_history import TurnRecord
 from controller.events import ActionRequested, DiceEntered, DicePhraseGiven, Event
+from controller.json_value import JsonObject
 from controller.play.status import TableStatus
 
 
@@ -48,23 +48,24 @@ def player_rolls(match: Match) -> dict[str, list[tuple[int, int]]]:
     return rolls
 
 
-def dice_panel(status: TableStatus, mode: str, secret: DiceSecret | None) -> dict[str, Any]:
+def dice_panel(status: TableStatus, mode: str, secret: DiceSecret | None) -> JsonObject:
     """The snapshot's `dice_panel` object (see the module docstring): the table's `status`,
     its dice `mode` and their `secret` (verifiable dice; None otherwise)."""
     m = status.match
-    view: dict[str, Any] = {
+    view: JsonObject = {
         "mode": mode,
         "entry": {"waiting": status.asking_dice, "opening": m.phase == "opening"},
         "stats": {side: roll_fairness(rolls).to_dict() for side, rolls in player_rolls(m).items()},
         "commitment": None, "phrases_open": False,
     }
     if secret is not None:
-        view["commitment"] = {"hex": secret.commitment, "short": secret.short_commitment,
-                              "qr_svg": qr_svg(secret.commitment), "revealed": secret.revealed}
+        commitment: JsonObject = {"hex": secret.commitment, "short": secret.short_commitment,
+                                  "qr_svg": qr_svg(secret.commitment), "revealed": secret.revealed}
         if secret.revealed:
-            view["commitment"]["seed"] = secret.seed.hex()
-            view["commitment"]["phrases"] = {"white": secret.phrases[0], "black": secret.phrases[1]}
-            view["commitment"]["verified_rolls"] = secret.verified_rolls
+            commitment["seed"] = secret.seed.hex()
+            commitment["phrases"] = {"white": secret.phrases[0], "black": secret.phrases[1]}
+            commitment["verified_rolls"] = secret.verified_rolls
+        view["commitment"] = commitment
         view["phrases_open"] = not secret.revealed and m.game == 1 and m.phase == "opening" and not any(
             isinstance(a, TurnRecord) for a in m.history[-1].actions)
         view["phrase_sides"] = [side for side in ("white", "black") if not m.settings.is_computer(side)]

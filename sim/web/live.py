@@ -13,7 +13,6 @@ import logging
 import random
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from controller.board.profile import Profile, load_profile
 from controller.bot.base import Bot
@@ -21,6 +20,7 @@ from controller.dice import TableDice
 from controller.engine.board_view import CELLS, step_cells  # step_cells: tests/test_web_server.py imports it here
 from controller.engine.match import Match
 from controller.events import LanguageChosen, Refused, Tick, TutorChosen
+from controller.json_value import JsonObject
 from controller.online.door import OnlineDoor
 from controller.online.watch import WatchedMatch
 from controller.settings import Settings, load_settings
@@ -108,7 +108,7 @@ class LiveSim:
 
     def _language(self) -> str:
         """The match's language (the page's too)."""
-        return self.table.controller.config.language if self.table is not None else self.dialog["language"]
+        return self.table.controller.config.language if self.table is not None else str(self.dialog["language"])
 
     async def _open_table(self, match: Match | None) -> None:
         """Open the table on the virtual board (every front end's `open_table`): `match`
@@ -139,7 +139,7 @@ class LiveSim:
         if old is not None:
             await old.aclose()
 
-    def review_json(self) -> dict[str, Any]:
+    def review_json(self) -> JsonObject:
         return dict(self.practising.document())
 
     @property
@@ -218,7 +218,7 @@ class LiveSim:
         aside = self.practising.practice.match_seating or (self.door.aside if self.door is not None else None)
         return table_record(self.table, aside)
 
-    def snapshot(self) -> dict[str, Any]:
+    def snapshot(self) -> JsonObject:
         """What the page shows: the table (sim/web/table_view.py) with the hand, the dialog and
         online play, or while the door watches a server match that match in its place
         (`watched_view`: its checkers, not the board's, and nothing to do)."""
@@ -282,7 +282,7 @@ class LiveSim:
     async def _button(self, name: str) -> str | Notice | None:
         return await self.fingers.press(name)  # tests/test_sim_button_taps.py presses here
 
-    async def _new_match(self, data: dict[str, Any]) -> str | Notice | None:
+    async def _new_match(self, data: JsonObject) -> str | Notice | None:
         if (busy := online_page.busy(self.door)) is not None:
             return busy
         self.dialog, match = new_match_choice(data)

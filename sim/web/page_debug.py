@@ -8,10 +8,10 @@ plain functions of what they read they are tested and changed without a running 
 from __future__ import annotations
 
 import collections
-from typing import Any
 
 from controller.board.profile import Profile
 from controller.engine.board_view import CELLS
+from controller.json_value import JsonObject
 from controller.link.session import BoardSession
 from controller.play.status import TableStatus
 from controller.show.content import Scene
@@ -36,7 +36,7 @@ def prompt_text(scene: Scene, save_problem: str) -> str:
     return prompt
 
 
-def possible_view(status: TableStatus) -> list[dict[str, Any]]:
+def possible_view(status: TableStatus) -> list[JsonObject]:
     """The table's possible actions (controller.play.possible) as the page's buttons read them."""
     return [{"side": a.side, "action": a.action, "level": a.level, "button": a.button} for a in status.actions]
 
@@ -58,7 +58,7 @@ def sensor_cells(profile: Profile) -> list[str]:
 
 
 def debug_view(vb: VirtualBoard, profile: Profile, session: BoardSession | None, *, online: bool,
-               frames: int, bad_scans: int, flickering: int | None) -> dict[str, Any]:
+               frames: int, bad_scans: int, flickering: int | None) -> JsonObject:
     """The Debug panel: the sensors as the board reads them, the SCANs of the last window
     per second, and the board session's counters."""
     stats = session.stats if session is not None else None

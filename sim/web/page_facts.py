@@ -8,10 +8,11 @@ in the match's language.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, TypedDict
+from typing import TypedDict
 
 from controller.board.profile_sections import RoleLight
 from controller.engine.board_view import COLOURS, Colour, other, step_cells
+from controller.json_value import JsonObject
 from controller.show.match_content import offered_cube
 from controller.engine.match import Match
 from controller.engine.match_history import CubeRecord, ResignRecord, TurnRecord
@@ -40,7 +41,7 @@ class MoveEntry(TypedDict):
     current: bool
 
 
-def page_facts(status: TableStatus, language: str) -> dict[str, Any]:
+def page_facts(status: TableStatus, language: str) -> JsonObject:
     """The extra snapshot fields (see the module docstring), words in `language`."""
     m = status.match
     computer = [side for side in COLOURS if m.settings.is_computer(side)]

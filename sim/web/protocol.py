@@ -8,9 +8,10 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TypeGuard
 
 from controller.analysis.tutor import TUTOR_MARKS
+from controller.json_value import JsonObject
 from controller.show.texts import LANGUAGES
 from controller.board.profile_sections import BUTTON_KEYS
 
@@ -31,7 +32,7 @@ class Notice:
     text: str
     params: dict[str, str] = field(default_factory=dict)
 
-    def message(self) -> dict[str, Any]:
+    def message(self) -> JsonObject:
         return {"type": "notice", "text": self.text, "key": self.key, "params": self.params}
 
 
@@ -47,7 +48,7 @@ class PageAction:
     cell: str | None = None
     colour: str | None = None
     name: str | None = None
-    settings: dict[str, Any] | None = None
+    settings: JsonObject | None = None
     slide: bool = False  # a place that is one point of a slide: it knocks no blot to the bar
 
 
@@ -60,7 +61,7 @@ def short(value: object, limit: int = 40) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "\u2026"
 
 
-def _one_of(value: object, names: Collection[str]) -> bool:
+def _one_of(value: object, names: Collection[str]) -> TypeGuard[str]:
     """`value in names` for any JSON value (a list or an object is simply not a name)."""
     return isinstance(value, str) and value in names
 
@@ -69,7 +70,7 @@ def _no_constant(name: str) -> object:
     raise ValueError(f"{name} is not a number JSON allows")
 
 
-Message = dict[str, Any]
+Message = JsonObject
 
 
 def parse_message(text: str) -> PageAction:
@@ -103,15 +104,17 @@ def _bare(kind: str, data: Message) -> PageAction:
 
 def _button(kind: str, data: Message) -> PageAction:
     """A profile button, or `menu_hold`: the menu button held (it closes the menu)."""
-    if not _one_of(data.get("name"), PRESSES):
-        raise BadMessage(f"ignored an unknown button {short(data.get('name'))}")
-    return PageAction(kind, name=data["name"])
+    name = data.get("name")
+    if not _one_of(name, PRESSES):
+        raise BadMessage(f"ignored an unknown button {short(name)}")
+    return PageAction(kind, name=name)
 
 
 def _fault(kind: str, data: Message) -> PageAction:
-    if not _one_of(data.get("name"), FAULTS):
-        raise BadMessage(f"ignored an unknown fault {short(data.get('name'))}")
-    return PageAction(kind, name=data["name"])
+    name = data.get("name")
+    if not _one_of(name, FAULTS):
+        raise BadMessage(f"ignored an unknown fault {short(name)}")
+    return PageAction(kind, name=name)
 
 
 def _settings(kind: str, data: Message) -> PageAction:
@@ -142,9 +145,10 @@ def _dice(kind: str, data: Message) -> PageAction:
 def _phrase(kind: str, data: Message) -> PageAction:
     """A player's phrase for verifiable dice."""
     phrase = data.get("text")
-    if not _one_of(data.get("side"), COLOURS) or not isinstance(phrase, str) or len(phrase) > 200:
+    side = data.get("side")
+    if not _one_of(side, COLOURS) or not isinstance(phrase, str) or len(phrase) > 200:
         raise BadMessage("ignored a dice phrase: a side and a short text are needed")
-    return PageAction(kind, colour=data["side"], name=phrase)
+    return PageAction(kind, colour=side, name=phrase)
 
 
 def _practice(kind: str, data: Message) -> PageAction:
@@ -157,22 +161,25 @@ def _practice(kind: str, data: Message) -> PageAction:
 
 def _language(kind: str, data: Message) -> PageAction:
     """The page's language choice in the middle of a match."""
-    if not _one_of(data.get("name"), LANGUAGES):
-        raise BadMessage(f"ignored a language {short(data.get('name'))}: choose {', '.join(LANGUAGES)}")
-    return PageAction(kind, name=data["name"])
+    name = data.get("name")
+    if not _one_of(name, LANGUAGES):
+        raise BadMessage(f"ignored a language {short(name)}: choose {', '.join(LANGUAGES)}")
+    return PageAction(kind, name=name)
 
 
 def _tutor(kind: str, data: Message) -> PageAction:
     """The page's tutor setting in the middle of a match."""
-    if not _one_of(data.get("name"), TUTOR_MARKS):
-        raise BadMessage(f"ignored a tutor setting {short(data.get('name'))}: choose {', '.join(TUTOR_MARKS)}")
-    return PageAction(kind, name=data["name"])
+    name = data.get("name")
+    if not _one_of(name, TUTOR_MARKS):
+        raise BadMessage(f"ignored a tutor setting {short(name)}: choose {', '.join(TUTOR_MARKS)}")
+    return PageAction(kind, name=name)
 
 
 def _command(kind: str, data: Message) -> PageAction:
-    if not isinstance(data.get("name"), str):
+    name = data.get("name")
+    if not isinstance(name, str):
         raise BadMessage("ignored a command without a name")
-    return PageAction(kind, name=data["name"])
+    return PageAction(kind, name=name)
 
 
 #: each message type the page may send, and how it is checked

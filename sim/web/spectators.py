@@ -28,12 +28,14 @@ import logging
 import weakref
 from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import Any
+from typing import TypedDict
 
 from aiohttp import web
 
 from controller.board.profile import Profile
+from controller.board.profile_sections import RoleLight
 from controller.engine.board_view import CELLS, cell_counts
+from controller.json_value import JsonObject
 from controller.show.display import render_image, text_lines
 from controller.show.display_backends import frame_png
 from controller.show.texts import render
@@ -57,16 +59,17 @@ SNAPSHOTS_PER_S = 4.0
 log = logging.getLogger("bgboard")
 
 
-def last_move(moves: list[Any]) -> str:
-    """The last move of the game's move list as it is written ("52: 13/8 13/11"), or ''."""
-    for entry in reversed(moves):
-        if entry.get("kind") == "move":
+def last_move(moves: object) -> str:
+    """The last move of the game's move list (`page_facts`' "moves") as it is written
+    ("52: 13/8 13/11"), or ''."""
+    for entry in reversed(moves if isinstance(moves, list) else []):
+        if isinstance(entry, dict) and entry.get("kind") == "move":
             return f"{entry['dice']}: {entry['notation']}".strip(": ")
     return ""
 
 
-def spectator_snapshot(table: Table, roles: Mapping[str, Any], led_counts: Mapping[str, int],
-                       version: str) -> dict[str, Any]:
+def spectator_snapshot(table: Table, roles: Mapping[str, RoleLight], led_counts: Mapping[str, int],
+                       version: str) -> JsonObject:
     """What a spectator's tab draws of `table` (see the module docstring), field by field."""
     controller = table.controller
     status = controller.status()
@@ -99,7 +102,7 @@ class SpectatorView:
     the simulator opens a new one for a new match), acts on nothing."""
 
     def __init__(self, table: Callable[[], Table | None], record: Callable[[], str],
-                 subscribe: Callable[[Callable[[], None]], object], *, roles: Mapping[str, Any],
+                 subscribe: Callable[[Callable[[], None]], object], *, roles: Mapping[str, RoleLight],
                  led_counts: Mapping[str, int]) -> None:
         self._table = table
         self._record = record
@@ -117,7 +120,7 @@ class SpectatorView:
     def on_notice(self, callback: Callable[[Notice], None]) -> Callable[[], None]:
         return lambda: None  # the table's refusals are the player's, not the spectators'
 
-    def snapshot(self) -> dict[str, Any]:
+    def snapshot(self) -> JsonObject:
         table = self._table()
         if table is None:
             return {"spectator": True, "board": {c: [0, 0] for c in CELLS}, "hand": [], "actions": []}
@@ -138,14 +141,21 @@ class SpectatorView:
             raise NoRecord("no match at the table yet")
         return self._record()
 
-    def review_json(self) -> dict[str, Any]:
+    def review_json(self) -> JsonObject:
         return ReviewPanel().document(None)
 
     async def act(self, action: PageAction) -> str | Notice | None:
         return SPECTATING
 
 
-def led_facts(profile: Profile) -> dict[str, Any]:
+class LedFacts(TypedDict):
+    """The profile's LED roles and each cell's count of LEDs: what a spectator's page lights."""
+
+    roles: Mapping[str, RoleLight]
+    led_counts: Mapping[str, int]
+
+
+def led_facts(profile: Profile) -> LedFacts:
     """The profile's LED roles and counts per cell, as `SpectatorView` draws them."""
     return {"roles": profile.leds.roles, "led_counts": {c: len(ix) for c, ix in profile.leds.cells.items()}}
 

@@ -9,9 +9,9 @@ scripts show the same match the same way; `LiveSim.snapshot` adds what only the 
 """
 from __future__ import annotations
 
-from typing import Any
 
 from controller.board.profile_sections import LedConfig
+from controller.json_value import JsonObject, json_object
 from controller.table import Table
 from sim.script_snapshot import snapshot as script_snapshot
 from sim.web.dice_panel import dice_panel
@@ -36,7 +36,7 @@ def display_png(table: Table | None) -> bytes:
     return png
 
 
-def table_view(table: Table, leds: LedConfig, *, version: str, in_hand: bool, watching: bool) -> dict[str, Any]:
+def table_view(table: Table, leds: LedConfig, *, version: str, in_hand: bool, watching: bool) -> JsonObject:
     """The table's part of the snapshot; `version` is the display's frame count, `in_hand`
     whether checkers are in the air, `watching` whether a server match is shown instead
     (no hint then, as when playing online)."""
@@ -44,13 +44,13 @@ def table_view(table: Table, leds: LedConfig, *, version: str, in_hand: bool, wa
     scene = controller.last_scene
     base = script_snapshot(controller, 0, "", [])
     status = controller.status()
-    match = base["match"]
+    match = json_object(base["match"], "the snapshot's match")
     match["cube_enabled"] = status.match.cube_enabled
     match["crawford"] = status.match.crawford
     return {
         "leds": led_view(scene.leds, leds.roles),
         "led_counts": {c: len(ix) for c, ix in leds.cells.items()},
-        "display": {"version": version, "lines": base["display"]["lines"]},
+        "display": {"version": version, "lines": json_object(base["display"], "the snapshot's display")["lines"]},
         "prompt": prompt_text(scene, table.store.status.line),
         "match": match,
         "actions": [a.command for a in status.actions],

@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from typing import Any
 
 from controller.board.profile import Profile, load_profile
 from controller.engine.board_view import CELLS, cell_counts
 from controller.engine.match import Match
+from controller.json_value import JsonObject
 from controller.online.client import OnlineError
 from controller.online.door import CHAT_SHOWN, DoorState
 from controller.online.watch import Spectator, WatchedMatch
@@ -48,7 +48,7 @@ def watched_status(m: Match) -> TableStatus:
                        roll_due=None, clock_running=False, menu_open=False, entering_dice=False, actions=())
 
 
-def watched_view(watched: WatchedMatch) -> dict[str, Any]:
+def watched_view(watched: WatchedMatch) -> JsonObject:
     """The snapshot's fields of a watched match (see the module docstring): its checkers,
     match, dice, cube, players, move list and chat, and nothing to do."""
     m = watched.match()
@@ -124,7 +124,7 @@ class WatchPage:
     def match_record(self) -> str:
         raise NoRecord("a watched match has no record here (the server keeps it)")
 
-    def review_json(self) -> dict[str, Any]:
+    def review_json(self) -> JsonObject:
         return ReviewPanel().document(None)
 
     async def act(self, action: PageAction) -> str | Notice | None:
@@ -139,7 +139,7 @@ class WatchPage:
         self._changed()
         return None
 
-    def snapshot(self) -> dict[str, Any]:
+    def snapshot(self) -> JsonObject:
         watched = self.spectator.watched
         state: DoorState = "off" if self.left else "watching" if watched is not None and not watched.over \
             else "over" if watched is not None else "connecting"
@@ -148,7 +148,7 @@ class WatchPage:
                   "match": self.spectator.game_id, "me": watched.name(1) if watched else "",
                   "opponent": watched.name(2) if watched else "", "match_password": "", "chat": chat,
                   "user": "", "default_server": "", "saved": "", "spectator": True}
-        base: dict[str, Any] = {"board": {c: [0, 0] for c in CELLS}, "hand": [], "leds": {},
+        base: JsonObject = {"board": {c: [0, 0] for c in CELLS}, "hand": [], "leds": {},
                                 "led_counts": {c: len(ix) for c, ix in self.profile.leds.cells.items()},
                                 "display": {"version": str(self.display.frames_written), "lines": []},
                                 "prompt": "", "actions": [], "possible": [], "helpers": [], "hint": None,
