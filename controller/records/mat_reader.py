@@ -192,64 +192,90 @@ def _split_line(raw: str, threshold: int, move: int, line_no: int) -> list[Entry
 def parse_mat(text: str) -> RawMatch:
     """Stage 1: the structure of a `.mat` file, no rules. Raises RecordError when there is
     no `N point match` line or a game header has no score line."""
-    lines = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")  # XG writes a BOM
+    lines = _record_lines(text)
+    tags, length, i = _header(lines)
+    return RawMatch(length, tuple(tags), tuple(_games(lines, i)))
+
+
+def _record_lines(text: str) -> list[str]:
+    """The file's lines, whatever their ends (XG writes a BOM); a line longer than any
+    record's means the file is no record, and is refused before any pattern sees it."""
+    lines = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
     for number, line in enumerate(lines, 1):
         if len(line) > MAX_LINE:
             raise RecordError(f"line {number} is {len(line):,} characters long: not a match record "
                               f"(a line has at most {MAX_LINE:,})")
+    return lines
+
+
+def _header(lines: list[str]) -> tuple[list[tuple[str, str]], int, int]:
+    """The tags before the `N point match` line, the match length, and the index of the
+    line after it."""
     tags: list[tuple[str, str]] = []
-    length: int | None = None
-    i = 0
-    while i < len(lines):
-        m = _TAG.match(lines[i])
+    for i, line in enumerate(lines):
+        m = _TAG.match(line)
         if m:
             tags.append((m.group(1).strip(), m.group(2)))
-        else:
-            m = _LENGTH.match(lines[i])
-            if m:
-                if len(m.group(1)) > MAX_DIGITS:
-                    raise RecordError(f"line {i + 1}: a match to {clip(m.group(1), 20)} points is not a match length")
-                length = int(m.group(1))
-                i += 1
-                break
-        i += 1
-    if length is None:
-        raise RecordError("not a .mat match record: no 'N point match' line")
+            continue
+        m = _LENGTH.match(line)
+        if m:
+            if len(m.group(1)) > MAX_DIGITS:
+                raise RecordError(f"line {i + 1}: a match to {clip(m.group(1), 20)} points is not a match length")
+            return tags, int(m.group(1)), i + 1
+    raise RecordError("not a .mat match record: no 'N point match' line")
+
+
+def _games(lines: list[str], i: int) -> list[RawGame]:
+    """The games from line index `i` on; only blank and comment lines may come before
+    the first `Game N` header."""
     games: list[RawGame] = []
     while i < len(lines):
         m = _GAME.match(lines[i])
-        if not m:
-            if lines[i].strip() and not lines[i].lstrip().startswith(";") and not games:
-                raise RecordError(f"line {i + 1}: text before the first 'Game 1': {clip(lines[i].strip())!r}")
-            i += 1
+        if m:
+            game, i = _game(lines, i, m.group(1))
+            games.append(game)
             continue
-        if len(m.group(1)) > MAX_DIGITS:
-            raise RecordError(f"line {i + 1}: game {clip(m.group(1), 20)} is not a game number")
-        number, header_line = int(m.group(1)), i + 1
+        if lines[i].strip() and not lines[i].lstrip().startswith(";") and not games:
+            raise RecordError(f"line {i + 1}: text before the first 'Game 1': {clip(lines[i].strip())!r}")
         i += 1
-        while i < len(lines) and not lines[i].strip():
-            i += 1
-        found = _score_line(lines[i]) if i < len(lines) else None
-        if not found:
-            raise RecordError(f"game {number}: no score line after 'Game {number}' (line {header_line})")
-        names, score, right_col = found
-        threshold = max(12, (right_col + 6) // 2)
+    return games
+
+
+def _game(lines: list[str], i: int, digits: str) -> tuple[RawGame, int]:
+    """The game whose `Game N` header (N written `digits`) is at line index `i`: its score
+    line and entries, and the index of the line after it."""
+    if len(digits) > MAX_DIGITS:
+        raise RecordError(f"line {i + 1}: game {clip(digits, 20)} is not a game number")
+    number, header_line = int(digits), i + 1
+    i += 1
+    while i < len(lines) and not lines[i].strip():
         i += 1
-        entries: list[Entry] = []
-        move = 0
-        while i < len(lines) and not _GAME.match(lines[i]):
-            raw = lines[i]
-            if raw.strip() and not raw.lstrip().startswith(";"):
-                nm = _NUMBER.match(raw)
-                if nm and len(nm.group(1)) > MAX_DIGITS:  # no real move number: the line is unreadable
-                    entries.append(Entry(0, "unreadable", clip(raw.strip()), max(move, 1), i + 1))
-                else:
-                    if nm:
-                        move = int(nm.group(1))
-                    entries.extend(_split_line(raw, threshold, max(move, 1), i + 1))
-            i += 1
-        games.append(RawGame(number, names, score, tuple(entries), header_line))
-    return RawMatch(length, tuple(tags), tuple(games))
+    found = _score_line(lines[i]) if i < len(lines) else None
+    if not found:
+        raise RecordError(f"game {number}: no score line after 'Game {number}' (line {header_line})")
+    names, score, right_col = found
+    threshold = max(12, (right_col + 6) // 2)
+    entries, i = _entries(lines, i + 1, threshold)
+    return RawGame(number, names, score, tuple(entries), header_line), i
+
+
+def _entries(lines: list[str], i: int, threshold: int) -> tuple[list[Entry], int]:
+    """A game's entries from line index `i` up to the next `Game N` header (or the end),
+    and that header's index; `threshold` is the column where the right player's begin."""
+    entries: list[Entry] = []
+    move = 0
+    while i < len(lines) and not _GAME.match(lines[i]):
+        raw = lines[i]
+        if raw.strip() and not raw.lstrip().startswith(";"):
+            nm = _NUMBER.match(raw)
+            if nm and len(nm.group(1)) > MAX_DIGITS:  # no real move number: the line is unreadable
+                entries.append(Entry(0, "unreadable", clip(raw.strip()), max(move, 1), i + 1))
+            else:
+                if nm:
+                    move = int(nm.group(1))
+                entries.extend(_split_line(raw, threshold, max(move, 1), i + 1))
+        i += 1
+    return entries, i
 
 
 # ---------------------------------------------------------------------------- moves
