@@ -16,6 +16,7 @@ import argparse
 import asyncio
 import secrets
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -24,6 +25,8 @@ from controller.errors import UsageError
 
 if TYPE_CHECKING:
     from controller.online.client import ServerAddress
+    from controller.online.session import MatchRequest
+    from controller.settings import Settings
 
 HELP = "play on bgammon.org from the board: create or join a match, the remote player as opponent"
 
@@ -135,11 +138,9 @@ def _watch(args: argparse.Namespace, settings: Any, address: ServerAddress, pass
 
 
 def run(args: argparse.Namespace) -> int:
-    from controller.online.choice import read_secret
     from controller.online.client import DEFAULT_SERVER, ServerAddress
-    from controller.online.commands import check_name
     from controller.online.play import play_online
-    from controller.online.session import MatchRequest, OnlineSession
+    from controller.online.session import OnlineSession
     from controller.settings import load_settings
 
     if args.sim and args.headless:
@@ -147,34 +148,70 @@ def run(args: argparse.Namespace) -> int:
     settings = load_settings(args.config)
     board = None if args.sim or args.headless or args.watch else _real_board(args, settings)
     address = ServerAddress.parse(args.server or DEFAULT_SERVER)
+    user, password = _login(args, settings)
+    match_password = _match_password(args)
+    if args.watch:
+        return _watch(args, settings, address, match_password)
+    request = _match_request(args, match_password)
+    state_dir = Path(args.state_dir).expanduser() if args.state_dir else settings.state_dir / "online"
+    session = OnlineSession(address, name=user, password=password, request=request, state_dir=state_dir)
+    web = (args.host, args.port) if args.sim else None
+    result = asyncio.run(play_online(session, seconds=args.seconds,
+                                     autoplay=args.autoplay or ("simple" if args.headless else None), web=web,
+                                     state_dir=state_dir, language=settings.language,
+                                     greeting=args.say, verbose=args.verbose, board=board,
+                                     on_line=_printer(args)))
+    if result.stopped is not None and not result.over:
+        print(f"bgboard online: stopped: {result.stopped}", file=sys.stderr)
+    return 0
+
+
+def _login(args: argparse.Namespace, settings: Settings) -> tuple[str | None, str | None]:
+    """The name to log in with and its password (read from its file): `--user` or the
+    settings' account, else a guest, `Guest_NAME` when `--guest-name` asks for it."""
+    from controller.online.choice import read_secret
+    from controller.online.commands import check_name
+
     user = args.user or settings.online_user
-    password = None
     if user:
         check_name(user)
         password_file = args.password_file or settings.online_password_file
         if password_file is None:
             raise UsageError(f"--user {user} needs its password in a file: --password-file FILE "
                              "or the settings' online_password_file")
-        password = read_secret(password_file, "password file")
-    elif args.guest_name:
-        user = check_name(args.guest_name)
-    match_password = None
+        return user, read_secret(password_file, "password file")
+    if args.guest_name:
+        return check_name(args.guest_name), None
+    return user, None
+
+
+def _match_password(args: argparse.Namespace) -> str | None:
+    """The password of the match to create, join or watch, from its file if one is named."""
+    from controller.online.choice import read_secret
+
     if args.match_password_file:
-        match_password = read_secret(args.match_password_file, "match password file")
-    if args.watch:
-        return _watch(args, settings, address, match_password)
-    request = None
+        return read_secret(args.match_password_file, "match password file")
+    return None
+
+
+def _match_request(args: argparse.Namespace, match_password: str | None) -> MatchRequest | None:
+    """What to ask the server for: create or join a match; None resumes the saved one. A
+    private match without a password file gets a new password, printed to pass on."""
+    from controller.online.session import MatchRequest
+
     if args.create:
         if args.create == "private" and match_password is None:
             match_password = secrets.token_hex(4)
             print(f"private match password: {match_password}", flush=True)
-        request = MatchRequest(create=args.create, points=args.points, password=match_password)
-    elif args.join:
-        request = MatchRequest(join=args.join, password=match_password)
-    state_dir = Path(args.state_dir).expanduser() if args.state_dir else settings.state_dir / "online"
-    session = OnlineSession(address, name=user, password=password, request=request, state_dir=state_dir)
-    web = (args.host, args.port) if args.sim else None
+        return MatchRequest(create=args.create, points=args.points, password=match_password)
+    if args.join:
+        return MatchRequest(join=args.join, password=match_password)
+    return None
 
+
+def _printer(args: argparse.Namespace) -> Callable[[str], None]:
+    """Each line of the session printed; with `--sim`, the board's page is also opened in
+    the browser when its address is announced (unless `--no-browser`)."""
     def say(line: str) -> None:
         print(line, flush=True)
         if args.sim and line.startswith("the board: ") and not args.no_browser:
@@ -182,11 +219,4 @@ def run(args: argparse.Namespace) -> int:
 
             webbrowser.open(line.removeprefix("the board: "))
 
-    result = asyncio.run(play_online(session, seconds=args.seconds,
-                                     autoplay=args.autoplay or ("simple" if args.headless else None), web=web,
-                                     state_dir=state_dir, language=settings.language,
-                                     greeting=args.say, verbose=args.verbose, board=board,
-                                     on_line=say))
-    if result.stopped is not None and not result.over:
-        print(f"bgboard online: stopped: {result.stopped}", file=sys.stderr)
-    return 0
+    return say
