@@ -96,7 +96,7 @@ class ServerThread:
             return fn()
         return self.run(wrapper(), timeout)
 
-    def run(self, coro: Coroutine[Any, Any, T], timeout: float = 10.0) -> T:
+    def run(self, coro: Coroutine[object, object, T], timeout: float = 10.0) -> T:
         """Run a coroutine on the simulator's loop and wait for its result."""
         return asyncio.run_coroutine_threadsafe(coro, self.loop).result(timeout)
 

@@ -20,7 +20,7 @@ from controller.table import Table
 from sim.web.protocol import Notice
 
 
-def join(door: OnlineDoor, table: Table, form: Mapping[str, Any], settings: Callable[[], Settings]) -> Notice:
+def join(door: OnlineDoor, table: Table, form: Mapping[str, object], settings: Callable[[], Settings]) -> Notice:
     """The dialog's "Online (bgammon.org)": connect in the background (the page shows
     what happens, `online_play`); a bad choice is one line and nothing starts."""
     from controller.online.choice import from_form
@@ -37,7 +37,7 @@ def join(door: OnlineDoor, table: Table, form: Mapping[str, Any], settings: Call
     return Notice("online_connecting", f"connecting to {choice.server}", {"server": str(choice.server)})
 
 
-def watch(door: OnlineDoor, table: Table, form: Mapping[str, Any], settings: Callable[[], Settings]) -> Notice:
+def watch(door: OnlineDoor, table: Table, form: Mapping[str, object], settings: Callable[[], Settings]) -> Notice:
     """The dialog's "watch a match": the table's door watches it, as from the board's
     menu, and the page shows it read-only (`watched_view`) until it is left."""
     from controller.online.choice import watch_from_form
