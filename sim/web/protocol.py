@@ -102,19 +102,26 @@ def _bare(kind: str, data: Message) -> PageAction:
     return PageAction(kind)
 
 
-def _button(kind: str, data: Message) -> PageAction:
-    """A profile button, or `menu_hold`: the menu button held (it closes the menu)."""
-    name = data.get("name")
-    if not _one_of(name, PRESSES):
-        raise BadMessage(f"ignored an unknown button {short(name)}")
-    return PageAction(kind, name=name)
+Parser = Callable[[str, Message], PageAction]
 
 
-def _fault(kind: str, data: Message) -> PageAction:
-    name = data.get("name")
-    if not _one_of(name, FAULTS):
-        raise BadMessage(f"ignored an unknown fault {short(name)}")
-    return PageAction(kind, name=name)
+def _named(names: Collection[str], refusal: Callable[[str], str]) -> Parser:
+    """A message whose "name" must be one of `names`; `refusal(shown name)` is the notice
+    for any other."""
+    def parse(kind: str, data: Message) -> PageAction:
+        name = data.get("name")
+        if not _one_of(name, names):
+            raise BadMessage(refusal(short(name)))
+        return PageAction(kind, name=name)
+    return parse
+
+
+#: a profile button, or `menu_hold`: the menu button held (it closes the menu)
+_button = _named(PRESSES, lambda name: f"ignored an unknown button {name}")
+_fault = _named(FAULTS, lambda name: f"ignored an unknown fault {name}")
+#: the page's language and tutor setting in the middle of a match
+_language = _named(LANGUAGES, lambda name: f"ignored a language {name}: choose {', '.join(LANGUAGES)}")
+_tutor = _named(TUTOR_MARKS, lambda name: f"ignored a tutor setting {name}: choose {', '.join(TUTOR_MARKS)}")
 
 
 def _settings(kind: str, data: Message) -> PageAction:
@@ -159,22 +166,6 @@ def _practice(kind: str, data: Message) -> PageAction:
     return PageAction(kind, name=key)
 
 
-def _language(kind: str, data: Message) -> PageAction:
-    """The page's language choice in the middle of a match."""
-    name = data.get("name")
-    if not _one_of(name, LANGUAGES):
-        raise BadMessage(f"ignored a language {short(name)}: choose {', '.join(LANGUAGES)}")
-    return PageAction(kind, name=name)
-
-
-def _tutor(kind: str, data: Message) -> PageAction:
-    """The page's tutor setting in the middle of a match."""
-    name = data.get("name")
-    if not _one_of(name, TUTOR_MARKS):
-        raise BadMessage(f"ignored a tutor setting {short(name)}: choose {', '.join(TUTOR_MARKS)}")
-    return PageAction(kind, name=name)
-
-
 def _command(kind: str, data: Message) -> PageAction:
     name = data.get("name")
     if not isinstance(name, str):
@@ -183,7 +174,7 @@ def _command(kind: str, data: Message) -> PageAction:
 
 
 #: each message type the page may send, and how it is checked
-_PARSERS: dict[str, Callable[[str, Message], PageAction]] = {
+_PARSERS: dict[str, Parser] = {
     **dict.fromkeys(("lift", "place", "auto_step", "cover"), _hand),
     **dict.fromkeys(("drop_outside", "setup", "bot_move", "undo", "online_leave", "reveal",
                      "back_to_match", "hint"), _bare),
