@@ -122,9 +122,18 @@ def _check_actions(game: GameRecord) -> None:
 
 
 def _check_score(m: Match) -> None:
-    length = m.length
     if any(isinstance(s, bool) or not isinstance(s, int) or s < 0 for s in m.score):
         raise _fail(f"score {m.score!r}")
+    _check_end(m)
+    if m.rematch_offer is not None and m.phase != "over":
+        raise _fail("a rematch offered in mid-match")
+    _check_crawford(m)
+
+
+def _check_end(m: Match) -> None:
+    """A winner and an end exactly when the match is over; a match that goes on has no
+    score at its length, one won on score has the winner there and the loser short of it."""
+    length = m.length
     over = m.phase == "over"
     if (m.winner is not None, m.end is not None) != (over, over):
         raise _fail(f"winner {m.winner} and end {m.end} in phase {m.phase}")
@@ -135,9 +144,13 @@ def _check_score(m: Match) -> None:
         theirs = m.score[1 if m.winner == "white" else 0]
         if mine < length or theirs >= length:
             raise _fail(f"{m.winner} won a {length}-point match at {m.score[0]}-{m.score[1]}")
-    if m.rematch_offer is not None and not over:
-        raise _fail("a rematch offered in mid-match")
-    if m.crawford and not over and not (m.settings.crawford and length - 1 in m.score):
+
+
+def _check_crawford(m: Match) -> None:
+    """A Crawford game going on only when the rule is on and a player stands one point
+    from the match, and never before the Crawford game has been reached."""
+    length = m.length
+    if m.crawford and m.phase != "over" and not (m.settings.crawford and length - 1 in m.score):
         raise _fail(f"a Crawford game at {m.score[0]}-{m.score[1]} of {length}")
     if m.crawford and not m.post_crawford:
         raise _fail("a Crawford game before the Crawford game")

@@ -84,11 +84,20 @@ class MatchIdFields:
 
     def problems(self) -> list[str]:
         """Why these fields cannot be a Match ID; empty when they can."""
+        return [*self._cube_problems(), *self._turn_problems(), *self._score_problems()]
+
+    def _cube_problems(self) -> list[str]:
+        """The cube's value must fit gnubg's 4 bits of log2, its owner a player or the centre."""
         found: list[str] = []
         if self.cube < 1 or self.cube & (self.cube - 1) or self.cube > 1 << 15:
             found.append(f"cube {self.cube} is not a power of two up to 32768")
         if self.cube_owner not in (CENTRE, 0, 1):
             found.append(f"cube owner {self.cube_owner} is not -1 (centre), 0 or 1")
+        return found
+
+    def _turn_problems(self) -> list[str]:
+        """Who rolls and who is on turn, the game's state, the resignation and the dice."""
+        found: list[str] = []
         for name in ("dice_owner", "turn"):
             if getattr(self, name) not in (0, 1):
                 found.append(f"{name} {getattr(self, name)} is not player 0 or 1")
@@ -99,20 +108,33 @@ class MatchIdFields:
         d1, d2 = self.dice
         if not (d1 == d2 == 0 or (1 <= d1 <= 6 and 1 <= d2 <= 6)):
             found.append(f"dice {self.dice} are not (0, 0) or two numbers 1-6")
+        return found
+
+    def _score_problems(self) -> list[str]:
+        """The match length, each player's score within it, and Crawford only in a match."""
+        found: list[str] = []
         if not 0 <= self.match_length <= MAX_SCORE:
             found.append(f"match length {self.match_length} is not 0..{MAX_SCORE}")
         for player, points in enumerate(self.score):
-            if not 0 <= points <= MAX_SCORE:
-                found.append(f"player {player}'s score {points} is not 0..{MAX_SCORE}")
-            elif self.match_length and self.game_state is GameState.PLAYING and points >= self.match_length:
-                found.append(f"player {player}'s score {points} ends a {self.match_length}-point "
-                             "match, yet a game is being played")
-            elif self.match_length and points > self.match_length - 1 + _most_one_game(self.match_length):
-                found.append(f"player {player}'s score {points} cannot be reached in a "
-                             f"{self.match_length}-point match")
+            problem = self._points_problem(player, points)
+            if problem is not None:
+                found.append(problem)
         if not self.match_length and self.crawford:
             found.append("a Crawford game in money play")
         return found
+
+    def _points_problem(self, player: int, points: int) -> str | None:
+        """Why one player's score cannot be: out of range, already the match's end while a
+        game is played, or more than the last game could have brought."""
+        if not 0 <= points <= MAX_SCORE:
+            return f"player {player}'s score {points} is not 0..{MAX_SCORE}"
+        if self.match_length and self.game_state is GameState.PLAYING and points >= self.match_length:
+            return (f"player {player}'s score {points} ends a {self.match_length}-point "
+                    "match, yet a game is being played")
+        if self.match_length and points > self.match_length - 1 + _most_one_game(self.match_length):
+            return (f"player {player}'s score {points} cannot be reached in a "
+                    f"{self.match_length}-point match")
+        return None
 
 
 def _put(bits: list[int], start: int, width: int, value: int) -> None:
