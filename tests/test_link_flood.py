@@ -14,12 +14,9 @@ import asyncio
 import logging
 import os
 import select
-import signal
 import subprocess
-import sys
 import threading
 import time
-import tty
 from pathlib import Path
 
 import pytest
@@ -43,8 +40,8 @@ from controller.link.codec import (
 )
 from controller.link.error_log import ERROR_LOG_S, BoardErrorLog
 from controller.link.serial_link import BoardLink
+from pty_board import bgboard, interrupt, on_a_thread, pty_port, run_args, running
 
-ROOT = Path(__file__).resolve().parents[1]
 PROFILE = load_profile()
 FRAMES = 2000
 FLOOD_S = 8.0
@@ -70,12 +67,10 @@ def _flood_a_held_loop(link: BoardLink, master: int, scans: list[Scan]) -> None:
 
 def _received_after_a_held_flood(flood: list[Scan] | None = None,
                                  **link_options: object) -> tuple[list[Message], BoardLink]:
-    master, slave = os.openpty()
-    tty.setraw(slave)
     received: list[Message] = []
 
-    async def main() -> BoardLink:
-        link = BoardLink(os.ttyname(slave), on_frame=received.append, **link_options)  # type: ignore[arg-type]
+    async def main(master: int, port: str) -> BoardLink:
+        link = BoardLink(port, on_frame=received.append, **link_options)  # type: ignore[arg-type]
         scans = _scans(FRAMES) if flood is None else flood
         async with link:
             _flood_a_held_loop(link, master, scans)
@@ -85,11 +80,8 @@ def _received_after_a_held_flood(flood: list[Scan] | None = None,
                     break
         return link
 
-    try:
-        return received, asyncio.run(main())
-    finally:
-        os.close(master)
-        os.close(slave)
+    with pty_port() as (master, port):
+        return received, asyncio.run(main(master, port))
 
 
 @pytest.mark.timeout(60)
@@ -130,6 +122,7 @@ ERRORS = b"".join(Frame(MsgType.ERROR, i, bytes([ErrorCode.BAD_FRAME]) + b"boom"
 
 def _board_that_answers(master: int, stop: threading.Event, flood: bytes) -> None:
     """A hostile board: it says HELLO and PONGs like a good one, and floods between."""
+    os.set_blocking(master, False)
     decoder = StreamDecoder()
     while not stop.is_set():
         readable, writable, _ = select.select([master], [master], [], 0.1)
@@ -170,33 +163,15 @@ def test_bgboard_run_flooded_stops_on_the_first_ctrl_c_and_logs_a_few_lines(tmp_
     as fast as the pty takes; one SIGINT while the flood goes on ends it (it took 25 s
     after 5 s of flood before, and more than 30 s after 20 s). A flood of ERROR frames
     logged every one (12,800 lines in 5 s); each code is now one line every few seconds."""
-    master, slave = os.openpty()
-    tty.setraw(slave)
-    os.set_blocking(master, False)
-    proc = subprocess.Popen([sys.executable, "-m", "controller.cli", "run", "--port", os.ttyname(slave),
-                             "--leds", "sim", "--display", "dummy", "--buttons", "none",
-                             "--state-dir", str(tmp_path)], cwd=ROOT,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    stop = threading.Event()
-    board = threading.Thread(target=_board_that_answers, args=(master, stop, flood), daemon=True)
-    board.start()
-    try:
+    with pty_port() as (master, port), \
+            running(bgboard(*run_args(port, tmp_path), stdout=subprocess.DEVNULL, text=True)) as proc, \
+            on_a_thread(lambda stop: _board_that_answers(master, stop, flood)):
         assert proc.stderr is not None
         for line in proc.stderr:  # started: the board answered the handshake
             if "board online" in line:
                 break
         time.sleep(FLOOD_S)  # flooded meanwhile
-        proc.send_signal(signal.SIGINT)
-        t0 = time.monotonic()
-        _, err = proc.communicate(timeout=60)
-        stopped_s = time.monotonic() - t0
-    finally:
-        stop.set()
-        if proc.poll() is None:
-            proc.kill()
-        board.join(5)
-        os.close(master)
-        os.close(slave)
+        stopped_s, err = interrupt(proc, 60)
     assert stopped_s < 5, stopped_s  # 0.3 s measured on a loaded machine; 6-25 s before
     assert proc.returncode == 130 and "Traceback" not in err, err[-2000:]
     assert err.count("board error") <= 1 + FLOOD_S / ERROR_LOG_S + 1, err[-2000:]

@@ -3,23 +3,22 @@ terminal escapes in an ERROR frame over a real pty, SCANs of the wrong length, S
 `monitor --json` into a pipe nobody reads, garbage glued to every frame."""
 from __future__ import annotations
 
-import fcntl
 import json
 import os
 import select
 import signal
 import subprocess
 import sys
-import termios
 import threading
 import time
-import tty
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from controller.board.profile import load_profile
 from controller.link.codec import Frame, Hello, MsgType, Scan, StreamDecoder, encode, pack_sensors
+from pty_board import bgboard, interrupt, on_a_thread, pty_port, run_args, running, stopped_reader
 
 ROOT = Path(__file__).resolve().parents[1]
 PROFILE = load_profile()
@@ -43,12 +42,7 @@ def _wait_for_hello(master: int, timeout_s: float = 30.0) -> None:
 
 @pytest.mark.timeout(60)
 def test_a_hostile_board_over_a_pty_is_printed_escaped_and_counted() -> None:
-    master, slave = os.openpty()
-    tty.setraw(slave)
-    termios.tcflush(slave, termios.TCIOFLUSH)
-    proc = subprocess.Popen([sys.executable, "-m", "controller.cli", "monitor", "--raw", "--port", os.ttyname(slave)],
-                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    try:
+    with pty_port() as (master, port), running(bgboard("monitor", "--raw", "--port", port)) as proc:
         _wait_for_hello(master)  # the monitor has opened the port and asks HELLO?
         good = pack_sensors([0] * PROFILE.sensors.count)
         wire = (encode(Hello(0, 1, PROFILE.sensors.rows, PROFILE.sensors.cols, "fw\x1b[31m"))
@@ -58,11 +52,6 @@ def test_a_hostile_board_over_a_pty_is_printed_escaped_and_counted() -> None:
         time.sleep(1.0)
         proc.send_signal(signal.SIGTERM)
         out, err = proc.communicate(timeout=10)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-        os.close(master)
-        os.close(slave)
     assert b"\x1b" not in out and b"\x07" not in out and b"\x9b" not in out, out
     text = out.decode()
     assert "\\x1b]0;owned\\x07" in text and "\\x1b[31m" in text
@@ -76,18 +65,10 @@ def test_a_hostile_board_over_a_pty_is_printed_escaped_and_counted() -> None:
 def test_a_reader_that_stops_costs_dropped_lines_not_memory_and_ctrl_c_still_works() -> None:
     """A board sending SCANs fast over a pty into `monitor --raw --json`, whose stdout is a
     pipe nobody reads: memory stays flat, lines are dropped and counted, Ctrl-C ends it."""
-    read_end, write_end = os.pipe()
-    fcntl.fcntl(write_end, fcntl.F_SETPIPE_SZ, 4096)  # full after a few lines
-    master, slave = os.openpty()
-    tty.setraw(slave)
-    proc = subprocess.Popen([sys.executable, "-m", "controller.cli", "monitor", "--raw", "--json",
-                             "--port", os.ttyname(slave)], cwd=ROOT, stdout=write_end, stderr=subprocess.PIPE)
-    os.close(write_end)
-    stop = threading.Event()
     packed = pack_sensors([1] * PROFILE.sensors.count)
     frames = b"".join(encode(Scan(i, packed)) for i in range(256))
 
-    def flood() -> None:  # about 800 SCANs a second, as fast as a board over USB sends them
+    def flood(stop: threading.Event) -> None:  # about 800 SCANs a second, as fast as a board over USB sends them
         while not stop.is_set():
             for i in range(0, len(frames), len(frames) // 16):
                 try:
@@ -95,24 +76,15 @@ def test_a_reader_that_stops_costs_dropped_lines_not_memory_and_ctrl_c_still_wor
                 except OSError:
                     return
                 time.sleep(0.02)
-    flooder = threading.Thread(target=flood, daemon=True)
-    try:
+    with pty_port() as (master, port), stopped_reader() as stdout, \
+            running(bgboard("monitor", "--raw", "--json", "--port", port, stdout=stdout)) as proc:
         _wait_for_hello(master)
-        flooder.start()
-        time.sleep(2.0)
-        early = _rss_kb(proc.pid)
-        time.sleep(3.0)
-        late = _rss_kb(proc.pid)
-        proc.send_signal(signal.SIGINT)
-        _, err = proc.communicate(timeout=10)  # nobody reads stdout, and it still ends
-    finally:
-        stop.set()
-        if proc.poll() is None:
-            proc.kill()
-        os.close(read_end)
-        flooder.join(5)
-        os.close(master)
-        os.close(slave)
+        with on_a_thread(flood):
+            time.sleep(2.0)
+            early = _rss_kb(proc.pid)
+            time.sleep(3.0)
+            late = _rss_kb(proc.pid)
+            _, err = interrupt(proc, 10)  # nobody reads stdout, and it still ends
     assert late - early < 5_000, (early, late)
     stats = json.loads(err.decode().strip().splitlines()[-1])  # stdout would not take it
     assert stats["type"] == "stats" and stats["dropped"] > 1000 and stats["frames"] >= stats["dropped"]
@@ -125,18 +97,10 @@ def test_a_flood_as_fast_as_the_pty_takes_into_a_stopped_reader_ends_on_ctrl_c()
     more than 30 s here) to stop after Ctrl-C: the link queued one loop callback per frame,
     each formatted for a reader that had stopped. Now the link's inbox is bounded, a line
     nobody will read is counted without being formatted, and the last wait is one second."""
-    read_end, write_end = os.pipe()
-    fcntl.fcntl(write_end, fcntl.F_SETPIPE_SZ, 4096)
-    master, slave = os.openpty()
-    tty.setraw(slave)
-    proc = subprocess.Popen([sys.executable, "-m", "controller.cli", "monitor", "--raw", "--json",
-                             "--port", os.ttyname(slave)], cwd=ROOT, stdout=write_end, stderr=subprocess.PIPE)
-    os.close(write_end)
-    stop = threading.Event()
     packed = pack_sensors([1] * PROFILE.sensors.count)
     frames = b"".join(encode(Scan(i, packed)) for i in range(256))
 
-    def flood() -> None:  # no pause: as fast as the monitor's reader thread takes them
+    def flood(stop: threading.Event) -> None:  # no pause: as fast as the monitor's reader thread takes them
         os.set_blocking(master, False)
         while not stop.is_set():
             select.select([], [master], [], 0.1)
@@ -146,23 +110,12 @@ def test_a_flood_as_fast_as_the_pty_takes_into_a_stopped_reader_ends_on_ctrl_c()
                 continue
             except OSError:
                 return
-    flooder = threading.Thread(target=flood, daemon=True)
-    try:
+    with pty_port() as (master, port), stopped_reader() as stdout, \
+            running(bgboard("monitor", "--raw", "--json", "--port", port, stdout=stdout)) as proc:
         _wait_for_hello(master)
-        flooder.start()
-        time.sleep(3.0)
-        proc.send_signal(signal.SIGINT)
-        t0 = time.monotonic()
-        _, err = proc.communicate(timeout=60)
-        stopped_s = time.monotonic() - t0
-    finally:
-        stop.set()
-        if proc.poll() is None:
-            proc.kill()
-        os.close(read_end)
-        flooder.join(5)
-        os.close(master)
-        os.close(slave)
+        with on_a_thread(flood):
+            time.sleep(3.0)
+            stopped_s, err = interrupt(proc, 60)
     assert stopped_s < 5, stopped_s  # 1.3 s measured under load, 1 s of it the last line's wait
     stats = json.loads(err.decode().strip().splitlines()[-1])
     assert stats["type"] == "stats" and stats["dropped"] > 1000 and stats["frames"] >= stats["dropped"]
@@ -206,22 +159,13 @@ def test_a_hostile_board_cannot_forge_a_log_line_of_bgboard_run(tmp_path: Path) 
     """Issue 23 item 8: the board's HELLO firmware name and ERROR text went raw into the
     log; a newline in them wrote a whole line of bgboard's own, an ESC acted on the
     terminal. Both are escaped (one function, controller/outside_text.py)."""
-    master, slave = os.openpty()
-    tty.setraw(slave)
-    proc = subprocess.Popen([sys.executable, "-m", "controller.cli", "run", "--port", os.ttyname(slave),
-                             "--seconds", "8", "--leds", "sim", "--display", "dummy", "--buttons", "none",
-                             "--state-dir", str(tmp_path)], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    try:
+    with pty_port() as (master, port), running(bgboard(*run_args(port, tmp_path, "--seconds", "8"))) as proc:
         _wait_for_hello(master)
         wire = (encode(Hello(0, 1, PROFILE.sensors.rows, PROFILE.sensors.cols, "fw\x1b]0;owned\x07" + FORGED))
                 + Frame(MsgType.ERROR, 2, bytes([4]) + (EVIL + FORGED).encode("latin-1")).encode())
         os.write(master, wire)
         _answer_pings(master, 4.0)  # the hostile board answers PING (after CONFIG): it goes online
         _, err = proc.communicate(timeout=60)
-    finally:
-        proc.kill()
-        os.close(master)
-        os.close(slave)
     text = err.decode("utf-8", "replace")
     assert "fw\\x1b" in text and "Traceback" not in text, text[-2000:]
     assert "\x1b" not in text and "\x07" not in text and "\x9b" not in text
@@ -235,22 +179,14 @@ def test_two_tables_on_one_serial_port_the_second_is_told_who_has_it(tmp_path: P
     from board_process import board_port
 
     with board_port() as port:
-        first = subprocess.Popen([sys.executable, "-m", "controller.cli", "run", "--port", port, "--seconds", "30",
-                                  "--leds", "sim", "--display", "dummy", "--buttons", "none",
-                                  "--state-dir", str(tmp_path / "a")], cwd=ROOT,
-                                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-        try:
+        with running(bgboard(*run_args(port, tmp_path / "a", "--seconds", "30"), stdout=subprocess.DEVNULL,
+                             text=True)) as first:
             assert first.stderr is not None
             for line in first.stderr:  # once the first table's board is online, it holds the port
                 if "board online" in line:
                     break
-            second = subprocess.run([sys.executable, "-m", "controller.cli", "run", "--port", port, "--seconds", "3",
-                                     "--leds", "sim", "--display", "dummy", "--buttons", "none",
-                                     "--state-dir", str(tmp_path / "b")], cwd=ROOT, capture_output=True, text=True,
-                                    timeout=30)
-        finally:
-            first.kill()
-            first.wait()
+            second = subprocess.run([sys.executable, "-m", "controller.cli", *run_args(port, tmp_path / "b", "--seconds", "3")],
+                                    cwd=ROOT, capture_output=True, text=True, timeout=30)
     assert second.returncode == 1
     lines = second.stderr.splitlines()
     assert len(lines) == 1 and "busy" in lines[0] and f"pid {first.pid}" in lines[0], second.stderr
@@ -260,12 +196,7 @@ def test_two_tables_on_one_serial_port_the_second_is_told_who_has_it(tmp_path: P
 def test_bgboard_run_stops_at_the_first_ctrl_c_under_a_flood_of_scans(tmp_path: Path) -> None:
     """Issue 23 item 6: fed valid SCANs as fast as a pty takes them, `bgboard run` ignored
     the first SIGINT in 5 of 7 runs (the main task stayed cancelling at app.py's wait_for)."""
-    master, slave = os.openpty()
-    tty.setraw(slave)
-    proc = subprocess.Popen([sys.executable, "-m", "controller.cli", "run", "--port", os.ttyname(slave),
-                             "--leds", "sim", "--display", "dummy", "--buttons", "none",
-                             "--state-dir", str(tmp_path)], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    try:
+    with pty_port() as (master, port), running(bgboard(*run_args(port, tmp_path))) as proc:
         _wait_for_hello(master)
         os.write(master, encode(Hello(0, 1, PROFILE.sensors.rows, PROFILE.sensors.cols, "flood")))
         _answer_pings(master, 2.0)
@@ -273,29 +204,22 @@ def test_bgboard_run_stops_at_the_first_ctrl_c_under_a_flood_of_scans(tmp_path: 
                          for seq in range(200))
         os.set_blocking(master, False)
         end = time.monotonic() + 3.0
-        while time.monotonic() < end:
-            try:
-                os.write(master, scans)
-            except BlockingIOError:
-                time.sleep(0.001)
-            try:
-                os.read(master, 65536)
-            except BlockingIOError:
-                pass
+        _flood(master, scans, lambda: time.monotonic() >= end)
         proc.send_signal(signal.SIGINT)
         stopped_at = time.monotonic() + 15.0
-        while proc.poll() is None and time.monotonic() < stopped_at:
-            try:
-                os.write(master, scans)  # the flood goes on while it stops
-            except BlockingIOError:
-                time.sleep(0.001)
-            try:
-                os.read(master, 65536)
-            except BlockingIOError:
-                pass
+        _flood(master, scans, lambda: proc.poll() is not None or time.monotonic() >= stopped_at)  # on while it stops
         assert proc.poll() is not None, "the first Ctrl-C was not heeded within 15 s"
-    finally:
-        proc.kill()
-        proc.wait()
-        os.close(master)
-        os.close(slave)
+
+
+def _flood(master: int, scans: bytes, done: Callable[[], bool]) -> None:
+    """`scans` written as fast as the pty takes them (what the table writes read and
+    dropped) until `done()`."""
+    while not done():
+        try:
+            os.write(master, scans)
+        except BlockingIOError:
+            time.sleep(0.001)
+        try:
+            os.read(master, 65536)
+        except BlockingIOError:
+            pass
