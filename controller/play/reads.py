@@ -77,7 +77,7 @@ class TableReads:
     @property
     def match(self) -> Match:
         """The match being played (controller.play.match_flow keeps it)."""
-        return self.flow.match
+        return self.flow.state.match
 
     @match.setter
     def match(self, match: Match) -> None:
@@ -85,23 +85,23 @@ class TableReads:
 
     @property
     def setting_up(self) -> bool:
-        return self.flow.setting_up
+        return self.flow.state.setting_up
 
     @property
     def show_last(self) -> bool:
-        return self.flow.show_last
+        return self.flow.state.show_last
 
     @property
     def bot(self) -> BotPlan | None:
-        return self.flow.bot
+        return self.flow.state.bot
 
     @property
     def opening_tie(self) -> int | None:
-        return self.flow.opening_tie
+        return self.flow.state.opening_tie
 
     @property
     def roll_due(self) -> float | None:
-        return self.flow.roll_due
+        return self.flow.state.roll_due
 
     @property
     def board(self) -> BoardTracker:
