@@ -312,6 +312,19 @@ def text_lines(content: DisplayContent) -> list[str]:
     hints line when a checker is in hand.
     """
     language = content.language
+    lines = [_header_line(content)]
+    for row in (_middle_line(content), _counts_line(content), _clocks_line(content), _hints_line(content)):
+        if row:
+            lines.append(row)
+    if content.prompt is not None:
+        lines.append(texts.render(content.prompt.key, content.prompt.as_dict(), language))
+    lines += [texts.render(note.key, note.as_dict(), language) for note in content.notes]
+    return lines
+
+
+def _header_line(content: DisplayContent) -> str:
+    """Both sides and their scores, the one on turn marked `*`, and the match length."""
+    language = content.language
     sides = []
     for side in ("white", "black"):
         mark = "*" if content.turn == side else ""
@@ -320,7 +333,12 @@ def text_lines(content: DisplayContent) -> list[str]:
     header = f"{sides[0]}  {sides[1]}"
     if content.match_length:
         header += "  " + texts.render("label.length", {"n": content.match_length}, language)
-    lines = [header]
+    return header
+
+
+def _middle_line(content: DisplayContent) -> str:
+    """The dice, and the Crawford game or the cube (64 in the centre, as on a board)."""
+    language = content.language
     middle = []
     if content.dice:
         middle.append("-".join(str(die) for die in content.dice))
@@ -330,21 +348,21 @@ def text_lines(content: DisplayContent) -> list[str]:
         face = 64 if content.cube_value == 1 else content.cube_value
         middle.append(f"[{face}]" + ("" if content.cube_owner == "center" else
                                      f" {texts.render(f'label.{content.cube_owner}', {}, language)}"))
-    if middle:
-        lines.append("  ".join(middle))
-    counts = _counts_line(content)
-    if counts:
-        lines.append(counts)
+    return "  ".join(middle)
+
+
+def _clocks_line(content: DisplayContent) -> str:
+    """Both clocks (`!` when one runs low, `-` for a side without one); empty without clocks."""
     clocks = [content.clock_white, content.clock_black]
-    if any(clock is not None for clock in clocks):
-        lines.append(" | ".join((clock_text(clock) + ("!" if clock.warning else ""))
-                                if clock is not None else "-" for clock in clocks))
-    if content.hints:
-        lines.append("  ".join(f"{hint.cell}:{hint.dice}" for hint in content.hints))
-    if content.prompt is not None:
-        lines.append(texts.render(content.prompt.key, content.prompt.as_dict(), language))
-    lines += [texts.render(note.key, note.as_dict(), language) for note in content.notes]
-    return lines
+    if all(clock is None for clock in clocks):
+        return ""
+    return " | ".join((clock_text(clock) + ("!" if clock.warning else ""))
+                      if clock is not None else "-" for clock in clocks)
+
+
+def _hints_line(content: DisplayContent) -> str:
+    """The hinted cells and the dice that reach them, as `cell:dice`; empty without hints."""
+    return "  ".join(f"{hint.cell}:{hint.dice}" for hint in content.hints)
 
 
 def _counts_line(content: DisplayContent) -> str:
