@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import os
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
 
 from PIL import Image, ImageDraw
 
@@ -89,57 +90,87 @@ async def sensor_map(rig: Rig, op: Operator, colours: tuple[str, ...] = ("white"
     if baseline is None:
         return StepResult("sensors", False, "no SCAN from the board",
                           ("check the USB cable and `bgboard monitor`",))
-    problems: list[str] = []
-    for sensor, value in enumerate(baseline):
-        if value != EMPTY:
-            problems.append(f"{slot_name(profile, sensor)} reads {VALUE_NAMES[value]} "
-                            "with the board empty")
-    moved: dict[int, int] = {}   # expected sensor -> the sensor that changed instead
-    checked = 0
+    found = _SensorFindings(_not_empty_at_rest(profile, baseline))
     wanted = cells if cells is not None else tuple(c for c, _ in profile.cells)
     for cell in wanted:
         sensors = profile.cell_sensors(cell)
         for colour in colours:
-            value = WHITE if colour == "white" else BLACK
             for slot, expected in enumerate(sensors):
-                before = rig.feed.latest or baseline
-                await op.do(PlaceChecker(cell, slot, colour))
-                def moved_on(s: Sensors, b: Sensors = before) -> bool:
-                    return s != b
-
-                after = await rig.feed.wait_for(moved_on, rig.wait, rig.quiet)
-                checked += 1
-                where = f"{cell_text(cell)} slot {slot + 1}"
-                if after is None:
-                    problems.append(f"{where}: no sensor changed for a {colour} checker "
-                                    f"(sensor {expected} dead or not wired?)")
-                    continue
-                changed = {i: v for i, v in enumerate(after) if v != before[i]}
-                if set(changed) == {expected}:
-                    seen = changed[expected]
-                    if seen != value:
-                        hint = " (mounted upside down?)" if seen in (WHITE, BLACK) else ""
-                        problems.append(f"{where}: sensor {expected} reads {VALUE_NAMES[seen]} "
-                                        f"for a {colour} checker{hint}")
-                elif len(changed) == 1:
-                    (other,) = changed
-                    moved[expected] = other
-                else:
-                    names = ", ".join(slot_name(profile, i) for i in sorted(changed))
-                    problems.append(f"{where}: several sensors changed: {names}")
-            await op.do(ClearCell(cell))
-            def empty_again(s: Sensors, cell_sensors: tuple[int, ...] = sensors) -> bool:
-                return all(s[i] == baseline[i] for i in cell_sensors)
-
-            cleared = await rig.feed.wait_for(empty_again, rig.wait, rig.quiet)
-            if cleared is None:
-                problems.append(f"{cell_text(cell)} does not read empty after clearing it")
-    problems.extend(_describe_moves(profile, moved))
-    summary = f"{checked} placements on {len(wanted)} cells"
+                await _place_checker(rig, op, found, baseline, cell, slot, expected, colour)
+            await _clear_cell(rig, op, found, baseline, cell, sensors)
+    problems = found.problems + _describe_moves(profile, found.moved)
+    summary = f"{found.checked} placements on {len(wanted)} cells"
     if problems:
         return StepResult("sensors", False, f"{summary}: {_count(len(problems), 'problem')}",
                           tuple(problems))
     return StepResult("sensors", True, f"{summary}, every slot read its own sensor")
+
+
+@dataclass
+class _SensorFindings:
+    """What the sensor map has found so far, in the order it found it."""
+
+    problems: list[str]
+    moved: dict[int, int] = field(default_factory=dict)  # expected sensor -> the one that changed instead
+    checked: int = 0  # placements made
+
+
+def _not_empty_at_rest(profile: Profile, baseline: Sensors) -> list[str]:
+    """Every sensor that reads something with the board cleared."""
+    return [f"{slot_name(profile, sensor)} reads {VALUE_NAMES[value]} with the board empty"
+            for sensor, value in enumerate(baseline) if value != EMPTY]
+
+
+async def _place_checker(rig: Rig, op: Operator, found: _SensorFindings, baseline: Sensors,
+                         cell: str, slot: int, expected: int, colour: str) -> None:
+    """Ask for one checker on `cell`'s `slot` and judge what changed: its own sensor
+    (`expected`), and only that, must read its colour."""
+    before = rig.feed.latest or baseline
+    await op.do(PlaceChecker(cell, slot, colour))
+
+    def moved_on(s: Sensors) -> bool:
+        return s != before
+
+    after = await rig.feed.wait_for(moved_on, rig.wait, rig.quiet)
+    found.checked += 1
+    where = f"{cell_text(cell)} slot {slot + 1}"
+    if after is None:
+        found.problems.append(f"{where}: no sensor changed for a {colour} checker "
+                              f"(sensor {expected} dead or not wired?)")
+        return
+    changed = {i: v for i, v in enumerate(after) if v != before[i]}
+    _judge_change(rig.profile, found, where, expected, colour, changed)
+
+
+def _judge_change(profile: Profile, found: _SensorFindings, where: str, expected: int, colour: str,
+                  changed: dict[int, int]) -> None:
+    """One placement's sensors that changed (sensor -> value): the right one with the
+    wrong colour (upside down?), another one alone (noted for `_describe_moves`), or several."""
+    if set(changed) == {expected}:
+        seen = changed[expected]
+        if seen != (WHITE if colour == "white" else BLACK):
+            hint = " (mounted upside down?)" if seen in (WHITE, BLACK) else ""
+            found.problems.append(f"{where}: sensor {expected} reads {VALUE_NAMES[seen]} "
+                                  f"for a {colour} checker{hint}")
+    elif len(changed) == 1:
+        (other,) = changed
+        found.moved[expected] = other
+    else:
+        names = ", ".join(slot_name(profile, i) for i in sorted(changed))
+        found.problems.append(f"{where}: several sensors changed: {names}")
+
+
+async def _clear_cell(rig: Rig, op: Operator, found: _SensorFindings, baseline: Sensors,
+                      cell: str, sensors: tuple[int, ...]) -> None:
+    """Ask for `cell` to be cleared; its sensors must read as they did at rest."""
+    await op.do(ClearCell(cell))
+
+    def empty_again(s: Sensors) -> bool:
+        return all(s[i] == baseline[i] for i in sensors)
+
+    cleared = await rig.feed.wait_for(empty_again, rig.wait, rig.quiet)
+    if cleared is None:
+        found.problems.append(f"{cell_text(cell)} does not read empty after clearing it")
 
 
 def _describe_moves(profile: Profile, moved: dict[int, int]) -> list[str]:
