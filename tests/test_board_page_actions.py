@@ -273,3 +273,15 @@ def test_the_phone_watches_a_server_match_and_leaves_it(tmp_path: Path) -> None:
         assert table.controller.match == local
 
     watching(tmp_path, 3, 7, lambda double: "Guest_anna", body)
+
+
+def test_the_phones_review_and_practice_are_the_tables(tmp_path: Path) -> None:
+    """Before a finished game there is no review to show or practise from: the phone's
+    set-up request and its way back are one line each, and nothing changes."""
+    page = _page(tmp_path)
+    before = page.table.controller.match
+    assert page.snapshot()["review"] is None and page.review_json()["marked"] == []
+    answer = _act(page, "practice", name="1.1")
+    assert isinstance(answer, str) and answer.startswith("ignored a set-up request") and "\n" not in answer, answer
+    assert _act(page, "back_to_match") == Notice("no_practice", "there is no practice to end")
+    assert page.table.controller.match is before and page.table.controller.practising is None

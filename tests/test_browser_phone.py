@@ -52,6 +52,9 @@ def _new_match_from_the_dialog(phone: Page, pi: PiThread) -> None:
 def test_the_phone_starts_a_match_asks_a_hint_and_sets_the_tutor(browser: Any, tmp_path: Any) -> None:
     with PiThread(tmp_path) as pi:
         phone = Page(browser, pi.page_urls[0], **PHONE)
+        # the board's own page: the checkers are real, no virtual board's debug panel or helping hands
+        phone.page.wait_for_function("document.querySelector('header .sub').textContent === 'board'")
+        assert phone.page.locator("#debug-toggle").is_hidden() and phone.page.locator("#helpers").is_hidden()
         _new_match_from_the_dialog(phone, pi)
         wait_until(lambda: pi.ctl(lambda c: not c.setting_up and any(a.action == "roll" for a in c.status().actions)),
                    30, "the new match's opening roll offered")
@@ -103,6 +106,8 @@ def test_the_phone_shows_the_review_and_practises_a_marked_decision(browser: Any
         m = pi.ctl(lambda c: c.match)
         assert (m.phase, m.turn, m.position.id) == ("doubled", "black", chosen["setup"]["position_id"])
         phone.page.wait_for_selector("#practice-banner:not([hidden])")
+        # nothing wider than the phone: each marked decision wraps within 390 px
+        assert phone.page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
         OUTPUT.mkdir(exist_ok=True)
         phone.page.screenshot(path=str(OUTPUT / "phone-practice.png"), full_page=True)
         phone.page.click("#practice-back")

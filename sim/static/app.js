@@ -164,6 +164,11 @@ class Page {
     if (tutor && state.settings?.tutor && tutor.value !== state.settings.tutor) tutor.value = state.settings.tutor;
     document.getElementById("hint-ask").hidden = !state.hint_ask;
     document.body.classList.toggle("spectator", Boolean(state.spectator));  // a spectator's page: nothing to press
+    // the board's own page (a phone at the real board): no virtual board's debug panel or helping hands
+    document.body.classList.toggle("board-page", Boolean(state.board_page));
+    const sub = document.querySelector("header .sub");
+    const subKey = state.board_page ? "sub.board" : "sub";
+    if (sub.dataset.i18n !== subKey) { sub.dataset.i18n = subKey; sub.textContent = t(this.lang, subKey); }
     this.drawBoardLayers();
     this.renderStatus();
     this.renderDisplay(state);

@@ -32,11 +32,12 @@ from typing import Any
 from aiohttp import web
 
 from controller.board.profile import Profile
-from controller.engine.board_view import CELLS
+from controller.engine.board_view import CELLS, cell_counts
 from controller.events import LanguageChosen, MatchChosen, Refused, TutorChosen
 from controller.inputs.buttons import BUTTON_KEYS, ButtonHeld, ButtonPressed
-from controller.json_value import JsonObject, json_object
+from controller.json_value import JsonObject
 from controller.online.door import OnlineDoor
+from controller.play.status import TableStatus
 from controller.table import Table
 from sim.web import online_page, page_actions, table_commands
 from sim.web.dialog import new_match_choice, offered_levels, table_dialog
@@ -46,8 +47,8 @@ from sim.web.practice_page import PagePractice
 from sim.web.refusals import PageRefusals
 from sim.web.server import SimServer
 from sim.web.record import table_record
-from sim.web.table_view import display_png, table_view
-from sim.web.spectators import SpectatorView, led_facts, on_table_scene, serve_beside
+from sim.web.table_view import display_png, display_version, table_view
+from sim.web.spectators import NO_ONLINE_PLAY, SpectatorView, last_move, led_facts, on_table_scene, serve_beside
 from sim.web.watch_page import watched_view
 
 BY_HAND = Notice("by_hand", "the checkers are moved by hand on the board; the page presses buttons only")
@@ -78,24 +79,26 @@ class BoardPage(SpectatorView):
         self._changed()
 
     def snapshot(self) -> JsonObject:
-        shown = super().snapshot()
+        """What the phone draws: the table as the simulator's page shows it
+        (sim/web/table_view.py) with the checkers where the sensors read them, the New match
+        dialog's choices as the table plays now, the review, and online play (a watched
+        server match in the table's place, as on the simulator's page)."""
         table = self.table
         status = table.controller.status()
-        reading = status.reading
         watched = online_page.watched(self.door)
-        return {**shown, **table_view(table, self.profile.leds, version=str(json_object(shown["display"], "the page's display")["version"]), in_hand=False,
-                                      watching=watched is not None),
-                "spectator": False,
-                "board": {c: list(reading.count(c)) for c in CELLS} if reading is not None else shown["board"],
+        view = table_view(table, self.profile.leds, version=display_version(table, id(table) % 100000),
+                          in_hand=False, watching=watched is not None)
+        return {**view, "spectator": False, "board_page": True, "board": _cells(status), "hand": [], "helpers": [],
+                "last_move": last_move(view["moves"]), "debug": {"online": status.online},
                 "settings": table_dialog(status.match.settings, table.controller.config),
                 "levels": offered_levels(),
                 "review": self.practising.summary() if table.practice is not None else None,
                 **self._online(), **({} if watched is None else watched_view(watched))}
 
     def _online(self) -> JsonObject:
-        """Online play as the page shows it (the spectators' "off" without a door)."""
+        """Online play as the page shows it (nothing to show without a door)."""
         if self.door is None:
-            return {}
+            return {"online_play": dict(NO_ONLINE_PLAY), "chat": []}
         view = self.door.view()
         return {"online_play": view, "chat": view["chat"]}
 
@@ -168,6 +171,15 @@ class BoardPage(SpectatorView):
         table.dispatch(LanguageChosen(str(dialog["language"]), now))
         table.dispatch(TutorChosen(str(dialog["tutor"]), now))
         return Notice("new_match", f"new match to {dialog['length']}", {"n": str(dialog["length"])})
+
+
+def _cells(status: TableStatus) -> dict[str, list[int]]:
+    """Each cell's checkers as the sensors last read them (before any reading: as the match stands)."""
+    reading = status.reading
+    if reading is not None:
+        return {c: list(reading.count(c)) for c in CELLS}
+    counts = cell_counts(*status.match.board())
+    return {c: list(counts.get(c, (0, 0))) for c in CELLS}
 
 
 class PlayerServer(SimServer):

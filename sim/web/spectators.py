@@ -57,6 +57,10 @@ SPECTATING = Notice("spectating", "a spectator's page only watches: nothing was 
 MAX_CLIENTS = 32
 SNAPSHOTS_PER_S = 4.0
 log = logging.getLogger("bgboard")
+#: online play as a page draws it where there is none to show
+NO_ONLINE_PLAY: Mapping[str, object] = {
+    "state": "off", "line": "", "failed": False, "server": "", "match": None, "me": "", "opponent": "",
+    "match_password": "", "chat": [], "user": "", "default_server": "", "saved": "", "spectator": False}
 
 
 def last_move(moves: object) -> str:
@@ -89,9 +93,7 @@ def spectator_snapshot(table: Table, roles: Mapping[str, RoleLight], led_counts:
         "match": {**match_view(m), "cube_enabled": m.cube_enabled, "crawford": m.crawford},
         "last_move": last_move(facts["moves"]),
         "actions": [], "possible": [], "helpers": [], "hint": None, "chat": [],
-        "online_play": {"state": "off", "line": "", "failed": False, "server": "", "match": None, "me": "",
-                        "opponent": "", "match_password": "", "chat": [], "user": "", "default_server": "",
-                        "saved": "", "spectator": False},
+        "online_play": dict(NO_ONLINE_PLAY),
         "settings": {"language": language}, "review": None, "debug": {"online": status.online},
         **facts, "dice_panel": None,
     }
