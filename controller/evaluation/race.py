@@ -110,31 +110,45 @@ def _backgammon_chance(board: Sequence[Sequence[int]], side: int) -> float:
 
 
 def race_improvement(board: Sequence[Sequence[int]], out: list[float]) -> None:
-    """gnubg-nn's `raceImprovement`, in place on the side on roll's outputs."""
+    """gnubg-nn's `raceImprovement`, in place on the side on roll's outputs: its two
+    blocks, backgammons (`_set_backgammon`) then gammons certain by counting
+    (`_set_certain_gammon`), each for the side that has borne nothing off."""
     men0, men1 = sum(board[0][:23]), sum(board[1][:23])
     g_possible, og_possible = men0 == 15, men1 == 15
     bg_possible = g_possible and any(board[0][i] for i in range(18, 24))
     obg_possible = og_possible and any(board[1][i] for i in range(18, 24))
     if bg_possible or obg_possible:
-        side = 1 if bg_possible else 0
-        pr = _backgammon_chance(board, side)
-        if pr > 0.0:
-            if side == 1:
-                out[WIN_BACKGAMMON] = pr
-                out[WIN_GAMMON] = max(out[WIN_GAMMON], pr)
-            else:
-                out[LOSE_BACKGAMMON] = pr
-                out[LOSE_GAMMON] = max(out[LOSE_GAMMON], pr)
-        elif side == 1:
-            out[WIN_BACKGAMMON] = 0.0
-        else:
-            out[LOSE_BACKGAMMON] = 0.0
+        _set_backgammon(board, out, 1 if bg_possible else 0)
     if g_possible or og_possible:
-        side = 1 if g_possible else 0
-        tot_pip = sum((i + 1) * board[side][i] for i in range(23))
-        cross = sum(k * board[1 - side][6 * k + 5 - i] for k in (3, 2, 1) for i in range(6))
-        saver_at_most = 1 + cross // 4
-        op_at_least = max(((men1 if side else men0) + 1) // 2, (tot_pip + 2) // 3)
-        if op_at_least < saver_at_most + side:
-            out[WIN_GAMMON if side else LOSE_GAMMON] = 1.0
-            out[WIN] = 1.0 if side else 0.0
+        _set_certain_gammon(board, out, 1 if g_possible else 0, men1 if g_possible else men0)
+
+
+def _set_backgammon(board: Sequence[Sequence[int]], out: list[float], side: int) -> None:
+    """The first block: the chance that `side` (1: the side on roll) wins a backgammon
+    replaces the network's, and the gammon chance is at least that."""
+    pr = _backgammon_chance(board, side)
+    if pr > 0.0:
+        if side == 1:
+            out[WIN_BACKGAMMON] = pr
+            out[WIN_GAMMON] = max(out[WIN_GAMMON], pr)
+        else:
+            out[LOSE_BACKGAMMON] = pr
+            out[LOSE_GAMMON] = max(out[LOSE_GAMMON], pr)
+    elif side == 1:
+        out[WIN_BACKGAMMON] = 0.0
+    else:
+        out[LOSE_BACKGAMMON] = 0.0
+
+
+def _set_certain_gammon(board: Sequence[Sequence[int]], out: list[float], side: int, men: int) -> None:
+    """The second block, gnubg's count as it is: the gammon for `side` is certain when
+    `op_at_least` (from `men`, the checkers of that side's count, and the pips of
+    `board[side]`) is below `saver_at_most` (from the other side's crossovers), one more
+    for the side on roll."""
+    tot_pip = sum((i + 1) * board[side][i] for i in range(23))
+    cross = sum(k * board[1 - side][6 * k + 5 - i] for k in (3, 2, 1) for i in range(6))
+    saver_at_most = 1 + cross // 4
+    op_at_least = max((men + 1) // 2, (tot_pip + 2) // 3)
+    if op_at_least < saver_at_most + side:
+        out[WIN_GAMMON if side else LOSE_GAMMON] = 1.0
+        out[WIN] = 1.0 if side else 0.0
