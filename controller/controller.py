@@ -20,7 +20,7 @@ commands (match_flow), so a refused action ("rejected: ...") changes nothing.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from controller.board.reconcile import Matched
 from controller.dice import TableDice
@@ -44,6 +44,7 @@ from controller.play.match_flow import MatchFlow
 from controller.play.reads import TableReads
 from controller.play.rolls import Rolls
 from controller.play.showing import TableShow
+from controller.play.table_state import ControllerConfig
 from controller.play.table_menu import TableMenu
 from controller.play.tutor import Tutor
 from controller.play.watching import Watching
@@ -51,18 +52,6 @@ from controller.show.content import PairingView, Prompt
 from controller.show.review_notes import ReviewFigures
 from controller.show.texts import LANGUAGES
 from controller.analysis.tutor import TUTOR_MARKS
-
-
-@dataclass(frozen=True)
-class ControllerConfig:
-    """How this table plays: the display's language, the settling time of a reading, the
-    pause before an automatic roll, the tutor. Who plays each colour is the match's own
-    (`MatchSettings.player`): a rematch swaps it, a saved match keeps it."""
-
-    language: str = "en"
-    settle_s: float = 0.3
-    auto_roll_delay_s: float = 2.0
-    tutor: str = "off"  # or the least mark it warns about (controller.analysis.tutor.TUTOR_MARKS)
 
 
 class Controller(TableReads):

@@ -5,10 +5,12 @@ the buttons (main: yes; cube: no). A saturated reading that fits several legal p
 this turn asks "Was it 8/6 8/6?", one option at a time; a board that stands where fewer
 steps leave a die to play asks whether it was the whole move ("Was it 5/4/off?",
 controller.play.tracker.whole_move_reading) until the player says no or plays on. The job
-keeps which option is asked and the match the whole move was declined for.
+keeps which option is asked and the match the whole move was declined for (one frozen
+`QuestionState`).
 """
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from typing import Protocol
 
 from controller.board.reconcile import Ambiguous, Matched
@@ -38,13 +40,26 @@ class QuestionSeat(MatchSeat, Protocol):
     def player(self, side: Colour) -> str: ...
 
 
+@dataclass(frozen=True)
+class QuestionState:
+    """The board's questions' slice of the table's state: which of an ambiguous reading's
+    options is asked, and the match for which the player said the board is not the whole move."""
+
+    ask_index: int = 0
+    whole_declined: Match | None = None
+
+
 class BoardQuestions:
     """The question asked about the board now, and its answer (see the module docstring)."""
 
     def __init__(self, seat: QuestionSeat) -> None:
         self._seat = seat
-        self._ask_index = 0  # which of the ambiguous reading's options is asked
-        self._whole_declined: Match | None = None  # the player said the board is not the whole move
+        self._state = QuestionState()
+
+    @property
+    def state(self) -> QuestionState:
+        """The questions' slice of the table's state (a frozen value)."""
+        return self._state
 
     def asking(self) -> bool:
         """A question is asked now (the buttons answer it)."""
@@ -60,7 +75,7 @@ class BoardQuestions:
         options = [p for p in verdict.positions if p != seat.match.partial]
         if not options:
             return None
-        return options[self._ask_index % len(options)]
+        return options[self._state.ask_index % len(options)]
 
     def whole_move_choice(self) -> Move | None:
         """The complete move the player is asked about ("Was it 5/4/off?") while the board
@@ -69,7 +84,7 @@ class BoardQuestions:
         seat = self._seat
         m = seat.match
         if seat.bot is not None or seat.setting_up or m.turn is None or seat.player(m.turn) != HUMAN \
-                or self._whole_declined is m or not seat.board.is_right():
+                or self._state.whole_declined is m or not seat.board.is_right():
             return None
         return whole_move_reading(m)
 
@@ -103,14 +118,14 @@ class BoardQuestions:
             if yes:
                 self._play_whole(whole, out)
             else:
-                self._whole_declined = seat.match  # a die is still to play: play on
+                self._state = replace(self._state, whole_declined=seat.match)  # a die is still to play: play on
             return
         if choice is None:
             return
         if not yes:
-            self._ask_index += 1
+            self._state = replace(self._state, ask_index=self._state.ask_index + 1)
             return
-        self._ask_index = 0
+        self._state = replace(self._state, ask_index=0)
         seat.board.verdict = Matched(choice)
         out.append(Announce("the player confirmed the reading"))
         seat.board_sync.sync(choice, out)

@@ -5,12 +5,13 @@ whether to double, take or accept a resignation, a rematch), as an `AskBot` effe
 fresh token; its answer (`BotMoved`, `BotCube`) counts only with the token of the last
 question, so an answer to a match that has since changed is dropped. A remote player's
 action (`RemoteActed`, reported by the server) is carried out the same way. The job keeps
-the token and the match last asked about; what an answer does to the match, the
-controller's injected callables do.
+the token and the match last asked about (one frozen `ComputerState`); what an answer does
+to the match, the controller's injected callables do.
 """
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Protocol
 
 from controller.engine.board_view import COLOURS, Colour, other
@@ -33,6 +34,15 @@ Act = Callable[[Colour, str, "str | None", list[Effect]], None]
 CarryOut = Callable[[Colour, Move, tuple[Position, ...], list[Effect]], None]
 
 
+@dataclass(frozen=True)
+class ComputerState:
+    """The computer's turn's slice of the table's state: the last question's token (an
+    answer with another is stale) and the match it asked about (asked once per state)."""
+
+    token: int = 0
+    asked: Match | None = None
+
+
 class ComputerTurn:
     """Questions to the computer and its answers (see the module docstring). `roll` rolls
     for a side, `act` carries out a side's action unchecked (the match checks it),
@@ -41,12 +51,22 @@ class ComputerTurn:
     def __init__(self, seat: ComputerSeat, *, roll: Roll, act: Act, carry_out: CarryOut) -> None:
         self._seat = seat
         self._roll, self._act, self._carry_out = roll, act, carry_out
-        self.token = 0  # the last question's: an answer with another is stale
-        self._asked: Match | None = None
+        self._state = ComputerState()
+
+    @property
+    def state(self) -> ComputerState:
+        """The computer's turn's slice of the table's state (a frozen value)."""
+        return self._state
+
+    @property
+    def token(self) -> int:
+        """The last question's token: an answer with another is stale."""
+        return self._state.token
 
     def forget(self) -> None:
         """Another match is played: its first state is asked about again."""
-        self._asked = None
+        if self._state.asked is not None:
+            self._state = ComputerState(self._state.token, None)
 
     def ask(self, out: list[Effect]) -> None:
         """Ask the computer whatever it must decide now (once per state)."""
@@ -87,10 +107,9 @@ class ComputerTurn:
 
     def _ask(self, kind: str, side: Colour, out: list[Effect]) -> None:
         m = self._seat.match
-        if self._asked is m:
+        if self._state.asked is m:
             return
-        self._asked = m
-        self.token += 1
+        self._state = ComputerState(self._state.token + 1, m)
         out.append(AskBot(kind, self.token, side, m))  # type: ignore[arg-type]
 
     def moved(self, event: BotMoved, out: list[Effect]) -> None:

@@ -4,11 +4,12 @@ A hint (controller.analysis.board_hint) is asked from the menu for the human who
 now; it stands for the match it was asked for and is gone once anything changes. The next
 ask shows the next-ranked move. The tutor (controller.play.tutor) judges the same people
 with the same network, so the mark it warns about is decided here too. The job keeps the
-hint shown and nothing else; it reads the table through `HintSeat`.
+hint shown and nothing else (one frozen `HintState`); it reads the table through `HintSeat`.
 """
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass, replace
 from typing import Protocol
 
 from controller.analysis.board_hint import ShownHint
@@ -34,6 +35,15 @@ class HintSeat(MatchSeat, Protocol):
     def player(self, side: Colour) -> str: ...
 
 
+@dataclass(frozen=True)
+class HintState:
+    """The hint's slice of the table's state: the hint shown, and the match it was asked
+    for (it stands only while the match is that one)."""
+
+    shown: ShownHint | None = None
+    shown_for: Match | None = None
+
+
 class HintJob:
     """The hint shown for one match (see the module docstring); `tutor_setting` is the
     table's tutor setting (the least mark, or "off"), read when asked."""
@@ -41,8 +51,12 @@ class HintJob:
     def __init__(self, seat: HintSeat, tutor_setting: Callable[[], str]) -> None:
         self._seat = seat
         self._tutor_setting = tutor_setting
-        self._shown: ShownHint | None = None  # shown for the match `_shown_for`
-        self._shown_for: Match | None = None
+        self._state = HintState()
+
+    @property
+    def state(self) -> HintState:
+        """The hint's slice of the table's state (a frozen value)."""
+        return self._state
 
     def allowed(self) -> bool:
         """A hint for the human who decides now (the side on turn; to a double, the doubled
@@ -68,7 +82,8 @@ class HintJob:
 
     def current(self) -> ShownHint | None:
         """The hint shown for the match as it stands (None once anything has changed)."""
-        return self._shown if self._shown is not None and self._shown_for is self._seat.match else None
+        shown = self._state.shown
+        return shown if shown is not None and self._state.shown_for is self._seat.match else None
 
     def show(self, out: list[Effect]) -> None:
         """The menu's Hint: the best move, or the next-ranked one if a hint is shown."""
@@ -77,14 +92,15 @@ class HintJob:
         if not self.allowed():
             return
         shown = self.current()
-        self._shown = board_hint(self._seat.match, shown.rank + 1 if shown is not None else 1)
-        self._shown_for = self._seat.match
-        if self._shown is not None:
-            out.append(Announce(self._shown.said))
+        match = self._seat.match
+        self._state = HintState(board_hint(match, shown.rank + 1 if shown is not None else 1), match)
+        if self._state.shown is not None:
+            out.append(Announce(self._state.shown.said))
 
     def clear(self) -> None:
         """The hint gives way (to the tutor's warning and its better move)."""
-        self._shown = None
+        if self._state.shown is not None:
+            self._state = replace(self._state, shown=None)
 
     def tutor_mark(self, side: Colour) -> str:
         """The least mark the tutor warns `side` about: the setting for a person at the

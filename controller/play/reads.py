@@ -5,8 +5,10 @@ its own state (controller/play/*.py). The front ends, the tests and the jobs' ow
 (each job reads the table through a narrow Protocol) read that state here: the match, the
 board, the menu, what is shown. Every member only reads (the match's setter and
 `online_offered`'s are the two edits tests make, each a call to the job that owns it).
-The outside should read `status()`, one frozen `TableStatus`; the rest is the face the
-front ends and tests still use, kept in this one place until they move to it.
+The outside should read `status()`, one frozen `TableStatus`, or `state()`, the whole
+table's state as one frozen `TableState` (each job's slice, controller/play/table_state.py);
+the rest is the face the front ends and tests still use, kept in this one place until they
+move to it, and it reads the jobs' slices.
 """
 from __future__ import annotations
 
@@ -24,14 +26,19 @@ from controller.play.actions import PlayerActions
 from controller.play.board_questions import BoardQuestions
 from controller.play.board_sync import BoardSync
 from controller.play.computer import ComputerTurn
+from controller.play.hint import HintJob
 from controller.play.match_flow import MatchFlow
 from controller.play.rolls import Rolls
 from controller.play.showing import TableShow
 from controller.play.status import BotPlan, TableStatus
+from controller.play.table_state import (BoardReading, ControllerConfig, DiceReading, TableSetting,
+                                         TableState)
 from controller.play.table_menu import TableMenu
 from controller.play.tracker import BoardTracker
+from controller.play.tutor import Tutor
 from controller.play.watching import Watching
-from controller.show.content import DisplayContent, Prompt, Scene
+from controller.show.content import DisplayContent, PairingView, Prompt, Scene
+from controller.show.review_notes import ReviewFigures
 from controller.show.scene import ControllerView
 
 
@@ -47,6 +54,25 @@ class TableReads:
     questions: BoardQuestions
     show: TableShow
     watch: Watching
+    hints: HintJob
+    tutor: Tutor
+    config: ControllerConfig
+    now: float
+    online: bool
+    board_prompt: Prompt | None
+    review: ReviewFigures | None
+    practising: str | None
+    links: dict[menus.LinkName, PairingView]
+    _held_key: tuple[object, ...] | None
+
+    def state(self) -> TableState:
+        """The whole table's state now, one frozen value (controller/play/table_state.py):
+        equal while nothing changes, and never changed by what happens after."""
+        setting = TableSetting(self.config, self.now, self.online, self.board_prompt, self.review, self.practising,
+                               TableSetting.links_of(self.links), self._held_key, self.show.sent)
+        return TableState(self.flow.state, self.menu_job.state, self.hints.state, self.tutor.state,
+                          self.computer.state, self.questions.state, self.watch.state,
+                          BoardReading.of(self.board), DiceReading.of(self.dice), setting)
 
     def turn_plan(self) -> TurnPlan | None:
         """The engine's plan of the roll being played (the match builds it once per roll)."""
@@ -112,12 +138,12 @@ class TableReads:
     def watching(self) -> Scene | None:
         """While a server match is watched from the menu: its scene, shown in place of the
         match's (the local match is set aside by `Table.seat`)."""
-        return self.watch.scene
+        return self.watch.state.scene
 
     @property
     def banner(self) -> Prompt | None:
         """A prompt that outranks the match's own (online: "connection lost, rejoining")."""
-        return self.watch.banner
+        return self.watch.state.banner
 
     @property
     def online_offered(self) -> bool:
@@ -153,7 +179,7 @@ class TableReads:
     @property
     def bot_token(self) -> int:
         """The token of the computer's last question (its answer must carry it)."""
-        return self.computer.token
+        return self.computer.state.token
 
     @property
     def verdict(self) -> Verdict | None:

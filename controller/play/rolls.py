@@ -5,6 +5,10 @@ The dice themselves (random, verifiable, entered or the server's) are controller
 `TableDice`; this job owns the table's `TableDice` for the match being played (another
 seating brings its own: `seat`) and turns the players' dice events into rolls of the
 match. A roll that waits for real dice opens the menu on the dice's entry.
+
+The job has no state of its own besides the dice; `TableDice` is an owned, mutable
+resource (a random generator, the dice keyed in, the verifiable secret), not a frozen
+slice: the table's state holds a copy of its facts (table_state.DiceReading).
 """
 from __future__ import annotations
 

@@ -6,6 +6,7 @@ for the table, decides the items offered at this moment (what is possible now, t
 entry and reveal, a hint, the online door's and the practice's ways, the board's pages'
 links) and hands the
 controller the action chosen, which the controller routes to the job that carries it out.
+Its slice of the table's state is the menu's own frozen `MenuState`, replaced at each step.
 Others change the menu only through `close` and `ask_dice`.
 """
 from __future__ import annotations
@@ -58,7 +59,8 @@ class TableMenu:
 
     @property
     def state(self) -> menus.MenuState:
-        """Where the menu stands (closed, on an item, asking for dice, ...)."""
+        """Where the menu stands (closed, on an item, asking for dice, ...): the menu's
+        slice of the table's state (a frozen value)."""
         return self._state
 
     def close(self) -> None:

@@ -6,7 +6,10 @@ positions the engine allows now (`controller.board.reconcile`). A lifted checker
 at once (`lifted`), so its targets light while the hand is still in the air. The
 expectation (the boards allowed now) is built once per state of the turn and kept.
 
-Pure: no clock of its own (times are given), no I/O; the controller owns one.
+Pure: no clock of its own (times are given), no I/O; the controller owns one (board_sync).
+It is an owned, mutable resource rather than a frozen slice: it caches the expectation
+built for the turn (costly to build, rebuilt from the match when needed). The table's state
+holds a frozen copy of its facts (controller.play.table_state.BoardReading).
 """
 from __future__ import annotations
 

@@ -8,7 +8,7 @@ confirm ``button`` the match waits for the button anyway; with ``auto`` the step
 would end the turn is held back (the board shows it, the match does not have it yet), and
 the player keeps the move or moves the checkers back. The judgement itself is
 controller.analysis.tutor's (gnubg's network, loaded when first asked); `Tutor` keeps what
-is held and asks it, `warning_prompt` says it. Whom it judges (a person at the table,
+is held (one frozen `TutorState`) and asks it, `warning_prompt` says it. Whom it judges (a person at the table,
 never the computer, never online) the controller decides: its `mark_for(side)` says
 "off" for everyone else.
 """
@@ -56,22 +56,37 @@ def warning_prompt(warning: TutorWarning) -> Prompt:
                      right_key=warning.right_key or "")
 
 
+@dataclass(frozen=True)
+class TutorState:
+    """The tutor's slice of the table's state: the action it holds back now (a cube action,
+    or a move confirmed automatically), or None."""
+
+    held: TutorHold | None = None
+
+
 class Tutor:
     """The table's tutor: what it holds now, and its judgements (a move's is kept for the
-    position it was asked about, as the board asks again at every reading)."""
+    position it was asked about, as the board asks again at every reading: a memo of the
+    network's answer, owned here and not part of the table's state)."""
 
     def __init__(self, mark_for: Callable[[Colour], str]) -> None:
         self._mark_for = mark_for  # the least mark judged for a side, "off": not judged
-        self._held: TutorHold | None = None  # a cube action, or a move confirmed automatically
+        self._state = TutorState()
         self._judged: tuple[tuple[object, ...], TutorWarning | None] | None = None
+
+    @property
+    def state(self) -> TutorState:
+        """The tutor's slice of the table's state (a frozen value)."""
+        return self._state
 
     def hold(self, match: Match) -> TutorHold | None:
         """The action held now: one held back while the match stays as it was judged, or,
         with confirm ``button``, the completed move on the board if it loses the mark."""
-        if self._held is not None and self._held.match is not match:
-            self._held = None
-        if self._held is not None:
-            return self._held
+        held = self._state.held
+        if held is not None and held.match is not match:
+            self._state = TutorState()
+        elif held is not None:
+            return held
         if match.settings.confirm == "button" and match.move_complete and match.turn is not None:
             warning = self.move(match, match.partial)
             if warning is not None:
@@ -116,8 +131,9 @@ class Tutor:
         """Hold the move completed on the board (`target`) while `match` waits for its
         last step."""
         assert match.turn is not None
-        self._held = TutorHold(match.turn, warning, match, target)
-        return self._held
+        held = TutorHold(match.turn, warning, match, target)
+        self._state = TutorState(held)
+        return held
 
     def cube(self, match: Match, side: Colour, action: str) -> TutorHold | None:
         """Judge `side`'s roll, double, take or drop before it counts: a bad one is held
@@ -130,16 +146,17 @@ class Tutor:
         warning = cube_warning(match, action, mark)
         if warning is None:
             return None
-        self._held = TutorHold(side, warning, match)
-        return self._held
+        held = TutorHold(side, warning, match)
+        self._state = TutorState(held)
+        return held
 
     def board_shows(self, position: Position | None) -> None:
         """The settled board stands so (None: not a position of the turn, or a checker in
         hand): a held move whose checkers were moved away is no longer held."""
-        held = self._held
+        held = self._state.held
         if held is not None and held.target is not None and position != held.target:
-            self._held = None
+            self._state = TutorState()
 
     def release(self) -> None:
         """The held action is kept or undone: nothing is held any more."""
-        self._held = None
+        self._state = TutorState()

@@ -1,0 +1,126 @@
+"""The table's state as one frozen value (issue 24): `Controller.state()` composes each job's
+slice; it is hashable, equal while nothing changes, unchanged by a refused action (RULES.md:
+a refused action changes nothing), different after a roll, and a copy taken before an event
+is never changed by the event."""
+from __future__ import annotations
+
+import dataclasses
+import random
+from dataclasses import FrozenInstanceError, replace
+
+import pytest
+
+from controller.board.reconcile import BoardState
+from controller.controller import Controller
+from controller.dice import TableDice
+from controller.engine import Position
+from controller.engine.board_view import cell_counts
+from controller.engine.match import Match
+from controller.engine.match_settings import MatchSettings
+from controller.events import (ActionRequested, ButtonPressed, LinkChanged, ReadingReceived, Refused, SaveMatch,
+                               Tick)
+from controller.play.table_state import TableState
+from controller.show.content import PairingView
+
+START = Position.initial()
+
+
+def board(changes: dict[str, tuple[int, int]] | None = None) -> BoardState:
+    counts = cell_counts(START, "white")
+    for cell, (dw, db) in (changes or {}).items():
+        w, b = counts[cell]
+        counts[cell] = (w + dw, b + db)
+    return BoardState.of(counts)
+
+
+def set_up(rolls: list[tuple[int, int]] = ()) -> Controller:
+    """A match of two people at the table, its board set up, the dice keyed in waiting."""
+    dice = TableDice(random.Random(1))
+    for r in rolls:
+        dice.push(r)
+    c = Controller(Match.new(MatchSettings(length=5)), dice=dice)
+    c.handle(ReadingReceived(board(), 0.0))
+    c.handle(Tick(0.3))
+    assert not c.setting_up
+    return c
+
+
+def frozen_all_the_way(value: object) -> None:
+    """Every dataclass in `value`'s slices is frozen (no slice can be edited in place)."""
+    assert dataclasses.is_dataclass(value) and type(value).__dataclass_params__.frozen  # type: ignore[attr-defined]
+    for field in dataclasses.fields(value):  # type: ignore[arg-type]
+        part = getattr(value, field.name)
+        if dataclasses.is_dataclass(part) and not isinstance(part, type):
+            frozen_all_the_way(part)
+
+
+def test_the_state_is_one_frozen_hashable_value() -> None:
+    c = set_up()
+    state = c.state()
+    assert isinstance(state, TableState)
+    frozen_all_the_way(state)
+    hash(state)
+    with pytest.raises(FrozenInstanceError):
+        state.flow = state.flow  # type: ignore[misc]
+    with pytest.raises(FrozenInstanceError):
+        state.flow.match = state.flow.match  # type: ignore[misc]
+
+
+def test_the_state_is_equal_while_nothing_changes() -> None:
+    c = set_up()
+    first, second = c.state(), c.state()
+    assert first == second and hash(first) == hash(second)
+
+
+def test_the_reads_and_the_status_read_the_state() -> None:
+    c = set_up()
+    state, status = c.state(), c.status()
+    assert c.match is state.flow.match is status.match
+    assert c.setting_up is state.flow.setting_up is status.setting_up is False
+    assert c.menu == state.menu and status.menu_open == state.menu.is_open
+    assert status.board == state.board.settled == board() and status.now == state.table.now
+
+
+def test_a_refused_action_leaves_the_state_as_it_was() -> None:
+    c = set_up()
+    before = c.state()
+    out = c.handle(ActionRequested("black", "take", c.now))  # no double was offered
+    assert any(isinstance(e, Refused) for e in out) and not any(isinstance(e, SaveMatch) for e in out)
+    assert c.state() == before
+
+
+def test_a_refused_action_later_moves_only_the_clock() -> None:
+    c = set_up()
+    before = c.state()
+    c.handle(ActionRequested("black", "take", c.now + 0.05))
+    after = c.state()
+    assert after != before and after.table.now == before.table.now + 0.05
+    assert replace(after, table=replace(after.table, now=before.table.now)) == before
+
+
+def test_a_roll_changes_the_state() -> None:
+    c = set_up(rolls=[(3, 1)])
+    before = c.state()
+    assert before.dice.queued == ((3, 1),) and before.flow.match.phase == "opening"
+    c.handle(ActionRequested("white", "roll", c.now))
+    after = c.state()
+    assert after != before
+    assert after.flow.match.dice == (3, 1) and after.dice.queued == ()
+
+
+def test_a_copy_taken_before_events_is_not_changed_by_them() -> None:
+    c = set_up(rolls=[(3, 1)])
+    before = c.state()
+    said, hashed = repr(before), hash(before)
+    c.handle(ActionRequested("white", "roll", 0.4))  # the dice's queue empties
+    c.handle(ReadingReceived(board({"8": (-1, 0), "5": (1, 0)}), 1.0))  # the board's reading changes
+    c.handle(Tick(1.3))  # the step is played
+    c.handle(ButtonPressed(None, "menu", 1.4))  # the menu opens
+    c.handle(LinkChanged(False, 1.5))  # the board goes offline
+    c.links["phone"] = PairingView("pairing.phone", ("http://table.local",))  # the page sets a link
+    after = c.state()
+    assert after != before
+    assert after.flow.match.steps and after.menu.is_open and not after.table.online and after.table.links
+    assert repr(before) == said and hash(before) == hashed
+    assert before.dice.queued == ((3, 1),) and before.board.raw == board() and before.table.links == ()
+    assert before.flow.match.phase == "opening" and not before.menu.is_open and before.table.online
