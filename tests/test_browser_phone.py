@@ -186,3 +186,46 @@ def test_the_phone_plays_online_from_the_dialog_and_leaving_gives_the_match_back
             phone.close()
         finally:
             pi.run(double.__aexit__())
+
+
+def test_the_phone_watches_a_server_match_from_the_dialog_and_leaves(browser: Any, tmp_path: Any) -> None:
+    """The dialog's "watch a match" on the phone: the table's door watches the players'
+    match on the protocol double; the phone draws the watched match (its players, its
+    position) and offers nothing to play; Leave gives the board's match back."""
+    from controller.settings import Settings
+    from tests.online_double import BgammonDouble
+    from tests.test_online_client import address, free_port
+    from tests.test_online_watch_menu import Players
+
+    double = BgammonDouble(free_port(), seed=7)
+    settings = Settings(online_server=str(address(double)))
+    players = Players(double, 3)
+    with PiThread(tmp_path, online=lambda: settings) as pi:
+        pi.run(double.__aenter__())
+        pi.run(players.__aenter__())
+        try:
+            local = pi.ctl(lambda c: c.match)
+            phone = Page(browser, pi.page_urls[0], **PHONE)
+            p = phone.page
+            p.click("#new-match-open")
+            p.locator("#dlg-where").select_option("online")
+            p.locator("#dlg-online-match").select_option("watch")
+            p.locator('#online-fields [name="join"]').fill("Guest_anna")
+            p.click("#new-match-start")
+            wait_until(lambda: p.locator("#online-state").inner_text() == "watching (read-only)", 30,
+                       "watching on the phone")
+            pi.run(players.allow(1))  # a turn of the watched match
+            watched = lambda: pi.call(lambda: pi.door.spectator.watched.match())  # type: ignore[union-attr]  # noqa: E731
+            moved = lambda: watched().position.id != local.position.id  # noqa: E731
+            wait_until(lambda: moved() and phone.state()["match"]["position_id"] == watched().position.id,
+                       30, "the watched match's move drawn on the phone")
+            assert "Guest_anna" in p.locator("#online-facts").inner_text()
+            assert phone.state()["actions"] == [] and p.locator("#actions button").count() == 0
+            p.click("#online-leave")
+            wait_until(lambda: pi.call(lambda: pi.door.state) == "off", 30, "left")  # type: ignore[union-attr]
+            assert pi.ctl(lambda c: c.match == local and c.watching is None)
+            assert phone.errors == [], phone.errors
+            phone.close()
+        finally:
+            pi.run(players.__aexit__(None, None, None))
+            pi.run(double.__aexit__())
