@@ -17,7 +17,7 @@ from controller.engine.board_view import cell_of_point, other
 from controller.engine.match import Match
 from controller.engine.moves import Step
 from controller.events import ActionRequested, AskBot, BotCube, BotMoved, ButtonPressed
-from controller.online.remote import LOCAL, REMOTE
+from controller.online.facts import LOCAL, REMOTE
 from controller.online.seat import PUMP_S
 from controller.table import Table
 from controller.table.computer import answer_with

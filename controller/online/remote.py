@@ -13,7 +13,7 @@ The other way, every action of the local player that the match records (a turn p
 a double, a take, a drop, a resignation, a rematch) becomes the server's commands: the
 turn's steps one `move` each, then `ok` (after a `reset` when the server holds steps of
 an earlier try). Rolls are the server's: when the person rolls, the table's dice
-(`ServerDice`) have none yet, and `roll` is sent.
+(`ServerDice`, server_dice.py) have none yet, and `roll` is sent.
 
 After every turn the positions are compared (the one the server shows when the turn
 passes against the engine's). A disagreement, or a command the server refuses, stops
@@ -26,14 +26,10 @@ person as White); `perspective` turns the server's view into the engine's.
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import replace
 
 from controller.controller import Controller
-from controller.dice import DiceError, DiceNeeded, TableDice
-from controller.engine.board_view import Colour
 from controller.engine.match import LEVELS, Match
 from controller.engine.match_history import GameRecord
-from controller.engine.match_settings import MatchSettings
 from controller.online import commands
 from controller.online.events import (Board, Failed, GameState, Joined, Left,
                                       Notice, ProtocolError, Rolled, Say, ServerEvent, Win)
@@ -41,71 +37,15 @@ from controller.online.facts import (LOCAL, REMOTE, DiceRolled, Fact, OpeningRol
                                      RemoteMoved, RemoteResigned, ScoreCheck)
 from controller.online.intake import Intake
 from controller.online.outbox import Outbox
-from controller.online.perspective import Seat, board_of_position, position_of_board
+from controller.online.perspective import board_of_position
+from controller.online.server_dice import ServerDice
+from controller.online.server_match import match_from_state
 
 REMATCH_NOTICE = "Your opponent would like to play again."
 #: how the server's refusals say that the opponent is away (the command is sent again)
 OPPONENT_AWAY = "until your opponent rejoins the match"
 #: the refusals of a move of the game (a refused create, join or leave is the session's)
 PLAY = ("roll", "move", "ok")
-
-
-class ServerDice(TableDice):
-    """Online the server rolls: a roll is the one it sent (`deliver`), else DiceNeeded and
-    `asked` remembers that the person wants to roll."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.mode = "server"
-        self.asked = False
-
-    def adopt(self, match: Match, secret: object = None) -> None:
-        self.mode, self.secret = "server", None
-
-    def begin(self, match: Match) -> None:
-        self.adopt(match)
-
-    def push(self, dice: tuple[int, int]) -> None:
-        raise DiceError("online the server rolls the dice", "dice_server")
-
-    def deliver(self, dice: tuple[int, int]) -> None:
-        self.queue.clear()
-        self.queue.append(dice)
-
-    def roll(self, match: Match) -> tuple[int, int]:
-        if self.queue:
-            return self.queue.popleft()
-        self.asked = True
-        raise DiceNeeded("the server rolls the dice")
-
-
-def match_from_state(state: GameState, settings: MatchSettings) -> Match:
-    """The engine's match as the server's state has it (score, cube, Crawford, whose turn,
-    the dice and the board): what a resumed or corrected table plays on from."""
-    seat = {1: LOCAL, 2: REMOTE}
-    settings = replace(settings, length=state.points, cube=True, crawford=True)
-    score = (state.player1.points, state.player2.points)
-    base = Match.new(settings)
-    turn: Colour | None = seat.get(state.turn)
-    mover: Seat = "local" if turn in (None, LOCAL) else "remote"
-    position = position_of_board(state.board, mover)
-    crawford = state.crawford == 1
-    fields: dict[str, object] = dict(
-        score=score, crawford=crawford, post_crawford=state.crawford >= 1, turn=turn,
-        position=position, partial=position, cube=state.double_value,
-        cube_owner=seat.get(state.double_player),
-        history=(GameRecord(1, score, crawford),))
-    if state.winner:
-        fields.update(phase="over", winner=seat[state.winner], end="score")
-    elif state.turn == 0:
-        fields.update(phase="opening", turn=None)
-    elif state.double_offered:
-        fields.update(phase="doubled")
-    elif state.roll1 == 0:
-        fields.update(phase="roll")
-    else:
-        fields.update(phase="move", dice=(state.roll1, state.roll2))
-    return replace(base, **fields)  # type: ignore[arg-type]
 
 
 class RemoteOpponent:

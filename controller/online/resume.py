@@ -13,7 +13,7 @@ cube, side on turn) and the server's board is that position, or one some legal p
 the turn's steps reaches, the table plays on from the saved match with the server's dice:
 the remote player's turn in progress is then read from the server's events as the move
 from that position, as if nothing had happened. Otherwise the server's state is all there
-is (`remote.match_from_state`).
+is (`server_match.match_from_state`).
 """
 from __future__ import annotations
 
@@ -22,8 +22,8 @@ from dataclasses import replace
 from controller.engine.match import Match
 from controller.engine.turn import TurnPlan
 from controller.online.events import GameState
+from controller.online.facts import LOCAL
 from controller.online.perspective import Seat, position_of_board
-from controller.online.remote import LOCAL
 
 
 def resumed_match(saved: Match | None, state: GameState, fresh: Match) -> Match:

@@ -36,8 +36,10 @@ from controller.engine.wording import counted
 from controller.events import AdoptMatch
 from controller.online import commands
 from controller.online.facts import Reaction
-from controller.online.remote import RemoteOpponent, ServerDice, match_from_state
+from controller.online.remote import RemoteOpponent
 from controller.online.resume import resumed_match
+from controller.online.server_dice import ServerDice
+from controller.online.server_match import match_from_state
 from controller.online.session import LinkDown, LinkUp, OnlineSession
 from controller.records.store import TableStore
 from controller.show.content import Prompt

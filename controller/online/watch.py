@@ -11,7 +11,7 @@ sends nothing but its log-in, the `join` that starts watching, the `leave` that 
 and the keep-alive `pong`.
 
 The server shows a spectator every game from player 1's side: player 1 is White here,
-player 2 Black, and `remote.match_from_state` makes the engine's match of each board
+player 2 Black, and `server_match.match_from_state` makes the engine's match of each board
 (White as its "local" seat, so `perspective` converts it, as for a player). What is shown
 (`WatchedMatch.scene`): the display's dice, cube, score and pips with "Watching A - B";
 the LEDs light the move of the turn so far, and after it the last move, as `last-from` /
@@ -36,7 +36,7 @@ from controller.online.client import Connection, ConnectionLost, OnlineError, Se
 from controller.online.events import (Board, Failed, GameState, Joined, Left, MatchList, Moved, Rolled,
                                       Say, ServerEvent, Win)
 from controller.online.perspective import Seat, point_of_space
-from controller.online.remote import match_from_state
+from controller.online.server_match import match_from_state
 from controller.show.content import Prompt, Scene
 from controller.show.match_content import match_content
 from controller.show.scene import ControllerView, build_scene

@@ -16,7 +16,7 @@ from dataclasses import replace
 from controller.errors import BgboardError
 from controller.events import WatchShown
 from controller.online.news import DoorNews
-from controller.online.remote import ServerDice
+from controller.online.server_dice import ServerDice
 from controller.online.watch import Spectator
 from controller.records.store import TableStore
 from controller.show.content import Prompt, Scene
