@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
+from typing import TypeVar
 
 from aiohttp import web
 
@@ -52,6 +52,7 @@ from sim.web.spectators import NO_ONLINE_PLAY, SpectatorView, last_move, led_fac
 from sim.web.watch_page import watched_view
 
 BY_HAND = Notice("by_hand", "the checkers are moved by hand on the board; the page presses buttons only")
+Used = TypeVar("Used")
 NO_DOOR = Notice("no_online", "online play is not offered at this table")
 
 
@@ -141,7 +142,8 @@ class BoardPage(SpectatorView):
     def _tell(self, event: LanguageChosen | TutorChosen) -> None:
         self.table.dispatch(event)  # a refusal answers it (`act`)
 
-    def _door(self, use: Callable[[OnlineDoor], Any]) -> Any:
+    def _door(self, use: Callable[[OnlineDoor], Used]) -> Used | Notice:
+        """`use(door)`, or why there is none to use."""
         return NO_DOOR if self.door is None else use(self.door)
 
     def _button(self, name: str) -> str | None:
