@@ -14,7 +14,7 @@ dice, the last move lit) while the local match waits saved and untouched; the bo
 used. "Leave watching", the end of the watched match or a lost match gives it back (that
 swap is controller/online/watching.py's).
 
-What happens is kept as a state (`DoorState`: `off`, `connecting`, `waiting` for an
+What happens is kept as a state (`DoorState`, door_view.py: `off`, `connecting`, `waiting` for an
 opponent, `playing`, `rejoining` after a dropped connection, `over`, `watching`) and one
 line (the last news, or the one clear line of an error: an unreachable server, a refused
 log-in, a full or unknown match, a malformed line). The display shows the same through the
@@ -27,12 +27,12 @@ import logging
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import Literal, NotRequired, TypedDict
 
 from controller.errors import BgboardError
 from controller.events import OnlineOffered
 from controller.online.choice import OnlineChoice, from_settings, watch_from_settings
 from controller.online.client import ServerAddress
+from controller.online.door_view import DoorState, OnlineView, door_state, online_view
 from controller.online.news import DoorNews
 from controller.online.seat import OnlineSeat
 from controller.online.session import STATE_FILE, OnlineSession, SavedOnline
@@ -43,9 +43,6 @@ from controller.show.content import Prompt
 from controller.table.table import Seating, Table
 
 log = logging.getLogger("bgboard.online")
-CHAT_SHOWN = 8
-#: what online play at a table is doing (the page's `online_play.state`)
-DoorState = Literal["off", "connecting", "waiting", "playing", "rejoining", "over", "watching"]
 #: bgammon ignores every command of a spectator but a few (`say` is not one of them: its
 #: pkg/server/server_command.go answers "Command ignored: You are spectating this match."),
 #: and relays no player's chat to spectators (relayChat, set only by embedded local servers)
@@ -56,24 +53,6 @@ def open_session(choice: OnlineChoice, state_dir: Path | None) -> OnlineSession:
     """The session a choice asks for (its saved state in `state_dir`)."""
     return OnlineSession(choice.server, name=choice.user, password=choice.password,
                          request=choice.request, state_dir=state_dir)
-
-
-class OnlineView(TypedDict):
-    """What the page shows of online play (`LiveSim.snapshot()["online_play"]`)."""
-
-    state: DoorState
-    line: str
-    failed: bool
-    server: str
-    match: int
-    me: str
-    opponent: str
-    match_password: str
-    chat: list[str]
-    user: str
-    default_server: str
-    saved: str  # "server match" a restart interrupted (the dialog offers to resume it), or ""
-    spectator: NotRequired[bool]  # True watching: `me` and `opponent` are the watched match's players
 
 
 class OnlineDoor:
@@ -90,9 +69,9 @@ class OnlineDoor:
         self.watching = WatchingTable(table, self.news, lambda: self.on_change())
         self.choice: OnlineChoice | None = None
         self._task: asyncio.Task[None] | None = None
-        self._saved_text = ""
+        self.saved_text = ""  # "server match" a restart interrupted here, or "" (the page's view)
         self._look_for_saved()  # read once here and after each online match, not per snapshot
-        self._known: Settings | None = None
+        self.known_settings: Settings | None = None  # as last read well (the page's view shows them)
         try:
             self._read_settings()
         except BgboardError as exc:  # a bad setting: its one line, on the display too on a running table
@@ -104,16 +83,16 @@ class OnlineDoor:
         """The settings now (BgboardError: their one line); the menu offers "Watch online"
         while they name a match to watch."""
         try:
-            self._known = self._settings()
+            self.known_settings = self._settings()
         except BgboardError as exc:
-            self._known = None
+            self.known_settings = None
             self.news.line = str(exc)
             raise
         finally:
-            offered = self._known is not None and self._known.online_watch is not None
+            offered = self.known_settings is not None and self.known_settings.online_watch is not None
             if offered != self.table.controller.watch_offered:
                 self.table.dispatch(OnlineOffered("watch", offered, self.table.clock()))
-        return self._known
+        return self.known_settings
 
     def read_settings(self) -> Settings:
         """The settings online play reads now (the page's online form reads them too);
@@ -273,46 +252,14 @@ class OnlineDoor:
     # -- what is shown ------------------------------------------------------------------
     @property
     def state(self) -> DoorState:
-        if self.spectator is not None:
-            return "rejoining" if self.spectator.rejoining else "watching"
-        seat = self.seat
-        if seat is None:
-            return "connecting" if self.busy else "off"
-        if seat.rejoining:
-            return "rejoining"
-        if seat.waiting:
-            return "waiting"
-        return "over" if seat.over else "playing"
+        return door_state(self.seat, self.spectator, self.busy)
 
     def view(self) -> OnlineView:
-        watched = self.spectator.watched if self.spectator is not None else None
-        if self.spectator is not None and watched is not None:
-            return {**self._view_of_seat(), "server": str(self.spectator.address), "match": self.spectator.game_id,
-                    "me": watched.name(1), "opponent": watched.name(2), "chat": watched.chat[-CHAT_SHOWN:],
-                    "spectator": True}
-        return self._view_of_seat()
-
-    def _view_of_seat(self) -> OnlineView:
-        seat = self.seat
-        session = seat.session if seat is not None else None
-        request = session.request if session is not None else None
-        private = request is not None and request.create == "private" and request.password or ""
-        opponent = seat.opponent.opponent if seat is not None and seat.opponent is not None else ""
-        known = self._known
-        return {"state": self.state, "line": self.line, "failed": self.failed,
-                "server": str(session.address) if session is not None else
-                str(self.choice.server) if self.choice is not None else "",
-                "match": session.game_id if session is not None else 0,
-                "me": (session.name or "") if session is not None else "",
-                "opponent": opponent or "", "match_password": private,
-                "chat": seat.chat[-CHAT_SHOWN:] if seat is not None else [],
-                "user": (known.online_user or "") if known is not None else "",
-                "default_server": known.online_server if known is not None else "",
-                "saved": "" if self.busy else self._saved_text}
+        return online_view(self)
 
     def _look_for_saved(self) -> None:
         saved = self.saved()
-        self._saved_text = "" if saved is None else f"{saved.server} {saved.game_id}"
+        self.saved_text = "" if saved is None else f"{saved.server} {saved.game_id}"
 
     def fail(self, reason: str) -> None:
         """Say why online play could not start or went on no longer (page, log, display)."""

@@ -23,7 +23,7 @@ from controller.engine.board_view import CELLS, cell_counts
 from controller.engine.match import Match
 from controller.json_value import JsonObject
 from controller.online.client import OnlineError
-from controller.online.door import CHAT_SHOWN, DoorState
+from controller.online.door_view import CHAT_SHOWN, DoorState
 from controller.online.watch import Spectator, WatchedMatch
 from controller.play.status import TableStatus
 from controller.show.content import Scene
