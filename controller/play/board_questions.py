@@ -126,6 +126,6 @@ class BoardQuestions:
             self._state = replace(self._state, ask_index=self._state.ask_index + 1)
             return
         self._state = replace(self._state, ask_index=0)
-        seat.board.verdict = Matched(choice)
+        seat.board.judge(Matched(choice))
         out.append(Announce("the player confirmed the reading"))
         seat.board_sync.sync(choice, out)

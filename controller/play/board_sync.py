@@ -57,8 +57,7 @@ class BoardSync:
         """A reading of the board: kept, and what is lifted told (not while setting up)."""
         seat = self._seat
         if self._board.observe(event.board, event.at):
-            self._board.in_air = None if seat.setting_up else \
-                self._board.lifted(event.board, seat.match, seat.bot)
+            self._board.lift(None if seat.setting_up else self._board.lifted(event.board, seat.match, seat.bot))
 
     def tick(self, out: list[Effect]) -> None:
         """A reading quiet for the settling time is settled and reconciled."""
@@ -76,7 +75,7 @@ class BoardSync:
         m = seat.match
         current, verdict = self._board.read(settled, m, seat.bot)
         previous = self._board.verdict
-        self._board.verdict = verdict
+        self._board.judge(verdict)
         seat.tutor.board_shows(verdict.position if isinstance(verdict, Matched) and verdict.is_exact else None)
         if isinstance(verdict, Mismatch) and not isinstance(previous, Mismatch) and not seat.setting_up:
             out.append(Buzz("error"))
@@ -140,7 +139,7 @@ class BoardSync:
         before any checker moved: nobody need touch a checker for the board to count)."""
         seat = self._seat
         if self._board.settled is not None:
-            self._board.verdict = self._board.read(self._board.settled, seat.match, seat.bot)[1]
+            self._board.judge(self._board.read(self._board.settled, seat.match, seat.bot)[1])
             verdict = self._board.verdict
             if isinstance(verdict, Matched) and verdict.is_exact:
                 seat.flow.set_up(out)
@@ -154,7 +153,7 @@ class BoardSync:
         landed, side = self._board.landed(seat.match, seat.bot), seat.match.turn
         if landed is None or side is None:
             return False
-        self._board.verdict = landed
+        self._board.judge(landed)
         if isinstance(landed, Matched):
             self.sync(landed.position, out)
             if seat.match.phase == "move" and seat.match.turn == side and seat.match.move_complete \

@@ -31,8 +31,7 @@ from controller.play.match_flow import MatchFlow
 from controller.play.rolls import Rolls
 from controller.play.showing import TableShow
 from controller.play.status import BotPlan, TableStatus
-from controller.play.table_state import (BoardReading, ControllerConfig, DiceReading, TableSetting,
-                                         TableState)
+from controller.play.table_state import ControllerConfig, DiceReading, TableSetting, TableState
 from controller.play.table_menu import TableMenu
 from controller.play.tracker import BoardTracker
 from controller.play.tutor import Tutor
@@ -72,7 +71,7 @@ class TableReads:
                                TableSetting.links_of(self.links), self._held_key, self.show.sent)
         return TableState(self.flow.state, self.menu_job.state, self.hints.state, self.tutor.state,
                           self.computer.state, self.questions.state, self.watch.state,
-                          BoardReading.of(self.board), DiceReading.of(self.dice), setting)
+                          self.board.reading, DiceReading.of(self.dice), setting)
 
     def turn_plan(self) -> TurnPlan | None:
         """The engine's plan of the roll being played (the match builds it once per roll)."""

@@ -2,26 +2,25 @@
 
 Each job of the controller (controller/play/*.py) keeps its own part of the table's state as
 one frozen dataclass that only it replaces, a new value at each change: the match flow's
-`FlowState`, the menu's `MenuState`, the hint's, the tutor's, the computer's turn's, the
-board's questions' and watching's. `TableState` puts them side by side with the table's own
-setting and frozen copies of the two mutable resources the table owns (the board tracker,
-which caches the boards allowed now, and the dice, which hold a random generator), so the
-whole is hashable, equal when nothing changed, and a copy taken before an event is never
-changed by it. `Controller.state()` builds it; `TableStatus` (status.py) is read from it.
+`FlowState`, the menu's `MenuState`, the board tracker's `BoardReading` (board sync's), the
+hint's, the tutor's, the computer's turn's, the board's questions' and watching's.
+`TableState` puts them side by side with the table's own setting and a frozen copy of the
+dice's facts (`TableDice` is a mutable resource: it holds a random generator), so the whole
+is hashable, equal when nothing changed, and a copy taken before an event is never changed
+by it. `Controller.state()` builds it; `TableStatus` (status.py) is read from it.
 """
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from controller.board.reconcile import BoardState, Matched, Verdict
 from controller.dice import DiceSecret, TableDice
 from controller.inputs.menu import LinkName, MenuState
 from controller.play.board_questions import QuestionState
 from controller.play.computer import ComputerState
 from controller.play.hint import HintState
 from controller.play.match_flow import FlowState
-from controller.play.tracker import BoardTracker
+from controller.play.tracker import BoardReading
 from controller.play.tutor import TutorState
 from controller.play.watching import WatchState
 from controller.show.content import PairingView, Prompt, Scene
@@ -38,28 +37,6 @@ class ControllerConfig:
     settle_s: float = 0.3
     auto_roll_delay_s: float = 2.0
     tutor: str = "off"  # or the least mark it warns about (controller.analysis.tutor.TUTOR_MARKS)
-
-
-@dataclass(frozen=True)
-class BoardReading:
-    """The board tracker's state (controller.play.tracker), copied: the latest reading and
-    since when, the settled one, its verdict, a checker seen in the air. The tracker's cache
-    of the boards allowed now is left out: it is rebuilt from the match whenever needed."""
-
-    raw: BoardState | None
-    raw_since: float
-    settled: BoardState | None
-    verdict: Verdict | None
-    in_air: Matched | None
-
-    @classmethod
-    def of(cls, board: BoardTracker) -> BoardReading:
-        return cls(board.raw, board.raw_since, board.settled, board.verdict, board.in_air)
-
-    @property
-    def settling(self) -> bool:
-        """The latest reading still waits for its settling time (as the tracker's `settling`)."""
-        return self.raw is not None and self.raw != self.settled
 
 
 @dataclass(frozen=True)

@@ -7,14 +7,15 @@ at once (`lifted`), so its targets light while the hand is still in the air. The
 expectation (the boards allowed now) is built once per state of the turn and kept.
 
 Pure: no clock of its own (times are given), no I/O; the controller owns one (board_sync).
-It is an owned, mutable resource rather than a frozen slice: it caches the expectation
-built for the turn (costly to build, rebuilt from the match when needed). The table's state
-holds a frozen copy of its facts (controller.play.table_state.BoardReading).
+What it knows of the board is one frozen `BoardReading`, replaced whole at each change: the
+board's slice of the table's state (controller.play.table_state). The expectation it builds
+once per state of the turn is a cache it owns beside it (costly to build, rebuilt from the
+match when needed), not part of that state.
 """
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from controller.board.reconcile import (BoardState, Expectation, Instruction, Matched, Mismatch,
                                         Verdict, path_expectation, reconcile, surplus, turn_expectation)
@@ -27,30 +28,68 @@ from controller.play.status import BotPlan
 ExpectationKey = tuple[object, ...]
 
 
-@dataclass
-class BoardTracker:
-    """The latest reading (`raw`, since `raw_since`), the settled one, its verdict, a
-    checker seen in the air; see the module docstring."""
+@dataclass(frozen=True)
+class BoardReading:
+    """What the table knows of the board: the latest reading (`raw`, unchanged since
+    `raw_since`), the settled one, what it means now (`verdict`), a checker seen in the air."""
 
-    raw_since: float = 0.0
     raw: BoardState | None = None
+    raw_since: float = 0.0
     settled: BoardState | None = None
     verdict: Verdict | None = None
     in_air: Matched | None = None
-    _expect_key: ExpectationKey | None = None
-    _expect: Expectation | None = None
+
+    @property
+    def settling(self) -> bool:
+        """The latest reading still waits for its settling time."""
+        return self.raw is not None and self.raw != self.settled
+
+
+class BoardTracker:
+    """The board as read (one frozen `BoardReading`) and the expectation cached for the turn;
+    see the module docstring."""
+
+    def __init__(self, raw_since: float = 0.0) -> None:
+        self._reading = BoardReading(raw_since=raw_since)
+        self._expect_key: ExpectationKey | None = None
+        self._expect: Expectation | None = None
+
+    @property
+    def reading(self) -> BoardReading:
+        """The board's slice of the table's state (a frozen value)."""
+        return self._reading
+
+    @property
+    def raw(self) -> BoardState | None:
+        return self._reading.raw
+
+    @property
+    def raw_since(self) -> float:
+        return self._reading.raw_since
+
+    @property
+    def settled(self) -> BoardState | None:
+        return self._reading.settled
+
+    @property
+    def verdict(self) -> Verdict | None:
+        return self._reading.verdict
+
+    @property
+    def in_air(self) -> Matched | None:
+        return self._reading.in_air
 
     # -- readings ---------------------------------------------------------------------------
     def observe(self, board: BoardState, at: float) -> bool:
         """A reading arrived; True if it differs from the last one."""
         if board == self.raw:
             return False
-        self.raw, self.raw_since = board, at
+        self._reading = replace(self._reading, raw=board, raw_since=at)
         return True
 
     @property
     def settling(self) -> bool:
-        return self.raw is not None and self.raw != self.settled
+        return self._reading.settling
 
     def due(self, now: float, settle_s: float) -> bool:
         """The latest reading has been quiet for the settling time (and no sensor of it is
@@ -59,9 +98,19 @@ class BoardTracker:
             and now - self.raw_since + 1e-9 >= settle_s
 
     def settle(self) -> BoardState:
-        assert self.raw is not None
-        self.settled, self.in_air = self.raw, None
-        return self.settled
+        raw = self.raw
+        assert raw is not None
+        self._reading = replace(self._reading, settled=raw, in_air=None)
+        return raw
+
+    def judge(self, verdict: Verdict | None) -> None:
+        """The settled board means `verdict` now."""
+        self._reading = replace(self._reading, verdict=verdict)
+
+    def lift(self, in_air: Matched | None) -> None:
+        """A checker seen in the air (None: none is)."""
+        if in_air != self.in_air:
+            self._reading = replace(self._reading, in_air=in_air)
 
     def is_right(self) -> bool:
         """The settled board is exactly what the match says (or none was read yet)."""
@@ -69,7 +118,9 @@ class BoardTracker:
 
     def forget(self) -> None:
         """The match moved on (a new phase, turn, step or game): read everything afresh."""
-        self.verdict, self.in_air, self._expect_key = None, None, None
+        if self.verdict is not None or self.in_air is not None:
+            self._reading = replace(self._reading, verdict=None, in_air=None)
+        self._expect_key = None
 
     # -- meaning ----------------------------------------------------------------------------
     def expectation(self, match: Match, bot: BotPlan | None) -> tuple[Colour, Position, Expectation]:
@@ -124,13 +175,14 @@ class BoardTracker:
         """A hand in the air: `board` is the settled board less one checker lifted from it,
         during a move. Nothing of the match changes before the reading settles, but the
         lifted checker's targets light now."""
-        if self.settled is None or not isinstance(self.verdict, Matched) or not self.verdict.is_exact:
+        settled_verdict = self.verdict
+        if self.settled is None or not isinstance(settled_verdict, Matched) or not settled_verdict.is_exact:
             return None
         if match.phase != "move" and bot is None:
             return None
         verdict = self.read(board, match, bot)[1]
         if isinstance(verdict, Matched) and verdict.in_hand is not None \
-                and verdict.position == self.verdict.position and not verdict.hits_pending \
+                and verdict.position == settled_verdict.position and not verdict.hits_pending \
                 and not verdict.prehit:
             return verdict
         return None
