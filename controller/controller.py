@@ -44,12 +44,11 @@ from controller.play.match_flow import MatchFlow
 from controller.play.reads import TableReads
 from controller.play.rolls import Rolls
 from controller.play.showing import TableShow
-from controller.play.table_state import ControllerConfig
+from controller.play.table_state import ControllerConfig, TableSetting
 from controller.play.table_menu import TableMenu
 from controller.play.tutor import Tutor
 from controller.play.watching import Watching
-from controller.show.content import PairingView, Prompt
-from controller.show.review_notes import ReviewFigures
+from controller.show.content import PairingView
 from controller.show.texts import LANGUAGES
 from controller.analysis.tutor import TUTOR_MARKS
 
@@ -60,8 +59,9 @@ class Controller(TableReads):
     def __init__(self, match: Match, *, config: ControllerConfig | None = None,
                  dice: TableDice | None = None, now: float = 0.0,
                  save: bool = True) -> None:
-        self.config = config or ControllerConfig()
-        self.now = now
+        #: the controller's own slice of the table's state (controller.play.table_state): its
+        #: configuration, time, link, the review's figures, the decision practised
+        self._setting = TableSetting(config or ControllerConfig(), now)
         #: the board kept in step with the match (controller.play.board_sync)
         self.board_sync = BoardSync(self, now, settle_s=lambda: self.config.settle_s)
         #: the match and the table's flow around it (controller.play.match_flow)
@@ -74,8 +74,6 @@ class Controller(TableReads):
         self.rolls = Rolls(self, dice or TableDice(), apply=self.flow.apply, act=self.actions.act, save=self._save)
         self.rolls.dice.adopt(match)
         self.save_enabled = save
-        self.online = True
-        self.board_prompt: Prompt | None = None  # the board session's line, when it has one
         #: the questions to the computer and its answers (controller.play.computer)
         self.computer = ComputerTurn(self, roll=self.rolls.roll, carry_out=self._carry_out,
                                      act=lambda side, action, level, out: self.actions.act(side, action, level, out,
@@ -84,7 +82,6 @@ class Controller(TableReads):
         self.menu_job = TableMenu(self)
         #: the hint shown, and whom the tutor judges (controller.play.hint)
         self.hints = HintJob(self, lambda: self.config.tutor)
-        self._held_key: tuple[object, ...] | None = None  # the tutor's hold last seen (`_tutor_first`)
         #: what the tutor holds back until it is kept or undone (controller.play.tutor)
         self.tutor = Tutor(self.hints.tutor_mark)
         #: the board's questions to the player (controller.play.board_questions)
@@ -96,9 +93,6 @@ class Controller(TableReads):
         self.show = TableShow(self)
         #: a watched server match's scene, the online door's offers, the banner (controller.play.watching)
         self.watch = Watching()
-        self.review: ReviewFigures | None = None  # PR and ratings of the finished games
-        #: the key of the marked decision practised here (controller/table/practice.py), or None
-        self.practising: str | None = None
         #: the board's pages' links, which the menu shows as QR codes (sim/web/board_page.py sets them)
         self.links: dict[menus.LinkName, PairingView] = {}
 
@@ -106,7 +100,8 @@ class Controller(TableReads):
     def handle(self, event: Event) -> list[Effect]:
         """React to one event; return what the application must do."""
         out: list[Effect] = []
-        self.now = max(self.now, event.at)
+        if event.at > self.now:
+            self._setting = replace(self._setting, now=event.at)
         self._react(event, out)
         self._tutor_first()
         if self.watching is None:  # the local match waits while a server match is watched
@@ -123,10 +118,11 @@ class Controller(TableReads):
         a menu opened again while it holds stays open."""
         held = self.tutor.hold(self.match)
         key = None if held is None else (held.side, held.warning.action, held.match, held.target)
-        if key is not None and key != self._held_key:
+        if key is not None and key != self._setting.held_seen:
             self.menu_job.close()
             self.hints.clear()
-        self._held_key = key
+        if key != self._setting.held_seen:
+            self._setting = replace(self._setting, held_seen=key)
 
     def _react(self, event: Event, out: list[Effect]) -> None:
         """The part of `handle` that depends on the kind of event."""
@@ -161,7 +157,7 @@ class Controller(TableReads):
         elif isinstance(event, BotCube):
             self.computer.cube(event, out)
         elif isinstance(event, ReviewReady):
-            self.review = event.figures
+            self._setting = replace(self._setting, review=event.figures)
 
     def _watch_event(self, event: Event, out: list[Effect]) -> bool:
         """Watching's own events, the online door's offers (play, watch), the banner, and
@@ -184,7 +180,7 @@ class Controller(TableReads):
                 out.append(Refused.of(f"unknown tutor setting {event.mark[:20]!r}; choose {', '.join(TUTOR_MARKS)}",
                                       "not_now"))
             else:
-                self.config = replace(self.config, tutor=event.mark)
+                self._setting = replace(self._setting, config=replace(self.config, tutor=event.mark))
         elif isinstance(event, MatchChosen):
             if self.playing_online:
                 out.append(Refused.of("online the server starts the match: leave online play first", "online_match"))
@@ -216,19 +212,19 @@ class Controller(TableReads):
             out.append(Refused.of("watching online: the board plays nothing (the menu leaves watching)",
                                   "watching"))
         elif isinstance(event, ReviewReady):
-            self.review = event.figures
+            self._setting = replace(self._setting, review=event.figures)
 
     def _language(self, language: str, out: list[Effect]) -> None:
         """Speak `language` from now on (the match is not touched, so nothing is saved)."""
         if language not in LANGUAGES:
             out.append(Refused.of(f"unknown language {language!r}; choose {', '.join(LANGUAGES)}", "not_now"))
             return
-        self.config = replace(self.config, language=language)
+        self._setting = replace(self._setting, config=replace(self.config, language=language))
 
     def _link_changed(self, event: LinkChanged, out: list[Effect]) -> None:
-        self.board_prompt = event.prompt
+        self._setting = replace(self._setting, board_prompt=event.prompt)
         if event.online != self.online:
-            self.online = event.online
+            self._setting = replace(self._setting, online=event.online)
             out.append(Announce("board online" if event.online else "board offline"))
 
     # -- the match ----------------------------------------------------------------------
@@ -263,7 +259,7 @@ class Controller(TableReads):
         """Another seating's match and dice (online play taking the table or leaving it)."""
         self.rolls.seat(event.dice)
         self.watch.lift_banner()
-        self.practising = event.practice
+        self._setting = replace(self._setting, practising=event.practice)
         self.adopt_match(event.match, out)
         self.board_sync.reconcile(out)
 

@@ -17,8 +17,8 @@ from controller.engine import Position
 from controller.engine.board_view import cell_counts
 from controller.engine.match import Match
 from controller.engine.match_settings import MatchSettings
-from controller.events import (ActionRequested, ButtonPressed, LinkChanged, ReadingReceived, Refused, SaveMatch,
-                               Tick)
+from controller.events import (ActionRequested, ButtonPressed, LanguageChosen, LinkChanged, ReadingReceived, Refused,
+                               SaveMatch, Tick)
 from controller.play.table_state import TableState
 from controller.show.content import PairingView
 
@@ -120,7 +120,20 @@ def test_a_copy_taken_before_events_is_not_changed_by_them() -> None:
     c.links["phone"] = PairingView("pairing.phone", ("http://table.local",))  # the page sets a link
     after = c.state()
     assert after != before
-    assert after.flow.match.steps and after.menu.is_open and not after.table.online and after.table.links
+    assert after.flow.match.steps and after.menu.is_open and not after.table.online and after.links
     assert repr(before) == said and hash(before) == hashed
-    assert before.dice.queued == ((3, 1),) and before.board.raw == board() and before.table.links == ()
+    assert before.dice.queued == ((3, 1),) and before.board.raw == board() and before.links == ()
     assert before.flow.match.phase == "opening" and not before.menu.is_open and before.table.online
+
+
+def test_the_tables_own_setting_is_part_of_the_state() -> None:
+    c = set_up()
+    before = c.state()
+    out = c.handle(LanguageChosen("xx", c.now))  # no such language: refused, nothing changes
+    assert any(isinstance(e, Refused) for e in out) and c.state() == before
+    c.handle(LanguageChosen("da", c.now))
+    after = c.state()
+    assert after.table.config.language == "da" == c.config.language and before.table.config.language == "en"
+    # the language and the scene it is said in change, nothing else
+    assert replace(after, table=replace(after.table, config=before.table.config),
+                   scene_sent=before.scene_sent) == before

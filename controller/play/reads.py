@@ -12,6 +12,8 @@ move to it, and it reads the jobs' slices.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from controller.board.reconcile import BoardState, Verdict
 from controller.dice import TableDice
 from controller.engine.board_view import Colour
@@ -31,7 +33,7 @@ from controller.play.match_flow import MatchFlow
 from controller.play.rolls import Rolls
 from controller.play.showing import TableShow
 from controller.play.status import BotPlan, TableStatus
-from controller.play.table_state import ControllerConfig, DiceReading, TableSetting, TableState
+from controller.play.table_state import ControllerConfig, DiceReading, TableSetting, TableState, links_of
 from controller.play.table_menu import TableMenu
 from controller.play.tracker import BoardTracker
 from controller.play.tutor import Tutor
@@ -55,23 +57,50 @@ class TableReads:
     watch: Watching
     hints: HintJob
     tutor: Tutor
-    config: ControllerConfig
-    now: float
-    online: bool
-    board_prompt: Prompt | None
-    review: ReviewFigures | None
-    practising: str | None
     links: dict[menus.LinkName, PairingView]
-    _held_key: tuple[object, ...] | None
+    _setting: TableSetting  # the controller's own slice (only the controller replaces it)
 
     def state(self) -> TableState:
         """The whole table's state now, one frozen value (controller/play/table_state.py):
         equal while nothing changes, and never changed by what happens after."""
-        setting = TableSetting(self.config, self.now, self.online, self.board_prompt, self.review, self.practising,
-                               TableSetting.links_of(self.links), self._held_key, self.show.sent)
         return TableState(self.flow.state, self.menu_job.state, self.hints.state, self.tutor.state,
                           self.computer.state, self.questions.state, self.watch.state,
-                          self.board.reading, DiceReading.of(self.dice), setting)
+                          self.board.reading, DiceReading.of(self.dice), self._setting, links_of(self.links),
+                          self.show.sent)
+
+    @property
+    def config(self) -> ControllerConfig:
+        """How this table plays (the controller's slice holds it)."""
+        return self._setting.config
+
+    @config.setter
+    def config(self, config: ControllerConfig) -> None:
+        self._setting = replace(self._setting, config=config)  # tests/test_browser.py sets it
+
+    @property
+    def now(self) -> float:
+        """The controller's time: the latest event's (the clock is read at it)."""
+        return self._setting.now
+
+    @property
+    def online(self) -> bool:
+        """The board's link is up."""
+        return self._setting.online
+
+    @property
+    def board_prompt(self) -> Prompt | None:
+        """The board session's line, when it has one."""
+        return self._setting.board_prompt
+
+    @property
+    def review(self) -> ReviewFigures | None:
+        """PR and ratings of the finished games."""
+        return self._setting.review
+
+    @property
+    def practising(self) -> str | None:
+        """The key of the marked decision practised here (controller/table/practice.py), or None."""
+        return self._setting.practising
 
     def turn_plan(self) -> TurnPlan | None:
         """The engine's plan of the roll being played (the match builds it once per roll)."""

@@ -4,10 +4,11 @@ Each job of the controller (controller/play/*.py) keeps its own part of the tabl
 one frozen dataclass that only it replaces, a new value at each change: the match flow's
 `FlowState`, the menu's `MenuState`, the board tracker's `BoardReading` (board sync's), the
 hint's, the tutor's, the computer's turn's, the board's questions' and watching's.
-`TableState` puts them side by side with the table's own setting and a frozen copy of the
-dice's facts (`TableDice` is a mutable resource: it holds a random generator), so the whole
-is hashable, equal when nothing changed, and a copy taken before an event is never changed
-by it. `Controller.state()` builds it; `TableStatus` (status.py) is read from it.
+The controller's own part is `TableSetting`, kept the same way. `TableState` puts them side
+by side with frozen copies of what is not kept so: the dice's facts (`TableDice` is a
+mutable resource: it holds a random generator), the board's pages' links (a mapping the
+page sets) and the scene sent last (the showing's). So the whole is hashable, equal when
+nothing changed, and a copy taken before an event is never changed by it. `Controller.state()` builds it; `TableStatus` (status.py) is read from it.
 """
 from __future__ import annotations
 
@@ -56,23 +57,23 @@ class DiceReading:
 
 @dataclass(frozen=True)
 class TableSetting:
-    """The controller's own part: its configuration, its time, whether the board is online
-    and the board session's line, the review's figures, the decision practised, the board's
-    pages' links (a sorted copy), the tutor's hold last seen, the scene sent last."""
+    """The controller's own slice of the table's state: its configuration, its time (the
+    latest event's), whether the board is online and the board session's line, the review's
+    figures, the key of the decision practised (controller/table/practice.py), and the
+    tutor's hold last seen (the menu closes once when it starts holding)."""
 
-    config: ControllerConfig
-    now: float
-    online: bool
-    board_prompt: Prompt | None
-    review: ReviewFigures | None
-    practising: str | None
-    links: tuple[tuple[LinkName, PairingView], ...]
-    held_seen: tuple[object, ...] | None
-    scene_sent: Scene | None
+    config: ControllerConfig = ControllerConfig()
+    now: float = 0.0
+    online: bool = True
+    board_prompt: Prompt | None = None
+    review: ReviewFigures | None = None
+    practising: str | None = None
+    held_seen: tuple[object, ...] | None = None
 
-    @staticmethod
-    def links_of(links: Mapping[LinkName, PairingView]) -> tuple[tuple[LinkName, PairingView], ...]:
-        return tuple(sorted(links.items()))
+
+def links_of(links: Mapping[LinkName, PairingView]) -> tuple[tuple[LinkName, PairingView], ...]:
+    """The board's pages' links as a value (sorted by page)."""
+    return tuple(sorted(links.items()))
 
 
 @dataclass(frozen=True)
@@ -90,3 +91,5 @@ class TableState:
     board: BoardReading
     dice: DiceReading
     table: TableSetting
+    links: tuple[tuple[LinkName, PairingView], ...]
+    scene_sent: Scene | None
