@@ -190,18 +190,13 @@ class RemoteOpponent:
 
     def _win(self, event: Win) -> None:
         self._won = True
+        fact = _win_fact(event, self.me, self.server)
+        if fact is None:
+            self._close_remote_turn()
+            return
         if event.resigned and event.resigned != self.me:
             self._remote_board = None  # steps before a resignation do not count
-            if self.server.double_offered and self.server.turn == 1:
-                self.facts.append(RemoteCube("drop"))
-            else:
-                cube = max(1, self.server.double_value)
-                level = LEVELS[min(3, max(1, event.points // cube)) - 1] if event.points else "single"
-                self.facts.append(RemoteResigned(level))
-        elif event.resigned == self.me and not self.server.double_offered:
-            self.facts.append(RemoteCube("accept"))
-        else:
-            self._close_remote_turn()
+        self.facts.append(fact)
 
     def _stop(self, reason: str, out: Reaction) -> None:
         self.stopped = reason
@@ -299,6 +294,20 @@ class RemoteOpponent:
         """Send the held commands whose moment has come on the server, in order."""
         if self.stopped is None:
             out.commands.extend(self.outbox.flush())
+
+
+def _win_fact(event: Win, me: str, server: GameState) -> Fact | None:
+    """What a game won on the server means at our table: the opponent dropped our cube or
+    resigned (at the level its points say), or accepted our resignation; None: the game was
+    won on the board, by the last move."""
+    if event.resigned and event.resigned != me:
+        if server.double_offered and server.turn == 1:
+            return RemoteCube("drop")
+        cube = max(1, server.double_value)
+        return RemoteResigned(LEVELS[min(3, max(1, event.points // cube)) - 1] if event.points else "single")
+    if event.resigned == me and not server.double_offered:
+        return RemoteCube("accept")
+    return None
 
 
 def _rematch_began(previous: Match | None, m: Match) -> bool:
