@@ -66,7 +66,7 @@ class Controller(TableReads):
         self.board_sync = BoardSync(self, now, settle_s=lambda: self.config.settle_s)
         #: the match and the table's flow around it (controller.play.match_flow)
         self.flow = MatchFlow(self, match, save=self._save, reread=self.board_sync.reread,
-                              auto_roll_delay=lambda: self.config.auto_roll_delay_s)
+                              forget=self.board_sync.forget, auto_roll_delay=lambda: self.config.auto_roll_delay_s)
         #: the players' actions: checked, refused, held by the tutor or carried out (controller.play.actions)
         self.actions = PlayerActions(self, apply=self.flow.apply,
                                      sync=lambda target, out: self.board_sync.sync(target, out, judge=False))
@@ -199,10 +199,9 @@ class Controller(TableReads):
         """While watching the board is not used: readings are kept (to set the board up
         afterwards) but not played, no clock runs, only the menu's buttons count."""
         if isinstance(event, ReadingReceived):
-            self.board.observe(event.board, event.at)
+            self.board_sync.keep(event)
         elif isinstance(event, Tick):
-            if self.board.due(self.now, self.config.settle_s):
-                self.board.settle()
+            self.board_sync.keep(event)
         elif isinstance(event, LinkChanged):
             self._link_changed(event, out)
         elif isinstance(event, ButtonPressed) and (event.button == "menu" or self.menu.is_open):
@@ -250,7 +249,7 @@ class Controller(TableReads):
     def adopt_match(self, match: Match, out: list[Effect]) -> None:
         """Play on from `match`; the board is first set up to its position."""
         self.flow.adopt(match)
-        self.board.forget()
+        self.board_sync.forget()
         self.computer.forget()
         self._save(out)
         self.board_sync.reread(out)
@@ -269,7 +268,7 @@ class Controller(TableReads):
         along `path`, shown on the LEDs."""
         if not self.flow.choose(side, move, path, out):
             return  # not a legal move, or its time ran out while it thought
-        self.board.forget()
+        self.board_sync.forget()
         out.append(Announce(f"{side} (computer) plays {move.notation}"))
         self.board_sync.reread(out)
         verdict = self.board.verdict

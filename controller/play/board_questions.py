@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Protocol
 
-from controller.board.reconcile import Ambiguous, Matched
+from controller.board.reconcile import Ambiguous
 from controller.engine.board_view import Colour
 from controller.engine.match import Match, Transition
 from controller.engine.match_events import Event as MatchEvent
@@ -126,6 +126,4 @@ class BoardQuestions:
             self._state = replace(self._state, ask_index=self._state.ask_index + 1)
             return
         self._state = replace(self._state, ask_index=0)
-        seat.board.judge(Matched(choice))
-        out.append(Announce("the player confirmed the reading"))
-        seat.board_sync.sync(choice, out)
+        seat.board_sync.confirm(choice, out)

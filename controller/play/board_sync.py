@@ -4,8 +4,9 @@ Readings are settled on the event's time (a reading counts when it has been quie
 settling time); the settled board is reconciled with the match (controller.play.tracker,
 controller.board.reconcile) and what it shows is played: the steps of a person's move (undo
 included, as one transition), the end of setting up, the computer's move carried out. The
-job owns the board's tracker; the match changes only through the match's flow
-(controller.play.match_flow).
+job owns the board's tracker and is the one writer of what it knows (its frozen
+`BoardReading`): the others ask it through `forget`, `keep` and `confirm`. The match changes
+only through the match's flow (controller.play.match_flow).
 """
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from controller.engine.match_events import Stepped
 from controller.engine.match_settings import HUMAN
 from controller.engine.position import Position
 from controller.engine.turn import TurnPlan
-from controller.events import Announce, Buzz, Effect, ReadingReceived, Refused
+from controller.events import Announce, Buzz, Effect, ReadingReceived, Refused, Tick
 from controller.play.actions import PlayerActions
 from controller.play.match_flow import MatchFlow
 from controller.play.seat import MatchSeat
@@ -52,6 +53,24 @@ class BoardSync:
     def board(self) -> BoardTracker:
         """The board as read, settled and reconciled."""
         return self._board
+
+    def forget(self) -> None:
+        """The match moved on (a new phase, turn, step, game or match): the board is read afresh."""
+        self._board.forget()
+
+    def keep(self, event: ReadingReceived | Tick) -> None:
+        """While a server match is watched: readings are kept and settle (to set the board up
+        afterwards) but nothing is read from them."""
+        if isinstance(event, ReadingReceived):
+            self._board.observe(event.board, event.at)
+        elif self._board.due(self._seat.now, self._settle_s()):
+            self._board.settle()
+
+    def confirm(self, choice: Position, out: list[Effect]) -> None:
+        """The player said the ambiguous reading is `choice` (controller.play.board_questions)."""
+        self._board.judge(Matched(choice))
+        out.append(Announce("the player confirmed the reading"))
+        self.sync(choice, out)
 
     def reading(self, event: ReadingReceived) -> None:
         """A reading of the board: kept, and what is lifted told (not while setting up)."""

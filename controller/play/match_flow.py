@@ -63,13 +63,14 @@ class FlowState:
 
 class MatchFlow:
     """The match and the table's flow around it (see the module docstring). `save` saves
-    the match, `reread` reads the settled board against the match just changed,
-    `auto_roll_delay` is the pause before an automatic roll (the table's setting)."""
+    the match, `reread` reads the settled board against the match just changed, `forget`
+    has the board read afresh (board sync owns it), `auto_roll_delay` is the pause before an automatic roll (the table's setting)."""
 
     def __init__(self, seat: FlowSeat, match: Match, *, save: Callable[[list[Effect]], None],
-                 reread: Callable[[list[Effect]], None], auto_roll_delay: Callable[[], float]) -> None:
+                 reread: Callable[[list[Effect]], None], forget: Callable[[], None],
+                 auto_roll_delay: Callable[[], float]) -> None:
         self._seat = seat
-        self._save, self._reread, self._delay = save, reread, auto_roll_delay
+        self._save, self._reread, self._forget, self._delay = save, reread, forget, auto_roll_delay
         self._state = FlowState(match)
         self.schedule_auto_roll()
 
@@ -130,7 +131,7 @@ class MatchFlow:
             self._after_event(ev)
         if after.phase != before.phase or after.turn != before.turn or after.steps != before.steps \
                 or after.game != before.game:
-            seat.board.forget()
+            self._forget()
         if after.is_over and seat.rolls.dice.reveal():
             out.append(Announce("dice seed revealed: the match is over"))
         if after is not before:

@@ -8,7 +8,8 @@ The controller's own part is `TableSetting`, kept the same way. `TableState` put
 by side with frozen copies of what is not kept so: the dice's facts (`TableDice` is a
 mutable resource: it holds a random generator), the board's pages' links (a mapping the
 page sets) and the scene sent last (the showing's). So the whole is hashable, equal when
-nothing changed, and a copy taken before an event is never changed by it. `Controller.state()` builds it; `TableStatus` (status.py) is read from it.
+nothing changed, and a copy taken before an event is never changed by it.
+`Controller.state()` builds it; `TableStatus` (status.py) is read from it.
 """
 from __future__ import annotations
 
