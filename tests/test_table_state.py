@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Callable
 from dataclasses import FrozenInstanceError, replace
 
 import pytest
@@ -17,8 +18,8 @@ from controller.engine import Position
 from controller.engine.board_view import cell_counts
 from controller.engine.match import Match
 from controller.engine.match_settings import MatchSettings
-from controller.events import (ActionRequested, ButtonPressed, LanguageChosen, LinkChanged, ReadingReceived, Refused,
-                               SaveMatch, Tick)
+from controller.events import (ActionRequested, ButtonPressed, DicePhraseGiven, Event, HintRequested, LanguageChosen,
+                               LinkChanged, ReadingReceived, Refused, SaveMatch, Tick, TutorChosen)
 from controller.play.table_state import TableState
 from controller.show.content import PairingView
 
@@ -33,7 +34,7 @@ def board(changes: dict[str, tuple[int, int]] | None = None) -> BoardState:
     return BoardState.of(counts)
 
 
-def set_up(rolls: list[tuple[int, int]] = ()) -> Controller:
+def set_up(rolls: tuple[tuple[int, int], ...] = ()) -> Controller:
     """A match of two people at the table, its board set up, the dice keyed in waiting."""
     dice = TableDice(random.Random(1))
     for r in rolls:
@@ -47,8 +48,9 @@ def set_up(rolls: list[tuple[int, int]] = ()) -> Controller:
 
 def frozen_all_the_way(value: object) -> None:
     """Every dataclass in `value`'s slices is frozen (no slice can be edited in place)."""
-    assert dataclasses.is_dataclass(value) and type(value).__dataclass_params__.frozen  # type: ignore[attr-defined]
-    for field in dataclasses.fields(value):  # type: ignore[arg-type]
+    assert dataclasses.is_dataclass(value) and not isinstance(value, type)
+    assert getattr(type(value), "__dataclass_params__").frozen, type(value).__name__
+    for field in dataclasses.fields(value):
         part = getattr(value, field.name)
         if dataclasses.is_dataclass(part) and not isinstance(part, type):
             frozen_all_the_way(part)
@@ -89,6 +91,23 @@ def test_a_refused_action_leaves_the_state_as_it_was() -> None:
     assert c.state() == before
 
 
+@pytest.mark.parametrize("refused", [
+    lambda at: ActionRequested("white", "roll", at),  # the board is not right
+    lambda at: ActionRequested("black", "double", at),  # the game waits for its opening roll
+    lambda at: HintRequested(at),  # nobody decides yet
+    lambda at: TutorChosen("sometimes", at),  # no such setting
+    lambda at: DicePhraseGiven("white", "a phrase", at),  # the dice are not verifiable
+], ids=["roll", "double", "hint", "tutor", "phrase"])
+def test_no_refusal_changes_the_state(refused: Callable[[float], Event]) -> None:
+    c = set_up(rolls=((3, 1),))
+    c.handle(ReadingReceived(board({"8": (-1, 0)}), c.now))  # a checker off the board
+    c.handle(Tick(c.now + 0.5))
+    before = c.state()
+    out = c.handle(refused(c.now))
+    assert any(isinstance(e, Refused) for e in out)
+    assert c.state() == before
+
+
 def test_a_refused_action_later_moves_only_the_clock() -> None:
     c = set_up()
     before = c.state()
@@ -99,7 +118,7 @@ def test_a_refused_action_later_moves_only_the_clock() -> None:
 
 
 def test_a_roll_changes_the_state() -> None:
-    c = set_up(rolls=[(3, 1)])
+    c = set_up(rolls=((3, 1),))
     before = c.state()
     assert before.dice.queued == ((3, 1),) and before.flow.match.phase == "opening"
     c.handle(ActionRequested("white", "roll", c.now))
@@ -109,7 +128,7 @@ def test_a_roll_changes_the_state() -> None:
 
 
 def test_a_copy_taken_before_events_is_not_changed_by_them() -> None:
-    c = set_up(rolls=[(3, 1)])
+    c = set_up(rolls=((3, 1),))
     before = c.state()
     said, hashed = repr(before), hash(before)
     c.handle(ActionRequested("white", "roll", 0.4))  # the dice's queue empties
