@@ -129,7 +129,7 @@ def test_good_dice_text(good: str) -> None:
     assert parse_dice(good) in {(3, 1), (6, 6)}
 
 
-@pytest.mark.parametrize("bad", [(0, 3), (7, 1), (3,), (3, 1, 1), ("3", 1)])
+@pytest.mark.parametrize("bad", [(0, 3), (7, 1), (3,), (3, 1, 1), ("3", 1), (True, 1)])
 def test_bad_dice_values(bad: tuple) -> None:
     with pytest.raises(InvalidDiceError):
         legal_moves(Position.initial(), bad)  # type: ignore[arg-type]

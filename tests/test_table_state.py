@@ -18,7 +18,7 @@ from controller.engine import Position
 from controller.engine.board_view import cell_counts
 from controller.engine.match import Match
 from controller.engine.match_settings import MatchSettings
-from controller.events import (ActionRequested, ButtonPressed, DicePhraseGiven, Event, HintRequested, LanguageChosen,
+from controller.events import (ActionRequested, ButtonPressed, DiceEntered, DicePhraseGiven, Event, HintRequested, LanguageChosen,
                                LinkChanged, ReadingReceived, Refused, SaveMatch, Tick, TutorChosen)
 from controller.play.table_state import TableState
 from controller.show.content import PairingView
@@ -97,7 +97,9 @@ def test_a_refused_action_leaves_the_state_as_it_was() -> None:
     lambda at: HintRequested(at),  # nobody decides yet
     lambda at: TutorChosen("sometimes", at),  # no such setting
     lambda at: DicePhraseGiven("white", "a phrase", at),  # the dice are not verifiable
-], ids=["roll", "double", "hint", "tutor", "phrase"])
+    lambda at: DiceEntered("white", (7, 1), at),  # no die shows 7: not queued, not logged, the menu left alone
+    lambda at: DiceEntered("white", (0, 3), at),
+], ids=["roll", "double", "hint", "tutor", "phrase", "dice 7-1", "dice 0-3"])
 def test_no_refusal_changes_the_state(refused: Callable[[float], Event]) -> None:
     c = set_up(rolls=((3, 1),))
     c.handle(ReadingReceived(board({"8": (-1, 0)}), c.now))  # a checker off the board

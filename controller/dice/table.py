@@ -26,6 +26,8 @@ from collections.abc import Callable
 from controller.dice.secret import DiceSecret
 from controller.dice.verifiable import PHRASE_MAX, SEED_BYTES, derive_roll, opening_roll, phrase_problem
 from controller.engine.board_view import Colour
+from controller.engine.dice import check_dice
+from controller.engine.errors import InvalidDiceError
 from controller.engine.match import Match
 from controller.engine.match_history import TurnRecord
 from controller.errors import BgboardError
@@ -102,10 +104,14 @@ class TableDice:
         return self.mode == "verifiable" and not (self.secret is not None and self.secret.ended)
 
     def push(self, dice: Dice) -> None:
-        """Queue the next roll (a script's `dice` line, dice entered from real dice)."""
+        """Queue the next roll (a script's `dice` line, dice entered from real dice); a die
+        that is not 1-6 is refused here, before anything is queued, said or rolled."""
         if self.from_seed:
             raise DiceError("the dice are verifiable in this match: nobody can choose a roll", "dice_verifiable")
-        self.queue.append(dice)
+        try:
+            self.queue.append(check_dice(dice))
+        except InvalidDiceError as exc:
+            raise DiceError(str(exc), "bad_dice") from None
 
     def roll(self, match: Match) -> Dice:
         """The next roll of `match` (opening: White's die, then Black's)."""

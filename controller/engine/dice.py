@@ -22,6 +22,6 @@ def parse_dice(text: str) -> Dice:
 
 def check_dice(dice: tuple[int, int] | list[int]) -> Dice:
     """Validate a pair of dice given as numbers."""
-    if len(dice) != 2 or any(not isinstance(d, int) or not 1 <= d <= 6 for d in dice):
+    if len(dice) != 2 or any(isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 6 for d in dice):
         raise InvalidDiceError(f"bad dice {dice!r}: two numbers 1-6 are needed")
     return dice[0], dice[1]
