@@ -30,6 +30,7 @@ from controller.errors import BackendUnavailableError, BgboardError
 from controller.inputs.buttons import ButtonEvent
 from controller.table.backends import BackendChoice, LedBackend
 from controller.table.board_feed import BoardFeed
+from controller.table.choices import TableChoices
 from controller.table.computer import ComputerSeat
 from controller.table.practice import TablePractice
 from controller.show.leds import LedStrip
@@ -81,8 +82,10 @@ def open_table(profile: Profile, backends: BackendChoice, *, clock: Callable[[],
     """Open a table on `profile` with `backends` (see the module docstring).
 
     The match is `match` if given, else the saved one in `backends.state_dir`, else
-    `new_match()`. `loop`: the computer thinks in a worker thread of it (the real-time
-    front ends); without, the computer answers at once (the headless runner).
+    `new_match()`; the language and tutor are `config`'s but for those chosen at the table
+    since (kept in `backends.state_dir`: controller/table/choices.py). `loop`: the
+    computer thinks in a worker thread of it (the real-time front ends); without, the
+    computer answers at once (the headless runner).
     """
     from controller.show.display_backends import Display
 
@@ -101,12 +104,16 @@ def open_table(profile: Profile, backends: BackendChoice, *, clock: Callable[[],
         match = new_match()
     dice.adopt(match, secret)
     config = config or ControllerConfig(settle_s=profile.timing.settle_ms / 1000)
+    choices = None if backends.state_dir is None else TableChoices(backends.state_dir, config)
+    if choices is not None:
+        config = choices.resolve(config)  # the language and tutor chosen at the table before
     controller = Controller(match, config=config, dice=dice, now=clock())
     led_config = profile.leds
     if backends.brightness is not None:
         led_config = replace(led_config, brightness=backends.brightness)
     table = Table(controller, store=store, computers=ComputerSeat(bots), clock=clock, loop=loop)
     table.practice = TablePractice(table, backends.state_dir)
+    table.choices = choices
     try:
         table.leds = _open_leds(backends.leds, led_config, table)
         table.display = Display.open(profile.display, backends.display)
@@ -127,6 +134,8 @@ def open_table(profile: Profile, backends: BackendChoice, *, clock: Callable[[],
         raise
     if store.damaged:
         table.log_lines.append(store.damaged)
+    if choices is not None and choices.problem:
+        table.log_lines.append(choices.problem)
     table.log_lines.append("resumed the saved match" if resumed else "new match")
     return table
 

@@ -33,6 +33,7 @@ from controller.table.backends import BuzzerOutput, DisplayOutput, LedOutput
 from controller.link.session import BoardSession
 from controller.records.store import TableStore
 from controller.table.board_feed import BoardFeed
+from controller.table.choices import TableChoices
 from controller.table.computer import ComputerSeat
 from controller.analysis.review import MatchReview, ReviewCache
 from controller.table.practice import TablePractice
@@ -87,6 +88,8 @@ class Table:
         self.online: Door | None = None
         #: the practice of a marked decision of the review here (the menu offers it)
         self.practice: TablePractice | None = None
+        #: where the language and tutor chosen here are kept across a restart (None: not kept)
+        self.choices: TableChoices | None = None
         self._scene_listeners: list[Callable[[Scene], None]] = []
         self._reading_listeners: list[Callable[[], None]] = []
         self._refusal_listeners: list[Callable[[Refused], None]] = []
@@ -104,6 +107,8 @@ class Table:
             return []
         effects = self.controller.handle(event)
         self.execute(effects, event.at)
+        if self.choices is not None:
+            self.choices.keep(self.controller.config)
         if self.review is not None and self.controller.practising is None:  # a practice is not the match
             self.review.match_changed(self.controller.match)
         if isinstance(event, ReadingReceived):
