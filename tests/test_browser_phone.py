@@ -54,6 +54,7 @@ def test_the_phone_starts_a_match_asks_a_hint_and_sets_the_tutor(browser: Any, t
         phone = Page(browser, pi.page_urls[0], **PHONE)
         # the board's own page: the checkers are real, no virtual board's debug panel or helping hands
         phone.page.wait_for_function("document.querySelector('header .sub').textContent === 'board'")
+        phone.page.wait_for_function("document.title === 'bgboard — board'")  # the tab says it too
         assert phone.page.locator("#debug-toggle").is_hidden() and phone.page.locator("#helpers").is_hidden()
         _new_match_from_the_dialog(phone, pi)
         wait_until(lambda: pi.ctl(lambda c: not c.setting_up and any(a.action == "roll" for a in c.status().actions)),

@@ -169,6 +169,8 @@ class Page {
     const sub = document.querySelector("header .sub");
     const subKey = state.board_page ? "sub.board" : "sub";
     if (sub.dataset.i18n !== subKey) { sub.dataset.i18n = subKey; sub.textContent = t(this.lang, subKey); }
+    const title = t(this.lang, state.board_page ? "title.board" : "title");  // the tab says which page it is
+    if (document.title !== title) document.title = title;
     this.drawBoardLayers();
     this.renderStatus();
     this.renderDisplay(state);
