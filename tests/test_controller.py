@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import random
 
+from board_states import START, board
 from controller.board.reconcile import BoardState
 from controller.controller import Controller, ControllerConfig
 from controller.dice import TableDice
@@ -13,15 +14,6 @@ from controller.engine.match_settings import MatchSettings
 from controller.events import (ActionRequested, Announce, ButtonPressed, Buzz, LinkChanged,
                                ReadingReceived, Refused, SaveMatch, ShowScene, Tick)
 
-START = Position.initial()
-
-
-def board(changes: dict[str, tuple[int, int]] | None = None) -> BoardState:
-    counts = cell_counts(START, "white")
-    for cell, (dw, db) in (changes or {}).items():
-        w, b = counts[cell]
-        counts[cell] = (w + dw, b + db)
-    return BoardState.of(counts)
 
 
 def texts(effects: list[object]) -> list[str]:

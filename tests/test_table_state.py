@@ -11,11 +11,9 @@ from dataclasses import FrozenInstanceError, replace
 
 import pytest
 
-from controller.board.reconcile import BoardState
+from board_states import board
 from controller.controller import Controller
 from controller.dice import TableDice
-from controller.engine import Position
-from controller.engine.board_view import cell_counts
 from controller.engine.match import Match
 from controller.engine.match_settings import MatchSettings
 from controller.events import (ActionRequested, ButtonPressed, DiceEntered, DicePhraseGiven, Event, HintRequested, LanguageChosen,
@@ -23,15 +21,6 @@ from controller.events import (ActionRequested, ButtonPressed, DiceEntered, Dice
 from controller.play.table_state import TableState
 from controller.show.content import PairingView
 
-START = Position.initial()
-
-
-def board(changes: dict[str, tuple[int, int]] | None = None) -> BoardState:
-    counts = cell_counts(START, "white")
-    for cell, (dw, db) in (changes or {}).items():
-        w, b = counts[cell]
-        counts[cell] = (w + dw, b + db)
-    return BoardState.of(counts)
 
 
 def set_up(rolls: tuple[tuple[int, int], ...] = ()) -> Controller:
