@@ -324,6 +324,7 @@ def test_a_spectator_follows_moves_made_on_the_board_under_bgboard_run(browser: 
     with PiThread(tmp_path) as pi:
         watcher = Page(browser, pi.urls[0], **PHONE)
         assert watcher.state()["spectator"] is True
+        watcher.page.wait_for_function("document.title === 'bgboard — spectator'")  # the tab says whose page it is
         pi.ctl(lambda c: c.dice.push((2, 2)))  # an opening tie first (1 in 6 by chance): rolled again
         for _ in range(2):  # the opening, then the next turn: rolled by the mover's button, moved by hand
             wait_until(lambda: pi.ctl(lambda c: any(a.action == "roll" for a in c.status().actions)), 30, "the roll offered")

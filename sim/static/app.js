@@ -167,9 +167,11 @@ class Page {
     // the board's own page (a phone at the real board): no virtual board's debug panel or helping hands
     document.body.classList.toggle("board-page", Boolean(state.board_page));
     const sub = document.querySelector("header .sub");
-    const subKey = state.board_page ? "sub.board" : "sub";
+    // which page this is: the board's own (a phone at the real board), a spectator's, or the simulator
+    const kind = state.board_page ? ".board" : state.spectator ? ".spectator" : "";
+    const subKey = "sub" + kind;
     if (sub.dataset.i18n !== subKey) { sub.dataset.i18n = subKey; sub.textContent = t(this.lang, subKey); }
-    const title = t(this.lang, state.board_page ? "title.board" : "title");  // the tab says which page it is
+    const title = t(this.lang, "title" + kind);  // the tab says it too
     if (document.title !== title) document.title = title;
     this.drawBoardLayers();
     this.renderStatus();
