@@ -2,6 +2,7 @@
 thread with a temporary state and config directory (a test file may define its own `sim`)."""
 from __future__ import annotations
 
+import signal
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -10,6 +11,16 @@ import pytest
 
 from browser_support import ARGS, CHROMIUM, Page, ctl, wait_until
 from sim.web.harness import ServerThread, fast_profile
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Ctrl-C reaches the programs the tests start even when the suite itself runs as a
+    background job of a shell without job control, which starts it with SIGINT ignored:
+    an ignored signal stays ignored in every child, so `bgboard run` and `bgboard monitor`
+    (whose Ctrl-C the tests time) never saw the tests' SIGINT and six tests timed out. A
+    handled signal is reset to its default in a child, where Python handles it again."""
+    if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 @pytest.fixture(scope="module")
