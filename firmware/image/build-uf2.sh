@@ -3,7 +3,7 @@
 #
 #   firmware/image/build-uf2.sh MICROPYTHON_DIR [OUT_DIR]
 #
-# MICROPYTHON_DIR is a MicroPython checkout with lib/pico-sdk, lib/tinyusb and
+# MICROPYTHON_DIR is a MicroPython checkout with lib/pico-sdk, lib/tinyusb, lib/micropython-lib and
 # lib/mbedtls present (v1.28.0 with its pinned submodules is what this was built and
 # tested with). OUT_DIR (default /var/cache/bgboard) receives bgboard-pico.uf2 and
 # the build tree; nothing is written inside this repository. Needs gcc-arm-none-eabi,
@@ -18,7 +18,7 @@ MPY=$(cd "$1" && pwd)
 OUT=$(mkdir -p "${2:-/var/cache/bgboard}" && cd "${2:-/var/cache/bgboard}" && pwd)
 HERE=$(cd "$(dirname "$0")" && pwd)
 JOBS=${JOBS:-2}
-for sub in pico-sdk tinyusb mbedtls; do
+for sub in pico-sdk tinyusb mbedtls micropython-lib; do  # the last: its build refuses a frozen manifest without it
     [ -f "$MPY/lib/$sub/LICENSE" ] || [ -f "$MPY/lib/$sub/LICENSE.TXT" ] || { echo "$MPY/lib/$sub is missing (a submodule of MicroPython)" >&2; exit 2; }
 done
 make -s -C "$MPY/mpy-cross" -j"$JOBS"
