@@ -44,7 +44,8 @@ from controller.play.match_flow import MatchFlow
 from controller.play.reads import TableReads
 from controller.play.rolls import Rolls
 from controller.play.showing import TableShow
-from controller.play.table_state import ControllerConfig, TableSetting
+from controller.play.restore import restore
+from controller.play.table_state import ControllerConfig, TableSetting, TableState
 from controller.play.table_menu import TableMenu
 from controller.play.tutor import Tutor
 from controller.play.watching import Watching
@@ -61,7 +62,7 @@ class Controller(TableReads):
                  save: bool = True) -> None:
         #: the controller's own slice of the table's state (controller.play.table_state): its
         #: configuration, time, link, the review's figures, the decision practised
-        self._setting = TableSetting(config or ControllerConfig(), now)
+        self._setting = TableSetting(config or ControllerConfig(), now, save=save)
         #: the board kept in step with the match (controller.play.board_sync)
         self.board_sync = BoardSync(self, now, settle_s=lambda: self.config.settle_s)
         #: the match and the table's flow around it (controller.play.match_flow)
@@ -73,7 +74,6 @@ class Controller(TableReads):
         #: the table's dice and the rolls made with them (controller.play.rolls)
         self.rolls = Rolls(self, dice or TableDice(), apply=self.flow.apply, act=self.actions.act, save=self._save)
         self.rolls.dice.adopt(match)
-        self.save_enabled = save
         #: the questions to the computer and its answers (controller.play.computer)
         self.computer = ComputerTurn(self, roll=self.rolls.roll, carry_out=self._carry_out,
                                      act=lambda side, action, level, out: self.actions.act(side, action, level, out,
@@ -95,6 +95,15 @@ class Controller(TableReads):
         self.watch = Watching()
         #: the board's pages' links, which the menu shows as QR codes (sim/web/board_page.py sets them)
         self.links: dict[menus.LinkName, PairingView] = {}
+
+    @classmethod
+    def from_state(cls, state: TableState) -> Controller:
+        """A controller standing exactly at `state` (controller/play/restore.py says what is
+        rebuilt rather than restored): `Controller.from_state(c.state())` handles every event
+        as `c` would."""
+        controller = cls(state.flow.match, config=state.table.config, now=state.table.now, save=state.table.save)
+        restore(controller, state)
+        return controller
 
     # -- the one entry ---------------------------------------------------------------------
     def handle(self, event: Event) -> list[Effect]:
@@ -229,7 +238,7 @@ class Controller(TableReads):
     # -- the match ----------------------------------------------------------------------
     # -- actions and buttons ----------------------------------------------------------------
     def _save(self, out: list[Effect]) -> None:
-        if self.save_enabled:
+        if self._setting.save:
             out.append(SaveMatch(self.match, self.dice.secret))
 
     @property
@@ -278,9 +287,13 @@ class Controller(TableReads):
     # -- what is shown ----------------------------------------------------------------------
 
 
-
-
-
-
-
-
+def step(state: TableState, event: Event) -> tuple[TableState, list[Effect]]:
+    """The controller as a function, (state, event) -> (state, effects), the shape of
+    python-chess's, h11's and zigpy-znp's state machines: a controller rebuilt from `state`
+    handles `event` and its state after is returned with the effects; `state` itself is never
+    changed. The front ends keep one live `Controller` (rebuilding it at every event would
+    cost for nothing); the step is for tests, replays and reasoning about the table, and
+    gives what the live controller gives from the same state (tests/test_table_step.py)."""
+    controller = Controller.from_state(state)
+    effects = controller.handle(event)
+    return controller.state(), effects

@@ -136,6 +136,33 @@ class TableDice:
     def entered(self) -> bool:
         return self.mode == "entered"
 
+    # -- as a value (controller.play.table_state.DiceReading) -------------------------------
+    @property
+    def ties(self) -> tuple[int, int]:
+        """(game, opening rolls shown in it): which verifiable opening roll comes next."""
+        return self._ties
+
+    def rng_state(self) -> tuple[object, ...] | None:
+        """The random generator's state (a hashable tuple: the same state gives the same
+        rolls), or None for the operating system's source, which has none to copy."""
+        if isinstance(self.rng, random.SystemRandom):
+            return None
+        return tuple(self.rng.getstate())
+
+    @classmethod
+    def restored(cls, mode: str, secret: DiceSecret | None, queued: tuple[Dice, ...], ties: tuple[int, int],
+                 rng_state: tuple[object, ...] | None) -> TableDice:
+        """Dice standing exactly as these facts say (a controller rebuilt from its state);
+        with no generator state they roll from the operating system's source."""
+        rng: random.Random | None = None
+        if rng_state is not None:
+            rng = random.Random()
+            rng.setstate(rng_state)
+        dice = cls(rng)
+        dice.mode, dice.secret, dice._ties = mode, secret, ties
+        dice.queue.extend(queued)
+        return dice
+
     # -- phrases and reveal ----------------------------------------------------------------
     def set_phrase(self, side: Colour, phrase: str, match: Match) -> None:
         """A player's phrase, mixed into the dice; only before the match's first roll."""

@@ -6,10 +6,12 @@ one frozen dataclass that only it replaces, a new value at each change: the matc
 hint's, the tutor's, the computer's turn's, the board's questions' and watching's.
 The controller's own part is `TableSetting`, kept the same way. `TableState` puts them side
 by side with frozen copies of what is not kept so: the dice's facts (`TableDice` is a
-mutable resource: it holds a random generator), the board's pages' links (a mapping the
-page sets) and the scene sent last (the showing's). So the whole is hashable, equal when
-nothing changed, and a copy taken before an event is never changed by it.
-`Controller.state()` builds it; `TableStatus` (status.py) is read from it.
+mutable resource: it holds a random generator, copied as its state), the board's pages'
+links (a mapping the page sets) and the scene sent last (the showing's). So the whole is
+hashable, equal when nothing changed, and a copy taken before an event is never changed by
+it. `Controller.state()` builds it; `TableStatus` (status.py) is read from it; and it is
+whole enough to rebuild the controller (`Controller.from_state`, controller/play/restore.py),
+so the controller is also a function of it (`controller.controller.step`).
 """
 from __future__ import annotations
 
@@ -44,24 +46,34 @@ class ControllerConfig:
 @dataclass(frozen=True)
 class DiceReading:
     """The table's dice (controller.dice.TableDice), copied: their mode, their verifiable
-    secret (itself frozen) and real dice keyed in but not yet rolled. The random generator
-    is left out: it is a resource, not a fact of the table."""
+    secret (itself frozen), real dice keyed in but not yet rolled, the count of verifiable
+    opening rolls shown, and the random generator's state (a tuple; None for the operating
+    system's source, which has none), so the next random roll is a fact of the state too
+    and `dice()` rebuilds dice that roll the same. Not copied: the entropy source a new
+    verifiable seed is drawn from (a function; rebuilt dice use the operating system's)."""
 
     mode: str
     secret: DiceSecret | None
     queued: tuple[tuple[int, int], ...]
+    ties: tuple[int, int] = (0, 0)
+    rng: tuple[object, ...] | None = None
 
     @classmethod
     def of(cls, dice: TableDice) -> DiceReading:
-        return cls(dice.mode, dice.secret, tuple(dice.queue))
+        return cls(dice.mode, dice.secret, tuple(dice.queue), dice.ties, dice.rng_state())
+
+    def dice(self) -> TableDice:
+        """Dice standing as this reading says (a fresh generator in the same state)."""
+        return TableDice.restored(self.mode, self.secret, self.queued, self.ties, self.rng)
 
 
 @dataclass(frozen=True)
 class TableSetting:
     """The controller's own slice of the table's state: its configuration, its time (the
     latest event's), whether the board is online and the board session's line, the review's
-    figures, the key of the decision practised (controller/table/practice.py), and the
-    tutor's hold last seen (the menu closes once when it starts holding)."""
+    figures, the key of the decision practised (controller/table/practice.py), the
+    tutor's hold last seen (the menu closes once when it starts holding), and whether the
+    match is saved (`SaveMatch` effects; off for a table that must not write a save)."""
 
     config: ControllerConfig = ControllerConfig()
     now: float = 0.0
@@ -70,6 +82,7 @@ class TableSetting:
     review: ReviewFigures | None = None
     practising: str | None = None
     held_seen: tuple[object, ...] | None = None
+    save: bool = True
 
 
 def links_of(links: Mapping[LinkName, PairingView]) -> tuple[tuple[LinkName, PairingView], ...]:
