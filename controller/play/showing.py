@@ -3,8 +3,8 @@
 From the table's state this builds the scene (controller.show.scene: the LEDs, the
 display's table and prompt), the display's prompt line (controller.play.prompt decides it)
 and `TableStatus`, the frozen value the page, the headless runner and the Pi's loop read
-instead of the controller's attributes, read from the table's one frozen `TableState`
-(controller/play/table_state.py) and what is derived from it. It writes nothing of the
+instead of the controller's attributes, read from the same frozen slices that make the
+table's `TableState` (controller/play/table_state.py) and what is derived from them. It writes nothing of the
 table's; it keeps only the scene sent last, so the controller sends a scene only when it
 changed.
 """
@@ -27,7 +27,6 @@ from controller.play.hint import HintJob
 from controller.play.possible import PossibleAction
 from controller.play.seat import MatchSeat
 from controller.play.status import TableStatus
-from controller.play.table_state import TableState
 from controller.play.tracker import BoardTracker, steps_carried
 from controller.play.tutor import Tutor, warning_prompt
 from controller.show.announce import announcements
@@ -73,7 +72,6 @@ class ShowSeat(MatchSeat, Protocol):
     @property
     def watching(self) -> Scene | None: ...
     def possible(self) -> tuple[PossibleAction, ...]: ...
-    def state(self) -> TableState: ...
     def board_ready(self) -> bool: ...
     def turn_plan(self) -> TurnPlan | None: ...
     def ambiguous_choice(self) -> Position | None: ...
@@ -121,17 +119,19 @@ class TableShow:
 
     def status(self) -> TableStatus:
         """The controller's state as the outside may read it (a frozen value)."""
-        seat, state = self._seat, self._seat.state()
-        flow, board, menu, m = state.flow, state.board, state.menu, state.flow.match
+        # read from the slices it needs, not the whole state(): that copies the dice's
+        # generator (some 20 us), and the page asks for the status at every frame
+        seat = self._seat
+        board, menu, m, bot = seat.board.reading, seat.menu, seat.match, seat.bot
         return TableStatus(
-            match=m, mover=flow.bot.side if flow.bot is not None else m.turn, online=state.table.online,
-            setting_up=flow.setting_up, settling=board.settling,
+            match=m, mover=bot.side if bot is not None else m.turn, online=seat.online,
+            setting_up=seat.setting_up, settling=board.settling,
             reading=board.raw, reading_since=board.raw_since, board=board.settled, verdict=board.verdict,
             board_ready=seat.board_ready(),
-            carried_out=flow.bot, roll_due=flow.roll_due,
+            carried_out=bot, roll_due=seat.roll_due,
             clock_running=m.clock is not None and not m.is_over, menu_open=menu.is_open,
-            entering_dice=state.dice.mode == "entered" and menu.mode == "dice",
-            actions=seat.possible(), now=state.table.now, opening_tie=flow.opening_tie,
+            entering_dice=seat.dice.mode == "entered" and menu.mode == "dice",
+            actions=seat.possible(), now=seat.now, opening_tie=seat.opening_tie,
             asking_dice=menu.mode == "dice", held_steps=self._held_steps())
 
     def _held_steps(self) -> tuple[Step, ...]:

@@ -9,7 +9,7 @@ by side with frozen copies of what is not kept so: the dice's facts (`TableDice`
 mutable resource: it holds a random generator, copied as its state), the board's pages'
 links (a mapping the page sets) and the scene sent last (the showing's). So the whole is
 hashable, equal when nothing changed, and a copy taken before an event is never changed by
-it. `Controller.state()` builds it; `TableStatus` (status.py) is read from it; and it is
+it. `Controller.state()` builds it; `TableStatus` (status.py) reads the same slices; and it is
 whole enough to rebuild the controller (`Controller.from_state`, controller/play/restore.py),
 so the controller is also a function of it (`controller.controller.step`).
 """
