@@ -120,4 +120,8 @@ def test_the_operating_systems_dice_cannot_be_replayed_but_still_step() -> None:
     for event in PLAY[:3]:
         state, _ = step(state, event)
         c.handle(event)
-    assert state.flow.match.phase == c.match.phase and state.table == c.state().table
+    # each drew its own opening roll from the system: either may be a tie (one in six), so
+    # only what does not hang on the dice is compared; each rolled, or showed a tie
+    for flow in (state.flow, c.state().flow):
+        assert flow.match.dice is not None or flow.opening_tie is not None
+    assert state.table == c.state().table and state.board.settled == c.state().board.settled
