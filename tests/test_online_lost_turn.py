@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 
 from controller.online.client import ServerAddress
+from controller.online.facts import LOCAL
 from controller.online.play import OnlinePlay
 from controller.online.session import MatchRequest, OnlineSession
 from tests.online_double import BgammonDouble, Game, until
@@ -98,8 +99,16 @@ def test_a_turn_played_into_a_dead_connection_is_sent_again_after_rejoining(tmp_
             game = await _game(double)
             mine = 1 if game.names[1] == "Guest_anna" else 2
 
-            # the server has rolled anna's dice (her table takes a step a second): cut now
-            await until("anna's dice rolled", lambda: game.turn == mine and game.roll1 != 0 and not game.moves, 30)
+            def dice_on_both_sides() -> bool:
+                """The server has rolled anna's dice and her table has them: cut before then and
+                the roll is lost in the cut (the proxy refuses her rejoining until she has played)."""
+                m = anna.host.table.controller.status().match if anna.host is not None else None
+                return (game.turn == mine and game.roll1 != 0 and not game.moves and m is not None
+                        and m.phase == "move" and m.turn == LOCAL and m.dice is not None
+                        and sorted(m.dice) == sorted((game.roll1, game.roll2)))
+
+            # anna has her dice and has moved nothing yet (her table takes a step a second): cut now
+            await until("anna's dice rolled, on the server and on her table", dice_on_both_sides, 60)
             dice = (game.roll1, game.roll2)
             assert anna.seat.opponent is not None and anna.hands is not None and bert.hands is not None
             compared = anna.seat.opponent.compared
@@ -107,7 +116,7 @@ def test_a_turn_played_into_a_dead_connection_is_sent_again_after_rejoining(tmp_
             proxy.cut()
             notes = anna.result.notes
             await until("the turn played into the dead link",
-                        lambda: "not sent while the connection is down: ok" in notes, 30)
+                        lambda: "not sent while the connection is down: ok" in notes, 60)
             assert game.turn == mine and (game.roll1, game.roll2) == dice  # the server still waits for it
             proxy.open = True
 
