@@ -57,7 +57,9 @@ def test_flickering_sensors_are_named_and_debouncing_raised(profile: Profile) ->
     result = _calibrate_sim(profile, ["flicker:40"])
     assert [sensor for sensor, _ in result.flicker] == [40]
     changes = result.flicker[0][1]
-    assert 25 <= changes <= 35                          # every 100 ms for 3 s
+    # it changes every 100 ms for 3 s: 30 changes, fewer on a loaded machine (a scan held up
+    # past a change misses it), never more
+    assert 10 <= changes <= 35
     assert result.debounce_scans == profile.timing.debounce_scans + 2
     assert "sensor 40" in result.lines()[1]
 
