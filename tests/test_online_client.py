@@ -8,6 +8,7 @@ reconnects with backoff and is put back into its match, malformed and unexpected
 from __future__ import annotations
 
 import asyncio
+import os
 import socket
 from pathlib import Path
 
@@ -24,14 +25,20 @@ PORTS = range(18510, 18600)  # this feature's range on the shared machine
 
 
 def free_port() -> int:
-    for port in PORTS:
+    """A port of the range that nothing listens on now. Each of pytest-xdist's workers
+    looks in its own part of the range: two workers finding the same port free at once
+    would both try to serve on it."""
+    worker = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw") or 0)
+    share = len(PORTS) // 4
+    start = PORTS.start + (worker % 4) * share
+    for port in range(start, start + share):
         with socket.socket() as s:
             try:
                 s.bind(("127.0.0.1", port))
             except OSError:
                 continue
             return port
-    raise RuntimeError("no free port in 18510..18599")
+    raise RuntimeError(f"no free port in {start}..{start + share - 1}")
 
 
 def run(coro):  # noqa: ANN001, ANN201 - a test helper
