@@ -53,3 +53,23 @@ def page(browser: Any, sim: ServerThread) -> Iterator[Page]:
     yield p
     assert p.errors == [], p.errors
     p.close()
+
+
+#: The files that take longest (`--durations`, a minute or more each on this machine, most of
+#: it waiting on a subprocess, a browser or a settling board). pytest-xdist's `--dist loadfile`
+#: hands out whole files in the order collected: these go first, so the workers finish
+#: together instead of one worker starting a long file when the others are done.
+LONGEST_FIRST = (
+    "test_match_random.py", "test_mat_roundtrip.py", "test_online_play.py", "test_bot_levels.py",
+    "test_scenarios.py", "test_browser.py", "test_browser_page.py", "test_bench_pi.py",
+    "test_analysis_two_ply.py", "test_online_board.py", "test_engine_oracle.py",
+    "test_monitor_hostile.py", "test_bot_strength.py", "test_analysis.py",
+    "test_browser_spectators.py", "test_evaluation_numpy.py", "test_headless_long_wait.py",
+    "test_link_flood.py", "test_mat_bglab.py", "test_online_lost_turn.py",
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The longest files first (see LONGEST_FIRST), every other in its usual order."""
+    rank = {name: i for i, name in enumerate(LONGEST_FIRST)}
+    items.sort(key=lambda item: rank.get(item.path.name, len(rank)))
