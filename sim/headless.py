@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import TextIO
 
 from controller.board.profile import Profile, load_profile
+from controller.bot.base import check_level
 from controller.controller import ControllerConfig
 from controller.dice import TableDice
 from controller.engine.match import Match
@@ -31,7 +32,7 @@ from controller.errors import BgboardError
 from controller.events import Event, Refused
 from controller.json_value import JsonObject
 from controller.link.session import BoardSession
-from controller.table import BackendChoice, Table, make_bot, open_table
+from controller.table import BackendChoice, Table, open_table
 from sim import script as sc
 from sim.script_hands import ScriptHands
 from sim.script_snapshot import snapshot
@@ -178,7 +179,7 @@ class HeadlessRunner:
         await self._open_table(match)
         if opponent != "human":
             try:
-                make_bot(opponent).close()  # a level that is not installed: one line now
+                check_level(opponent)  # a level that is not installed: one line now
             except BgboardError as exc:
                 self.ready().refuse(Refused.of(str(exc), "computer_missing", level=opponent))
 

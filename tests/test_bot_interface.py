@@ -35,6 +35,41 @@ def test_gnubg_missing_everywhere_says_so_in_one_line(monkeypatch: pytest.Monkey
     assert "\n" not in message and isinstance(info.value, BgboardError)
 
 
+def test_a_level_chosen_for_a_new_match_is_checked_but_not_loaded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The page's New match (and a script's) checks the level without making it: loading
+    gnubg's network or starting its program there would hold the table's loop (a second
+    and more on a Pi); the level is made when first asked, in a worker. A level that cannot
+    play on this machine is refused in one line naming the fix, before the match starts."""
+    from controller.analysis import network
+    from controller.bot import gnubg_strength
+    from controller.bot.base import OFFERED_LEVELS, check_level
+    from sim.web.dialog import new_match_choice
+
+    def loaded(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the level was loaded when it was chosen")
+
+    monkeypatch.setattr(gnubg_strength.StrengthBot, "__init__", loaded)
+    monkeypatch.setattr(gnubg_level, "make_gnubg_bot", loaded)
+    for level in ("expert", "gnubg", "worldclass"):  # they can play here (.ci/run installs gnubg)
+        _, match = new_match_choice({"length": 3, "opponent": level})
+        assert match.settings.black_player == level
+    # a Pi without the wheel, without Debian's gnubg and its weights
+    monkeypatch.setenv("BGBOARD_NETWORK", "numpy")
+    monkeypatch.setattr(network, "BINARY_WEIGHTS", ())
+    monkeypatch.setattr(gnubg_level, "find_gnubg_program", lambda: None)
+    for level in OFFERED_LEVELS:
+        if level == "simple":
+            check_level(level)
+            continue
+        with pytest.raises(BackendUnavailableError) as info:
+            new_match_choice({"length": 3, "opponent": level})
+        message = str(info.value)
+        assert message.startswith(f"the {level} level cannot play here: ") and "sudo apt install gnubg" in message
+        assert "\n" not in message
+    with pytest.raises(UsageError, match="choose simple, gnubg"):
+        check_level("grandmaster")
+
+
 def test_a_strength_level_without_gnubgs_weights_names_the_install_command(monkeypatch: pytest.MonkeyPatch) -> None:
     """A Pi without the wheel and without Debian's gnubg: one line, the command that fixes it."""
     from controller.analysis import network

@@ -56,6 +56,18 @@ def level_missing(level: str) -> str | None:
         "GNU Backgammon's network is not installed (sudo apt install gnubg)"
 
 
+def check_level(level: str) -> None:
+    """Refuse, in one line, a level that is unknown or cannot play on this machine, without
+    loading it: a New match chosen on the page or in a script must not hold the table's loop
+    while a network loads or GNU Backgammon starts (a second and more on a Pi). The level
+    is made when it is first asked for a move, in a worker (`ComputerSeat`)."""
+    if level not in LEVELS:
+        raise UsageError(f"unknown computer level {level!r}; choose {', '.join(OFFERED_LEVELS)}")
+    missing = level_missing(level)
+    if missing is not None:
+        raise BackendUnavailableError(f"the {level} level cannot play here: {missing}")
+
+
 def make_bot(level: str, *, rng: random.Random | None = None, **options: object) -> Bot:
     """The bot for a level name: `simple`, `gnubg` (wheel, else the program), `pubeval`.
 
@@ -92,4 +104,4 @@ def make_bot(level: str, *, rng: random.Random | None = None, **options: object)
 
 
 __all__ = ["LEVELS", "MONEY", "OFFERED_LEVELS", "BackendUnavailableError", "Bot", "BotCubeOwner", "MatchContext", "accepts_rematch",
-           "level_missing", "make_bot", "offers_rematch"]
+           "check_level", "level_missing", "make_bot", "offers_rematch"]

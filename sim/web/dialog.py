@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from controller.analysis.tutor import TUTOR_MARKS
-from controller.bot.base import OFFERED_LEVELS, level_missing
+from controller.bot.base import OFFERED_LEVELS, check_level, level_missing
 from controller.controller import ControllerConfig
 from controller.dice import DICE_MODES
 from controller.engine.clock import CLOCK_MODES
@@ -24,7 +24,6 @@ from controller.files import read_bounded
 from controller.json_value import JsonObject
 from controller.settings import OPPONENTS, Settings
 from controller.show.texts import LANGUAGES
-from controller.table import make_bot
 
 #: the dialog's choices before the player or config.toml makes any
 DEFAULT_DIALOG = {"length": 5, "cube": "on", "crawford": "on", "clock": "off", "confirm": "auto",
@@ -127,7 +126,7 @@ def new_match_choice(data: JsonObject) -> tuple[JsonObject, Match]:
     next dialog's, which starts again at 0-0."""
     settings = check_dialog(data)
     if settings["opponent"] != "human":
-        make_bot(str(settings["opponent"])).close()  # not installed: one line, nothing changes
+        check_level(str(settings["opponent"]))  # not installed: one line, nothing changes
     match = dialog_match(settings)
     return {**settings, **{k: DEFAULT_DIALOG[k] for k in ONE_MATCH}}, match
 
