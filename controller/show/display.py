@@ -22,6 +22,7 @@ TrueType, for the same reason.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Protocol, Sequence
 
 from luma.core.render import canvas
@@ -267,6 +268,13 @@ def page_index(content: DisplayContent, now: float) -> int:
 def wrap(text: str, font: BitmapFont, width: int, separator: str = " ") -> list[str]:
     """Greedy word wrap by pixel width, words joined by `separator` within a line;
     a word wider than a line is cut into pieces."""
+    return list(_wrapped(text, font, width, separator))
+
+
+@lru_cache(maxsize=512)
+def _wrapped(text: str, font: BitmapFont, width: int, separator: str) -> tuple[str, ...]:
+    """`wrap`, measured once per text: the display asks which page of the prompt shows at
+    every tick of the table (20 a second while anything moves), with the same prompt."""
     lines: list[str] = []
     line = ""
     for word in text.split():
@@ -285,7 +293,7 @@ def wrap(text: str, font: BitmapFont, width: int, separator: str = " ") -> list[
         line = word
     if line:
         lines.append(line)
-    return lines
+    return tuple(lines)
 
 
 def visible_lines(lines: Sequence[str], now: float) -> list[str]:

@@ -19,11 +19,12 @@ from PIL import Image, ImageDraw
 
 @dataclass(frozen=True)
 class BitmapFont:
-    """A fixed-height bitmap font: draws text as a one-bit mask, measures it exactly."""
+    """A fixed-height bitmap font: draws text as a one-bit mask, measures it exactly. A
+    font is known by its name and height (hashable: wrapped text is cached per font)."""
 
     name: str
     height: int
-    glyphs: Mapping[str, tuple[int, tuple[int, ...]]] = field(repr=False)
+    glyphs: Mapping[str, tuple[int, tuple[int, ...]]] = field(repr=False, compare=False)
 
     def _glyph(self, char: str) -> tuple[int, tuple[int, ...]]:
         glyph = self.glyphs.get(char)
