@@ -7,7 +7,7 @@ blinking lights), four times a second when the board is idle.
 
     board session --(on the loop)--> BoardFeed --> Table.dispatch         (reader thread)
     buttons       --call_soon_threadsafe--> Table.on_button               (gpiozero thread)
-    this loop     ---------------------------------> Table.dispatch(Tick)
+    this loop     ---------------------------------> Table.tick (Tick, redraw)
 
 At start the saved match (if any) is resumed, and the board is first set up to its
 position (the controller starts in set-up mode).
@@ -24,7 +24,7 @@ from controller.board.profile import Profile, load_profile
 from controller.controller import ControllerConfig
 from controller.engine.match_settings import MatchSettings
 from controller.errors import LinkError
-from controller.events import LinkChanged, Tick
+from controller.events import LinkChanged
 from controller.table import BackendChoice, Table, make_bot, open_table
 from controller.table.backends import LedBackend, PinBackend
 from controller.table.start import starting_match
@@ -79,8 +79,7 @@ async def run_table(port: str, *, profile: Profile | None = None, state_dir: Pat
                         await wake.wait()
                 except TimeoutError:
                     pass
-                table.dispatch(Tick(now()))
-                table.refresh(now())
+                table.tick(now())
         finally:
             await table.aclose()
     return table
@@ -118,5 +117,4 @@ async def _connect(link: Startable, table: Table, now: Callable[[], float], end:
             if end is not None and now() >= end:
                 raise
             await asyncio.sleep(retry_s)
-            table.dispatch(Tick(now()))
-            table.refresh(now())
+            table.tick(now())

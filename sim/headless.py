@@ -86,6 +86,10 @@ class HeadlessRunner:
         if self.table is not None:
             self.table.dispatch(event)
 
+    def tick(self, now: float) -> None:
+        if self.table is not None:
+            self.table.tick(now)
+
     async def advance(self, ms: int, *, ticks: bool = True) -> None:
         """Let `ms` of simulated time pass (sim/script_time.py)."""
         assert self._time is not None
@@ -94,7 +98,7 @@ class HeadlessRunner:
     # -- the run ----------------------------------------------------------------------------
     async def run(self) -> list[JsonObject]:
         self.vb = vb = VirtualBoard(self.profile, seed=self.seed)
-        self._time = ScriptTime(vb, session=self._link, dispatch=self.dispatch)
+        self._time = ScriptTime(vb, session=self._link, tick=self.tick)
         self._hands = ScriptHands(vb, self.profile, mover=self._mover, refuse=lambda r: self.ready().refuse(r),
                                   advance=self.advance)
         try:

@@ -14,7 +14,6 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 
-from controller.events import Event, Tick
 from controller.link.serial_link import LinkState
 from controller.link.session import BoardSession
 from sim.virtual_board import VirtualBoard
@@ -29,12 +28,12 @@ BARRIER_TIMEOUT_S = 3.0
 
 class ScriptTime:
     """The script's clock over `vb`: `session` is the table's board session now (None
-    between tables), `dispatch` hands the ticks to the table."""
+    between tables), `tick` lets the table's time pass (`Table.tick`)."""
 
     def __init__(self, vb: VirtualBoard, *, session: Callable[[], BoardSession | None],
-                 dispatch: Callable[[Event], None]) -> None:
+                 tick: Callable[[float], None]) -> None:
         self._vb = vb
-        self._session, self._dispatch = session, dispatch
+        self._session, self._tick = session, tick
 
     @property
     def now(self) -> float:
@@ -54,7 +53,7 @@ class ScriptTime:
             left = ms - SKIP_AFTER_MS
             while left > SKIP_MS:
                 if self._vb.skip(SKIP_MS):
-                    self._dispatch(Tick(self.now))
+                    self._tick(self.now)
                 else:
                     await self._advance(SKIP_MS)
                 left -= SKIP_MS
@@ -74,7 +73,7 @@ class ScriptTime:
                 await self.barrier()
                 since_barrier = 0
             if ticks:
-                self._dispatch(Tick(self.now))
+                self._tick(self.now)
 
     async def barrier(self) -> None:
         """Wait until every frame the board has written so far reached the controller: a

@@ -19,6 +19,7 @@ from typing import Any
 import aiohttp
 import pytest
 
+from controller.engine.board_view import cell_counts
 from controller.engine.match import Match
 from controller.engine.match_settings import MatchSettings
 from controller.records import saved
@@ -160,3 +161,37 @@ def test_a_read_only_state_directory_is_reported_and_saving_resumes(
     errors = [r.getMessage() for r in caplog.records if r.levelno == logging.ERROR]
     assert len(errors) == 1 and "read-only" in errors[0]
     assert not os.path.exists(small_disk / (saved.FILE_NAME + saved.TEMP_SUFFIX))
+
+
+def test_a_script_tries_a_failed_save_again_as_the_board_does(small_disk: Path) -> None:
+    """The scripts tick the table as `bgboard run` and the page do (`Table.tick`): a save
+    that failed on a full disk is tried again while time passes, not only at the next
+    action, so a move made while the disk was full is on disk once it has room."""
+    import io
+
+    from sim.headless import run_script_sync
+
+    state = small_disk / "state"
+    state.mkdir()
+    filler = _fill(small_disk)
+    script = small_disk.parent / "moves.txt"
+    script.write_text("match length=3\ndice 3 1\nwhite roll\nmove 8 5\nmove 6 5\nwait 8000\n")
+
+    class FreedAfterTheMove(io.StringIO):
+        """The script's output; room is made on the disk once the move has been read."""
+
+        def write(self, text: str) -> int:
+            if filler.exists() and any(json.loads(line).get("action") == "move 6 5"
+                                       for line in text.splitlines() if line.startswith("{")):
+                assert saved.load_latest(state) is None  # the move could not be saved
+                filler.unlink()
+            return super().write(text)
+
+    out = FreedAfterTheMove()
+    run_script_sync(str(script), out=out, state_dir=state)
+    lines = [json.loads(line) for line in out.getvalue().splitlines() if line.startswith("{")]
+    assert not filler.exists() and lines[-1]["action"] == "wait 8000"
+    on_disk = saved.load_latest(state)
+    assert on_disk is not None and on_disk.turn == "black", on_disk
+    counts = cell_counts(*on_disk.board())
+    assert (counts["8"], counts["6"], counts["5"]) == ((2, 0), (4, 0), (2, 0))  # White's 8/5 6/5

@@ -26,7 +26,7 @@ from typing import Protocol
 from controller.controller import Controller
 from controller.events import (Announce, AskBot, BannerChanged, Buzz, ButtonPressed, Effect, Event,
                                LinksRevoked, MatchSeated, OnlineOffered, OnlineRequested, PracticeRequested, ReadingReceived, Refused,
-                               ReviewReady, SaveMatch, ShowScene)
+                               ReviewReady, SaveMatch, ShowScene, Tick)
 from controller.inputs.buttons import ButtonEvent, ButtonHeld, ButtonPanel
 from controller.show.content import DisplayContent, Prompt, Scene
 from controller.table.backends import BuzzerOutput, DisplayOutput, LedOutput
@@ -204,6 +204,13 @@ class Table:
         is tried again."""
         self.store.retry(now)
         self.show(self.controller.last_scene, now)
+
+    def tick(self, now: float) -> None:
+        """Time passes: the controller's `Tick` (settling, clocks, automatic rolls), then
+        the scene redrawn and a failed save tried again. Every front end's clock (`bgboard
+        run`, the page, the scripts) ticks the table this one way."""
+        self.dispatch(Tick(now))
+        self.refresh(now)
 
     def next_light_change(self, now: float) -> float | None:
         """When the LEDs next change by themselves (a blink, a pulse), or None."""

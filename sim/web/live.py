@@ -19,7 +19,7 @@ from controller.bot.base import Bot
 from controller.dice import TableDice
 from controller.engine.board_view import CELLS, step_cells  # step_cells: tests/test_web_server.py imports it here
 from controller.engine.match import Match
-from controller.events import LanguageChosen, Refused, Tick, TutorChosen
+from controller.events import LanguageChosen, Refused, TutorChosen
 from controller.json_value import JsonObject
 from controller.online.door import OnlineDoor
 from controller.online.watch import WatchedMatch
@@ -177,8 +177,7 @@ class LiveSim:
 
     def _tick(self, now: float) -> None:
         if self.table is not None:
-            self.table.dispatch(Tick(now))
-            self.table.refresh(now)
+            self.table.tick(now)
             self._changed()
 
     # -- SimBackend ---------------------------------------------------------------------
