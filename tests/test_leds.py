@@ -144,7 +144,9 @@ def test_neopixel_strip_writes_from_a_worker_without_blocking(config: LedConfig)
     strip.update({"5": "target"}, 0.0)
     strip.update({"6": "target"}, 0.1)
     strip.update({"7": "target"}, 0.2)
-    assert time.perf_counter() - started < 0.05, "update must not wait for the chain"
+    # an update that waited for the chain would not return until the gate opens below; the
+    # bound is only this machine's pace (a few ms idle), wide for a loaded one
+    assert time.perf_counter() - started < 5, "update must not wait for the chain"
     pixels.gate.set()
     assert strip.flush(2.0)
     assert pixels.shown[-1][15] == (0, 0xC0, 0x40) and pixels.shown[-1][21] == OFF

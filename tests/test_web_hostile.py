@@ -202,32 +202,41 @@ def test_a_flood_of_messages_does_not_stall_http(sim: ServerThread) -> None:
     still answered at once meanwhile, and the flood changes nothing."""
     before = match_key(sim)
 
-    async def body() -> tuple[float, int, str]:
+    async def fetch_ten(session: aiohttp.ClientSession) -> tuple[float, int]:
+        """The display's image fetched ten times: the slowest answer, and how many came."""
+        worst = 0.0
+        fetched = 0
+        for _ in range(10):
+            start = time.monotonic()
+            async with session.get(sim.url + "display.png") as resp:
+                assert resp.status == 200
+                await resp.read()
+            worst = max(worst, time.monotonic() - start)
+            fetched += 1
+            await asyncio.sleep(0.05)
+        return worst, fetched
+
+    async def body() -> tuple[float, float, int, str]:
         async with aiohttp.ClientSession() as session, session.ws_connect(sim.url + "ws") as sock:
+            calm, _ = await fetch_ten(session)  # this machine's pace now, without the flood
+
             async def flood() -> None:
                 for _ in range(10_000):
                     await sock.send_str('{"type": "setup"}')
             flooding = asyncio.create_task(flood())
             await asyncio.sleep(0.3)
-            worst = 0.0
-            fetched = 0
-            for _ in range(10):
-                start = time.monotonic()
-                async with session.get(sim.url + "display.png") as resp:
-                    assert resp.status == 200
-                    await resp.read()
-                worst = max(worst, time.monotonic() - start)
-                fetched += 1
-                await asyncio.sleep(0.05)
+            worst, fetched = await fetch_ten(session)
             await flooding
             told = ""
             while not told.startswith("ignored") or "messages" not in told:
                 data = json.loads((await sock.receive(timeout=5)).data)
                 told = data.get("text", "")
-            return worst, fetched, told
+            return calm, worst, fetched, told
 
-    worst, fetched, told = asyncio.run(body())
-    assert fetched == 10 and worst < 0.5, worst
+    calm, worst, fetched, told = asyncio.run(body())
+    # at once: within half a second, or (on a machine loaded by other jobs, where the calm
+    # answers are slow too: 9 s was seen) within a few times the calm pace
+    assert fetched == 10 and worst < max(0.5, 5 * calm), (worst, calm)
     assert "more than 100 a second" in told
     assert match_key(sim) == before
 
