@@ -140,10 +140,22 @@ stage "checkout copied into the root"
 in_root() { chroot "$ROOT" env -i HOME=/root PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
   LANG=C.UTF-8 PIP_CERT=/etc/ssl/certs/ca-certificates.crt SSL_CERT_FILE=/etc/ssl/certs/ca-certificates.crt \
   PIP_DISABLE_PIP_VERSION_CHECK=1 PIP_DEFAULT_TIMEOUT=120 "$@"; }
-install_as() {  # MODEL_FILE: install.sh as on that Pi, without starting anything
+install_once() {  # MODEL_FILE: install.sh as on that Pi, without starting anything
   in_root /home/pi/bgboard/hardware/pi/install.sh --no-start --model-file "$1" \
-    --boot-dir /home/pi/boot --uart >"$WORK/install.log" 2>&1 ||
-    { tail -30 "$WORK/install.log" >&2; die "install.sh ($1)"; }
+    --boot-dir /home/pi/boot --uart >"$WORK/install.log" 2>&1
+}
+# A download that the network broke off (PyPI or Debian's mirror resetting the connection
+# until pip's own five retries ran out: seen once in CI) is tried once more after a pause:
+# install.sh may run again over itself. Any other failure stops at once.
+NETWORK_FAULT='Connection reset by peer|Max retries exceeded|Temporary failure in name resolution|Failed to fetch|Read timed out'
+install_as() {
+  if ! install_once "$1"; then
+    grep -Eq "$NETWORK_FAULT" "$WORK/install.log" ||
+      { tail -30 "$WORK/install.log" >&2; die "install.sh ($1)"; }
+    echo "arm64 $SUITE: install.sh ($1) lost the network: $(grep -Eo "$NETWORK_FAULT" "$WORK/install.log" | head -1); once more in 30 s"
+    sleep 30
+    install_once "$1" || { tail -30 "$WORK/install.log" >&2; die "install.sh ($1), tried twice"; }
+  fi
   grep -q '^# installed' "$WORK/install.log" || { cat "$WORK/install.log" >&2; die "install.sh said nothing of success"; }
 }
 install_as /home/pi/model-pi4
