@@ -72,13 +72,19 @@ class Page:
 
     def box_centre(self, selector: str, index: int = -1) -> tuple[float, float]:
         """The centre of the element; the page redraws its checkers on every snapshot, so
-        an element counted may be replaced before it is measured: measure again then."""
-        end = time.monotonic() + 2.0
+        an element counted may be replaced, or be gone (one checker fewer on the point),
+        before it is measured: count and measure again then."""
+        from playwright.sync_api import TimeoutError as NotThere
+
+        end = time.monotonic() + 10.0
         while True:
             found = self.page.locator(selector)
             n = found.count()
             assert n > 0, f"nothing on the page matches {selector}"
-            box = found.nth(index if index >= 0 else n - 1).bounding_box()
+            try:  # without a timeout a checker counted and then moved away was awaited 30 s
+                box = found.nth(index if index >= 0 else n - 1).bounding_box(timeout=500)
+            except NotThere:
+                box = None
             if box is not None:
                 return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
             assert time.monotonic() < end, f"{selector} never stayed on the page to be measured"
