@@ -234,9 +234,10 @@ def test_a_flood_of_messages_does_not_stall_http(sim: ServerThread) -> None:
             return calm, worst, fetched, told
 
     calm, worst, fetched, told = asyncio.run(body())
-    # at once: within half a second, or (on a machine loaded by other jobs, where the calm
-    # answers are slow too: 9 s was seen) within a few times the calm pace
-    assert fetched == 10 and worst < max(0.5, 5 * calm), (worst, calm)
+    # at once: within two seconds, or (on a machine loaded by other jobs, where the calm
+    # answers are slow too: 9 s was seen) within a few times the calm pace; beside four
+    # test workers 0.75 s was seen with a calm 0.01 s
+    assert fetched == 10 and worst < max(2.0, 5 * calm), (worst, calm)
     assert "more than 100 a second" in told
     assert match_key(sim) == before
 
