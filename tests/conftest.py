@@ -2,6 +2,7 @@
 thread with a temporary state and config directory (a test file may define its own `sim`)."""
 from __future__ import annotations
 
+import os
 import signal
 from collections.abc import Iterator
 from pathlib import Path
@@ -70,6 +71,9 @@ LONGEST_FIRST = (
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The longest files first (see LONGEST_FIRST), every other in its usual order."""
+    """Under pytest-xdist (whose workers collect), the longest files first (see
+    LONGEST_FIRST), every other in its usual order; one at a time, the usual order."""
+    if "PYTEST_XDIST_WORKER" not in os.environ:
+        return
     rank = {name: i for i, name in enumerate(LONGEST_FIRST)}
     items.sort(key=lambda item: rank.get(item.path.name, len(rank)))
