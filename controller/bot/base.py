@@ -62,7 +62,7 @@ def check_level(level: str) -> None:
     while a network loads or GNU Backgammon starts (a second and more on a Pi). The level
     is made when it is first asked for a move, in a worker (`ComputerSeat`)."""
     if level not in LEVELS:
-        raise UsageError(f"unknown computer level {level!r}; choose {', '.join(OFFERED_LEVELS)}")
+        raise _unknown(level)
     missing = level_missing(level)
     if missing is not None:
         raise BackendUnavailableError(f"the {level} level cannot play here: {missing}")
@@ -100,7 +100,12 @@ def make_bot(level: str, *, rng: random.Random | None = None, **options: object)
         from controller.bot.gnubg_strength import StrengthBot
 
         return StrengthBot(level)
-    raise UsageError(f"unknown computer level {level!r}; choose {', '.join(OFFERED_LEVELS)}")
+    raise _unknown(level)
+
+
+def _unknown(level: str) -> UsageError:
+    """The one line for a level name nobody knows, naming those a player may choose."""
+    return UsageError(f"unknown computer level {level!r}; choose {', '.join(OFFERED_LEVELS)}")
 
 
 __all__ = ["LEVELS", "MONEY", "OFFERED_LEVELS", "BackendUnavailableError", "Bot", "BotCubeOwner", "MatchContext", "accepts_rematch",
