@@ -76,7 +76,7 @@ class Page:
         before it is measured: count and measure again then."""
         from playwright.sync_api import TimeoutError as NotThere
 
-        end = time.monotonic() + 10.0
+        end = time.monotonic() + 30.0  # as long as Playwright's own wait for one element
         while True:
             found = self.page.locator(selector)
             n = found.count()
