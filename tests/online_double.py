@@ -152,6 +152,22 @@ class Game:
                 and self.winner == 0)
 
 
+class Wire:
+    """A client's connection kept in memory: the lines the double writes to it, in order
+    (`BgammonDouble.seat_offline`: the double's own game logic without a network)."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+
+    def write(self, data: bytes) -> None:
+        self.lines.extend(data.decode().splitlines())
+
+    def take(self) -> list[str]:
+        """The lines written since the last take."""
+        taken, self.lines = self.lines, []
+        return taken
+
+
 class BgammonDouble:
     """See the module docstring. `async with BgammonDouble(port) as server:`."""
 
@@ -214,6 +230,18 @@ class BgammonDouble:
 
     def _roll(self) -> tuple[int, int]:
         return self.dice.popleft() if self.dice else (self._die(), self._die())
+
+    def seat_offline(self, game: Game, name: str, number: int) -> tuple[Client, Wire]:
+        """`name` seated as player `number` of `game` over a `Wire`: the double's commands
+        (`_do_double`, `_do_resign`...) then write to the wire exactly what a connected
+        client would read."""
+        wire = Wire()
+        client = Client(wire, name=name, json=True)  # type: ignore[arg-type]
+        self.clients.append(client)
+        if game not in self.games:
+            self.games.append(game)
+        self._seat(game, client, number)
+        return client, wire
 
     # -- connection ----------------------------------------------------------------------
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:

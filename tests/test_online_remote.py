@@ -370,8 +370,9 @@ def test_their_resignation_after_rolling_ends_the_match() -> None:
     table = Table(state(points=1))
     table.server(Board(state(turn=1, roll=(3, 1), points=1)))
     _their_turn_rolled(table, (5, 2))
-    table.server(Win(ME, 0, YOU))  # a 1-point match: the server sends no points
-    table.server(Board(state(turn=2, roll=(5, 2), points=1, winner=1, score=(1, 0))))
+    table.server(Win(ME, 0, YOU))  # a 1-point match: the server sends no points...
+    # ...and scores the board: their back checkers in our home, a backgammon (issue 35.4)
+    table.server(Board(state(turn=2, roll=(5, 2), points=1, winner=1, score=(3, 0))))
     m = table.c.match
-    assert m.is_over and m.winner == LOCAL and m.score == (1, 0)
+    assert m.is_over and m.winner == LOCAL and m.score == (3, 0)
     assert table.remote.stopped is None

@@ -38,6 +38,7 @@ from controller.online.facts import (LOCAL, REMOTE, DiceRolled, Fact, OpeningRol
 from controller.online.intake import Intake
 from controller.online.outbox import Outbox
 from controller.online.perspective import board_of_position
+from controller.online.scoring import server_win_level
 from controller.online.server_dice import ServerDice
 from controller.online.server_match import match_from_state
 
@@ -304,7 +305,9 @@ def _win_fact(event: Win, me: str, server: GameState) -> Fact | None:
         if server.double_offered and server.turn == 1:
             return RemoteCube("drop")
         cube = max(1, server.double_value)
-        return RemoteResigned(LEVELS[min(3, max(1, event.points // cube)) - 1] if event.points else "single")
+        if not event.points:  # a 1-point match: the server counts the board (scoring.py)
+            return RemoteResigned(server_win_level(server.board, 1))
+        return RemoteResigned(LEVELS[min(3, max(1, event.points // cube)) - 1])
     if event.resigned == me and not server.double_offered:
         return RemoteCube("accept")
     return None
