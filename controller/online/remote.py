@@ -82,6 +82,12 @@ class RemoteOpponent:
         last = match.history[-1] if match.history else None
         self._seen = (1, 0) if last is None else (last.number, len(last.actions))
         self._match = match
+        if match.turn == REMOTE and match.phase == "move" and self.server.turn == 1:
+            # resumed at their move after the server passed their turn to us (resume.py):
+            # the server's board is their move, then come our dice if it rolled them
+            self.facts.append(RemoteMoved(self.server.board))
+            if self.server.roll1 and self.server.roll2:
+                self.facts.append(DiceRolled(LOCAL, (self.server.roll1, self.server.roll2)))
 
     # -- server events ----------------------------------------------------------------
     def on_server(self, event: ServerEvent) -> Reaction:
