@@ -68,3 +68,33 @@ def test_the_hands_pass_a_race_the_doubler_leads_by_far(tmp_path: Path) -> None:
 def test_the_hands_take_a_race_the_doubler_trails_by_far(tmp_path: Path) -> None:
     # the doubler 300 pips from home, the taker 15
     assert asyncio.run(_answer_of_hands(tmp_path, _race(20, 1))) == "take"
+
+
+def test_the_hands_say_their_checker_landed_on_a_full_point(tmp_path: Path) -> None:
+    """Issue 35.3: a step onto a point that already holds six (all its sensors covered) is
+    not seen landing; the table asks for the main button, and the hands never pressed it
+    (three of 25 headless online matches stopped for ever). Here White's only legal 1-1 is
+    8/7 onto six checkers on 7 (Black holds White's 6 and 23 points)."""
+    white = Position.from_points({7: 6, 8: 1, 24: 8}, {2: 2, 19: 2, 6: 11})
+    assert white.id  # a legal position
+
+    async def go() -> None:
+        live = LiveSim(state_dir=tmp_path / "sim", settings_file=tmp_path / "dialog.json", seed=3)
+        await live.start()
+        try:
+            assert live.table is not None
+            settings = MatchSettings(length=7, white_player=HUMAN, black_player=HUMAN, confirm="auto")
+            match = starting_match(settings, white.id, turn="white").roll("white", (1, 1), now=0.0).match
+            live.table.dispatch(AdoptMatch(match, live.table.clock()))
+            hands = SimHands(live, make_bot("simple"), pause_s=0.05)
+            working = asyncio.create_task(hands.work())
+            try:
+                await until("White's 8/7 counted", lambda: live.table.controller.match.turn == "black", 30)
+            finally:
+                working.cancel()
+                await asyncio.gather(working, return_exceptions=True)
+            last = live.table.controller.match.last_move
+            assert last is not None and last.side == "white" and [(s.frm, s.to) for s in last.steps] == [(8, 7)]
+        finally:
+            await live.close()
+    asyncio.run(go())

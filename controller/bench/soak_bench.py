@@ -171,10 +171,9 @@ class Driver:
             await self.send({"type": "button", "name": "white_main"})
         elif m["state"] == "roll":
             await self.send({"type": "button", "name": f"{m['turn']}_main"})
-        elif m["state"] == "move" and m["turn"] == "white" and not s.get("hand") \
-                and any(v.get("role") == "origin" for v in s.get("leds", {}).values()):
-            # every checker is down, yet the table shows one in hand: it stands unseen on a
-            # full point (controller.board.reconcile), and the button says so
+        elif m["state"] == "move" and m["turn"] == "white" and not s.get("hand") and s.get("awaits_landing"):
+            # every checker is down, yet the table may not see one: it stands unseen on a
+            # full point (TableStatus.awaits_landing), and the button says so
             await self.send({"type": "button", "name": "white_main"})
         elif m["state"] == "move" and m["turn"] == "white":
             await self._play_white(m)

@@ -83,13 +83,19 @@ class SimHands:
         return settled or now - self._last_step >= 3.0
 
     def _answer_confirmation(self, live: LiveSim) -> bool:
-        """A full point or tray the sensors cannot count: "Was it ...?" (main yes, cube no)."""
+        """A full point or tray the sensors cannot count: the checker the hands put down
+        there has landed (the main button says so: issue 35.3, the hands waited for ever),
+        or "Was it ...?" (main yes, cube no)."""
         c = self.table.controller
+        status = c.status()
+        side = LOCAL if status.match.turn == LOCAL else REMOTE
+        if status.awaits_landing and not live.hand:
+            self.table.dispatch(ButtonPressed(side, "main", c.now))
+            return True
         prompt = c.phase_prompt()
         if prompt is None or prompt.key != "confirm_move":
             return False
         meant = prompt.as_dict().get("notation") == self._meant
-        side = LOCAL if c.status().match.turn == LOCAL else REMOTE
         self.table.dispatch(ButtonPressed(side, "main" if meant else "cube", c.now))
         return True
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from controller.board.reconcile import BoardState, Verdict
+from controller.board.reconcile import BoardState, Matched, Verdict
 from controller.engine.board_view import Colour
 from controller.engine.match import Match
 from controller.engine.moves import Move, Step
@@ -63,3 +63,14 @@ class TableStatus:
     #: the steps of a move the tutor holds that stand on the board but are not in the match
     #: yet (the move waits for keep): what shows pips, dice and steps shows them too
     held_steps: tuple[Step, ...] = ()
+
+    @property
+    def awaits_landing(self) -> bool:
+        """The mover's checker may stand unseen on a full point or tray (every sensor there
+        covered: controller.board.reconcile `Matched.unseen`), and the table waits for the
+        main button to say it has landed ("White: on 6? Press the button"). Every hand that
+        put a checker down there presses it: the person's, the computer level's online
+        (controller.online.hands), the page's helping hands, the soak's."""
+        v, m = self.verdict, self.match
+        return (isinstance(v, Matched) and bool(v.unseen) and v.in_hand is not None and self.carried_out is None
+                and m.phase == "move" and m.turn is not None and v.in_hand[1] == m.turn)

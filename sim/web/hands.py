@@ -33,6 +33,9 @@ class PageHands:
         self._status, self._changed = status, changed
         #: the checkers in the air, last lifted last: their colour and the cell they came from
         self.hand: list[dict[str, str]] = []
+        #: the last checker was put down by a helping hand (a double-click, a cover, a step
+        #: taken back): if it went onto a full point, the helper says it landed (`landed_unseen`)
+        self._helped = False
 
     def set_board(self, match: Match) -> None:
         """Put the virtual board's checkers where the match stands (a fresh table)."""
@@ -47,6 +50,7 @@ class PageHands:
             return f"there is no {colour} checker on {cell} to lift"
         self._vb.lift(cell, colour)
         self.hand.append({"colour": colour, "from": cell})
+        self._helped = False
         self._changed()
         return None
 
@@ -66,6 +70,7 @@ class PageHands:
             self._vb.lift(cell, other(held["colour"]))  # type: ignore[arg-type]
             self._vb.place("bar", other(held["colour"]))  # type: ignore[arg-type]
         self._vb.place(cell, held["colour"])
+        self._helped = False
         self._changed()
         return None
 
@@ -87,6 +92,16 @@ class PageHands:
         self._changed()
         return Notice("dropped", f"dropped outside the board: the {held['colour']} checker went back to {held['from']}",
                       {"colour": held["colour"], "cell": held["from"]})
+
+    def landed_unseen(self) -> bool:
+        """Whether the table waits for the main button to say that the checker a helping
+        hand put down stands on a full point (TableStatus.awaits_landing): a person's own
+        checker is theirs to confirm, a helper's is the helper's (issue 35.3). Once: the
+        caller presses it."""
+        if not self._helped or self.hand or not self._status().awaits_landing:
+            return False
+        self._helped = False
+        return True
 
     def helpers(self) -> list[str]:
         """The simulator's helping hands that make sense now: `setup` (put every checker
@@ -133,6 +148,7 @@ class PageHands:
         if step.hit:
             self._vb.lift("bar", other(m.turn))
             self._vb.place(to, other(m.turn))
+        self._helped = True
         self._changed()
         return None
 
@@ -191,6 +207,7 @@ class PageHands:
             self._vb.place("bar", other(colour))  # type: ignore[arg-type]
         self._vb.lift(frm_cell, colour)
         self._vb.place(to_cell, colour)
+        self._helped = True
 
     def auto_step(self, cell: str) -> str | Notice | None:
         if self.hand and self.hand[-1]["from"] == cell:

@@ -19,7 +19,7 @@ from controller.bot.base import Bot
 from controller.dice import TableDice
 from controller.engine.board_view import CELLS, step_cells  # step_cells: tests/test_web_server.py imports it here
 from controller.engine.match import Match
-from controller.events import LanguageChosen, Refused, TutorChosen
+from controller.events import ButtonPressed, LanguageChosen, Refused, TutorChosen
 from controller.json_value import JsonObject
 from controller.online.door import OnlineDoor
 from controller.online.watch import WatchedMatch
@@ -178,6 +178,9 @@ class LiveSim:
     def _tick(self, now: float) -> None:
         if self.table is not None:
             self.table.tick(now)
+            turn = self.table.controller.status().match.turn
+            if turn is not None and self.hands.landed_unseen():  # a helper's checker on a full point
+                self.table.dispatch(ButtonPressed(turn, "main", now))
             self._changed()
 
     # -- SimBackend ---------------------------------------------------------------------

@@ -55,6 +55,7 @@ def table_view(table: Table, leds: LedConfig, *, version: str, in_hand: bool, wa
         "match": match,
         "actions": [a.command for a in status.actions],
         "possible": possible_view(status),
+        "awaits_landing": status.awaits_landing,  # the main button says a checker landed on a full point
         "hint": None if controller.playing_online or watching else page_hint(status, in_hand),
         "hint_ask": not watching and controller.hints.allowed(),  # the page's Hint button, as the menu's
         **page_facts(status, controller.config.language),
