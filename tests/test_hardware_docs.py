@@ -17,7 +17,6 @@ from typing import Any
 
 import pytest
 
-from firmware import scan
 from hardware.design import geometry as g
 from hardware.design import modules, sensing
 from hardware.design.geometry import default_board
@@ -163,35 +162,41 @@ def test_readme_and_install_script_name_the_same_boot_settings(readme: str) -> N
     assert "audio=off" not in readme           # the PWM's audio clash is gone with SPI
 
 
-# --- README: cells, sensors, shift registers, LEDs ---------------------------------------
+# --- README: cells, sensors, modules, LEDs -------------------------------------------------
 
 
 def test_cell_table_agrees_with_the_profile(readme: str, profile: dict[str, Any]) -> None:
-    rows = _table(readme, ["Cell", "Slots", "Sensors", "Shift registers", "LEDs"])
+    rows = _table(readme, ["Cell", "Slots", "Sensors", "Module, channels", "LEDs"])
     cells, leds = profile["cells"], profile["leds"]["cells"]
     assert [row[0] for row in rows] == list(cells)        # every cell, in the profile's order
-    for cell, slots, sensors, registers, led_cells in rows:
+    channel = {s: (m.name, k) for m in default_board().modules for k, s in enumerate(m.sensors)}
+    for cell, slots, sensors, where, led_cells in rows:
         assert int(slots) == len(cells[cell]), cell
-        assert _range(sensors) == cells[cell], cell
-        registers_expected = sorted({i // 4 + 1 for i in cells[cell]})
-        assert _range(registers, "SR") == registers_expected, cell
+        assert sorted(_range(sensors)) == sorted(cells[cell]), cell
+        for part in where.split(", "):
+            name, channels = part.split(" ")
+            ks = [k for s, (m, k) in channel.items() if m == name and s in cells[cell]]
+            assert channels == f"I{min(ks)}–I{max(ks)}", (cell, part)
         assert _range(led_cells) == leds[cell], cell
 
 
-def test_chain_length_and_part_counts_follow_the_matrix(readme: str,
-                                                        profile: dict[str, Any]) -> None:
+def test_sensor_and_part_counts_follow_the_matrix_and_the_netlists(readme: str,
+                                                                   profile: dict[str, Any]) -> None:
     sensors = profile["sensors"]["rows"] * profile["sensors"]["cols"]
-    registers = scan.chain_bytes(sensors)                 # what the firmware reads
     assert f"{sensors} hall sensors" in readme
-    assert f"{registers} × 74HC165" in readme
-    assert f"{registers} 74HC165 shift registers" in readme
     bom = (HARDWARE / "bom.md").read_text(encoding="utf-8")
     quantities = {row[1].split(",")[0]: int(row[0]) for row in _bom_rows(bom)}
     assert quantities["Analogue bipolar hall sensor"] == sensors
-    assert quantities["8-bit parallel-in shift register"] == registers
-    # half an LM339 a sensor, rounded up on each module (hardware/schematics.md)
-    assert quantities["Quad comparator"] == sum(math.ceil(len(m.slots) / 2) for m in default_board().modules)
-    assert quantities["47 kΩ × 8 bussed resistor network"] == registers
+    boards = len(default_board().modules)
+    assert quantities["16-channel analogue multiplexer"] == boards
+    assert quantities["D flip-flop with set and reset (the module's token)"] == boards
+    assert f"on 16\nprinted module boards" in readme or f"{boards} module boards" in readme.replace("\n", " ")
+    smd = sum(k for n, k in modules.all_netlists() for part in n.parts.values() if part.mount == "smd")
+    joints = sum(k * len(part.pins) for n, k in modules.all_netlists() for part in n.parts.values()
+                 if part.mount == "smd")
+    hand = sum(k * len(part.pins) for n, k in modules.all_netlists() for part in n.parts.values()
+               if part.mount == "tht")
+    assert f"{joints:,} placed by the fab's assembly, {hand} by hand" in readme, (smd, joints, hand)
 
 
 def _bom_rows(bom: str) -> list[list[str]]:
@@ -201,30 +206,6 @@ def _bom_rows(bom: str) -> list[list[str]]:
         if line.startswith("|") and len(cells) == 5 and cells[0].isdigit():
             rows.append(cells)
     return rows
-
-
-def test_bit_order_in_the_readme_is_what_the_firmware_reads(readme: str) -> None:
-    """The README's H..A table, checked against firmware/scan.py's encoding.
-
-    A 74HC165 shifts H out first; SPI reads MSB first, so input H is bit 7 of the byte.
-    """
-    header, rows = None, None
-    for line_no, line in enumerate(readme.splitlines()):
-        if line.strip().startswith("| 74HC165 input (pin) |"):
-            header = [c.strip() for c in line.strip().strip("|").split("|")][1:]
-            rows = readme.splitlines()[line_no + 2]
-            break
-    assert header and rows
-    signals = [c.strip() for c in rows.strip().strip("|").split("|")][1:]
-    for column, signal in zip(header, signals):
-        letter = column.split()[0]
-        m = re.fullmatch(r"(\d)(?:st|nd|rd|th) (north|south)", signal)
-        assert m, signal
-        sensor = int(m.group(1)) - 1
-        values = [scan.EMPTY] * 4
-        values[sensor] = scan.WHITE if m.group(2) == "north" else scan.BLACK
-        byte = scan.encode_chain(values)[0]
-        assert byte == 1 << "ABCDEFGH".index(letter), f"{column}: {signal}"
 
 
 def test_readme_links_point_at_files(readme: str) -> None:
@@ -264,9 +245,9 @@ def test_every_pin_label_in_the_svg_agrees_with_the_profile(
 
 def test_svg_shows_every_part_of_the_board(svg_labels: list[tuple[str, str | None]]) -> None:
     text = " ".join(label for label, _ in svg_labels)
-    for part in ("Raspberry Pi", "Raspberry Pi Pico", "74HC165", "DRV5053", "LM339",
+    for part in ("Raspberry Pi", "Pico carrier", "CD74HC4067", "74LVC1G74", "74LVC1G17", "DRV5053RA",
                  "WS2812B", "74AHCT125", "LED supply 5 V", "SSD1306", "buzzer", "White main",
-                 "Black cube", "Menu", "USB"):
+                 "Black cube", "Menu", "USB", "shunt J2 13–14"):
         assert part in text, part
 
 
@@ -284,21 +265,22 @@ def test_power_budget_uses_the_profiles_led_count(profile: dict[str, Any]) -> No
     at_default = full_white * profile["leds"]["brightness"]
     assert f"about {at_default:.2f} A" in power
     sensors = profile["sensors"]["rows"] * profile["sensors"]["cols"]
-    assert f"| DRV5053VA hall sensors | {sensors} |" in power
+    assert f"| DRV5053RA hall sensors | {sensors} |" in power
 
 
 # --- the README and power.md against the board's one description (hardware/design) ---------
 
 
-def test_readme_geometry_and_magnet_are_the_models(readme: str) -> None:
+def test_readme_geometry_magnet_and_stack_are_the_models(readme: str) -> None:
     for figure in (f"{g.PITCH:.2f} mm", f"{g.BAR_PITCH:.2f} mm", f"{g.POINT_LENGTH:.2f} mm",
                    f"{g.TRAY_WIDTH:.2f} mm", f"{g.BAR_WIDTH:.1f} mm bar", f"{g.RECESS:g} mm recess",
-                   f"{g.TOP:g} mm plywood", f"{len(g.default_board().modules)} stripboard modules"):
+                   f"{g.TOP:g} mm plywood", f"**{g.STANDOFF:g} mm**", f"**{sensing.GAP:.2f}**",
+                   f"± {sensing.GAP_TOLERANCE:g}", f"**{min(m.margin for m in sensing.margins()):.2f} mT**"):
         assert figure in readme, figure
     magnet = sensing.MAGNET
     assert f"{magnet.diameter:g} mm × {magnet.thickness:g} mm (N42)" in readme
-    assert f"{sensing.STANDOFF:g} mm standoffs" in readme and f"{sensing.SENSOR_RAISE:g} mm spacer" in readme
     assert "DESIGN.md" not in readme                  # not in the repository
+    assert "drawings/module-" not in readme           # the stripboard route is retired
     assert "31 mm pitch" not in readme and "60 a metre" not in readme
 
 
@@ -308,5 +290,6 @@ def test_power_budget_counts_the_schematics_parts() -> None:
     for netlist, boards in modules.all_netlists():
         for part in netlist.parts.values():
             counts[part.key] = counts.get(part.key, 0) + boards
-    assert f"| LM339 comparators | {counts['LM339']} |" in power
-    assert f"| 74HC14 clock and load buffers | {counts['74HC14']} |" in power
+    assert f"| CD74HC4067 multiplexers | {counts['CD74HC4067']} |" in power
+    assert f"| 74LVC1G74 flip-flops and 74LVC1G17 buffers | {counts['74LVC1G74'] + counts['74LVC1G17']} |" in power
+    assert "LM339" not in power and "74HC165" not in power

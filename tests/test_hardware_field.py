@@ -1,6 +1,7 @@
-"""The checkers' magnets against the sensors and comparators: the field model is physics
-(checked against closed forms and the dipole limit), and every case the board relies on
-keeps its margin at the datasheet limits; hardware/margins.md is what the model says.
+"""The checkers' magnets against the calibrated sensors: the field model is physics
+(checked against closed forms and the dipole limit), every case the board relies on keeps
+its margin at every part's datasheet limits, the design's choices are the ones that do
+(calibration, the RA option, the gap), and hardware/margins.md is what the model says.
 """
 from __future__ import annotations
 
@@ -49,17 +50,53 @@ def test_every_case_keeps_its_margin() -> None:
         assert case.margin >= sensing.MIN_MARGIN_MT, case
 
 
-def test_the_thresholds_sit_inside_what_the_sensor_can_output() -> None:
-    """A saturated DRV5053VA must still pass both switching points, and no field too weak
-    to be a checker may: the window lies between the no-field level and the clamps."""
-    t = sensing.thresholds()
-    assert sensing.VQ[1] < t.north_off[0] and t.north_on[1] < sensing.V_OUT_HIGH_MIN
-    assert sensing.V_OUT_LOW_MAX < t.south_on[0] and t.south_off[1] < sensing.VQ[0]
-    # hysteresis: each comparator turns back nearer the no-field level than it turned on
-    assert t.north_off[0] < t.north_on[0] and t.south_off[1] > t.south_on[1]
-    on_slot = sensing.MAGNET.bz(sensing.GAP + sensing.GAP_TOLERANCE, sensing.PLACEMENT)
-    assert sensing.sensor_volts(on_slot, sensing.VQ[0], 72.0) > t.north_on[1]
-    assert sensing.sensor_volts(-on_slot, sensing.VQ[1], 72.0) < t.south_on[0]
+def _recompute() -> None:
+    for cached in (sensing.margins, sensing.margins_without_calibration, sensing.worst_neighbourhood,
+                   sensing.stray, sensing.reversed_lobe, sensing.field):
+        cached.cache_clear()
+
+
+def test_a_slot_turns_inside_what_every_sensor_can_output() -> None:
+    """ENTER of the smallest calibrated swing, with every error, lies inside the output's
+    range for every part (a saturated sensor still passes it), and LEAVE lies nearer empty
+    than ENTER (hysteresis)."""
+    assert 0 < sensing.LEAVE < sensing.ENTER < 1
+    far = sensing.GAP + sensing.GAP_TOLERANCE
+    weakest, _ = sensing.on_slot(far)
+    for part in sensing.corners():
+        for colour in ("white", "black"):
+            t = sensing.threshold_field(part, colour, weakest, 1.0, sensing.ENTER)
+            assert t < weakest, (part, colour)
+
+
+def test_one_threshold_for_all_sensors_would_misread() -> None:
+    """The reason the board calibrates: with the parts' spread, no single threshold keeps
+    both a checker's and an empty slot's reading right."""
+    assert min(c.margin for c in sensing.margins_without_calibration()) < 0
+
+
+def test_the_va_option_would_lose_the_margins(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The reason the board uses the RA: the VA's sensitivity up to -140 mV/mT saturates its
+    output 4.6 mT from its zero, too near a neighbourhood's and a reversed lobe's field."""
+    monkeypatch.setattr(sensing, "SENSITIVITY", (45.0, 140.0))
+    _recompute()
+    try:
+        assert min(c.margin for c in sensing.margins()) < sensing.MIN_MARGIN_MT
+    finally:
+        monkeypatch.undo()
+        _recompute()
+
+
+def test_a_much_farther_gap_would_lose_the_margins(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The standoff sets the gap: 3 mm more and a checker at the far end of every tolerance
+    no longer reads."""
+    monkeypatch.setattr(sensing, "GAP", sensing.GAP + 3.0)
+    _recompute()
+    try:
+        assert min(c.margin for c in sensing.margins()) < sensing.MIN_MARGIN_MT
+    finally:
+        monkeypatch.undo()
+        _recompute()
 
 
 def test_the_old_design_would_fail_this_check(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -69,14 +106,12 @@ def test_the_old_design_would_fail_this_check(monkeypatch: pytest.MonkeyPatch) -
     assert min(old.bz(3.0, r / 2) for r in range(18, 23)) == pytest.approx(-4.6, abs=0.1)
     monkeypatch.setattr(sensing, "MAGNET", old)
     monkeypatch.setattr(sensing, "GAP", 3.0)
-    for cached in (sensing.margins, sensing.worst_neighbourhood, sensing.stray):
-        cached.cache_clear()
+    _recompute()
     try:
         assert min(c.margin for c in sensing.margins()) < sensing.MIN_MARGIN_MT
     finally:
         monkeypatch.undo()
-        for cached in (sensing.margins, sensing.worst_neighbourhood, sensing.stray):
-            cached.cache_clear()
+        _recompute()
 
 
 def test_margins_document_is_the_model() -> None:

@@ -1,10 +1,11 @@
 """The board's one geometry (hardware/design/geometry.py) fits: modules tile the surface
 without overlapping, every sensor sits inside its module and its cell, recesses and LED
-windows fit, and a stripboard can put the sensors where the slots are.
+windows fit, one board design serves every module of a kind (Black's half turned round),
+and the stack under the top leaves the gap the margins assume.
 
-The limits here are the parts' and the game's: a 30 mm checker, a TO-92 hall sensor laid
-flat (4.0 x 3.15 mm), a WS2812B (5 x 5 mm), the 2.54 mm hole pitch of stripboard, a
-Eurocard-sized stripboard (160 x 233 mm) to cut the modules from.
+The limits here are the parts' and the game's: a 30 mm checker, a SOT-23 hall sensor
+(2.9 x 2.4 mm with its pads), a WS2812B (5 x 5 mm), the tallest part on a module's top face
+(the parts' own heights), a cheap fab's largest board.
 """
 from __future__ import annotations
 
@@ -14,9 +15,10 @@ import math
 import pytest
 
 from hardware.design import geometry as g
+from hardware.design import modules, sensing
 
-STRIPBOARD = (160.0, 233.0)      # the largest common stripboard, mm
-TO92_HALF = 2.5                  # half the TO-92 body's longer side, rounded up
+FAB_LARGEST = (100.0, 250.0)     # a board a cheap fab assembles without a surcharge, mm (short, long)
+SOT23_HALF = 1.5                 # half the SOT-23's footprint, rounded up
 WALL = 1.0                       # least wood between two recesses
 
 
@@ -42,25 +44,57 @@ def test_modules_do_not_overlap_and_stay_inside_the_field(board: g.Board) -> Non
         assert field.contains(r.x0, r.y0) and field.contains(r.x1, r.y1), name
 
 
-def test_modules_can_be_cut_from_a_stock_stripboard(board: g.Board) -> None:
+def test_every_module_board_is_one_a_fab_makes(board: g.Board) -> None:
     for m in board.modules:
         short, long = sorted((m.outline.width, m.outline.height))
-        assert short <= STRIPBOARD[0] and long <= STRIPBOARD[1], (m.name, short, long)
+        assert short <= FAB_LARGEST[0] and long <= FAB_LARGEST[1], (m.name, short, long)
+
+
+def test_one_board_design_serves_every_module_of_a_kind(board: g.Board) -> None:
+    """Black's half is White's turned round: each module's slots, seen from its own board,
+    sit where the first module of its kind has them, channel for channel."""
+    first: dict[str, g.Module] = {}
+    for m in board.modules:
+        ref = first.setdefault(m.kind, m)
+        assert (m.outline.width, m.outline.height) == pytest.approx((ref.outline.width, ref.outline.height))
+        for a, b in zip(m.slots, ref.slots, strict=True):
+            assert m.local(a.x, a.y) == pytest.approx(ref.local(b.x, b.y), abs=1e-9), (m.name, a)
+            assert m.placed(*m.local(a.x, a.y)) == pytest.approx((a.x, a.y))
+    assert {m.rotation for m in board.modules if m.slots[0].cell in ("13", "bar", "off-black")} >= {180}
+
+
+def test_the_chain_order_numbers_the_sensors_as_the_profile_does(board: g.Board) -> None:
+    """The firmware numbers a sensor by its module's place in the chain and its channel:
+    the profile's numbering must be that, or the board reads cells in the wrong places."""
+    base = 0
+    for m, size in zip(board.modules, modules.module_sizes(), strict=True):
+        assert list(m.sensors) == list(range(base, base + size)), m.name
+        base += size
+
+
+def test_the_stack_under_the_top_leaves_room_and_the_modelled_gap(board: g.Board) -> None:
+    tallest = max(part.height for n, _ in modules.all_netlists() for part in n.parts.values()
+                  if part.mount == "smd")
+    assert max(tallest, g.PIN_PROTRUSION) + g.TOP_CLEARANCE <= g.STANDOFF
+    headers = max(part.height for n, _ in modules.all_netlists() for part in n.parts.values()
+                  if part.mount == "tht")
+    assert g.STANDOFF + g.PCB + headers + g.PLUG_AND_BEND <= g.BAY_DEPTH
+    assert sensing.GAP == pytest.approx(g.TOP - g.RECESS_DEPTH + g.STANDOFF - sensing.ELEMENT_HEIGHT)
+
+
+def test_mounting_holes_keep_clear_of_every_sensor(board: g.Board) -> None:
+    for m in board.modules:
+        for hx, hy in m.holes:
+            for s in m.slots:
+                sx, sy = m.local(s.x, s.y)
+                assert math.hypot(sx - hx, sy - hy) > g.HOLE_KEEPOUT / 2 + SOT23_HALF, (m.name, s)
 
 
 def test_every_sensor_lies_inside_its_module_and_its_cell(board: g.Board) -> None:
     for m in board.modules:
         for s in m.slots:
-            assert m.outline.contains(s.x, s.y, margin=TO92_HALF), (m.name, s)
+            assert m.outline.contains(s.x, s.y, margin=SOT23_HALF), (m.name, s)
             assert board.cells[s.cell].contains(s.x, s.y, margin=g.CHECKER / 2), s
-
-
-def test_sensors_on_a_module_sit_on_the_stripboard_grid(board: g.Board) -> None:
-    for m in board.modules:
-        x0, y0 = m.slots[0].x, m.slots[0].y
-        for s in m.slots:
-            for d in (s.x - x0, s.y - y0):
-                assert math.isclose(d / g.GRID, round(d / g.GRID), abs_tol=1e-6), (m.name, s, d)
 
 
 def test_recesses_hold_a_checker_and_keep_a_wall_between_them(board: g.Board) -> None:

@@ -30,17 +30,39 @@ def schematic_items() -> list[Item]:
     types: dict[str, PartType] = {}
     for netlist, boards in modules.all_netlists():
         for part in netlist.parts.values():
+            if part.mount == "loose":
+                continue
             counts[part.key] += boards
             types[part.key] = part
     return [Item(types[k].section, counts[k], "", types[k].description, types[k].part_number, types[k].price)
-            for k in sorted(counts, key=lambda k: (-counts[k], k))]
+            for k in sorted(counts, key=lambda k: (types[k].section, -counts[k], k))]
 
 
-def stripboards() -> int:
-    """160 x 233 mm sheets: two point-pair modules side by side on one, both bar halves and
-    the carrier on one, a tray module on each of two."""
-    kinds = Counter(m.kind for m in g.default_board().modules)
-    return math.ceil(kinds["point-pair"] / 2) + math.ceil(kinds["bar-half"] / 2) + kinds["tray"]
+#: a 2-layer 1.6 mm board from a cheap fab, per board, at these sizes and counts (euros)
+PCB_PER_DM2 = 0.9
+PCB_SETUP = 8.0
+ASSEMBLY_PER_DESIGN = 25.0
+BOARDS = "Boards (order from hardware/boards/)"
+
+
+def pcb_items() -> list[Item]:
+    """One line per board design: how many the board needs, its size and a rough price."""
+    out = []
+    for netlist, boards in modules.all_netlists():
+        if netlist.name == "carrier":
+            w, h = g.CARRIER
+        else:
+            m = next(x for x in g.default_board().modules if modules.kind_of(x) == netlist.name)
+            w, h = m.outline.width, m.outline.height
+        each = PCB_SETUP / boards + PCB_PER_DM2 * w * h / 1e4
+        out.append(Item(BOARDS, boards, "",
+                        f"PCB \"{netlist.name}\", 2 layers, 1.6 mm, {w:.0f} × {h:.0f} mm",
+                        f"hardware/boards/{netlist.name}/", round(each, 2)))
+    designs = len(modules.all_netlists())
+    out.append(Item(BOARDS, designs, "", "Assembly of the SMD parts by the fab: setup, stencil and the "
+                    "fee for each part not in its stock (per board design; the parts are counted below)",
+                    "the fab's assembly service", ASSEMBLY_PER_DESIGN))
+    return out
 
 
 def ribbon_metres() -> float:
@@ -65,17 +87,19 @@ def other_items() -> list[Item]:
         Item(c, 1, "", "microSD card, 16 GB or more, A1", "SanDisk SDSQUA4-016G", 6.00),
         Item(c, 1, "", "Pi power supply, USB-C (27 W for a Pi 5)", "official Raspberry Pi 15 W USB-C", 9.00),
         Item(c, 1, "", "USB-A to micro-B cable, 0.5 m", "any", 3.00),
-        Item(m, stripboards(), "", "Stripboard, 160 × 233 mm, 2.54 mm pitch (modules cut from it)",
-             "any Eurocard stripboard", 8.00),
-        Item(m, n_modules, "", "10-way ribbon cable with two IDC sockets 2 × 5, keyed, cut to length "
+        Item(c, 1, "", "Raspberry Pi Pico with headers (on the carrier's sockets)",
+             "Raspberry Pi SC0917 (Pico H)", 5.00),
+        Item(m, n_modules, "", "14-way ribbon cable with two IDC sockets 2 × 7, keyed, cut to length "
              f"(about {ribbon_metres():.1f} m in all)",
-             "3M 89110-0101 sockets on 1.27 mm ribbon", 1.50),
-        Item(m, 4 * (n_modules + 1), "", "M3 standoff, 12 mm, female-female (module to the top's underside)",
-             "any M3 × 12 mm brass standoff", 0.15),
+             "3M 89114-0101 sockets on 1.27 mm ribbon", 1.60),
+        Item(m, 1, "", "Jumper shunt, 2.54 mm (the last module's OUT header, pins 13-14)",
+             "Sullins SPC02SYAN", 0.10),
+        Item(m, n_modules + 1, "", "JST XH 2-way housing pairs with crimped 22 AWG leads, red/black, 1.5 m "
+             "(the star to each module, the supply to the carrier)", "JST XHP-2 + SXH-001T-P0.6", 0.60),
+        Item(m, 4 * (n_modules + 1), "", f"M3 hex standoff, {g.STANDOFF:g} mm, female-female, nylon (module to "
+             "the top's underside: it sets the gap, margins.md)", "any M3 × 5 mm polyamide standoff", 0.10),
         Item(m, 8 * (n_modules + 1), "", "M3 × 6 mm nylon screw (module to standoff; standoff glued or "
-             "brass-screwed to the top: no steel within 50 mm of a sensor)", "any M3 × 6 polyamide screw", 0.05),
-        Item(m, len(g.default_board().slots), "", "Spacer 6 mm under each sensor (sets the gap: margins.md)",
-             "any M3 nylon spacer, 6 mm", 0.03),
+             "screwed to the top: no steel within 50 mm of a sensor)", "any M3 × 6 polyamide screw", 0.05),
         Item(m, 30 + SPARE_MAGNETS, "", "Neodymium disc magnet 6 × 2 mm, N42 (+ spares)",
              "e.g. supermagnete S-06-02-N", 0.15),
         Item(m, 30, "", "Checkers, 30 mm, 15 of each colour, recessed underneath for the magnet",
@@ -89,9 +113,11 @@ def other_items() -> list[Item]:
         Item(led, 1, "", "Quad buffer, TTL inputs, 5 V (level shifter), DIP-14", "TI SN74AHCT125N", 0.60),
         Item(led, 1, "", "330 Ω resistor (data line)", "Yageo MFR-25FBF52-330R", 0.05),
         Item(led, 1, "", "1000 µF 10 V electrolytic capacitor (strip input)", "Panasonic EEU-FR1A102", 0.60),
-        Item(led, 1, "", "5 V 10 A supply, 50 W", "Mean Well LRS-50-5", 14.00),
+        Item(led, 1, "", "5 V 6 A sealed desktop supply, class II (double insulated), 4-pin DIN plug: no "
+             "mains inside the box", "Mean Well GST60A05-R7B", 22.00),
+        Item(led, 1, "", "Panel socket for it, 4-pin power DIN, rated 7 A (the box's only power entry)",
+             "Kycon KPJX-PM-4S", 3.00),
         Item(led, 3, "", "Blade fuse holder with 5 A fuse", "Littelfuse 01530008Z + 0287005.PXCN", 2.00),
-        Item(led, 1, "", "IEC inlet with switch and fuse, mains cable", "Schurter DD11.0111.1111", 5.00),
         Item(led, 5, "m", "Wire 0.75 mm² (18 AWG), red and black", "any", 0.50),
         Item(ui, 1, "", "OLED 0.96\" 128 × 64, SSD1306, I2C module (address 0x3C)",
              "generic SSD1306 I2C module", 4.00),
@@ -109,7 +135,7 @@ def other_items() -> list[Item]:
 
 
 def render() -> str:
-    items = schematic_items() + other_items()
+    items = pcb_items() + schematic_items() + other_items()
     board = g.default_board()
     lines = [
         "# Bill of materials: the default board",
@@ -118,8 +144,8 @@ def render() -> str:
         "every part defined once in `parts.py`) and the geometry; `tests/test_hardware_schematic.py`",
         "regenerates it and compares. Do not edit by hand. Prices are approximate, in euros, from the",
         "usual distributors in small quantities; they move, so treat the total as an order of magnitude.",
-        f"Designators are the schematics' (`hardware/schematics.md`): HS0–HS{len(board.slots) - 1} hall",
-        "sensors numbered as the profile's sensor indices, SR1–SR46 shift registers in chain order.",
+        "Designators are the schematics' (`hardware/schematics.md`); each board's own assembly BOM and",
+        f"placement file for the fab are in `hardware/boards/<board>/` ({len(board.slots)} sensors in all).",
     ]
     sections: list[str] = []
     for item in items:

@@ -1,13 +1,14 @@
 """The 1:1 drawings of hardware/drawings/: SVG in millimetres (width="…mm", one user unit
-a millimetre), from the geometry and the module layout. Print at 100 % (no "fit to
-page"); the 100 mm scale bar on each drawing checks the print."""
+a millimetre), from the geometry and the netlists. Print at 100 % (no "fit to page"); the
+100 mm scale bar on each drawing checks the print. The module boards themselves are
+KiCad projects (hardware/boards/)."""
 from __future__ import annotations
 
 from functools import cache
 from xml.sax.saxutils import escape
 
 from . import geometry as g
-from . import layout, parts, schematics_doc
+from . import parts, schematics_doc
 from .geometry import Rect
 
 FONT = 'font-family="DejaVu Sans, Arial, sans-serif"'
@@ -96,46 +97,10 @@ def surface() -> str:
     svg.text(-g.FRAME, g.DEPTH + g.FRAME + 10, f"Playing surface {g.TOP:g} mm plywood, "
              f"{g.WIDTH + 2 * g.FRAME:.1f} × {g.DEPTH + 2 * g.FRAME:.1f} mm. Circles: Ø{g.RECESS:g} mm recesses, "
              f"{g.RECESS_DEPTH:g} mm deep, cross = sensor centre. Yellow: LED windows cut through, "
-             "3 mm opal acrylic inserts. Dashed: module boards underneath (see module-*.svg).", 4, "start")
+             "3 mm opal acrylic inserts. Dashed: module boards underneath (hardware/boards/).", 4, "start")
     svg.text(-g.FRAME, g.DEPTH + g.FRAME + 17, f"Slot pitch {g.PITCH:.2f} mm (13 × 2.54) on points and trays, "
              f"{g.BAR_PITCH:.2f} mm (16 × 2.54) on the bar. White's side at the bottom.", 4, "start")
     svg.scale_bar(-g.FRAME, -g.FRAME - 20)
-    return svg.render()
-
-
-def module(name: str) -> str:
-    """One module board seen from its component side (from above, as it hangs under the
-    top): outline, holes, every sensor, IC and connector, pin 1 marked."""
-    m = next(x for x in g.default_board().modules if x.name == name)
-    o = m.outline
-    svg = Svg(o.x0 - 15, o.y0 - 45, max(o.x1 + 15, o.x0 + 150), o.y1 + 25, f"bgboard module {name}, 1:1")
-    svg.rect(o, 'fill="#eef4ee" stroke="black" stroke-width="0.5"')
-    svg.text(o.x0, o.y1 + 14, f"{name} ({m.kind}), {o.width:.1f} × {o.height:.1f} mm, component side, "
-             "seen from above", 3.2, "start")
-    svg.text(o.x0, o.y1 + 7, "Toward the board's edge: bottom of this drawing" if m.slots[0].y < m.slots[-1].y
-             or m.kind == "bar-half" else "Toward the board's edge: top of this drawing", 3, "start")
-    labels = []
-    for p in layout.place(m):
-        r = p.rect
-        if p.package == "hole":
-            svg.circle((r.x0 + r.x1) / 2, (r.y0 + r.y1) / 2, 1.6, 'fill="white" stroke="black" stroke-width="0.3"')
-            continue
-        fill = {"TO-92": "#ffd0d0", "IDC10": "#d0d8ff", "TB2": "#d0ffd8"}.get(p.package, "#f0f0f0")
-        svg.rect(r, f'fill="{fill}" stroke="black" stroke-width="0.3"')
-        svg.circle(r.x0 + 1.2, r.y1 - 1.2, 0.5, 'fill="black"')          # pin 1
-        if p.package != "TO-92":
-            svg.text((r.x0 + r.x1) / 2, (r.y0 + r.y1) / 2 - 0.8, p.label, 2.4)
-        else:
-            s = next(x for x in m.slots if f"HS{x.sensor}" == p.ref)
-            svg.circle(s.x, s.y, g.RECESS / 2, 'fill="none" stroke="#999" stroke-width="0.2" stroke-dasharray="1 1"')
-            labels.append((s.x, s.y, f"HS{s.sensor}", f"cell {s.cell}/{s.slot}"))
-    halo = ' stroke="white" stroke-width="0.8" paint-order="stroke" font-weight="bold"'
-    for x, y, name, where in labels:                  # last: legible over any part
-        svg.text(x, y - 5, name, 2.6, extra=halo)
-        svg.text(x, y - 8, where, 2.2, extra=halo)
-    svg.text(o.x0, o.y0 - 8, "Dot: pin 1. Dashed circles: the recesses above.", 3, "start")
-    svg.text(o.x0, o.y0 - 13, "Passives sit beside their IC (schematics.md).", 3, "start")
-    svg.scale_bar(o.x0, o.y0 - 35)
     return svg.render()
 
 
@@ -148,56 +113,53 @@ def power() -> str:
     star = ((b.carrier.x0 + b.carrier.x1) / 2, (b.carrier.y0 + b.carrier.y1) / 2)
     svg.rect(b.carrier, 'fill="#fff0f0" stroke="black" stroke-width="0.4"')
     svg.circle(*star, 3, 'fill="black"')
-    svg.text(star[0], star[1] + 6, "star: F1 2 A, +5V / GND", 3)
+    svg.text(star[0], star[1] + 6, "star: F1 1.1 A polyfuse, +5V / GND", 3)
     for m in b.modules:
         svg.rect(m.outline, DASHED)
-        j3 = next(p.rect for p in layout.place(m) if p.ref == "J3")
-        end = ((j3.x0 + j3.x1) / 2, (j3.y0 + j3.y1) / 2)
+        end = ((m.outline.x0 + m.outline.x1) / 2, (m.outline.y0 + m.outline.y1) / 2)
         svg.line(star, end, 'stroke="#c00000" stroke-width="0.8"')
         svg.circle(*end, 1.5, 'fill="#c00000"')
         svg.text(end[0], end[1] - 4, f"{m.name} J3 {schematics_doc.module_current(m) * 1000:.0f} mA", 3)
-    svg.text(-g.FRAME, g.DEPTH + g.FRAME + 12, "Red: one 0.5 mm² red/black pair from the carrier's star "
-             "terminals to each module's J3 (5 V, GND). The LED supply's 5 V enters the carrier at J1 "
-             "through F1; its GND, the Pico's and every module's meet at the star only.", 4, "start")
+    svg.text(-g.FRAME, g.DEPTH + g.FRAME + 12, "Red: one red/black pair (JST XH, 0.3 mm² / 22 AWG) from "
+             "the carrier's star headers J10-J25 to each module's J3 (5 V, GND). The sensors' 5 V enters the "
+             "carrier at J1 through F1; its GND, the Pico's and every module's meet at the star only.", 4, "start")
     svg.scale_bar(-g.FRAME, -g.FRAME - 25)
     return svg.render()
 
 
 def connector() -> str:
-    """The 10-way ribbon header seen from above, pins numbered, key marked, drawn 4:1 (a
-    header is 20 mm long), with each pin's signal and direction beside it."""
+    """The 14-way ribbon header seen from above, pins numbered, key marked, drawn 4:1 (a
+    header is 25 mm long), with each pin's signal and direction beside it."""
     k = 4.0
-    svg = Svg(0, 0, 200, 120, "bgboard ribbon header pinout, 4:1")
-    body = Rect(10, 40, 10 + 20.3 * k, 40 + 8.9 * k)
+    columns = len(parts.RIBBON) // 2
+    svg = Svg(0, 0, 240, 140, "bgboard ribbon header pinout, 4:1")
+    body = Rect(10, 40, 10 + (columns * 2.54 + 7.6) * k, 40 + 8.9 * k)
     svg.rect(body, 'fill="#e0e4ff" stroke="black" stroke-width="0.6"')
     mid = (body.x0 + body.x1) / 2
     svg.rect(Rect(mid - 10, body.y1 - 4, mid + 10, body.y1), 'fill="white" stroke="black" stroke-width="0.6"')
     svg.text(mid, body.y1 + 3, "key (polarising notch)", 3.5)
     for pin in parts.RIBBON:
         col, row = (pin - 1) // 2, (pin - 1) % 2          # odd pins on the keyed side
-        x = mid + (col - 2) * 2.54 * k
+        x = mid + (col - (columns - 1) / 2) * 2.54 * k
         y = (body.y0 + body.y1) / 2 + (0.5 - row) * 2.54 * k
         svg.rect(Rect(x - 3, y - 3, x + 3, y + 3), 'fill="#333"' if pin == 1 else 'fill="#999"')
         svg.text(x, y - 1.3, str(pin), 3.5, extra=' fill="white"')
     tx = body.x1 + 12
-    svg.text(tx, 100, "Pin  Signal     IN header   OUT header", 3.2, "start", extra=' font-weight="bold"')
+    svg.text(tx, 128, "Pin  Signal     IN header   OUT header", 3.2, "start", extra=' font-weight="bold"')
     for pin, (signal, inward, outward) in parts.RIBBON.items():
-        y = 100 - 6 * pin
+        y = 128 - 6 * pin
         svg.text(tx, y, str(pin), 3.2, "start")
         svg.text(tx + 8, y, signal, 3.2, "start")
         svg.text(tx + 30, y, schematics_doc.direction(inward), 3.2, "start")
         svg.text(tx + 52, y, schematics_doc.direction(outward), 3.2, "start")
-    svg.text(5, 112, "Box header 2 × 5, 2.54 mm, seen from above (component side), drawn 4:1.", 3.2, "start")
-    svg.text(5, 107, "Pin 1: dark square, the header's triangle and the cable's red stripe.", 3.2, "start")
+    svg.text(5, 30, "Box header 2 × 7, 2.54 mm, seen from its open side, drawn 4:1.", 3.2, "start")
+    svg.text(5, 25, "Pin 1: dark square, the header's triangle and the cable's red stripe.", 3.2, "start")
     svg.text(5, 20, "IN takes the cable from the Pico's side, OUT feeds the next module;", 3.2, "start")
-    svg.text(5, 15, "in/out as seen from the module (schematics.md, \"The ribbon\").", 3.2, "start")
+    svg.text(5, 15, "in/out as seen from the module (schematics.md, \"The ribbon\"). The chain's last", 3.2, "start")
+    svg.text(5, 10, "module: a jumper shunt on its OUT header's pins 13-14 (TOKEN to RET).", 3.2, "start")
     return svg.render()
 
 
 @cache
 def files() -> dict[str, str]:
-    out = {"surface.svg": surface(), "power.svg": power(), "ribbon-header.svg": connector()}
-    for m in g.default_board().modules:
-        out[f"module-{m.name}.svg"] = module(m.name)
-
-    return out
+    return {"surface.svg": surface(), "power.svg": power(), "ribbon-header.svg": connector()}

@@ -42,7 +42,17 @@ X_RIGHT = QUARTER + BAR_WIDTH    # left edge of the right quarter
 TRAY_X = X_RIGHT + QUARTER + TRAY_DIVIDER
 TRAY_WIDTH = 3 * PITCH
 WIDTH = TRAY_X + TRAY_WIDTH      # the playing field, trays included
-CARRIER = (60.0, 80.0)           # the Pico carrier board, between the trays
+CARRIER = (90.0, 90.0)           # the Pico carrier board, between the trays
+# --- the stack under the top (hardware/README.md, "Mechanics"): every module hangs from
+# the top's underside on standoffs, its parts' top side facing the wood
+STANDOFF = 5.0                   # M3 hex standoff, female-female: the top's underside to a module's face
+PCB = 1.6                        # board thickness
+PIN_PROTRUSION = 1.5             # a through-hole connector's pins on the top side, trimmed to this
+TOP_CLEARANCE = 0.5              # air kept between the tallest part on a module's top and the wood
+PLUG_AND_BEND = 6.0              # a mated ribbon socket over its box header, and the cable's bend
+BAY_DEPTH = 32.0                 # the box's clear depth under the top's underside
+HOLE_INSET = 4.0                 # a mounting hole's centre from a module board's edges
+HOLE_KEEPOUT = 7.0               # the standoff's foot around it (M3 hex, 5.5 mm across flats)
 
 
 @dataclass(frozen=True)
@@ -105,6 +115,31 @@ class Module:
     def sensors(self) -> tuple[int, ...]:
         return tuple(s.sensor for s in self.slots)
 
+    @property
+    def rotation(self) -> int:
+        """0 for a module in White's half (its first slot nearest White's edge), 180 for one
+        in Black's: the same board turned round, so one design serves both halves."""
+        return 0 if self.slots[0].y < DEPTH / 2 else 180
+
+    def local(self, x: float, y: float) -> tuple[float, float]:
+        """Board coordinates to the module board's own: from the outline's centre, in the
+        orientation of a White's-half module (millimetres, x right, y away from White)."""
+        cx, cy = (self.outline.x0 + self.outline.x1) / 2, (self.outline.y0 + self.outline.y1) / 2
+        dx, dy = x - cx, y - cy
+        return (dx, dy) if self.rotation == 0 else (-dx, -dy)
+
+    @property
+    def holes(self) -> tuple[tuple[float, float], ...]:
+        """The M3 mounting holes, in the module board's own coordinates (local()): one in
+        each corner, HOLE_INSET from both edges, the same on every board of a kind."""
+        hx, hy = self.outline.width / 2 - HOLE_INSET, self.outline.height / 2 - HOLE_INSET
+        return ((-hx, -hy), (hx, -hy), (-hx, hy), (hx, hy))
+
+    def placed(self, lx: float, ly: float) -> tuple[float, float]:
+        """The module board's own coordinates (local()) back to the playing field's."""
+        cx, cy = (self.outline.x0 + self.outline.x1) / 2, (self.outline.y0 + self.outline.y1) / 2
+        return (cx + lx, cy + ly) if self.rotation == 0 else (cx - lx, cy - ly)
+
 
 @dataclass(frozen=True)
 class Board:
@@ -154,11 +189,20 @@ def cell_rect(cell: str) -> Rect:
 
 
 def slot_xy(cell: str, slot: int) -> tuple[float, float]:
+    """A slot's centre. Every cell's slots start at its edge of the board, so that Black's
+    half is White's turned round and one module board serves both: a point's slot 0 at the
+    board's edge; the bar's slots 0-3 from White's edge toward the middle, 4-7 from Black's;
+    a tray row by row from the board's edge, White's from the corner by the playing field,
+    Black's (turned round) from the corner away from it."""
     if cell.isdigit():
         return point_x(int(cell)), _along(cell, (slot + 0.5) * PITCH)
     if cell == "bar":
-        return QUARTER + BAR_WIDTH / 2, DEPTH / 2 + (slot - 3.5) * BAR_PITCH
+        half = 4
+        steps = slot - 3.5 if slot < half else 7.5 - slot
+        return QUARTER + BAR_WIDTH / 2, DEPTH / 2 + steps * BAR_PITCH
     row, col = divmod(slot, 3)
+    if cell == "off-black":
+        col = 2 - col
     return TRAY_X + (col + 0.5) * PITCH, _along(cell, (row + 0.5) * PITCH)
 
 

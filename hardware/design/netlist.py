@@ -20,6 +20,9 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 PinKind = Literal["in", "out", "oc", "supply", "ground", "passive", "feed", "link", "nc"]
+#: how a part reaches the board: "smd" placed by the fab's assembly on the top side, "tht"
+#: soldered by the maker from the bottom (connectors, sockets), "loose" not on a board
+Mount = Literal["smd", "tht", "loose"]
 POWER_NETS = frozenset({"+5V", "+3V3", "+5V_IN"})
 GROUND = "GND"
 
@@ -33,8 +36,10 @@ class Pin:
 
 @dataclass(frozen=True)
 class PartType:
-    """One orderable part: what the BOM says about it and what its pins are.
-    `conducts`: a resistor or fuse (DC passes from pin to pin); `capacitor`: may decouple."""
+    """One orderable part: what the BOM says about it, what its pins are and how it sits on
+    a board. `conducts`: a resistor or fuse (DC passes from pin to pin); `capacitor`: may
+    decouple; `footprint`: KiCad's own library and footprint ("Lib:Name"); `lcsc`: the
+    assembly service's part number where known; `height`: mm above the board's face."""
 
     key: str
     description: str
@@ -44,6 +49,11 @@ class PartType:
     conducts: bool = False
     capacitor: bool = False
     section: str = "Sensor modules and carrier"
+    footprint: str = ""
+    lcsc: str = ""
+    mount: Mount = "smd"
+    height: float = 0.0
+    value: str = ""
 
     def pin(self, number: int) -> Pin:
         return next(p for p in self.pins if p.number == number)

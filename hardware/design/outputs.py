@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from . import bom, drawings, margins_doc, schematics_doc
+from . import bom, drawings, margins_doc, schematics_doc, wiring
 
 HARDWARE = Path(__file__).resolve().parents[1]
 
@@ -12,6 +12,7 @@ FILES: dict[Path, Callable[[], str]] = {
     HARDWARE / "margins.md": margins_doc.render,
     HARDWARE / "bom.md": bom.render,
     HARDWARE / "schematics.md": schematics_doc.render,
+    HARDWARE / "wiring.svg": wiring.render,
 }
 
 
