@@ -389,6 +389,14 @@ def test_a_phone_paired_with_the_board_presses_its_buttons(browser: Any, tmp_pat
         pi.call(pi.player.rotate)  # revoked: the paired cookie opens nothing any more
         status = phone.page.evaluate("async () => (await fetch('/match.mat')).status")
         assert status == 403
+        # issue 35.5: the phone is told its link was replaced and what to do, and stops retrying
+        banner = phone.page.locator("#stopped-banner")
+        wait_until(lambda: "scan the board's display again" in (banner.text_content() or ""), 10,
+                   "the phone told its link was replaced")
+        assert banner.is_visible() and "reconnecting" not in (phone.page.locator("#status").text_content() or "")
+        refused = phone.page.evaluate("async () => { const r = await fetch('/'); return [r.status, await r.text()]; }")
+        assert refused[0] == 403 and "this link was replaced" in refused[1]  # a reload says so too
+        assert "this link was replaced" in _status(url)[1]  # and the old link itself
         assert phone.errors == [], phone.errors
         phone.close()
 

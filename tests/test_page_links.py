@@ -112,3 +112,19 @@ def test_new_page_links_revokes_every_page(tmp_path: Path) -> None:
     effects = table.dispatch(ButtonPressed("black", "main", 1.0))
     assert LinksRevoked() in effects and revoked == ["phone", "spectators"]
     assert not table.controller.menu.is_open
+
+
+def test_a_replaced_link_is_told_as_replaced_and_the_new_one_opens() -> None:
+    """Issue 35.5: after "New page links" the old link and cookie are refused with a line
+    that says what happened and what to do (the page shows it and stops retrying)."""
+    from sim.web.guard import REPLACED, Guard
+
+    guard = Guard("0.0.0.0", 8080, "old-token", frozenset({"127.0.0.1"}))
+    fresh = guard.rotated("new-token").rotated("newest")
+    host = {"Host": "127.0.0.1:8080"}
+    assert fresh.check("GET", host, {"token": "old-token"}, {}) == REPLACED
+    assert fresh.check("GET", host, {}, {"bgboard_token": "new-token"}) == REPLACED
+    assert fresh.check("GET", host, {}, {"bgboard_token": "newest"}) is None
+    other = fresh.check("GET", host, {"token": "never-given"}, {})
+    assert other is not None and "replaced" not in other
+    assert guard.check("GET", host, {"token": "old-token"}, {}) is None  # the guard itself is unchanged

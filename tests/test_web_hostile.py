@@ -128,7 +128,9 @@ def test_off_loopback_every_request_needs_the_printed_token(tmp_path: Path) -> N
         # issue 23 item 9: the token is exchanged for the cookie and leaves the address bar
         assert " 303 " in answer.split("\r\n", 1)[0] and "bgboard_token=" in answer
         assert "\r\nLocation: /\r\n" in answer
-        assert "HttpOnly" in answer and "SameSite=Strict" in answer
+        # issue 35.6: Lax, so a link followed from a chat or a mail keeps the cookie through
+        # the redirect (Strict dropped it there: 403); kept until the link is replaced
+        assert "HttpOnly" in answer and "SameSite=Lax" in answer and "Max-Age=34560000" in answer
         # then the page's own requests carry the cookie
         cookie = f"Cookie: bgboard_token={token}"
         for path in ("/match.mat", "/display.png", "/review.json"):

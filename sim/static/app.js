@@ -23,6 +23,7 @@ class Page {
     this.model = new Model();
     this.lang = "en";
     this.connected = false;
+    this.shut = null;  // the server's refusal of this page for good (a replaced link), else null
     this.pointer = { x: 350, y: 260 };
     this.keys = {};  // what each board layer last drew, so an unchanged layer is not redrawn
     this.served = null;  // the server's board last drawn: checkers that moved since glide
@@ -53,6 +54,7 @@ class Page {
       state: (msg) => this.onState(msg),
       notice: (msg) => this.onNotice(msg),
       up: (open) => { this.connected = open; this.keys.display = null; this.renderStatus(); },
+      shut: (why) => { this.shut = why; this.renderStatus(); },
     });
     this.input = new BoardInput(this.svg, this.model, this.intents());
     this.wireButtons();
@@ -187,7 +189,7 @@ class Page {
   }
 
   renderStatus() {
-    this.status.render(Boolean(this.model.state?.debug?.online), this.connected, this.lang);
+    this.status.render(Boolean(this.model.state?.debug?.online), this.connected, this.lang, this.shut);
   }
 
   /** The display's image, fetched only when the display drew a new frame. */

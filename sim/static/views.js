@@ -3,6 +3,7 @@
 // the rules allow (the snapshot says what is possible now).
 
 import { actionCaption, hintText, noticeText, sideName, t } from "./i18n.js";
+import { REPLACED } from "./connection.js";
 
 const $ = (id) => document.getElementById(id);
 const set = (id, text) => { const node = $(id); if (node.textContent !== text) node.textContent = text; };
@@ -26,16 +27,18 @@ class Keyed {
   }
 }
 
-/** "board online" in the header, and a banner over everything while the simulator is stopped. */
+/** "board online" in the header, and a banner over everything while the simulator is stopped,
+ *  or for good when the server refuses this page (`shut`: its link replaced, in the page's language). */
 export class StatusView {
-  render(online, connected, lang) {
+  render(online, connected, lang, shut = null) {
     const status = $("status");
     const key = connected ? (online ? "status.online" : "status.offline") : "status.stopped";
-    status.textContent = t(lang, key);
+    const why = shut === null ? null : shut === REPLACED ? t(lang, "status.replaced") : shut;
+    status.textContent = why ?? t(lang, key);
     status.className = "status " + (connected && online ? "online" : "offline");
     const banner = $("stopped-banner");
-    banner.hidden = connected;
-    banner.textContent = t(lang, "status.stopped");
+    banner.hidden = connected && why === null;
+    banner.textContent = why ?? t(lang, "status.stopped");
   }
 }
 

@@ -197,7 +197,7 @@ class PlayerServer(SimServer):
     def rotate(self) -> None:
         """A new token: every paired phone must scan again, and the pages open now close."""
         if self.guard is not None:
-            self.guard = replace(self.guard, token=page_token())
+            self.guard = self.guard.rotated(page_token())
         close_tabs(self._sockets)
 
 

@@ -11,7 +11,13 @@ before it is answered:
 - `Origin`, when the browser sends one (it always does for a WebSocket and for anything
   but a plain GET), is the page's own origin: `http://` and the same `Host`.
 - Off loopback, the secret token the server printed in its address: given once as
-  `?token=...`, then kept in a same-site cookie, so the page's own requests carry it.
+  `?token=...`, then kept in a cookie (`SameSite=Lax`, so a link followed from a chat or a
+  mail keeps it through the redirect that takes the token out of the address: issue 35.6;
+  a cross-site request that changes something is refused by the Origin check anyway),
+  which lasts until the link is replaced (`COOKIE_MAX_AGE_S`), so the page's own requests
+  carry it.
+- A token replaced by "New page links" (`rotated`) is told as such: "this link was
+  replaced", so a phone or spectator shut out knows to scan the display again (issue 35.5).
 
 `Guard.check(request)` returns None to let a request in, or the one-line reason it is
 refused (answered with 403 by the server).
@@ -23,12 +29,19 @@ import ipaddress
 import secrets
 import socket
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from urllib.parse import urlsplit
 
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
 COOKIE = "bgboard_token"
 SAFE_METHODS = frozenset(["GET", "HEAD"])
+#: how long a paired phone keeps its cookie: about the longest a browser keeps one (400 days);
+#: the pairing ends with "New page links", not with the browser's session
+COOKIE_MAX_AGE_S = 400 * 24 * 3600
+#: the refusal of a link or cookie "New page links" replaced (the page shows it and stops retrying)
+REPLACED = "refused: this link was replaced (New page links): scan the board's display again"
+#: how many replaced tokens are remembered (older ones are refused as any wrong token)
+REVOKED_KEPT = 16
 
 
 def is_loopback(host: str) -> bool:
@@ -72,6 +85,8 @@ class Guard:
     #: the cookie that keeps the token: the spectators' page has its own (sim.web.spectators),
     #: since a browser sends a host's cookies to every port of it
     cookie: str = COOKIE
+    #: tokens replaced by "New page links", newest last (`rotated`)
+    revoked: tuple[str, ...] = ()
 
     @classmethod
     def for_server(cls, host: str, port: int) -> "Guard":
@@ -84,6 +99,11 @@ class Guard:
             names.update({hostname, f"{hostname}.local"})
         token = None if is_loopback(host) else secrets.token_urlsafe(18)
         return cls(host, port, token, frozenset(n.lower() for n in names))
+
+    def rotated(self, token: str) -> "Guard":
+        """This guard with `token` in place of its own, which is remembered as replaced."""
+        revoked = self.revoked + ((self.token,) if self.token is not None else ())
+        return replace(self, token=token, revoked=revoked[-REVOKED_KEPT:])
 
     @property
     def loopback(self) -> bool:
@@ -124,5 +144,7 @@ class Guard:
         if self.token is not None:
             given = query.get("token") or cookies.get(self.cookie) or ""
             if not hmac.compare_digest(given.encode(), self.token.encode()):
+                if any(hmac.compare_digest(given.encode(), old.encode()) for old in self.revoked):
+                    return REPLACED
                 return "refused: open the address the simulator printed (it carries a token)"
         return None

@@ -25,7 +25,7 @@ from controller.errors import BgboardError
 from sim.web.backend import NoRecord, SimBackend
 from sim.web.board_layout import layout_module
 from sim.web.connections import ConnectionKeeper, quiet_server_logs
-from sim.web.guard import Guard
+from sim.web.guard import COOKIE_MAX_AGE_S, Guard
 from sim.web.pacing import Pacer
 from sim.web.protocol import BadMessage, Notice, parse_message
 from sim.web.record import record_filename
@@ -84,13 +84,14 @@ class SimServer:
             # the token is exchanged for the cookie and leaves the address bar and history
             clean = request.rel_url.with_query({k: v for k, v in request.query.items() if k != "token"})
             moved = web.Response(status=303, headers={"Location": str(clean)})
-            moved.set_cookie(guard.cookie, guard.token, httponly=True, samesite="Strict")
+            moved.set_cookie(guard.cookie, guard.token, httponly=True, samesite="Lax", max_age=COOKIE_MAX_AGE_S)
             return moved
         response: web.StreamResponse = await handler(request)
         return response
 
     async def _index(self, request: web.Request) -> web.StreamResponse:
-        return web.FileResponse(STATIC / "index.html")
+        # never from the browser's cache: a reload after "New page links" must be refused
+        return web.FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-store"})
 
     async def _cells(self, request: web.Request) -> web.Response:
         """The board's cells laid out, as the ES module board.js imports (board_layout.py)."""

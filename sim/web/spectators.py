@@ -201,7 +201,7 @@ class SpectatorServer(SimServer):
         """A new token: every link and cookie given so far opens nothing any more, and the
         pages open now close."""
         if self.guard is not None:
-            self.guard = replace(self.guard, token=page_token())
+            self.guard = self.guard.rotated(page_token())
         close_tabs(self._sockets)
 
     async def _websocket(self, request: web.Request) -> web.WebSocketResponse:
