@@ -91,47 +91,77 @@ class Netlist:
 
 def check(n: Netlist) -> list[str]:
     """Every rule the netlist breaks, one line each (empty: it passes)."""
-    problems: list[str] = []
+    return [f"{n.name}: {problem}" for rule in RULES for problem in rule(n)]
+
+
+def _where(n: Netlist) -> dict[tuple[str, int], list[str]]:
     where: dict[tuple[str, int], list[str]] = {}
     for net, pins in n.nets.items():
         for rp in pins:
             where.setdefault(rp, []).append(net)
-        if len(pins) < 2:
-            problems.append(f"{n.name}: net {net} joins only {pins}")
-    for ref, part in n.parts.items():
-        for pin in part.pins:
-            nets = where.get((ref, pin.number), [])
-            if len(nets) > 1:
-                problems.append(f"{n.name}: {ref}.{pin.number} ({pin.name}) is on {nets}")
-            if pin.kind == "nc" and nets:
-                problems.append(f"{n.name}: {ref}.{pin.number} ({pin.name}) must stay open")
-            if not nets and pin.kind != "nc" and (ref, pin.number) not in n.unused:
-                problems.append(f"{n.name}: {ref}.{pin.number} ({pin.name}) is not connected")
-            if pin.kind == "supply" and nets and nets[0] not in POWER_NETS:
-                problems.append(f"{n.name}: {ref} supply pin {pin.number} on {nets[0]}")
-            if pin.kind == "ground" and nets and nets[0] != GROUND:
-                problems.append(f"{n.name}: {ref} ground pin {pin.number} on {nets[0]}")
+    return where
+
+
+def _single_pin_nets(n: Netlist) -> list[str]:
+    return [f"net {net} joins only {pins}" for net, pins in n.nets.items() if len(pins) < 2]
+
+
+def _pin_problems(pin: Pin, ref: str, nets: list[str], unused: bool) -> list[str]:
+    """What is wrong with one pin on `nets`."""
+    name = f"{ref}.{pin.number} ({pin.name})"
+    out = []
+    if len(nets) > 1:
+        out.append(f"{name} is on {nets}")
+    if pin.kind == "nc" and nets:
+        out.append(f"{name} must stay open")
+    if not nets and pin.kind != "nc" and not unused:
+        out.append(f"{name} is not connected")
+    if pin.kind == "supply" and nets and nets[0] not in POWER_NETS:
+        out.append(f"{ref} supply pin {pin.number} on {nets[0]}")
+    if pin.kind == "ground" and nets and nets[0] != GROUND:
+        out.append(f"{ref} ground pin {pin.number} on {nets[0]}")
+    return out
+
+
+def _pins(n: Netlist) -> list[str]:
+    where = _where(n)
+    return [problem for ref, part in n.parts.items() for pin in part.pins
+            for problem in _pin_problems(pin, ref, where.get((ref, pin.number), []),
+                                         (ref, pin.number) in n.unused)]
+
+
+def _drivers(n: Netlist) -> list[str]:
+    out = []
     driven = _driven(n)
-    for net, pins in n.nets.items():
+    for net in n.nets:
         kinds = n.kinds(net)
+        drivers = kinds.count("out") + kinds.count("feed")
         if "in" in kinds and net not in driven:
-            problems.append(f"{n.name}: net {net} has inputs but nothing drives it")
-        if kinds.count("out") + kinds.count("feed") > 1 and net not in POWER_NETS | {GROUND}:
-            problems.append(f"{n.name}: net {net} has {kinds.count('out') + kinds.count('feed')} drivers")
+            out.append(f"net {net} has inputs but nothing drives it")
+        if drivers > 1 and net not in POWER_NETS | {GROUND}:
+            out.append(f"net {net} has {drivers} drivers")
         if "oc" in kinds and "link" not in kinds and not _pulled_up(n, net):
-            problems.append(f"{n.name}: open-collector net {net} has no pull-up")
+            out.append(f"open-collector net {net} has no pull-up")
         if net in POWER_NETS and net not in driven:
-            problems.append(f"{n.name}: power net {net} is not fed")
+            out.append(f"power net {net} is not fed")
+    return out
+
+
+def _decoupling(n: Netlist) -> list[str]:
+    out = []
     for ref, part in n.parts.items():
         supplies = [p.number for p in part.pins if p.kind == "supply"]
         if not supplies:
             continue
         rail = n.net_of(ref, supplies[0])
         caps = [c for c, owner in n.decoupling.items() if owner == ref]
-        ok = any({n.net_of(c, p.number) for p in n.parts[c].pins} == {rail, GROUND} for c in caps)
-        if not ok:
-            problems.append(f"{n.name}: {ref} has no decoupling capacitor from {rail} to GND")
-    return problems
+        if not any({n.net_of(c, p.number) for p in n.parts[c].pins} == {rail, GROUND} for c in caps):
+            out.append(f"{ref} has no decoupling capacitor from {rail} to GND")
+    return out
+
+
+#: the rules, each a function from a netlist to its problems
+RULES = (_single_pin_nets, _pins, _drivers, _decoupling)
 
 
 def _driven(n: Netlist) -> set[str]:
