@@ -1,6 +1,7 @@
 """Simulated hardware of the virtual board: checkers on cells, hall sensors, the 74HC165 chain.
 
-`HallField` knows which checkers stand where and what every sensor sees, including
+`HallField` knows which checkers stand where (each with the place it came to rest in
+its recess, drawn when it was put down) and what every sensor should read, including
 injected faults (a stuck sensor, a flickering one). `ShiftChain` plays the 74HC165
 chain behind the SPI bus: the firmware's own `scan.Scanner` pulls SH/LD low (the chain
 latches the field) and reads the bits with `readinto`, exactly as on the Pico.
@@ -13,6 +14,7 @@ from dataclasses import dataclass
 from controller.board.profile import Profile
 from controller.engine.board_view import CELLS
 from firmware import scan
+from sim.vboard_parts import Placement, Placements
 
 COLOURS = {"white": scan.WHITE, "black": scan.BLACK}
 
@@ -33,6 +35,14 @@ def colour_value(colour: str) -> int:
 
 
 @dataclass(frozen=True)
+class Checker:
+    """One checker on a cell: its colour (scan.WHITE or scan.BLACK) and where it lies."""
+
+    colour: int
+    placement: Placement
+
+
+@dataclass(frozen=True)
 class Flicker:
     """A sensor that alternates between its true value and `value` every `period_ms`."""
 
@@ -41,44 +51,80 @@ class Flicker:
 
 
 class HallField:
-    """The checkers on the board (a stack per cell, edge first) and the sensors' view."""
+    """The checkers on the board (a stack per cell, edge first: the k-th checker on the
+    k-th slot, those beyond the slots lying on top) and what each sensor should read.
 
-    def __init__(self, profile: Profile) -> None:
+    Every change to a cell's checkers is noted in `dirty` (the analogue model takes the
+    cells it must look at again from there)."""
+
+    def __init__(self, profile: Profile, placements: Placements | None = None) -> None:
         self.profile = profile
         self.count = profile.sensors.count
-        self._stacks: dict[str, list[int]] = {c: [] for c, _ in profile.cells}
+        self.placements = placements if placements is not None else Placements("typical", 0)
+        self._stacks: dict[str, list[Checker]] = {c: [] for c, _ in profile.cells}
         self._slots: dict[str, tuple[int, ...]] = dict(profile.cells)
         self.stuck: dict[int, int] = {}
         self.flickers: dict[int, Flicker] = {}
+        self.dirty: set[str] = set(self._stacks)
 
     # -- checkers ---------------------------------------------------------------------
+    def _checker(self, colour: int) -> Checker:
+        return Checker(colour, self.placements.draw())
+
     def set_cell(self, cell: str | int, white: int, black: int) -> None:
         if white < 0 or black < 0 or white + black > 30:
             raise ValueError(f"bad counts white={white} black={black}")
-        self._stacks[cell_name(cell)] = [scan.WHITE] * white + [scan.BLACK] * black
+        name = cell_name(cell)
+        self._stacks[name] = [self._checker(scan.WHITE) for _ in range(white)] + \
+            [self._checker(scan.BLACK) for _ in range(black)]
+        self.dirty.add(name)
 
     def place(self, cell: str | int, colour: str) -> None:
-        self._stacks[cell_name(cell)].append(colour_value(colour))
+        name = cell_name(cell)
+        self._stacks[name].append(self._checker(colour_value(colour)))
+        self.dirty.add(name)
 
     def lift(self, cell: str | int, colour: str | None = None) -> str:
-        """Take the top checker (of `colour`, if given); returns the colour lifted."""
+        """Take the top checker (of `colour`, if given); returns the colour lifted. The
+        checkers above it move down a slot each, and come to rest anew."""
         name = cell_name(cell)
         stack = self._stacks[name]
         want = colour_value(colour) if colour else None
         for i in range(len(stack) - 1, -1, -1):
-            if want is None or stack[i] == want:
-                value = stack.pop(i)
+            if want is None or stack[i].colour == want:
+                value = stack.pop(i).colour
+                stack[i:] = [self._checker(c.colour) for c in stack[i:]]
+                self.dirty.add(name)
                 return "white" if value == scan.WHITE else "black"
         what = f"{colour} checker" if colour else "checker"
         raise ValueError(f"no {what} on cell {name}")
 
+    def push(self, cell: str | int, dx: float, dy: float, index: int = -1) -> None:
+        """Slide the `index`-th checker of a cell (the top one by default) to (dx, dy) mm
+        off its slot's centre, as a hand does before it lets go."""
+        name = cell_name(cell)
+        stack = self._stacks[name]
+        if not stack:
+            raise ValueError(f"no checker on cell {name}")
+        if not -len(stack) <= index < len(stack):
+            raise ValueError(f"cell {name} has {len(stack)} checkers, not a checker {index}")
+        old = stack[index]
+        stack[index] = Checker(old.colour, Placement(dx, dy, old.placement.br))
+        self.dirty.add(name)
+
+    def stack(self, cell: str) -> tuple[Checker, ...]:
+        """The checkers of a cell, edge first."""
+        return tuple(self._stacks[cell])
+
     def counts(self, cell: str | int) -> tuple[int, int]:
-        stack = self._stacks[cell_name(cell)]
-        return stack.count(scan.WHITE), stack.count(scan.BLACK)
+        colours = [c.colour for c in self._stacks[cell_name(cell)]]
+        return colours.count(scan.WHITE), colours.count(scan.BLACK)
 
     def clear(self) -> None:
-        for stack in self._stacks.values():
-            stack.clear()
+        for name, stack in self._stacks.items():
+            if stack:
+                stack.clear()
+                self.dirty.add(name)
 
     # -- faults -------------------------------------------------------------------------
     def _check_sensor(self, sensor: int) -> None:
@@ -109,7 +155,7 @@ class HallField:
         for cell, stack in self._stacks.items():
             for slot, sensor in enumerate(self._slots[cell]):
                 if slot < len(stack):
-                    values[sensor] = stack[slot]
+                    values[sensor] = stack[slot].colour
         return values
 
     def values(self, now_ms: int) -> list[int]:

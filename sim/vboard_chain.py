@@ -1,0 +1,225 @@
+"""The sensor chain as the firmware's four primitives see it (hardware/front-end.md):
+
+    address(channel)    S0..S3 on every module's CD74HC4067 at once
+    clock(token) -> ret one TCLK edge: every module's SN74LVC1G74 takes its D (the Pico's
+                        TOKEN for the first, the module before's Q for the others); RET is
+                        the last module's Q (an open chain: the Pico's 100 kΩ pull-down, 0)
+    level() -> mV       ADC0 on the analogue bus, a few conversions averaged
+    supply() -> mV      ADC1 on the sensors' 5 V through its 10 k / 10 k divider, doubled
+
+The module holding the token (its /Q low enables its multiplexer) drives the bus with the
+sensor on the addressed channel, through the multiplexer's on-resistance and the module's
+1 kΩ, against the carrier's 47 kΩ pull-down; nobody holding it leaves the bus at 0 V; two
+holding it (before the boot flush) fight through their resistors. The flip-flops power up
+in any state. Faults: a module unplugged (the chain ends before it: RET never comes, it
+and every later module read 0 V), a multiplexer stuck on one channel.
+
+The ADC is the RP2040's: 12 bits on a 3.3 V reference, about one code of noise (RMS) of
+its own (measured: pico-adc.markomo.me); each conversion is rounded to a code, and
+`level()` averages `CONVERSIONS` of them into millivolts exactly as firmware/pins.py does
+on the Pico. The sensor's noise is drawn once per `level()`: the conversions of one burst
+lie microseconds apart, inside the DRV5053's 20 kHz bandwidth, so averaging them does not
+reduce it.
+"""
+from __future__ import annotations
+
+import random
+import zlib
+from array import array
+from collections.abc import Callable, Sequence
+
+import numpy as np
+
+from sim.vboard_analogue import AnalogueSensors
+
+CHANNELS = 16
+R_SERIES = 1000.0          # Ω, each module's COM to the bus
+R_MUX_ON = 100.0           # Ω, the CD74HC4067's switch at 3.3 V (70 Ω at 4.5 V, typical)
+R_PULLDOWN = 47_000.0      # Ω, the bus to ground on the carrier
+ADC_BITS = 12
+ADC_REFERENCE = 3.3        # V
+ADC_NOISE_CODES = 1.0      # RMS, the RP2040's own noise with its input held still
+CONVERSIONS = 2            # conversions `level()` averages (firmware/pins.py: a settling
+                           # conversion thrown away, then two)
+SUPPLY_DIVIDER = 0.5       # the sensors' 5 V into ADC1 through 10 k / 10 k
+_FULL_SCALE = (1 << ADC_BITS) - 1
+_LSB = ADC_REFERENCE / (1 << ADC_BITS)
+_REF_MV = round(ADC_REFERENCE * 1000)
+_TRIANGLE = ADC_NOISE_CODES * 6 ** 0.5          # u1 + u2 - 1 has a standard deviation of 1/sqrt(6)
+_DIVIDER = R_PULLDOWN / (R_PULLDOWN + R_SERIES + R_MUX_ON)   # one module driving the bus
+
+
+class TokenChain:
+    """The modules of one board in chain order, seen through the Pico's pins.
+
+    `fail` (a text) makes every primitive raise OSError with it, as pins that cannot be
+    driven would (the virtual board's `fail_chain`)."""
+
+    def __init__(self, module_sizes: Sequence[int], sensors: AnalogueSensors,
+                 now_ms: Callable[[], int], seed: int = 0) -> None:
+        if any(not 0 < size <= CHANNELS for size in module_sizes):
+            raise ValueError(f"a module holds 1..{CHANNELS} sensors, not {list(module_sizes)}")
+        self.sizes = tuple(module_sizes)
+        self.first = tuple(sum(self.sizes[:m]) for m in range(len(self.sizes)))
+        self.sensors = sensors
+        self.now_ms = now_ms
+        self._rng = random.Random(f"chain {seed}")
+        self._np_rng = np.random.default_rng(zlib.crc32(f"adc {seed}".encode()))
+        #: one scan's readings (mV per sensor, each as if its module alone drove the bus),
+        #: drawn when the token enters the chain; a module's are used once
+        self._scan: list[int] = []
+        self._unread = bytearray(len(self.sizes))
+        self.channel = 0
+        self.present = len(self.sizes)         # modules before the first unplugged one
+        self.stuck_mux: dict[int, int] = {}    # module -> the channel its mux always selects
+        self.fail: str | None = None
+        self.reads = 0                         # clock edges with TOKEN high (a scan each)
+        self.q = [0] * len(self.sizes)
+        self._enabled: list[int] = []
+        self.power_up()
+
+    def power_up(self) -> None:
+        """Power reaches the modules: each flip-flop comes up high or low."""
+        self.q = [self._rng.getrandbits(1) for _ in self.sizes]
+        self._enable()
+
+    def _enable(self) -> None:
+        self._enabled = [m for m in range(self.present) if self.q[m]]
+
+    def _check(self) -> None:
+        if self.fail:
+            raise OSError(self.fail)
+
+    # -- the primitives -----------------------------------------------------------------
+    def address(self, channel: int) -> None:
+        self._check()
+        self.channel = channel & (CHANNELS - 1)
+
+    def clock(self, token: int) -> int:
+        self._check()
+        present = self.present
+        if present:
+            self.q[1:present] = self.q[:present - 1]
+            self.q[0] = 1 if token else 0
+            self._enable()
+        if token:
+            self.reads += 1
+            self._sample()
+        return self.ret()
+
+    def _sample(self) -> None:
+        """Every sensor read through the bus and the ADC at once, for the scan starting."""
+        volts = np.array(self.sensors.sample(self.now_ms())) * (_DIVIDER / _LSB)
+        n = len(volts)
+        rnd = self._np_rng.random
+        codes = np.rint(volts + (rnd((CONVERSIONS, n)) + rnd((CONVERSIONS, n)) - 1.0) * _TRIANGLE)
+        codes = np.clip(codes, 0, _FULL_SCALE).astype(np.int64)
+        u16 = (codes << 4) | (codes >> 8)
+        self._scan = (u16.sum(axis=0) * _REF_MV // (CONVERSIONS * 65535)).tolist()
+        self._unread = bytearray(b"\x01" * len(self.sizes))
+
+    def ret(self) -> int:
+        """RET: the last module's Q through the shunt, or the pull-down's 0 when the chain
+        does not reach it."""
+        return self.q[-1] if self.present == len(self.sizes) else 0
+
+    def level(self) -> int:
+        self._check()
+        return self._adc_mv(self.bus_volts(noisy=True))
+
+    def supply(self) -> int:
+        self._check()
+        return round(self._adc_mv(self.sensors.supply_v * SUPPLY_DIVIDER) / SUPPLY_DIVIDER)
+
+    def read_module(self, count: int, out: array[int], at: int) -> None:
+        """address(k), out[at + k] = level() for k < count: firmware/chain.py's hot loop,
+        taken from the scan's readings when one module drives the bus (every scan after
+        the boot flush), each module's once."""
+        self._check()
+        enabled = self._enabled
+        if len(enabled) != 1 or self.stuck_mux or not self._unread[enabled[0]]:
+            for k in range(count):
+                self.address(k)
+                out[at + k] = self.level()
+            return
+        module = enabled[0]
+        self._unread[module] = 0
+        first, size = self.first[module], self.sizes[module]
+        scan = self._scan
+        for k in range(count):
+            out[at + k] = scan[first + k] if k < size else self._adc_mv(0.0)
+        if count:
+            self.channel = (count - 1) & (CHANNELS - 1)
+
+    # -- the bus ------------------------------------------------------------------------
+    def driver(self, module: int) -> int | None:
+        """The sensor `module` puts on the bus at the present address (None: an unused
+        channel, tied to ground)."""
+        channel = self.stuck_mux.get(module, self.channel)
+        if channel >= self.sizes[module]:
+            return None
+        return self.first[module] + channel
+
+    def _source(self, module: int, now: int, noisy: bool) -> float:
+        sensor = self.driver(module)
+        if sensor is None:
+            return 0.0
+        volts = self.sensors.output(sensor, now)
+        return self.sensors.noisy(sensor, volts) if noisy else volts
+
+    def bus_volts(self, noisy: bool = False) -> float:
+        """The bus at the ADC: every enabled module's sensor through its resistors, against
+        the pull-down (Millman's theorem)."""
+        enabled = self._enabled
+        if not enabled:
+            return 0.0
+        now = self.now_ms()
+        if len(enabled) == 1:
+            return self._source(enabled[0], now, noisy) * _DIVIDER
+        g = 1 / (R_SERIES + R_MUX_ON)
+        current = sum(self._source(m, now, noisy) for m in enabled) * g
+        return current / (len(enabled) * g + 1 / R_PULLDOWN)
+
+    def ideal_mv(self, volts: float) -> int:
+        """What `level()` reads of a sensor outputting `volts` alone on the bus, without
+        noise: the bus's divider, the ADC's codes and the firmware's averaging."""
+        code = min(max(round(volts * _DIVIDER / _LSB), 0), _FULL_SCALE)
+        return CONVERSIONS * ((code << 4) | (code >> 8)) * _REF_MV // (CONVERSIONS * 65535)
+
+    def _adc_mv(self, volts: float) -> int:
+        """`CONVERSIONS` conversions of `volts`, each a 12-bit code with the ADC's noise,
+        scaled to 16 bits as MicroPython's read_u16 does and averaged into millivolts as
+        firmware/pins.py does. The ADC's noise is triangular (two uniform draws: a fifth of
+        the cost of a gaussian one) with one code's standard deviation."""
+        rnd = self._rng.random
+        base = volts / _LSB
+        total = 0
+        for _ in range(CONVERSIONS):
+            code = round(base + (rnd() + rnd() - 1.0) * _TRIANGLE)
+            code = 0 if code < 0 else (_FULL_SCALE if code > _FULL_SCALE else code)
+            total += (code << 4) | (code >> 8)
+        return total * _REF_MV // (CONVERSIONS * 65535)
+
+    # -- faults -------------------------------------------------------------------------
+    def unplug_module(self, module: int | None) -> None:
+        """Pull module `module`'s ribbon (None: every module in again)."""
+        if module is not None and not 0 <= module < len(self.sizes):
+            raise ValueError(f"module {module} out of range 0..{len(self.sizes) - 1}")
+        if module is None:        # the modules plugged back power up in any state
+            for m in range(self.present, len(self.sizes)):
+                self.q[m] = self._rng.getrandbits(1)
+            self.present = len(self.sizes)
+        else:
+            self.present = min(self.present, module)
+        self._enable()
+
+    def stick_mux(self, module: int, channel: int | None) -> None:
+        """Hold `module`'s multiplexer on `channel` whatever the address (None frees it)."""
+        if not 0 <= module < len(self.sizes):
+            raise ValueError(f"module {module} out of range 0..{len(self.sizes) - 1}")
+        if channel is None:
+            self.stuck_mux.pop(module, None)
+        elif 0 <= channel < CHANNELS:
+            self.stuck_mux[module] = channel
+        else:
+            raise ValueError(f"channel {channel} out of range 0..{CHANNELS - 1}")

@@ -1,0 +1,72 @@
+"""The virtual board's sensing hardware put together: its parts (of one kind), the
+checkers and where they lie, every sensor's output, the chain the firmware reads them
+through, and the calibration the board left the factory with.
+
+The factory calibration is what a perfect `bgboard calibrate` would learn from these very
+parts: each sensor's empty level, and its level with a white and with a black checker
+centred on its slot and nothing else on the board, read through the bus and the ADC
+without noise. A board built with it reads as a calibrated board reads; a test that wants
+to see calibration done asks for an uncalibrated board instead.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from controller.board.profile import Profile
+from firmware import scan
+from hardware.design.geometry import board as board_layout
+from sim import _limits_placeholder as sensing  # TEMPORARY: hardware.design.sensing
+from sim.vboard_analogue import AnalogueSensors
+from sim.vboard_chain import TokenChain
+from sim.vboard_field import FieldTable, field_table
+from sim.vboard_hardware import HallField
+from sim.vboard_parts import PartKind, Placements, SensorPart, random_part, typical_part
+from sim.vboard_worst import worst_parts
+
+
+def module_sizes(profile: Profile) -> tuple[int, ...]:
+    """The sensors of each module in chain order, as the profile's board is built
+    (hardware/design/geometry.py: P1-2 ... P23-24, BAR-W, BAR-B, TRAY-W, TRAY-B)."""
+    return tuple(len(m.slots) for m in board_layout(profile).modules)
+
+
+def draw_parts(kind: PartKind, profile: Profile, table: FieldTable, seed: int) -> tuple[SensorPart, ...]:
+    """Every sensor's part: see sim/vboard_parts.py for the kinds."""
+    count = profile.sensors.count
+    if kind == "typical":
+        return (typical_part(),) * count
+    if kind == "worst":
+        return worst_parts(profile, table)
+    import random
+    rng = random.Random(f"parts {seed}")
+    return tuple(random_part(rng) for _ in range(count))
+
+
+@dataclass
+class SensingHardware:
+    """One board's sensing hardware; `field` is what stands where, `sensors` what each
+    sensor outputs, `chain` what the firmware reads."""
+
+    kind: PartKind
+    field: HallField
+    sensors: AnalogueSensors
+    chain: TokenChain
+
+    def factory_table(self) -> list[int]:
+        """(empty, white, black) mV per sensor, as the firmware's calibration stores it."""
+        table = []
+        for sensor in range(len(self.sensors.parts)):
+            for value in (scan.EMPTY, scan.WHITE, scan.BLACK):
+                table.append(self.chain.ideal_mv(self.sensors.level_of(sensor, value)))
+        return table
+
+
+def build(profile: Profile, kind: PartKind, seed: int, now_ms: Callable[[], int]) -> SensingHardware:
+    """A board of `kind` parts for `profile` (seeded: the same seed builds the same board
+    and draws the same placements and noise)."""
+    table = field_table(sensing.MAGNET)
+    field = HallField(profile, Placements(kind, seed))
+    sensors = AnalogueSensors(profile, draw_parts(kind, profile, table, seed), field, table, seed)
+    chain = TokenChain(module_sizes(profile), sensors, now_ms, seed)
+    return SensingHardware(kind, field, sensors, chain)
