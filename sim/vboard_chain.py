@@ -30,14 +30,13 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
+from hardware.design.sensing import ADC_BITS, ADC_REFERENCE
 from sim.vboard_analogue import AnalogueSensors
 
 CHANNELS = 16
 R_SERIES = 1000.0          # Ω, each module's COM to the bus
 R_MUX_ON = 100.0           # Ω, the CD74HC4067's switch at 3.3 V (70 Ω at 4.5 V, typical)
 R_PULLDOWN = 47_000.0      # Ω, the bus to ground on the carrier
-ADC_BITS = 12
-ADC_REFERENCE = 3.3        # V
 ADC_NOISE_CODES = 1.0      # RMS, the RP2040's own noise with its input held still
 CONVERSIONS = 2            # conversions `level()` averages (firmware/pins.py: a settling
                            # conversion thrown away, then two)
@@ -46,7 +45,8 @@ _FULL_SCALE = (1 << ADC_BITS) - 1
 _LSB = ADC_REFERENCE / (1 << ADC_BITS)
 _REF_MV = round(ADC_REFERENCE * 1000)
 _TRIANGLE = ADC_NOISE_CODES * 6 ** 0.5          # u1 + u2 - 1 has a standard deviation of 1/sqrt(6)
-_DIVIDER = R_PULLDOWN / (R_PULLDOWN + R_SERIES + R_MUX_ON)   # one module driving the bus
+#: the bus's attenuation with one module driving it: its resistors against the pull-down
+DIVIDER = R_PULLDOWN / (R_PULLDOWN + R_SERIES + R_MUX_ON)
 
 
 class TokenChain:
@@ -109,7 +109,7 @@ class TokenChain:
 
     def _sample(self) -> None:
         """Every sensor read through the bus and the ADC at once, for the scan starting."""
-        volts = np.array(self.sensors.sample(self.now_ms())) * (_DIVIDER / _LSB)
+        volts = np.array(self.sensors.sample(self.now_ms())) * (DIVIDER / _LSB)
         n = len(volts)
         rnd = self._np_rng.random
         codes = np.rint(volts + (rnd((CONVERSIONS, n)) + rnd((CONVERSIONS, n)) - 1.0) * _TRIANGLE)
@@ -175,7 +175,7 @@ class TokenChain:
             return 0.0
         now = self.now_ms()
         if len(enabled) == 1:
-            return self._source(enabled[0], now, noisy) * _DIVIDER
+            return self._source(enabled[0], now, noisy) * DIVIDER
         g = 1 / (R_SERIES + R_MUX_ON)
         current = sum(self._source(m, now, noisy) for m in enabled) * g
         return current / (len(enabled) * g + 1 / R_PULLDOWN)
@@ -183,7 +183,7 @@ class TokenChain:
     def ideal_mv(self, volts: float) -> int:
         """What `level()` reads of a sensor outputting `volts` alone on the bus, without
         noise: the bus's divider, the ADC's codes and the firmware's averaging."""
-        code = min(max(round(volts * _DIVIDER / _LSB), 0), _FULL_SCALE)
+        code = min(max(round(volts * DIVIDER / _LSB), 0), _FULL_SCALE)
         return CONVERSIONS * ((code << 4) | (code >> 8)) * _REF_MV // (CONVERSIONS * 65535)
 
     def _adc_mv(self, volts: float) -> int:

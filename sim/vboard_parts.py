@@ -21,7 +21,7 @@ import random
 from dataclasses import dataclass
 from typing import Literal
 
-from sim import _limits_placeholder as sensing  # TEMPORARY: hardware.design.sensing
+from hardware.design import sensing
 
 PartKind = Literal["typical", "random", "worst"]
 PART_KINDS: tuple[PartKind, ...] = ("typical", "random", "worst")

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 
 from controller.board.profile import Profile
 from firmware import scan
+from hardware.design import sensing
 from hardware.design.geometry import board as board_layout
-from sim import _limits_placeholder as sensing  # TEMPORARY: hardware.design.sensing
 from sim.vboard_analogue import AnalogueSensors
 from sim.vboard_chain import TokenChain
 from sim.vboard_field import FieldTable, field_table

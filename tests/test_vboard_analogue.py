@@ -16,8 +16,8 @@ import pytest
 
 from controller.board.profile import load_profile
 from firmware import scan
+from hardware.design import sensing
 from hardware.design.magnet import Disc
-from sim import _limits_placeholder as sensing  # TEMPORARY: hardware.design.sensing
 from sim.vboard_analogue import CHECKER_HEIGHT, AnalogueSensors, Drift
 from sim.vboard_chain import TokenChain
 from sim.vboard_field import REACH, FieldTable, field_table
