@@ -1,4 +1,5 @@
-"""Reading a file that someone else may have put there: bounded, and regular files only.
+"""Reading a file that someone else may have put there: bounded, and regular files only;
+writing one where someone else may have put a link: `write_atomically`.
 
 Every file bgboard reads (a saved match, the simulator's settings, a profile, a config, a
 record to replay, analyse or verify) is small: the longest of 1,464 real match records is
@@ -14,6 +15,7 @@ from __future__ import annotations
 import errno
 import os
 import stat
+import tempfile
 from pathlib import Path
 
 from controller.outside_text import printable
@@ -98,3 +100,44 @@ def _opener(target: str) -> str | None:
         except OSError:
             continue
     return None
+
+
+def write_atomically(path: str | Path, data: bytes | str, *, mode: int = 0o644) -> None:
+    """Write `data` to `path` whole or not at all, never through a link someone planted.
+
+    The bytes go to a temporary file of a fresh random name beside `path` (created with
+    O_EXCL: a file or link already there is never opened, never followed), are fsynced,
+    and the temporary file is renamed over `path` (a rename replaces a link at `path`
+    itself, it never writes where the link points), then the directory is fsynced. A
+    fixed temporary name (`choices.tmp`) that was a symlink once made the table write its
+    language into the link's target and `choices.json` become the link (issue 35.17). The
+    directory is created when missing. OSError when it cannot be done; the old file, if
+    any, is then as it was."""
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data.encode("utf-8") if isinstance(data, str) else data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(tmp, mode)
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    _fsync_directory(target.parent)
+
+
+def _fsync_directory(directory: Path) -> None:
+    """Make a rename durable (POSIX); nothing where a directory cannot be opened."""
+    try:
+        fd = os.open(directory, os.O_RDONLY | os.O_DIRECTORY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)

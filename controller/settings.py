@@ -42,7 +42,6 @@ from __future__ import annotations
 import dataclasses
 import math
 import os
-import tempfile
 import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -54,7 +53,7 @@ from controller.bot.base import OFFERED_LEVELS
 from controller.engine.clock import CLOCK_MODES
 from controller.engine.match_settings import CONFIRM_MODES, DICE_MODES
 from controller.errors import ProfileError, UsageError
-from controller.files import read_bounded
+from controller.files import read_bounded, write_atomically
 from controller.online.client import DEFAULT_SERVER, ServerAddress
 from controller.online.commands import MAX_POINTS
 from controller.online.commands import join as join_command
@@ -196,19 +195,7 @@ def save_settings(settings: Settings, path: Path | str) -> Path:
     target = Path(path)
     text = settings.to_toml()
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                handle.write(text)
-                handle.flush()
-                os.fsync(handle.fileno())
-            os.chmod(tmp_name, 0o644)
-            os.replace(tmp_name, target)
-        except BaseException:
-            Path(tmp_name).unlink(missing_ok=True)
-            raise
-        _fsync_dir(target.parent)
+        write_atomically(target, text)
     except OSError as exc:
         raise ProfileError(f"{target}: cannot write settings: {exc.strerror or exc}") from exc
     return target
@@ -392,17 +379,3 @@ def _toml_value(value: Any) -> str:
     if isinstance(value, float) or (isinstance(value, int) and not isinstance(value, bool)):
         return repr(value)
     raise TypeError(f"cannot write {value!r} as a setting")
-
-
-def _fsync_dir(directory: Path) -> None:
-    """Make the rename itself durable (POSIX); a no-op where directories cannot be opened."""
-    try:
-        fd = os.open(directory, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)

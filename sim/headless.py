@@ -28,6 +28,7 @@ from controller.controller import ControllerConfig
 from controller.dice import TableDice
 from controller.engine.match import Match
 from controller.engine.match_settings import MatchSettings
+from controller.files import write_atomically
 from controller.errors import BgboardError
 from controller.events import Event, Refused
 from controller.json_value import JsonObject
@@ -123,7 +124,7 @@ class HeadlessRunner:
         """The match as played so far (finished or not) as a `.mat` record at `path`."""
         text = dice_record(self.ready().controller.status().match, self.dice)
         try:
-            path.write_text(text, encoding="utf-8")
+            write_atomically(path, text)
         except OSError as exc:
             raise BgboardError(f"cannot write the record {path}: {exc.strerror or exc}") from None
 

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from controller.commands.numbers import PORT, seconds, whole
 from controller.errors import UsageError
+from controller.files import write_atomically
 
 if TYPE_CHECKING:
     from controller.online.client import ServerAddress
@@ -125,7 +126,7 @@ def _watch(args: argparse.Namespace, settings: Any, address: ServerAddress, pass
         strip.update(scene.leds, 0.0)
         display.show(scene.display)
         if frame is not None:
-            frame.write_bytes(display.frame_png())
+            write_atomically(frame, display.frame_png())  # a viewer never reads half a frame
 
     spectator = Spectator(address, args.watch, password=password, language=settings.language, show=show,
                           on_line=lambda line: print(line, flush=True))

@@ -17,13 +17,12 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
-import tempfile
 from collections.abc import Awaitable, Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Union
 
+from controller.files import read_text_bounded, write_atomically
 from controller.online import commands
 from controller.online.client import (KEEPALIVE_S, Connection, ConnectionLost, LoginRefused, OnlineError,
                                       ServerAddress)
@@ -55,7 +54,7 @@ class SavedOnline:
     @classmethod
     def load(cls, path: Path) -> SavedOnline | None:
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            data = json.loads(read_text_bounded(path))
             return cls(str(data["server"]), str(data["name"]), int(data["game_id"]))
         except FileNotFoundError:
             return None
@@ -63,18 +62,7 @@ class SavedOnline:
             return None  # a torn or foreign file: start afresh rather than guess
 
     def save(self, path: Path) -> None:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".online-", suffix=".json")
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                json.dump(asdict(self), handle)
-                handle.flush()
-                os.fsync(handle.fileno())
-            os.replace(tmp, path)
-        except BaseException:
-            if os.path.exists(tmp):
-                os.unlink(tmp)
-            raise
+        write_atomically(path, json.dumps(asdict(self)))
 
 
 @dataclass(frozen=True)

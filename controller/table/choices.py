@@ -22,12 +22,11 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 from dataclasses import replace
 from pathlib import Path
 
 from controller.analysis.tutor import TUTOR_MARKS
-from controller.files import read_bounded
+from controller.files import read_bounded, write_atomically
 from controller.play.table_state import ControllerConfig
 from controller.show.texts import LANGUAGES
 
@@ -95,14 +94,8 @@ class TableChoices:
 
     def _write(self, chosen: Chosen) -> None:
         """Written whole or not at all (a power cut leaves the old file or the new one)."""
-        tmp = self.path.with_suffix(".tmp")
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            with open(tmp, "w") as handle:
-                json.dump({**chosen, "config": self.given}, handle)
-                handle.flush()
-                os.fsync(handle.fileno())
-            os.replace(tmp, self.path)
+            write_atomically(self.path, json.dumps({**chosen, "config": self.given}))
         except OSError as exc:
             log.warning("cannot keep the table's choices in %s: %s; they hold until the restart",
                         self.path, exc.strerror or exc)

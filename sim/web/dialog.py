@@ -20,7 +20,7 @@ from controller.engine.clock import CLOCK_MODES
 from controller.engine.match import Match
 from controller.engine.match_settings import CONFIRM_MODES, MatchSettings
 from controller.errors import BgboardError
-from controller.files import read_bounded
+from controller.files import read_bounded, write_atomically
 from controller.json_value import JsonObject
 from controller.settings import OPPONENTS, Settings
 from controller.show.texts import LANGUAGES
@@ -158,10 +158,4 @@ def load_dialog(path: Path, settings: Callable[[], Settings]) -> JsonObject:
 def save_dialog(path: Path, dialog: JsonObject) -> None:
     """Keep the dialog's choices for the next session (not those of one match only),
     written whole or not at all."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".tmp")
-    with open(tmp, "w") as handle:
-        json.dump({k: v for k, v in dialog.items() if k not in ONE_MATCH}, handle)
-        handle.flush()
-        os.fsync(handle.fileno())
-    os.replace(tmp, path)
+    write_atomically(path, json.dumps({k: v for k, v in dialog.items() if k not in ONE_MATCH}))
