@@ -156,3 +156,20 @@ def test_verify_dice_refuses_a_record_with_no_rolls_and_two_commitments() -> Non
     second = f'; [Dice commitment "{commitment(bytes(32))}"]\n'
     two = verify_dice(parse_mat(tags + second + GOOD))
     assert not two.ok and "two different Dice commitment tags" in two.line
+
+
+@pytest.mark.parametrize("command", ["replay", "analyze", "verify-dice"])
+@pytest.mark.parametrize("kind", ["binary", "5 MB"])
+def test_a_file_that_is_not_a_record_is_bad_input_for_every_command(tmp_path: Path, command: str, kind: str) -> None:
+    """Issue 35.19: verify-dice exited 1 on a binary file and on a file past the bound
+    (analyze too on the latter) where replay exits 2, and only verify-dice put
+    "bgboard verify-dice: error:" before its line. A file that is not a record is bad
+    input for all three (README: exit 2), one line `FILE: problem`."""
+    path = tmp_path / "not-a-record.mat"
+    if kind == "binary":
+        path.write_bytes(bytes(range(256)) * 64)
+    else:
+        path.write_text(GOOD + " " * (5 * 1024 * 1024))
+    proc = _command([command, str(path)])
+    line = one_short_line(proc)
+    assert line.startswith(f"{path}: ") and "error:" not in line, line

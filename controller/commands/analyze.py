@@ -12,7 +12,8 @@ import sys
 
 from controller.outside_text import printable
 from controller.records.mat_reader import read_mat
-from controller.records.replay import read_record, replay_text
+from controller.files import FileTooLarge
+from controller.records.replay import read_record, replay_text, too_large
 
 HELP = "GNU Backgammon's analysis of recorded matches: errors, marks, PR, luck"
 
@@ -35,6 +36,10 @@ def run(args: argparse.Namespace) -> int:
         shown = printable(name)  # a file name is outside text: a newline or ESC in it is escaped
         try:
             text = read_record(name)
+        except FileTooLarge as exc:  # not a record (replay and verify-dice say the same, exit 2)
+            bad_input = True
+            sys.stderr.write(f"{shown}: {too_large(exc)}\n")
+            continue
         except OSError as exc:
             unreadable = True
             sys.stderr.write(f"{shown}: cannot read: {exc.strerror or exc}\n")

@@ -123,11 +123,17 @@ def read_record(path: str | Path) -> str:
     return read_bounded(path).decode("utf-8", errors="replace").lstrip("\ufeff")
 
 
+def too_large(exc: FileTooLarge) -> str:
+    """The problem of a file past the bound, for every command that reads records
+    (replay, analyze, verify-dice): bad input, exit 2, as any file that is not a record."""
+    return f"{exc.strerror}: not a match record"
+
+
 def replay_file(path: str | Path) -> ReplayReport:
     """Replay a file. Raises OSError when it cannot be read; a file past the bound is not
     a match record (its problem)."""
     try:
         text = read_record(path)
     except FileTooLarge as exc:
-        return ReplayReport(str(path), 0, (), (), (), f"{exc.strerror}: not a match record")
+        return ReplayReport(str(path), 0, (), (), (), too_large(exc))
     return replay_text(text, str(path))
