@@ -16,7 +16,7 @@ import sys
 from collections.abc import Sequence
 from types import ModuleType
 
-from controller.errors import BgboardError, UsageError
+from controller.errors import BgboardError, OneLineParser, UsageError
 from controller.outside_text import printable
 
 #: subcommand name -> module in controller.commands
@@ -49,12 +49,7 @@ _HELP_FALLBACK = {
 }
 
 
-class _Parser(argparse.ArgumentParser):
-    """argparse that reports usage errors in one line with exit code 2."""
-
-    def error(self, message: str) -> None:  # type: ignore[override]
-        sys.stderr.write(f"{self.prog}: error: {message}\n")
-        raise SystemExit(2)
+_Parser = OneLineParser
 
 
 def _load(name: str) -> ModuleType | None:

@@ -6,6 +6,9 @@ rest of the project; those subclass `ValueError` and are re-exported here.
 """
 from __future__ import annotations
 
+import argparse
+import sys
+
 from controller.engine.errors import (  # noqa: F401  (re-exported)
     EngineError,
     IllegalMoveError,
@@ -38,3 +41,12 @@ class RecordError(BgboardError, ValueError):
 
 class BackendUnavailableError(BgboardError, RuntimeError):
     """A hardware backend or computer level that is not installed on this machine."""
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """argparse that reports a usage error in one line with exit code 2 (`bgboard`, and the
+    virtual board's own command line): bad input gets one line, never a usage block."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        sys.stderr.write(f"{self.prog}: error: {message}\n")
+        raise SystemExit(2)

@@ -392,14 +392,23 @@ def _size(text: str) -> tuple[int, int]:
     return int(rows), int(cols)
 
 
+def _link_dir(text: str) -> str:
+    """An existing directory for the port's link (a missing one was a traceback: issue 35.20)."""
+    if not Path(text).expanduser().is_dir():
+        raise argparse.ArgumentTypeError(f"{text!r}: no such directory")
+    return str(Path(text).expanduser())
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
+    from controller.errors import OneLineParser
+
+    parser = OneLineParser(
         prog="python -m sim.virtual_board",
         description="a virtual sensor board on a pseudo-terminal: prints the port's path, then "
                     "reads commands on stdin (watch it with: bgboard monitor --port PATH)",
         epilog=HELP_TEXT, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--profile", help="hardware profile (TOML)")
-    parser.add_argument("--link-dir", help="directory for the port symlink (default: a temp dir)")
+    parser.add_argument("--link-dir", type=_link_dir, help="directory for the port symlink (default: a temp dir)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the noise and flips")
     parser.add_argument("--size", metavar="ROWSxCOLS", type=_size,
                         help="firmware built for another matrix than the profile's (e.g. 12x12)")
@@ -410,7 +419,12 @@ def main(argv: list[str] | None = None) -> int:
     except ProfileError as exc:
         sys.stderr.write(f"{exc}\n")
         return 1
-    with VirtualBoard(profile, seed=args.seed, link_dir=args.link_dir, size=args.size) as vb:
+    try:
+        board = VirtualBoard(profile, seed=args.seed, link_dir=args.link_dir, size=args.size)
+    except OSError as exc:  # the link cannot be made there (a read-only directory, no pty left)
+        sys.stderr.write(f"{parser.prog}: error: cannot open the port: {exc.strerror or exc}\n")
+        return 1
+    with board as vb:
         vb.start()
         print(vb.port, flush=True)
         for line in sys.stdin:

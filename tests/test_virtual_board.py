@@ -239,3 +239,14 @@ def test_python_m_sim_virtual_board(tmp_path: Path) -> None:
     assert lines[2].startswith("error: unknown command")
     assert lines[-1] == f"ok plugged {port}"
     assert proc.returncode == 0
+
+
+def test_a_missing_link_directory_is_one_line(tmp_path: Path) -> None:
+    """Issue 35.20: `python -m sim.virtual_board --link-dir D` with D missing was a traceback."""
+    proc = subprocess.run([sys.executable, "-m", "sim.virtual_board", "--link-dir", str(tmp_path / "missing")],
+                          capture_output=True, text=True, timeout=30, stdin=subprocess.DEVNULL,
+                          cwd=Path(__file__).resolve().parent.parent)
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr
+    assert proc.stderr.splitlines() == [
+        f"python -m sim.virtual_board: error: argument --link-dir: '{tmp_path / 'missing'}': no such directory"]
+    assert not (tmp_path / "missing").exists()
