@@ -261,6 +261,14 @@ def test_a_won_game_is_announced_on_the_page_and_the_display_in_the_language(pag
     auto_step(page, sim, "13", "white")
     wait_until(lambda: ctl(sim, lambda c: c.match.phase == "roll" and c.match.turn == "black"), 5, "Black's turn")
     page.page.click('#actions button[data-command="black resign gammon"]')
+    # issue 35.8: a resignation asks first (one tap on a phone lost a game), in the language
+    assert page.page.locator("#confirm").evaluate("d => d.open")
+    assert "Sort tilbyder at opgive dette spil som gammon" in page.page.locator("#confirm-text").inner_text()
+    page.page.click("#confirm-no")
+    page.page.wait_for_timeout(200)
+    assert ctl(sim, lambda c: c.match.phase) == "roll"
+    page.page.click('#actions button[data-command="black resign gammon"]')
+    page.page.click("#confirm-yes")
     wait_until(lambda: ctl(sim, lambda c: c.match.phase == "resigning"), 5, "the offer")
     page.page.click('#actions button[data-command="white accept"]')
     wait_until(lambda: ctl(sim, lambda c: c.match.phase == "opening"), 5, "the game over")

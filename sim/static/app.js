@@ -110,14 +110,16 @@ class Page {
     this.drawBoardLayers();
   }
 
-  /** An action of the Actions list; giving up the whole match asks first. */
+  /** An action of the Actions list; giving up the whole match, or a game by resigning,
+   *  asks first (one tap on a phone must not lose a game: issue 35.8). */
   async command(action) {
-    const [side, verb] = action.split(" ");
-    if (verb === "forfeit") {
-      const ok = await confirmAsk(this.lang, t(this.lang, "ask.forfeit", { s: sideName(this.lang, side) }),
-                                  t(this.lang, "ask.forfeit_yes"));
-      if (!ok) return;
-    }
+    const [side, verb, level] = action.split(" ");
+    const who = sideName(this.lang, side);
+    const asked = verb === "forfeit" ? [t(this.lang, "ask.forfeit", { s: who }), t(this.lang, "ask.forfeit_yes")]
+      : verb === "resign" ? [t(this.lang, "ask.resign", { s: who, level: t(this.lang, `result.${level}`) }),
+                             t(this.lang, "ask.resign_yes")]
+        : null;
+    if (asked !== null && !(await confirmAsk(this.lang, ...asked))) return;
     this.act({ type: "command", name: action });
   }
 
