@@ -100,6 +100,21 @@ def test_unreachable_server_is_one_line() -> None:
     run(go())
 
 
+def test_a_server_name_not_found_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 35.13: getaddrinfo's own code (-2) read as an errno was "Unknown error -2"."""
+    import socket
+
+    async def no_such_name(*args: object, **kwargs: object) -> None:
+        raise socket.gaierror(socket.EAI_NONAME, "Name or service not known")  # as getaddrinfo raises it
+    monkeypatch.setattr(asyncio, "open_connection", no_such_name)
+
+    async def go() -> None:
+        with pytest.raises(ServerUnreachable) as raised:
+            await Connection.open(ServerAddress("bgammon.invalid", 1337))
+        assert str(raised.value) == "cannot reach bgammon.invalid:1337: Name or service not known"
+    run(go())
+
+
 def test_guest_named_and_account_log_in_and_a_wrong_password_is_refused() -> None:
     async def go() -> None:
         async with BgammonDouble(free_port()) as double:

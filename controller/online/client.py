@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import socket
 from dataclasses import dataclass
 
 from controller.errors import BgboardError, UsageError
@@ -91,6 +92,8 @@ class Connection:
                 asyncio.open_connection(address.host, address.port, limit=_MAX_LINE), timeout_s)
         except asyncio.TimeoutError:
             raise ServerUnreachable(f"cannot reach {address}: no answer in {timeout_s:g} s") from None
+        except socket.gaierror as exc:  # getaddrinfo's codes (-2) are not errno values: "Unknown error -2"
+            raise ServerUnreachable(f"cannot reach {address}: {exc.strerror or 'the name is not known'}") from None
         except OSError as exc:
             reason = os.strerror(exc.errno) if exc.errno else (exc.strerror or str(exc) or type(exc).__name__)
             raise ServerUnreachable(f"cannot reach {address}: {reason}") from None
