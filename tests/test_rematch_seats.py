@@ -61,6 +61,9 @@ def test_the_settings_of_a_rematch_swap_who_plays_each_colour() -> None:
     assert (s.white, s.black) == ("Bo", "Ann")
     assert s.is_computer("white") and not s.is_computer("black")
     assert (s.player_name("white"), s.player_name("black")) == ("gnubg", "Ann")
+    plain = MatchSettings(black="Bo").swapped()  # a name nobody gave stays with its colour
+    assert (plain.white, plain.black) == ("Bo", "Black")
+    assert MatchSettings().swapped().swapped() == MatchSettings()
 
 
 def test_after_a_rematch_the_computer_plays_white_from_a_fresh_match() -> None:
@@ -86,10 +89,11 @@ def test_the_page_and_the_record_name_the_players_after_the_swap() -> None:
     table = _rematch_after_the_person_forfeits(TableDice())
     status = table.controller.status()
     assert page_facts(status, "en")["players"] == {"white": "simple", "black": "human"}
-    # the person keeps their name (the first match's White) and now plays Black
-    assert player_names(status.match) == ("simple", "White")
+    # the person, whom nobody named, now plays Black and is called so (issue 35.14: the
+    # record named the Black player "White": `simple-vs-White-...mat`, [Player 2 "White"])
+    assert player_names(status.match) == ("simple", "Black")
     text = mat_text(status.match, players=player_names(status.match))
-    assert '; [Player 1 "simple"]' in text and '; [Player 2 "White"]' in text
+    assert '; [Player 1 "simple"]' in text and '; [Player 2 "Black"]' in text
 
 
 def test_a_saved_rematch_resumes_with_the_computer_still_on_white(tmp_path: Path) -> None:

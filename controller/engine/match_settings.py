@@ -22,6 +22,8 @@ MAX_LENGTH = 32767
 #: of a computer level (controller.bot.base.LEVELS) whose moves the person carries out
 HUMAN = "human"
 REMOTE = "remote"
+#: the names of players nobody named: their colours' (MatchSettings.white, .black)
+DEFAULT_NAMES = {"white": "White", "black": "Black"}
 _PLAYER = re.compile(r"[a-z][a-z0-9_-]{0,31}")
 
 
@@ -45,7 +47,7 @@ class MatchSettings:
     clock: str = "off"
     auto_roll_white: bool = False
     auto_roll_black: bool = False
-    white: str = "White"
+    white: str = "White"  # DEFAULT_NAMES
     black: str = "Black"
     dice: str = "board"
     white_player: str = HUMAN
@@ -93,8 +95,13 @@ class MatchSettings:
 
     def swapped(self) -> MatchSettings:
         """The settings of a rematch: the players (who they are, their names, their own
-        auto-roll) change colour (RULES.md "Match")."""
-        return replace(self, white=self.black, black=self.white,
+        auto-roll) change colour (RULES.md "Match"). A name that is only its colour's
+        ("White", "Black": nobody named the player) stays with the colour: the person who
+        played White as "White" plays Black as "Black" (issue 35.14: the record named the
+        Black player "White")."""
+        white = self.black if self.black != DEFAULT_NAMES["black"] else DEFAULT_NAMES["white"]
+        black = self.white if self.white != DEFAULT_NAMES["white"] else DEFAULT_NAMES["black"]
+        return replace(self, white=white, black=black,
                        white_player=self.black_player, black_player=self.white_player,
                        auto_roll_white=self.auto_roll_black, auto_roll_black=self.auto_roll_white)
 
