@@ -52,7 +52,9 @@ def test_the_dialog_offers_every_level_and_explains_a_missing_one(page: Page, si
     world = select.locator('option[value="worldclass"]')
     assert world.is_disabled() and world.get_attribute("title") == "needs GNU Backgammon"
     assert "not on this machine" in world.inner_text()
-    assert select.locator('option[value="expert"]').inner_text() == "computer: expert"
+    # issue 35.16: expert is GNU Backgammon itself (0-ply, no noise), and the dialog says so
+    assert select.locator('option[value="expert"]').inner_text() == \
+        "computer: expert (the same player as GNU Backgammon: 0-ply, no noise)"
     select.select_option("expert")
     page.page.click("#new-match-start")
     if page.page.locator("#confirm").evaluate("d => d.open"):

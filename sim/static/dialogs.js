@@ -39,7 +39,9 @@ function fillOpponents(select, levels, lang) {
     const option = document.createElement("option");
     option.value = name;
     const level = t(lang, `level.${name}`);
-    option.textContent = t(lang, "opt.computer", { level });
+    // what a level is, where its name does not say it (expert is GNU Backgammon itself)
+    const about = t(lang, `about.${name}`);
+    option.textContent = t(lang, "opt.computer", { level }) + (about === `about.${name}` ? "" : ` (${about})`);
     if (missing) {
       option.disabled = true;
       option.textContent = t(lang, "opt.computer", { level: t(lang, "opt.missing", { level }) });
