@@ -18,7 +18,7 @@ Hint = dict[str, str]
 #: tests/test_browser_i18n.py asks it, and checks this list against the source below)
 HINT_KEYS = ("in_hand", "bot_move", "setup", "correction", "hit", "tutor_cube", "tutor_move",
              "opening", "roll_or_double", "roll", "done", "move", "take_or_drop",
-             "accept_or_decline", "over")
+             "accept_or_decline", "over", "enter_opening", "enter_or_double", "enter")
 
 
 def page_hint(status: TableStatus, in_hand: bool) -> Hint | None:
@@ -56,12 +56,15 @@ def _tutor_hint(status: TableStatus) -> Hint | None:
 def _match_hint(m: Match) -> Hint | None:
     """What the match's phase asks of whom."""
     side = m.turn or ""
+    entered = m.settings.dice == "entered"  # real dice keyed in: nothing rolls by itself (issue 35.10)
     if m.phase == "opening":
-        return {"key": "opening", "side": ""}
+        return {"key": "enter_opening" if entered else "opening", "side": ""}
     if not side and m.phase != "over":
         return None
     if m.phase == "roll" and m.turn is not None:
-        return {"key": "roll_or_double" if m.may_double(m.turn) else "roll", "side": side}
+        double = m.may_double(m.turn)
+        key = ("enter_or_double" if double else "enter") if entered else "roll_or_double" if double else "roll"
+        return {"key": key, "side": side}
     if m.phase == "move":
         done = m.move_complete and m.settings.confirm == "button"
         return {"key": "done" if done else "move", "side": side}
