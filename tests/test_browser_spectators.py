@@ -94,6 +94,10 @@ def test_a_spectator_follows_the_match_and_can_do_nothing(browser: Any, page: Pa
     })""")
     assert "only watches" in sent
     assert progress_key(sim) == before and sim.inspect(lambda live: live.hand) == []
+    # issue 35.7: a spectator is nobody's "You" (the header said "You vs Computer")
+    line = watcher.page.evaluate(
+        "async () => (await import('/static/views.js')).playersLine('en', {white: 'human', black: 'simple'}, true)")
+    assert line == "White vs Computer (simple)"
     # the live record at any moment, through the spectator's cookie
     record = watcher.page.evaluate("async () => { const r = await fetch('/match.mat'); return [r.status, await r.text()]; }")
     assert record[0] == 200 and "Game 1" in record[1], record
@@ -364,6 +368,8 @@ def test_a_phone_paired_with_the_board_presses_its_buttons(browser: Any, tmp_pat
         base = url.split("?")[0]
         assert "token=" in url and url.split("token=")[1] not in pi.urls[0]  # not the spectators' token
         assert _status(base)[0] == 403 and _status(base + "?token=wrong")[0] == 403
+        # issue 35.7: the board's refusals name the board, not "the simulator"
+        assert _status(base)[1].strip() == "refused: open the address the board printed (it carries a token)"
         phone = Page(browser, url, **PHONE)
         assert phone.state()["spectator"] is False
         wait_until(lambda: phone.page.locator('button.hw.live[data-button="white_main"]').count(), 10,
@@ -376,6 +382,9 @@ def test_a_phone_paired_with_the_board_presses_its_buttons(browser: Any, tmp_pat
         phone.click_button("black_main")  # rolled again by either player
         wait_until(lambda: pi.ctl(lambda c: c.match.phase == "move"), 10, f"the roll from the phone {phone.notices} {phone.page.evaluate('window.bgboard.sent')} {pi.ctl(lambda c: (c.match.phase, c.match.turn))}")
         mover = pi.ctl(lambda c: c.match.turn)
+        # issue 35.7: the board's page says checkers move on the board (no helper, no dragging)
+        hint = phone.page.locator("#hint")
+        wait_until(lambda: "on the board with the dice shown" in (hint.text_content() or ""), 10, "the board's hint")
         board = phone.state()["board"]
         cell = next(c for c, (w, b) in board.items() if c.isdigit() and (w if mover == "white" else b))
         before = pi.ctl(lambda c: c.match.partial.id)

@@ -19,6 +19,9 @@ const STRINGS = {
     "hint.enter_opening": "Roll one real die each, then click White's and Black's faces beside the board (or key them in on the board's menu).",
     "hint.enter_or_double": "{s}: press {s} cube to double, or roll your real dice and click their faces beside the board.",
     "hint.enter": "{s}: roll your real dice and click their faces beside the board (or key them in on the board's menu).",
+    "hint.setup.board": "Set the checkers up on the board as the purple lights and the display ask.",
+    "hint.move.board": "{s}: move your checkers on the board with the dice shown.",
+    "hint.bot_move.board": "Move the computer's checkers on the board as the lights show (deep blue: from, cyan: to); its move is written in Black's numbers.",
     "hint.take_or_drop": "{s}: press {s} ● to take the double, or {s} cube to drop it.",
     "hint.done": "{s}: press {s} ● when your move is done.",
     "hint.move": "{s}: move your checkers with the dice shown (drag, or click and click).",
@@ -166,6 +169,9 @@ const STRINGS = {
     "hint.enter_opening": "Slå én rigtig terning hver, og klik så Hvids og Sorts øjne ved siden af brættet (eller indtast dem i brættets menu).",
     "hint.enter_or_double": "{s}: tryk på {s} kube for at doble, eller slå dine rigtige terninger og klik deres øjne ved siden af brættet.",
     "hint.enter": "{s}: slå dine rigtige terninger og klik deres øjne ved siden af brættet (eller indtast dem i brættets menu).",
+    "hint.setup.board": "Stil brikkerne op på brættet, som de lilla lys og displayet beder om.",
+    "hint.move.board": "{s}: flyt dine brikker på brættet med de viste terninger.",
+    "hint.bot_move.board": "Flyt computerens brikker på brættet, som lysene viser (mørkeblå: fra, turkis: til); dens træk står i Sorts numre.",
     "hint.take_or_drop": "{s}: tryk på {s} ● for at tage imod doblingen, eller {s} kube for at afvise den.",
     "hint.done": "{s}: tryk på {s} ●, når du er færdig med dit træk.",
     "hint.move": "{s}: flyt dine brikker med de viste terninger (træk, eller klik og klik).",
@@ -311,6 +317,9 @@ const STRINGS = {
     "hint.enter_opening": "Slå en riktig tärning var och klicka sedan Vits och Svarts prickar bredvid brädet (eller mata in dem i brädets meny).",
     "hint.enter_or_double": "{s}: tryck på {s} kub för att dubbla, eller slå dina riktiga tärningar och klicka deras prickar bredvid brädet.",
     "hint.enter": "{s}: slå dina riktiga tärningar och klicka deras prickar bredvid brädet (eller mata in dem i brädets meny).",
+    "hint.setup.board": "Ställ upp brickorna på brädet som de lila lamporna och displayen ber om.",
+    "hint.move.board": "{s}: flytta dina brickor på brädet med tärningarna som visas.",
+    "hint.bot_move.board": "Flytta datorns brickor på brädet som lamporna visar (mörkblå: från, cyan: till); dess drag står i Svarts nummer.",
     "hint.take_or_drop": "{s}: tryck på {s} ● för att acceptera dubblingen, eller {s} kub för att avböja den.",
     "hint.done": "{s}: tryck på {s} ● när du är klar med draget.",
     "hint.move": "{s}: flytta dina brickor med tärningarna som visas (dra, eller klicka och klicka).",
@@ -463,8 +472,12 @@ export function t(lang, key, params = {}) {
 }
 
 /** The server's hint ({key, side}, see LiveSim.hint) in `lang`; "" for none. */
-export function hintText(lang, hint) {
-  return hint ? t(lang, `hint.${hint.key}`, { s: sideName(lang, hint.side) }) : "";
+export function hintText(lang, hint, boardPage = false) {
+  if (!hint) return "";
+  // the board's own page (a phone at the real board): checkers are moved by hand there, no
+  // helper, no dragging (issue 35.7), where the simulator's line would say so
+  const key = boardPage && `hint.${hint.key}.board` in STRINGS.en ? `hint.${hint.key}.board` : `hint.${hint.key}`;
+  return t(lang, key, { s: sideName(lang, hint.side) });
 }
 
 /** "white" -> "Hvid" etc.; anything else unchanged. */

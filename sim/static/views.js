@@ -46,9 +46,9 @@ export class StatusView {
 export class PromptView {
   constructor() { this.keyed = new Keyed(); }
   render(state, lang) {
-    if (!this.keyed.changed(state.prompt, state.hint, state.announcement, lang)) return;
+    if (!this.keyed.changed(state.prompt, state.hint, state.announcement, state.board_page, lang)) return;
     set("prompt", state.prompt ?? "");
-    set("hint", hintText(lang, state.hint));
+    set("hint", hintText(lang, state.hint, Boolean(state.board_page)));
     const said = state.announcement ?? [];
     const box = $("announcement");
     box.hidden = said.length === 0;
@@ -67,10 +67,11 @@ export class FactsView {
     const m = state.match ?? {};
     const o = state.online_play ?? {};
     const watched = o.spectator ? [o.me, o.opponent] : null;  // a watched match: its players by name, White first
-    if (!this.keyed.changed(m, state.winner, state.players, state.xgid, watched, lang)) return;
+    const spectator = Boolean(state.spectator);
+    if (!this.keyed.changed(m, state.winner, state.players, state.xgid, watched, spectator, lang)) return;
     const names = { white: sideName(lang, "white"), black: sideName(lang, "black") };
     set("players", watched ? t(lang, "players", { a: watched[0] || names.white, b: watched[1] || names.black })
-                           : playersLine(lang, state.players ?? {}));
+                           : playersLine(lang, state.players ?? {}, spectator));
     if (m.score) {
       let score = t(lang, "score", { ...names, w: m.score.white, b: m.score.black, n: m.length });
       if (state.winner) score += " · " + t(lang, "winner", { s: sideName(lang, state.winner) });
@@ -91,11 +92,13 @@ export class FactsView {
   }
 }
 
-/** "You vs Computer (simple)", or both players' names. */
-export function playersLine(lang, players) {
+/** "You vs Computer (simple)", or both players' names; a spectator is nobody's "You"
+ *  (issue 35.7: the spectators' header said "You vs Computer"). */
+export function playersLine(lang, players, spectator = false) {
   const who = (side) => {
     const p = players[side] ?? "human";
-    if (p === "human") return players.white !== "human" || players.black !== "human" ? t(lang, "player.you") : sideName(lang, side);
+    const alone = players.white !== "human" || players.black !== "human";
+    if (p === "human") return alone && !spectator ? t(lang, "player.you") : sideName(lang, side);
     if (p === "remote") return t(lang, "player.remote");
     return t(lang, "player.computer", { level: t(lang, `level.${p}`) });
   };

@@ -191,7 +191,7 @@ class PlayerServer(SimServer):
     async def start(self, host: str, port: int) -> web.AppRunner:
         runner = await super().start(host, port)
         assert self.guard is not None
-        self.guard = replace(self.guard, token=page_token())
+        self.guard = replace(self.guard, token=page_token(), serves="board")
         return runner
 
     def rotate(self) -> None:

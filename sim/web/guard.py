@@ -87,6 +87,9 @@ class Guard:
     cookie: str = COOKIE
     #: tokens replaced by "New page links", newest last (`rotated`)
     revoked: tuple[str, ...] = ()
+    #: what the refusals call the server: the simulator, or the real board whose pages these
+    #: are (`bgboard run --page`: its journal said "the simulator", issue 35.7)
+    serves: str = "simulator"
 
     @classmethod
     def for_server(cls, host: str, port: int) -> "Guard":
@@ -133,18 +136,18 @@ class Guard:
         """None to answer the request, or the one-line reason it is refused."""
         host = headers.get("Host", "")
         if not self.host_allowed(host):
-            return f"refused: Host {host[:80]!r} is not this simulator"
+            return f"refused: Host {host[:80]!r} is not this {self.serves}"
         origin = headers.get("Origin")
         if origin is None and method not in SAFE_METHODS:
-            return "refused: a request that changes something must come from the simulator's page"
+            return f"refused: a request that changes something must come from the {self.serves}'s page"
         if origin is not None:
             parts = urlsplit(origin[:200])
             if parts.scheme != "http" or parts.netloc.lower() != host.strip().lower():
-                return f"refused: a page from {origin[:80]!r} may not drive this simulator"
+                return f"refused: a page from {origin[:80]!r} may not drive this {self.serves}"
         if self.token is not None:
             given = query.get("token") or cookies.get(self.cookie) or ""
             if not hmac.compare_digest(given.encode(), self.token.encode()):
                 if any(hmac.compare_digest(given.encode(), old.encode()) for old in self.revoked):
                     return REPLACED
-                return "refused: open the address the simulator printed (it carries a token)"
+                return f"refused: open the address the {self.serves} printed (it carries a token)"
         return None

@@ -181,8 +181,9 @@ class SpectatorServer(SimServer):
     """The simulator's server for spectators (see the module docstring)."""
 
     def __init__(self, backend: SpectatorView, *, max_clients: int = MAX_CLIENTS,
-                 per_s: float = SNAPSHOTS_PER_S) -> None:
+                 per_s: float = SNAPSHOTS_PER_S, serves: str = "simulator") -> None:
         super().__init__(backend)
+        self.serves = serves  # what its refusals call it: the simulator, or the board (Guard.serves)
         self.max_clients = max_clients
         self.interval = 1.0 / per_s
         self._payload: str | None = None
@@ -194,7 +195,7 @@ class SpectatorServer(SimServer):
         """Listen like the simulator, with a token of the spectators' own, always."""
         runner = await super().start(host, port)
         assert self.guard is not None
-        self.guard = replace(self.guard, token=page_token(), cookie=SPECTATOR_COOKIE)
+        self.guard = replace(self.guard, token=page_token(), cookie=SPECTATOR_COOKIE, serves=self.serves)
         return runner
 
     def rotate(self) -> None:
@@ -263,7 +264,7 @@ def spectate_table(table: Table, profile: Profile, host: str, port: int,
                    ) -> asyncio.Task[None]:
     """`bgboard run`'s spectators' page of `table` on `host:port` (see `serve_beside`),
     its link offered by the menu (sim/web/page_links.py)."""
-    server = SpectatorServer(table_view(table, profile))
+    server = SpectatorServer(table_view(table, profile), serves="board")
     return serve_beside(server, host, port, offer_link(table, "spectators", server, host, on_url))
 
 
