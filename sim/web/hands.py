@@ -164,13 +164,31 @@ class PageHands:
         if plan is None or self.hand:
             return Notice("no_bot_move", "there is no computer move to play")
         left = self._bot_steps_left(plan.move.steps, plan.move.result, plan.side)
+        off_the_move = Notice("bot_move_off", "the board is off the computer's move: take back what differs")
         if left is None:
-            return Notice("no_bot_move", "the board is off the computer's move: take back what differs")
-        for step in left:
-            frm, to = step_cells(step, plan.side)
-            self.carry_out(frm, to, plan.side, step.hit)
+            return off_the_move
+        cells = [(*step_cells(step, plan.side), step.hit) for step in left]
+        if not self._can_carry_out(cells, plan.side):
+            return off_the_move  # told in the page's language, and nothing is moved
+        for frm, to, hit in cells:
+            self.carry_out(frm, to, plan.side, hit)
         self._changed()
         return None
+
+    def _can_carry_out(self, cells: list[tuple[str, str, bool]], colour: str) -> bool:
+        """Whether every step can be carried out on the board as it stands (counted, not
+        done): a helper that failed half-way left the board half moved, in English."""
+        counts = {c: list(self._vb.counts(c)) for c in CELLS}
+        mine, theirs = (0, 1) if colour == "white" else (1, 0)
+        for frm, to, hit in cells:
+            if hit and counts[to][theirs]:
+                counts[to][theirs] -= 1
+                counts["bar"][theirs] += 1
+            if not counts[frm][mine]:
+                return False
+            counts[frm][mine] -= 1
+            counts[to][mine] += 1
+        return True
 
     def _bot_steps_left(self, steps: tuple[Step, ...], result: Position, side: str) -> tuple[Step, ...] | None:
         """What remains of the computer's move from the board as it stands: part of it may
@@ -201,8 +219,10 @@ class PageHands:
         return here if plan.is_partial(here) else partial
 
     def carry_out(self, frm_cell: str, to_cell: str, colour: str, hit: bool) -> None:
-        """One step carried out by hand: a blot hit goes to the bar first."""
-        if hit:
+        """One step carried out by hand: a blot hit goes to the bar first, unless a hand
+        already put it there (a hit started and its checker taken back: issue 35.12)."""
+        w, b = self._vb.counts(to_cell)
+        if hit and (b if colour == "white" else w):
             self._vb.lift(to_cell, other(colour))  # type: ignore[arg-type]
             self._vb.place("bar", other(colour))  # type: ignore[arg-type]
         self._vb.lift(frm_cell, colour)
