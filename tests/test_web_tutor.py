@@ -98,6 +98,11 @@ def test_the_page_turns_the_tutor_on_and_keeps_a_held_move(page: Page, sim: Serv
     name = "White" if side == "white" else "Black"
     assert keep.inner_text() == f"{name}: keep it"
     assert p.locator("#prompt").inner_text().endswith("Undo?")
+    # issue 35.11: the facts table's pips are the board's with the held move, as the display's
+    held_pips = snap(sim)["pips_view"]
+    assert held_pips != snap(sim)["match"]["pips"]  # the match itself has not counted the move
+    shown = f"White {held_pips['white']} · Black {held_pips['black']}"
+    wait_until(lambda: p.locator("#pips").inner_text() == shown, 10, f"{shown} in {p.locator('#pips').inner_text()}")
     keep.click()
     wait_until(lambda: ctl(sim, lambda c: c.match.turn) != side)
 

@@ -68,7 +68,10 @@ export class FactsView {
     const o = state.online_play ?? {};
     const watched = o.spectator ? [o.me, o.opponent] : null;  // a watched match: its players by name, White first
     const spectator = Boolean(state.spectator);
-    if (!this.keyed.changed(m, state.winner, state.players, state.xgid, watched, spectator, lang)) return;
+    // the pips as the board stands, a move the tutor holds included (as the display and the
+    // board's own figures count them: issue 35.11, the facts lagged by the held move)
+    const pips = state.pips_view ?? m.pips;
+    if (!this.keyed.changed(m, state.winner, state.players, state.xgid, watched, spectator, pips, lang)) return;
     const names = { white: sideName(lang, "white"), black: sideName(lang, "black") };
     set("players", watched ? t(lang, "players", { a: watched[0] || names.white, b: watched[1] || names.black })
                            : playersLine(lang, state.players ?? {}, spectator));
@@ -78,7 +81,7 @@ export class FactsView {
       set("score", score);
       $("score").classList.toggle("won", Boolean(state.winner));
     }
-    if (m.pips) set("pips", t(lang, "pips", { ...names, w: m.pips.white, b: m.pips.black }));
+    if (pips) set("pips", t(lang, "pips", { ...names, w: pips.white, b: pips.black }));
     const owner = m.cube_owner && m.cube_owner !== "center" ? sideName(lang, m.cube_owner) : t(lang, "cube.center");
     const offered = m.state === "doubled" && m.turn  // a double waiting for its answer: the cube offered
       ? " · " + t(lang, "cube.offered", { v: (m.cube ?? 1) * 2, s: sideName(lang, m.turn === "white" ? "black" : "white") }) : "";
