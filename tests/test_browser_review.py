@@ -122,6 +122,8 @@ def test_the_review_panel_shows_the_match_and_sets_a_marked_position_up(page: Pa
     assert page.page.locator("#practice-what").inner_text().startswith(f"Practice: game 1, move {chosen['move']}, White to play")
     top = page.page.evaluate("document.querySelector('.table').getBoundingClientRect().top")
     assert -5 <= top <= 60, top
+    # issue 35.15: the facts say it is a practice (they said "White vs Black")
+    page.page.wait_for_function("document.getElementById('players').innerText === 'Practice: you play both sides'")
     assert page.page.locator("#practice-answer").is_hidden()  # no verdict before the answer
     # White takes on the board: the answer is told beside gnubg's best and the match's play
     page.click_button("white_main")

@@ -71,10 +71,11 @@ export class FactsView {
     // the pips as the board stands, a move the tutor holds included (as the display and the
     // board's own figures count them: issue 35.11, the facts lagged by the held move)
     const pips = state.pips_view ?? m.pips;
-    if (!this.keyed.changed(m, state.winner, state.players, state.xgid, watched, spectator, pips, lang)) return;
+    const practice = state.review?.practice ?? null;  // one person plays both sides (issue 35.15)
+    if (!this.keyed.changed(m, state.winner, state.players, state.xgid, watched, spectator, pips, practice, lang)) return;
     const names = { white: sideName(lang, "white"), black: sideName(lang, "black") };
     set("players", watched ? t(lang, "players", { a: watched[0] || names.white, b: watched[1] || names.black })
-                           : playersLine(lang, state.players ?? {}, spectator));
+                           : practice ? t(lang, "players.practice") : playersLine(lang, state.players ?? {}, spectator));
     if (m.score) {
       let score = t(lang, "score", { ...names, w: m.score.white, b: m.score.black, n: m.length });
       if (state.winner) score += " · " + t(lang, "winner", { s: sideName(lang, state.winner) });

@@ -85,9 +85,9 @@ def dice_view(m: Match, carried: Sequence[Step] = ()) -> list[Die]:
     computer's move `carried` out by hand so far."""
     if m.dice is None or m.turn is None:
         return []
-    opening = m.phase == "move" and not any(isinstance(a, TurnRecord) for a in m.history[-1].actions) \
-        if m.history else False
-    if opening:
+    # the opening roll as the display says it (announce.opening_roll): a game started from a
+    # set position (a practice of move 11) has an ordinary roll (issue 35.15)
+    if opening_roll(m) is not None:
         white, black = m.dice
         dice = [(white, "white"), (black, "black")]
     else:
