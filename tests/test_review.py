@@ -204,3 +204,34 @@ def test_the_figures_show_between_games_and_after_the_match_never_stale_nor_in_p
     assert (shown.pr_white, shown.pr_black) == ("3.2", "-")
     assert [render(n.key, n.as_dict(), "da") for n in shown.notes] == ["Hvid: ekspert", "Sort: uden vurdering"]
     assert review_display(over, ReviewFigures(figures.white, figures.black, 0)).notes == ()  # stale: not shown
+
+
+def test_a_new_match_forgets_the_last_matchs_games_and_keeps_the_analyser() -> None:
+    """Issue 35.21: the review cache kept every game ever reviewed (about 50 KB a game) for
+    as long as `bgboard run` ran; a new match now starts a fresh cache on the same analyser
+    (the network is not loaded again)."""
+    class Analyser:  # gnubg's analyser stood in for: every game judged to no decisions
+        ev = type("Ev", (), {"plies": 0})()
+
+        def game(self, length: int, game: object) -> list[object]:
+            return []
+
+    made: list[ReviewCache] = []
+
+    def cache() -> ReviewCache:
+        made.append(ReviewCache(Analyser()))  # type: ignore[arg-type]
+        return made[-1]
+
+    def one_game_resigned(length: int) -> Match:
+        m = Match.new(MatchSettings(length=length)).roll("white", (3, 1)).match
+        m = m.play("white", next(x for x in m.legal_moves() if x.notation == "8/5 6/5")).match
+        return m.resign("black", "single").match.accept("white").match
+
+    runner = ReviewRunner(lambda review: None, cache=cache)
+    first = one_game_resigned(5)
+    runner.match_changed(first)
+    assert runner._cache is not None and len(runner._cache._games) == 1
+    runner.match_changed(Match.new(MatchSettings(length=3)))  # a new match: nothing finished yet
+    runner.match_changed(one_game_resigned(3))
+    assert len(runner._cache._games) == 1  # the new match's game only
+    assert len(made) == 1 and runner._cache.analyser is made[0].analyser  # the same analyser

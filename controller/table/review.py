@@ -7,6 +7,11 @@ a game has finished since the last review, the runner puts the match's record to
 the computer keeps thinking meanwhile. The finished review comes back on the loop
 (`deliver`); the table then hands its figures to the controller (`ReviewReady`).
 
+Each match's games are kept (analysed once) only while that match is played: a new match
+starts a fresh `ReviewCache` on the same analyser (issue 35.21: every game ever reviewed
+stayed in the cache, about 50 KB a game, for as long as `bgboard run` ran). The analyser's
+own caches of positions are the judgement's (bounded there, controller/analysis).
+
 The analysis never disturbs play: the network not installed, a money session, or any
 failure of the analysis is one log line, and the table plays on without a review. Without
 a loop (the headless runner, tests) the review is made at once, in the caller's thread.
@@ -58,6 +63,7 @@ class ReviewRunner:
         self._executor = ThreadPoolExecutor(1, thread_name_prefix="bgboard-review") if loop is not None else None
         self._running: Future[MatchReview | None] | None = None
         self._reviewed = 0  # finished games of the last review asked for
+        self._new_match = False  # the next review is of another match than the cache's games
         self._waiting: MatchRecord | None = None  # a newer record to review once the running one ends
         self.disabled = False
         self.latest: MatchReview | None = None
@@ -71,28 +77,35 @@ class ReviewRunner:
         games = finished_games(match)
         if games == self._reviewed:
             return
+        if games < self._reviewed:
+            self._new_match = True  # the games reviewed so far are another match's
         self._reviewed = games
         self.review(record_from_match(match))
 
     def review(self, record: MatchRecord) -> None:
         """Review `record`'s finished games: in the worker (after the one running, if any:
         only the newest waiting record is kept), or at once without a loop."""
+        fresh, self._new_match = self._new_match, False
         if self._executor is None or self._loop is None:
-            self._finish(self._review(record))
+            self._finish(self._review(record, fresh))
             return
         if self._running is not None:
             self._waiting = record
+            self._new_match = fresh or self._new_match  # still to forget when the waiting one runs
             return
-        self._running = self._executor.submit(self._review, record)
+        self._running = self._executor.submit(self._review, record, fresh)
         self._running.add_done_callback(self._done_in_worker)
 
-    def _review(self, record: MatchRecord) -> MatchReview | None:
-        """In the worker: the review, or None (and one log line) when it cannot be had."""
+    def _review(self, record: MatchRecord, fresh: bool = False) -> MatchReview | None:
+        """In the worker: the review, or None (and one log line) when it cannot be had.
+        `fresh`: the cache's games are another match's, forgotten (its analyser kept)."""
         try:
             if record.length == 0:
                 raise ValueError("money sessions are not reviewed")
             if self._cache is None:
                 self._cache = self._make_cache()
+            elif fresh:
+                self._cache = ReviewCache(self._cache.analyser)
             return self._cache.review(record)
         except Exception as exc:  # noqa: BLE001 - any failure of the analysis must leave play alone
             log.warning("review of the match unavailable: %s", str(exc)[:160] or type(exc).__name__)
