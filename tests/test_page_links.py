@@ -128,3 +128,22 @@ def test_a_replaced_link_is_told_as_replaced_and_the_new_one_opens() -> None:
     other = fresh.check("GET", host, {"token": "never-given"}, {})
     assert other is not None and "replaced" not in other
     assert guard.check("GET", host, {"token": "old-token"}, {}) is None  # the guard itself is unchanged
+
+
+def test_a_page_on_loopback_says_on_the_display_that_only_this_pi_opens_it(tmp_path: Path) -> None:
+    """Issue 35.9: with `page_host` left at loopback the display showed a QR code no phone
+    can open, and said nothing of it."""
+    from sim.web.page_links import LOCAL_ONLY, offer_link
+
+    class Server:
+        guard = None
+
+        def rotate(self) -> None:
+            pass
+
+    for host, title in (("127.0.0.1", LOCAL_ONLY), ("0.0.0.0", "pairing.title")):
+        table = _table(tmp_path)
+        offer_link(table, "phone", Server(), host, lambda url: None)("http://127.0.0.1:8080/?token=abc")  # type: ignore[arg-type]
+        assert table.controller.links["phone"].title == title
+    view = pairing_view("http://127.0.0.1:8080/?token=abc", "phone", local_only=True)
+    assert read_qr(render_image(DisplayContent(pairing=view))) == ["http://127.0.0.1:8080/?token=abc"]  # the Pi's own browser

@@ -245,6 +245,7 @@ MESSAGES: dict[str, dict[str, Text]] = {
     "link_shown": {"en": "{item}: scan the code", "da": "{item}: skan koden", "sv": "{item}: skanna koden"},
     "pairing.title": {"en": "Phone", "da": "Telefon", "sv": "Telefon"},
     "pairing.spectators": {"en": "Watch", "da": "Se med", "sv": "Titta"},
+    "pairing.local_only": {"en": "Pi only", "da": "Kun Pi", "sv": "Bara Pi"},
     # the marked decisions to practise, one at a time (controller.show.review_notes.MarkedLine)
     "menu_marked": {"en": "G{game} M{move} {mark} {loss}", "da": "S{game} T{move} {mark} {loss}",
                     "sv": "S{game} D{move} {mark} {loss}"},

@@ -16,6 +16,7 @@ the local network instead, the one a phone at the table can reach.
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
 import socket
 from collections.abc import Callable, Iterable
@@ -30,12 +31,16 @@ from controller.show.display import wrap
 from controller.show.fonts import SMALL
 from controller.show.pairing import TEXT_LEFT
 from controller.table import Table
-from sim.web.guard import Guard
+from sim.web.guard import Guard, is_loopback
+
+log = logging.getLogger("bgboard")
 
 TOKEN_BYTES = 12
 #: the display's title of each link (a message key of controller/show/texts.py)
 TITLES: dict[LinkName, str] = {"phone": "pairing.title", "spectators": "pairing.spectators"}
 WILDCARDS = ("0.0.0.0", "::", "")
+#: the display's title of a link no phone can open (the page listens on loopback only)
+LOCAL_ONLY = "pairing.local_only"
 
 
 def page_token() -> str:
@@ -77,9 +82,11 @@ def reachable(url: str, host: str) -> str:
     return parts._replace(netloc=f"{lan_address()}:{parts.port}").geturl()
 
 
-def pairing_view(url: str, name: LinkName) -> PairingView:
+def pairing_view(url: str, name: LinkName, *, local_only: bool = False) -> PairingView:
     """The display's pairing screen of `url`: its QR code (none when it needs a bigger
-    code than the display draws) and the address and token as text beside it."""
+    code than the display draws) and the address and token as text beside it. A page that
+    listens on loopback only (`page_host`'s default) is titled "Pi only": the Pi's own
+    browser opens it, no phone can, and the display said nothing of it (issue 35.9)."""
     import segno
 
     code = segno.make(url, error="l", boost_error=True, micro=False)
@@ -88,7 +95,8 @@ def pairing_view(url: str, name: LinkName) -> PairingView:
     token = parse_qs(parts.query).get("token", [""])[0]
     width = 128 - TEXT_LEFT
     lines = wrap(parts.netloc, SMALL, width) + (["?token="] + wrap(token, SMALL, width) if token else [])
-    return PairingView(TITLES[name], tuple(lines), rows if len(rows) <= PAIRING_MODULES else ())
+    return PairingView(LOCAL_ONLY if local_only else TITLES[name], tuple(lines),
+                       rows if len(rows) <= PAIRING_MODULES else ())
 
 
 def offer_link(table: Table, name: LinkName, server: RevocablePage, host: str,
@@ -96,9 +104,14 @@ def offer_link(table: Table, name: LinkName, server: RevocablePage, host: str,
     """The `on_url` of page `name` of `table` (`serve_beside`): the link is told to
     `on_url` and offered by the menu; the menu's "new page links" rotates the server's
     token and offers the new link."""
+    local_only = is_loopback(host)
+    if local_only:
+        log.warning("the %s page listens on %s only: no phone can open it; set page_host = \"0.0.0.0\" "
+                    "in config.toml to reach it from the local network", name, host)
+
     def publish(url: str) -> None:
         link = reachable(url, host)
-        table.controller.links[name] = pairing_view(link, name)
+        table.controller.links[name] = pairing_view(link, name, local_only=local_only)
         on_url(link)
 
     def revoke() -> None:
