@@ -428,3 +428,46 @@ def test_a_settings_folder_that_cannot_be_written_does_not_refuse_a_new_match(tm
                         return str(message["text"])
         assert asyncio.run(body()) == "new match to 3"
         assert server.inspect(lambda live: live.table.controller.match.length) == 3  # type: ignore[union-attr]
+
+
+def test_a_connection_past_the_limit_closes_the_oldest_idle_one_at_once() -> None:
+    """Issue 35.18: 350 connections a second outran the keeper's one-second look: between
+    two looks the process ran out of its 1,024 files and page requests failed. The limit
+    now holds at every accept: the oldest connections that asked nothing are closed."""
+    from sim.web.connections import ConnectionKeeper
+
+    class Transport:
+        def __init__(self) -> None:
+            self.aborted = False
+
+        def abort(self) -> None:
+            self.aborted = True
+
+    class Handler:
+        def __init__(self, asked: bool) -> None:
+            self.transport = Transport()
+            self._request_count = 1 if asked else 0
+            self._request_in_progress = False
+
+    class Server:  # aiohttp's web_server.Server as the keeper sees it
+        def __init__(self) -> None:
+            self.connections: list[Handler] = []
+
+        def connection_made(self, handler: Handler, transport: Transport) -> None:
+            self.connections.append(handler)
+
+    server = Server()
+    keeper = ConnectionKeeper(server, limit=4)
+    keeper.watch_accepts()
+    page = Handler(asked=True)  # a tab's WebSocket: never closed
+    server.connection_made(page, page.transport)
+    flood = []
+    for _ in range(10):
+        handler = Handler(asked=False)
+        server.connection_made(handler, handler.transport)
+        flood.append(handler)
+        server.connections = [h for h in server.connections if not h.transport.aborted]  # aiohttp forgets them
+        assert len(server.connections) <= 4
+    assert not page.transport.aborted
+    assert [h.transport.aborted for h in flood] == [True] * 7 + [False] * 3  # the oldest went first
+    assert keeper.closed == 7
