@@ -9,10 +9,7 @@ in 17 s). So:
 - :class:`ConnectionKeeper` looks at the server's connections every second: one that has
   not finished its first request within `header_s` is closed, and past `limit` open
   connections the newest without a request are closed first (a tab's WebSocket and a
-  request being answered are never touched); and at every accept past `limit` (issue
-  35.18: a flood of 350 connections a second outran the one-second look, the process ran
-  out of files and 2 of 23 page requests failed) the oldest connections that have asked
-  nothing yet are closed at once, so the count never passes the limit between two looks;
+  request being answered are never touched);
 - :class:`OneLineServerLog` turns aiohttp's and asyncio's tracebacks for a bad request or
   a failed accept into one line, at most one a minute, with a count (the real cause
   named: "too many open files").
@@ -47,27 +44,7 @@ class ConnectionKeeper:
         self._task: asyncio.Task[None] | None = None
 
     def start(self) -> None:
-        self.watch_accepts()
         self._task = asyncio.get_running_loop().create_task(self._run())
-
-    def watch_accepts(self) -> None:
-        """Check the limit at every new connection (aiohttp's `Server.connection_made`)."""
-        server = self._server
-        made = server.connection_made
-
-        def connection_made(handler: Any, transport: Any) -> None:
-            made(handler, transport)
-            self._seen.setdefault(id(handler), time.monotonic())
-            if len(server.connections) > self.limit:
-                self._close_oldest_idle(len(server.connections) - self.limit)
-        server.connection_made = connection_made
-
-    def _close_oldest_idle(self, count: int) -> None:
-        """Close the `count` oldest connections that have asked nothing yet."""
-        idle = [h for h in list(self._server.connections) if not _asked(h)]
-        idle.sort(key=lambda h: self._seen.get(id(h), 0.0))
-        for handler in idle[:count]:
-            self._close(handler)
 
     def stop(self) -> None:
         if self._task is not None:
@@ -85,7 +62,7 @@ class ConnectionKeeper:
         self._seen = {id(h): self._seen.get(id(h), now) for h in connections}
         for handler in connections:
             since = self._seen[id(handler)]
-            if _asked(handler):
+            if getattr(handler, "_request_count", 1) or getattr(handler, "_request_in_progress", True):
                 continue  # it asked (a page, a WebSocket): aiohttp's keep-alive bounds it
             if now - since >= self.header_s:
                 self._close(handler)
@@ -100,11 +77,6 @@ class ConnectionKeeper:
         transport = getattr(handler, "transport", None)
         if transport is not None:
             transport.abort()
-
-
-def _asked(handler: Any) -> bool:
-    """Whether a connection has asked something (a request answered or under way)."""
-    return bool(getattr(handler, "_request_count", 1) or getattr(handler, "_request_in_progress", True))
 
 
 class OneLineServerLog(logging.Filter):
