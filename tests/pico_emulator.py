@@ -7,10 +7,11 @@ board session open it with pyserial, and turns the harness's control channel int
 `set_sensor`, `bootsel`, `stall_spi`, `stats`, and the `events` it reported (boot, usb,
 reboot). Emulated time runs as fast as the machine allows, not in step with the host's.
 
-Where the pieces come from (none of them is in the repository):
-- the image: BGBOARD_PICO_IMAGE, default /var/cache/bgboard/bgboard-pico.uf2
-  (firmware/image/build-uf2.sh makes it);
-- the RP2040 B1 bootrom: BGBOARD_PICO_BOOTROM, default /var/cache/bgboard/rp2040-bootrom-b1.ts
+Where the pieces come from (none of them is in the repository; firmware/image/frozen.py
+defines the places, the user's own cache by default, and firmware/README.md the commands):
+- the image: BGBOARD_PICO_IMAGE, default <cache>/bgboard-pico.uf2 (firmware/image/build-uf2.sh
+  makes it and records beside it which firmware it froze: a stale image is not run);
+- the RP2040 B1 bootrom: BGBOARD_PICO_BOOTROM, default <cache>/rp2040-bootrom-b1.ts
   (rp2040js's demo/bootrom.ts, or a 16 KiB .bin);
 - rp2040js: `npm ci` in firmware/emulator (package-lock.json pins it).
 """
@@ -25,12 +26,13 @@ import time
 from pathlib import Path
 from typing import Any
 
+from firmware.image import frozen
 from sim.vboard_pty import PtyCable
 
 REPO = Path(__file__).resolve().parents[1]
 HARNESS = REPO / "firmware" / "emulator"
-IMAGE = Path(os.environ.get("BGBOARD_PICO_IMAGE", "/var/cache/bgboard/bgboard-pico.uf2"))
-BOOTROM = Path(os.environ.get("BGBOARD_PICO_BOOTROM", "/var/cache/bgboard/rp2040-bootrom-b1.ts"))
+IMAGE = frozen.image_path()
+BOOTROM = frozen.bootrom_path()
 
 
 def why_not() -> str | None:
@@ -39,8 +41,9 @@ def why_not() -> str | None:
         return "no node on PATH"
     if not (HARNESS / "node_modules" / "rp2040js").is_dir():
         return f"rp2040js not installed (npm ci in {HARNESS.relative_to(REPO)})"
-    if not IMAGE.is_file():
-        return f"no image at {IMAGE} (firmware/image/build-uf2.sh makes one; or set BGBOARD_PICO_IMAGE)"
+    stale = frozen.why_stale(IMAGE)
+    if stale:
+        return stale
     if not BOOTROM.is_file():
         return f"no RP2040 bootrom at {BOOTROM} (rp2040js's demo/bootrom.ts; or set BGBOARD_PICO_BOOTROM)"
     return None

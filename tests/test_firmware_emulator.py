@@ -3,8 +3,10 @@ project's own board session on its USB serial port (tests/pico_emulator.py).
 
 This is MicroPython's real rp2 build: USB CDC, the PL022 SPI reading the modelled 74HC165
 chain, pin muxing, the watchdog, BOOTSEL on the QSPI SS pin, the scratch registers across
-a watchdog reboot. Without an image (or the bootrom, or rp2040js) the module is skipped
-with one line saying which is missing: `pytest -rs` shows it, .ci/run prints it.
+a watchdog reboot. Without an image (or the bootrom, or rp2040js), or with an image frozen
+from other firmware than this checkout's, the module is skipped with one line saying so:
+`pytest -rs` shows it, .ci/run prints it (and rebuilds a stale image when the MicroPython
+tree is at hand).
 """
 from __future__ import annotations
 
