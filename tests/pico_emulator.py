@@ -1,11 +1,14 @@
-"""The real firmware image on an emulated RP2040, behind a pty like a real /dev/ttyACM0.
+"""The real firmware image on an emulated RP2040, behind ptys like a real /dev/ttyACM0
+and the Pi's /dev/serial0.
 
 firmware/emulator/pico.mjs (Node, rp2040js) runs bgboard-pico.uf2 with the sensor chain,
-BOOTSEL and the watchdog modelled; this side gives its USB CDC bytes a pseudo-terminal
-(sim/vboard_pty.PtyCable, the virtual board's own cable) so the project's serial link and
-board session open it with pyserial, and turns the harness's control channel into calls:
+BOOTSEL, the watchdog and the UART line modelled; this side gives its USB CDC bytes one
+pseudo-terminal (`port`) and its UART0 on GP0/GP1 another (`uart_port`), each a
+sim/vboard_pty.PtyCable, the virtual board's own cable, so the project's serial link and
+board session open them with pyserial; it turns the harness's control channel into calls:
 `set_sensor`, `bootsel`, `stall_spi`, `stats`, and the `events` it reported (boot, usb,
-reboot). Emulated time runs as fast as the machine allows, not in step with the host's.
+reboot). `RawRepl` is mpremote's way into maintenance mode's REPL. Emulated time runs as
+fast as the machine allows, not in step with the host's.
 
 Where the pieces come from (none of them is in the repository; firmware/image/frozen.py
 defines the places, the user's own cache by default, and firmware/README.md the commands):
@@ -25,6 +28,8 @@ import threading
 import time
 from pathlib import Path
 from typing import Any
+
+import serial
 
 from firmware.image import frozen
 from sim.vboard_pty import PtyCable
@@ -50,47 +55,59 @@ def why_not() -> str | None:
 
 
 class EmulatedPico:
-    """The harness running; `port` is the pty path to open. Use as a context manager."""
+    """The harness running; `port` (USB) and `uart_port` (UART0) are the pty paths to open.
+    Use as a context manager."""
 
     def __init__(self) -> None:
-        self.cable = PtyCable()
+        self.cable = PtyCable()                # USB CDC: node's stdin and stdout
         self.port = self.cable.path
+        self.uart = PtyCable()                 # UART0 on GP0/GP1: two pipes of their own
+        self.uart_port = self.uart.path
         to_node_r, self._to_node = os.pipe()
         self._from_node, from_node_w = os.pipe()
+        uart_in_r, uart_in_w = os.pipe()
+        uart_out_r, uart_out_w = os.pipe()
+        child_ends = (to_node_r, from_node_w, uart_in_r, uart_out_w)
 
         self._proc = subprocess.Popen(
             ["node", str(HARNESS / "pico.mjs"), "--bootrom", str(BOOTROM), "--image", str(IMAGE),
-             "--control-in", str(to_node_r), "--control-out", str(from_node_w)],
-            cwd=HARNESS, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-            pass_fds=(to_node_r, from_node_w))
-        os.close(to_node_r)
-        os.close(from_node_w)
+             "--control-in", str(to_node_r), "--control-out", str(from_node_w),
+             "--uart-in", str(uart_in_r), "--uart-out", str(uart_out_w)],
+            cwd=HARNESS, stdin=subprocess.PIPE, stdout=subprocess.PIPE, pass_fds=child_ends)
+        for fd in child_ends:
+            os.close(fd)
+        assert self._proc.stdin is not None and self._proc.stdout is not None
+        self._inputs = [self._proc.stdin.fileno(), uart_in_w]
+        self._uart_out = uart_out_r
         self.events: list[dict[str, Any]] = []
         self._changed = threading.Condition()
         self._stopping = False
-        self._threads = [threading.Thread(target=f, daemon=True)
-                         for f in (self._board_to_host, self._host_to_board, self._read_events)]
+        self._threads = [
+            threading.Thread(target=self._board_to_host, args=(self._proc.stdout.fileno(), self.cable),
+                             daemon=True),
+            threading.Thread(target=self._board_to_host, args=(uart_out_r, self.uart), daemon=True),
+            threading.Thread(target=self._host_to_board, args=(self.cable, self._inputs[0]), daemon=True),
+            threading.Thread(target=self._host_to_board, args=(self.uart, self._inputs[1]), daemon=True),
+            threading.Thread(target=self._read_events, daemon=True)]
         for t in self._threads:
             t.start()
 
-    # -- the USB cable ----------------------------------------------------------------------
-    def _board_to_host(self) -> None:
-        assert self._proc.stdout is not None
+    # -- the cables -------------------------------------------------------------------------
+    @staticmethod
+    def _board_to_host(fd: int, cable: PtyCable) -> None:
         while True:
-            data = os.read(self._proc.stdout.fileno(), 4096)
+            data = os.read(fd, 4096)
             if not data:
                 return
-            self.cable.write(data)
+            cable.write(data)
 
-    def _host_to_board(self) -> None:
-        assert self._proc.stdin is not None
+    def _host_to_board(self, cable: PtyCable, fd: int) -> None:
         while not self._stopping:
-            data = self.cable.read()
+            data = cable.read()
             if data:
                 try:
-                    self._proc.stdin.write(data)
-                    self._proc.stdin.flush()
-                except (BrokenPipeError, ValueError):
+                    os.write(fd, data)
+                except OSError:
                     return
             else:
                 time.sleep(0.005)
@@ -137,17 +154,77 @@ class EmulatedPico:
 
     def close(self) -> None:
         self._stopping = True
+        for fd in self._inputs[1:]:
+            os.close(fd)
         if self._proc.stdin is not None:
-            self._proc.stdin.close()
+            self._proc.stdin.close()           # node exits when its stdin ends
         try:
             self._proc.wait(timeout=10)
         except subprocess.TimeoutExpired:
             self._proc.kill()
             self._proc.wait()
         os.close(self._to_node)
+        for t in self._threads[:2]:
+            t.join(timeout=5)                  # the board's last bytes, then EOF
+        os.close(self._uart_out)
         self.cable.close()
+        self.uart.close()
 
     def __enter__(self) -> EmulatedPico:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+class RawRepl:
+    """mpremote's way into a MicroPython board, by hand (MicroPython's tools/pyboard.py):
+    Ctrl-C, Ctrl-A into the raw REPL, the code, Ctrl-D to run it; the board answers OK,
+    the output, 0x04, the error, 0x04. Only in maintenance mode: while the firmware runs,
+    Ctrl-C is off and the port carries frames. `banner` is what the board printed before
+    its first prompt."""
+
+    def __init__(self, port: str, timeout: float = 300.0) -> None:
+        self.timeout = timeout
+        self.serial = serial.Serial(port, 115200, timeout=0.2)
+        self.banner = self._read_until(b">>> ", nudge=b"\r\n").decode("latin-1")
+        self.serial.write(b"\r\x03\r\x01")
+        self._read_until(b"raw REPL; CTRL-B to exit\r\n>")
+
+    def _read_until(self, end: bytes, nudge: bytes = b"") -> bytes:
+        seen = b""
+        deadline = time.monotonic() + self.timeout
+        if nudge:
+            self.serial.write(nudge)
+        while not seen.endswith(end):
+            if time.monotonic() > deadline:
+                raise AssertionError(f"the REPL did not print {end!r} within {self.timeout} s; got {seen[-200:]!r}")
+            got = self.serial.read(1)
+            if not got and nudge and not seen:
+                self.serial.write(nudge)
+            seen += got
+        return seen
+
+    def exec(self, code: str) -> str:
+        """Run `code` on the board; its output, or AssertionError with the board's traceback."""
+        self.serial.write(code.encode() + b"\x04")
+        self._read_until(b"OK")
+        out = self._read_until(b"\x04")[:-1]
+        err = self._read_until(b"\x04")[:-1]
+        self._read_until(b">")
+        if err:
+            raise AssertionError(f"the board refused {code!r}: {err.decode('latin-1')}")
+        return out.decode("latin-1")
+
+    def reset(self) -> None:
+        """`mpremote reset`: machine.reset(), whose answer never comes (the board restarts)."""
+        self.serial.write(b"import machine; machine.reset()\x04")
+        self._read_until(b"OK")
+
+    def close(self) -> None:
+        self.serial.close()
+
+    def __enter__(self) -> RawRepl:
         return self
 
     def __exit__(self, *exc: object) -> None:

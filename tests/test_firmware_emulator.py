@@ -1,12 +1,13 @@
 """The frozen firmware image (firmware/image/build-uf2.sh) on an emulated RP2040, with the
-project's own board session on its USB serial port (tests/pico_emulator.py).
+project's own board session on its USB serial port, and on its UART when its flash says so
+(tests/pico_emulator.py).
 
 This is MicroPython's real rp2 build: USB CDC, the PL022 SPI reading the modelled 74HC165
-chain, pin muxing, the watchdog, BOOTSEL on the QSPI SS pin, the scratch registers across
-a watchdog reboot. Without an image (or the bootrom, or rp2040js), or with an image frozen
-from other firmware than this checkout's, the module is skipped with one line saying so:
-`pytest -rs` shows it, .ci/run prints it (and rebuilds a stale image when the MicroPython
-tree is at hand).
+chain, the PL011 UART on GP0/GP1, pin muxing, the watchdog, BOOTSEL on the QSPI SS pin, the
+scratch registers across a watchdog reboot, the littlefs filesystem on the flash. Without
+an image (or the bootrom, or rp2040js), or with an image frozen from other firmware than
+this checkout's, the module is skipped with one line saying so: `pytest -rs` shows it,
+.ci/run prints it (and rebuilds a stale image when the MicroPython tree is at hand).
 """
 from __future__ import annotations
 
@@ -16,13 +17,12 @@ from collections.abc import Callable
 from dataclasses import replace
 
 import pytest
-import serial
 
 from controller.board.profile import load_profile
 from controller.link.board_events import BoardErrorReport, BoardEvent, BoardReading, SessionState
 from controller.link.codec import ErrorCode
 from controller.link.session import BoardSession
-from tests.pico_emulator import EmulatedPico, why_not
+from tests.pico_emulator import EmulatedPico, RawRepl, why_not
 
 REASON = why_not()
 pytestmark = [pytest.mark.skipif(REASON is not None, reason=f"emulated Pico not run: {REASON}"),
@@ -45,8 +45,8 @@ async def until(cond: Callable[[], bool], what: str, timeout: float = WAIT_S) ->
         await asyncio.sleep(0.02)
 
 
-def session_on(pico: EmulatedPico, events: list[BoardEvent]) -> BoardSession:
-    return BoardSession(pico.port, TIMED, on_event=events.append, ping_interval_s=None,
+def session_on(port: str, events: list[BoardEvent]) -> BoardSession:
+    return BoardSession(port, TIMED, on_event=events.append, ping_interval_s=None,
                         reply_timeout_s=20.0, hello_retry_s=10.0, offline_after_s=120.0,
                         read_timeout=0.05)
 
@@ -55,19 +55,13 @@ def errors(events: list[BoardEvent]) -> list[int]:
     return [e.code for e in events if isinstance(e, BoardErrorReport)]
 
 
-def maintenance_reset(port: str) -> str:
-    """`mpremote reset` by hand: what the maintenance REPL printed, then machine.reset()."""
-    with serial.Serial(port, 115200, timeout=0.5) as s:
-        seen = b""
-        deadline = time.monotonic() + WAIT_S
-        s.write(b"\r\n")
-        while b">>> " not in seen and time.monotonic() < deadline:
-            seen += s.read(256)
-            if not seen:
-                s.write(b"\r\n")
-        s.write(b"import machine; machine.reset()\r\n")
-        time.sleep(0.5)
-    return seen.decode("latin-1")
+def into_maintenance(pico: EmulatedPico) -> None:
+    """BOOTSEL pressed for a moment while the firmware runs: a deliberate reboot."""
+    before = len(pico.events)
+    pico.bootsel(True)
+    reboot = pico.wait_event({"event": "reboot"}, after=before)
+    pico.bootsel(False)
+    assert reboot["reason"] == "force"
 
 
 def test_the_frozen_firmware_runs_the_protocol_on_an_emulated_rp2040() -> None:
@@ -76,7 +70,7 @@ def test_the_frozen_firmware_runs_the_protocol_on_an_emulated_rp2040() -> None:
 
     async def main(pico: EmulatedPico) -> None:
         events: list[BoardEvent] = []
-        async with session_on(pico, events) as session:
+        async with session_on(pico.port, events) as session:
             # HELLO with the profile's size, CONFIG and the PONG behind it: ONLINE
             await until(lambda: session.is_playing, "ONLINE after HELLO, CONFIG, PONG")
             assert session.hello is not None and (session.hello.rows, session.hello.cols) == (14, 13)
@@ -111,19 +105,16 @@ def test_the_frozen_firmware_runs_the_protocol_on_an_emulated_rp2040() -> None:
             n_errors = errors(events).count(ErrorCode.WATCHDOG)
         # BOOTSEL: maintenance mode, through a deliberate reset (the session closed, so
         # that what maintenance mode prints waits on the port for the check below)
-        before = len(pico.events)
-        pico.bootsel(True)
-        reboot = pico.wait_event({"event": "reboot"}, after=before)
-        pico.bootsel(False)
-        assert reboot["reason"] == "force"
+        into_maintenance(pico)
         # maintenance mode is a plain REPL; `mpremote reset` leaves it, and that reset,
         # through the watchdog too, is no watchdog's
         before = len(pico.events)
-        printed = maintenance_reset(pico.port)
-        assert "maintenance mode" in printed, printed
+        with RawRepl(pico.port, timeout=WAIT_S) as repl:
+            assert "maintenance mode" in repl.banner, repl.banner
+            repl.reset()
         assert pico.wait_event({"event": "reboot"}, after=before)["reason"] == "force"
         events.clear()
-        async with session_on(pico, events) as session:
+        async with session_on(pico.port, events) as session:
             await until(lambda: session.is_playing, "ONLINE after leaving maintenance mode")
             await session.ping(timeout=WAIT_S)
             assert ErrorCode.WATCHDOG not in errors(events), n_errors
@@ -133,6 +124,44 @@ def test_the_frozen_firmware_runs_the_protocol_on_an_emulated_rp2040() -> None:
         reboots = [e["reason"] for e in pico.events if e["event"] == "reboot"]
         watchdog_boot = reboots.index("timer") + 2      # boot 1 is the power-on
         assert [boot for boot, code in board["errors"] if code == ErrorCode.WATCHDOG] == [watchdog_boot], board["errors"]
+
+    with EmulatedPico() as pico:
+        asyncio.run(main(pico))
+
+
+def test_the_frozen_firmware_talks_on_the_uart_when_its_flash_says_so() -> None:
+    """firmware/README.md's UART link as a maker sets it up: BOOTSEL into maintenance mode,
+    link.cfg written through the REPL (`mpremote exec`), reset; the board session then runs
+    over UART0 on GP0/GP1 at 115200 8N1, every host byte a character time apart, and the USB
+    port carries no frame."""
+    cell = "13"
+    sensor = dict(PROFILE.cells)[cell][0]
+
+    async def main(pico: EmulatedPico) -> None:
+        into_maintenance(pico)
+        before = len(pico.events)
+        with RawRepl(pico.port, timeout=WAIT_S) as repl:
+            assert "maintenance mode" in repl.banner, repl.banner
+            # firmware/README.md's command (the file closed: a file left open writes nothing)
+            repl.exec("with open('link.cfg', 'w') as f: f.write('uart')")
+            assert repl.exec("print(open('link.cfg').read())").strip() == "uart"
+            repl.reset()
+        assert pico.wait_event({"event": "reboot"}, after=before)["reason"] == "force"
+        events: list[BoardEvent] = []
+        async with session_on(pico.uart_port, events) as session:
+            await until(lambda: session.is_playing, "ONLINE over the UART after HELLO, CONFIG, PONG")
+            assert session.hello is not None and (session.hello.rows, session.hello.cols) == (14, 13)
+            assert await session.ping(timeout=WAIT_S) > 0
+            pico.set_sensor(sensor, 1)                       # a white checker on cell 13
+            await until(lambda: any(isinstance(e, BoardReading) and e.board.count(cell) == (1, 0)
+                                    for e in events), "SCAN over the UART with the white checker")
+            assert not errors(events)
+        stats = pico.stats()
+        line = stats["uart"]
+        print(f"\nemulated UART: {line}")
+        assert stats["usb_bytes_since_boot"] == 0, stats    # the frames went the UART's way only
+        assert line["to_board"] > 0 and line["to_host"] > 0 and line["overruns"] == 0, line
+        assert abs(line["board_baud"] - 115200) <= 0.02 * 115200, line
 
     with EmulatedPico() as pico:
         asyncio.run(main(pico))

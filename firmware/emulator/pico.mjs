@@ -7,18 +7,25 @@
 // - BOOTSEL: the QSPI SS pin reads high (released) unless the test presses it;
 // - the watchdog wired to a reset: a new chip boots from the same flash with the
 //   watchdog's REASON and SCRATCH registers kept, as the RP2040 keeps them;
+// - the flash erased and programmed as the bootrom drives it (flash-chip.mjs), so
+//   MicroPython's filesystem on it (link.cfg, the calibration) works and survives a reset;
 // - USB CDC: the host's bytes come on stdin, the board's go to stdout (the Python side,
-//   firmware/emulator/bridge.py, puts them on a pty for the project's own serial link).
+//   tests/pico_emulator.py, puts them on a pty for the project's own serial link);
+// - UART0 on GP0/GP1 (uart-line.mjs): the host's bytes come on the --uart-in fd, the
+//   board's go to the --uart-out fd (a second pty on the Python side).
 //
 // Control on the --control-in fd (JSON lines): {"sensor": i, "value": v}, {"bootsel": true|false},
 // {"stall_spi": true|false} (a stuck chain: each SPI byte takes 3 s), {"stats": true}. Events on the --control-out fd: boot,
 // usb, reboot (reason "timer" or "force"), stats. Emulated time only: the chip runs as
 // fast as the host machine lets it, its clock is the simulation's (125 MHz).
 //
-//   node pico.mjs --bootrom BOOTROM --image bgboard-pico.uf2 --control-in FD --control-out FD
+//   node pico.mjs --bootrom BOOTROM --image bgboard-pico.uf2 --control-in FD --control-out FD \
+//                 --uart-in FD --uart-out FD
 // BOOTROM: the RP2040 B1 bootrom, a 16 KiB .bin or rp2040js's demo/bootrom.ts.
 import fs from 'node:fs';
 import { ConsoleLogger, GPIOPinState, LogLevel, Simulator, USBCDC } from 'rp2040js';
+import { FlashChip } from './flash-chip.mjs';
+import { UartLine } from './uart-line.mjs';
 
 const SENSORS = 14 * 13;                  // firmware/main.py ROWS * COLS
 const CHAIN_BYTES = Math.ceil((2 * SENSORS) / 8);
@@ -31,7 +38,7 @@ const FLASH_START = 0x10000000;
 function arg(name) {
   const i = process.argv.indexOf(name);
   if (i < 0 || i + 1 >= process.argv.length) {
-    process.stderr.write(`usage: node pico.mjs --bootrom FILE --image FILE.uf2 --control-in FD --control-out FD (missing ${name})\n`);
+    process.stderr.write(`usage: node pico.mjs --bootrom FILE --image FILE.uf2 --control-in FD --control-out FD --uart-in FD --uart-out FD (missing ${name})\n`);
     process.exit(2);
   }
   return process.argv[i + 1];
@@ -67,6 +74,7 @@ const bootrom = readBootrom(arg('--bootrom'));
 const image = readUf2(arg('--image'));
 const control = fs.createWriteStream(null, { fd: Number(arg('--control-out')) });
 const emit = (event) => control.write(JSON.stringify(event) + '\n');
+const uartOut = fs.createWriteStream(null, { fd: Number(arg('--uart-out')) });
 
 // -- the board around the chip ----------------------------------------------------------
 const sensors = new Uint8Array(SENSORS);
@@ -89,7 +97,7 @@ function encodeChain() {
 // -- timing and the SCAN watch ------------------------------------------------------------
 const stats = {
   boots: 0, latches: 0, busyCycles: 0, idleLatchCycles: [], changeLatchCycles: [],
-  change: null, scanSeen: null, scanTimes: [], errors: [],
+  change: null, scanSeen: null, scanTimes: [], errors: [], usbBytes: 0,
 };
 let busyAtLatch = 0;
 let pendingChange = 0;                      // latches after a change whose work is counted
@@ -106,39 +114,48 @@ function onLatch(nanos) {
   shifted = 0;
 }
 
-// The board's frames, decoded just enough to see the first SCAN showing a change (its
-// emulated time and how many latches it came after). COBS, then type byte 0x02.
-let frameBytes = [];
-function watchFrames(chunk, nanos) {
-  for (const b of chunk) {
-    if (b !== 0) { frameBytes.push(b); continue; }
-    const raw = [];
-    let i = 0;
-    while (i < frameBytes.length) {
-      const code = frameBytes[i];
-      for (let k = 1; k < code && i + k < frameBytes.length; k++) raw.push(frameBytes[i + k]);
-      i += code;
-      if (code < 255 && i < frameBytes.length) raw.push(0);
-    }
-    frameBytes = [];
-    const c = stats.change;
-    if (raw[0] === 0x7f) stats.errors.push([stats.boots, raw[2]]);   // ERROR: boot, code
-    if (raw[0] === 0x02) {
-      stats.scanTimes.push(nanos);
-      if (stats.scanTimes.length > 12) stats.scanTimes.shift();
-    }
-    if (raw[0] === 0x02 && c && !stats.scanSeen) {
-      const payload = raw.slice(2, raw.length - 4);
-      const value = (payload[c.sensor >> 2] >> (2 * (c.sensor & 3))) & 3;
-      if (value === c.value) {
-        stats.scanSeen = { ns: nanos - c.ns, latches: stats.latches - c.latches };
+// The board's frames on one link, decoded just enough to see the first SCAN showing a
+// change (its emulated time and how many latches it came after). COBS, then type byte 0x02.
+function frameWatcher() {
+  let frameBytes = [];
+  return (chunk, nanos) => {
+    for (const b of chunk) {
+      if (b !== 0) { frameBytes.push(b); continue; }
+      const raw = [];
+      let i = 0;
+      while (i < frameBytes.length) {
+        const code = frameBytes[i];
+        for (let k = 1; k < code && i + k < frameBytes.length; k++) raw.push(frameBytes[i + k]);
+        i += code;
+        if (code < 255 && i < frameBytes.length) raw.push(0);
+      }
+      frameBytes = [];
+      const c = stats.change;
+      if (raw[0] === 0x7f) stats.errors.push([stats.boots, raw[2]]);   // ERROR: boot, code
+      if (raw[0] === 0x02) {
+        stats.scanTimes.push(nanos);
+        if (stats.scanTimes.length > 12) stats.scanTimes.shift();
+      }
+      if (raw[0] === 0x02 && c && !stats.scanSeen) {
+        const payload = raw.slice(2, raw.length - 4);
+        const value = (payload[c.sensor >> 2] >> (2 * (c.sensor & 3))) & 3;
+        if (value === c.value) {
+          stats.scanSeen = { ns: nanos - c.ns, latches: stats.latches - c.latches };
+        }
       }
     }
-  }
+  };
 }
+const watchUsb = frameWatcher();
+const watchUart = frameWatcher();
+const uart = new UartLine((bytes) => {
+  watchUart(bytes, chip.s.clock.nanos);
+  uartOut.write(Buffer.from(bytes));
+});
 
 // -- the chip ---------------------------------------------------------------------------
 let sim = null;
+const flashChip = new FlashChip();
 let reboot = null;                          // REASON of a watchdog reset to carry out
 let flash = null;
 
@@ -153,6 +170,7 @@ function makeChip(kept) {
     for (const [addr, bytes] of image) mcu.flash.set(bytes, addr);
   }
   flash = mcu.flash;
+  flashChip.attach(mcu);
   const watchdog = mcu.peripherals[WATCHDOG];
   if (kept) {
     watchdog.scratchData.set(kept.scratch);
@@ -182,9 +200,11 @@ function makeChip(kept) {
   const cdc = new USBCDC(mcu.usbCtrl);
   cdc.onDeviceConnected = () => emit({ event: 'usb', ns: s.clock.nanos });
   cdc.onSerialData = (buf) => {
-    watchFrames(buf, s.clock.nanos);
+    watchUsb(buf, s.clock.nanos);
+    stats.usbBytes += buf.length;
     process.stdout.write(Buffer.from(buf));
   };
+  uart.attach(mcu, s.clock);
   // A host answers the device's OUT transfer only when it has bytes to send (a real one
   // NAKs meanwhile); rp2040js's CDC model answers at once with nothing, and the
   // zero-length packets would keep the USB interrupt busy all the time.
@@ -193,6 +213,7 @@ function makeChip(kept) {
   };
   mcu.core.PC = 0x10000000;                 // boot2 at the start of flash, as rp2040js's CI does
   stats.boots += 1;
+  stats.usbBytes = 0;
   emit({ event: 'boot', boots: stats.boots });
   outRead = null;
   return { s, mcu, cdc };
@@ -242,6 +263,7 @@ function slice() {
       stats.busyCycles += cycles;
     }
   }
+  uart.flush();
   if (reboot !== null) {
     const reason = reboot;
     reboot = null;
@@ -256,6 +278,7 @@ function slice() {
 
 process.stdin.on('data', (chunk) => { for (const b of chunk) toBoard.push(b); });
 process.stdin.on('end', () => process.exit(0));
+fs.createReadStream(null, { fd: Number(arg('--uart-in')) }).on('data', (chunk) => uart.feed(chunk));
 
 let pending = '';
 fs.createReadStream(null, { fd: Number(arg('--control-in')) }).on('data', (chunk) => {
@@ -289,6 +312,7 @@ fs.createReadStream(null, { fd: Number(arg('--control-in')) }).on('data', (chunk
         scan_seen: stats.scanSeen, spi_stuck: spiStuck, errors: stats.errors,
         watchdog_ctrl: chip.mcu.peripherals[WATCHDOG].readUint32(0) >>> 0,
         scan_gaps_ms: stats.scanTimes.slice(1).map((t, i) => (t - stats.scanTimes[i]) / 1e6),
+        usb_bytes_since_boot: stats.usbBytes, uart: uart.stats(), flash: flashChip.counts,
       });
     }
   }
