@@ -10,6 +10,9 @@ import { sideName, t } from "./i18n.js";
 const $ = (id) => document.getElementById(id);
 const SVG = "http://www.w3.org/2000/svg";
 const W = 600, H = 160, PAD = 18;
+//: the plot starts right of the axis labels ("100%" is about 25 px of 10 px type: at PAD it
+//: ran into the plot and "50%" sat on the even line, issue 35.13)
+const LEFT = 34;
 /** gnubg's ratings (as `bgboard analyze` names them) -> page keys */
 const RATINGS = { "Supernatural": "supernatural", "World class": "world_class", "Expert": "expert",
                   "Advanced": "advanced", "Intermediate": "intermediate", "Casual player": "casual",
@@ -32,11 +35,11 @@ function svgEl(name, attrs) {
 export function drawGraph(svg, series, lang) {
   svg.replaceChildren();
   svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
-  const x = (i) => PAD + (series.length > 1 ? (i * (W - 2 * PAD)) / (series.length - 1) : 0);
+  const x = (i) => LEFT + (series.length > 1 ? (i * (W - LEFT - PAD)) / (series.length - 1) : 0);
   const y = (p) => PAD + (1 - p) * (H - 2 * PAD);
-  svg.append(svgEl("line", { x1: PAD, x2: W - PAD, y1: y(0.5), y2: y(0.5), class: "even" }));
+  svg.append(svgEl("line", { x1: LEFT, x2: W - PAD, y1: y(0.5), y2: y(0.5), class: "even" }));
   for (const [p, label] of [[1, "100%"], [0.5, "50%"], [0, "0%"]]) {
-    const text = svgEl("text", { x: 0, y: y(p) + 4, class: "axis" });
+    const text = svgEl("text", { x: LEFT - 4, y: y(p) + 4, class: "axis", "text-anchor": "end" });
     text.textContent = label;
     svg.append(text);
   }

@@ -174,7 +174,17 @@ export class MoveListView {
       return tr;
     }));
     $("moves-box").hidden = rows.length === 0;
+    showCurrent($("moves-box"), body.querySelector("td.current")?.closest("tr") ?? body.lastElementChild);
   }
+}
+
+/** Scroll the move list (and only it, never the page) so that `row` shows: the current move
+ *  stayed below the list's fold in a long game (issue 35.13). */
+function showCurrent(box, row) {
+  if (!row || box.hidden) return;
+  const b = box.getBoundingClientRect(), r = row.getBoundingClientRect();
+  if (r.bottom > b.bottom) box.scrollTop += r.bottom - b.bottom;
+  else if (r.top < b.top) box.scrollTop -= b.top - r.top;
 }
 
 function entryText(lang, e) {
