@@ -30,7 +30,7 @@ from controller.engine.match_settings import MatchSettings
 from controller.engine.moves import Move
 from controller.engine.position import Position
 from controller.events import (ActionRequested, AdoptMatch, Announce, BotCube, BotMoved, ButtonPressed,
-                               DiceEntered, DicePhraseGiven, Effect, Event, HintRequested, LanguageChosen,
+                               DiceEntered, DicePhraseGiven, DieChosen, Effect, Event, HintRequested, LanguageChosen,
                                LinkChanged, MatchChosen, MatchSeated, ReadingReceived, Refused, RemoteActed,
                                ReviewReady, SaveMatch, ShowScene, Tick, TutorChosen)
 from controller.inputs import menu as menus
@@ -154,6 +154,8 @@ class Controller(TableReads):
             self.rolls.phrase(event.side, event.phrase, out)
         elif isinstance(event, DiceEntered):
             self.rolls.entered(event.side, event.dice, out)
+        elif isinstance(event, DieChosen):
+            self.menu_job.first_die(event.die)
         elif isinstance(event, RemoteActed):
             self.computer.remote(event, out)
         elif isinstance(event, AdoptMatch):

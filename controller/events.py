@@ -124,6 +124,15 @@ class DiceEntered:
 
 
 @dataclass(frozen=True)
+class DieChosen:
+    """The first of the real dice keyed in on the page (its second comes with `DiceEntered`,
+    both together): the display's dice entry moves on to the second."""
+
+    die: int
+    at: float
+
+
+@dataclass(frozen=True)
 class RemoteActed:
     """The remote player (online) did this on the server: roll, double, take, drop,
     resign (with `level`), accept or rematch; the controller plays it for that side as it
@@ -237,7 +246,7 @@ class OnlineOffered:
 
 
 Event = Union[ReadingReceived, LinkChanged, ActionRequested, ButtonPressed, Tick, BotMoved,
-              BotCube, DicePhraseGiven, DiceEntered, RemoteActed, AdoptMatch, MatchSeated,
+              BotCube, DicePhraseGiven, DiceEntered, DieChosen, RemoteActed, AdoptMatch, MatchSeated,
               BannerChanged, ReviewReady, WatchShown, OnlineOffered, LanguageChosen, MatchChosen, TutorChosen,
               HintRequested]
 

@@ -50,6 +50,10 @@ def test_real_dice_entered_on_the_die_faces(browser: Any, sim: ServerThread) -> 
     assert rows.count() == 2
     assert "White" in rows.nth(0).inner_text() and "Black" in rows.nth(1).inner_text()  # one die per side
     page.click('#dice-entry [data-die-row="0"] [data-face="5"]')
+    # issue 35.10: the display asks for Black's die now (it asked for White's until both were sent)
+    wait_until(lambda: ctl(sim, lambda c: c.menu.dice) == (5,), what="the display told the first die")
+    prompt = ctl(sim, lambda c: c.phase_prompt())
+    assert prompt.key == "dice_entry_opening" and prompt.as_dict()["side"] == "black"
     assert ctl(sim, lambda c: c.match.phase) == "opening"  # one die is not a roll yet
     page.click('#dice-entry [data-die-row="1"] [data-face="2"]')
     wait_until(lambda: ctl(sim, lambda c: c.match.dice) == (5, 2), what="the entered opening roll")

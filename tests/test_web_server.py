@@ -100,13 +100,15 @@ async def _tabs(url: str, n: int, body: Any) -> Any:
 
 def test_parse_message_checks_every_field() -> None:
     assert parse_message('{"type": "lift", "cell": "13", "colour": "white"}').cell == "13"
+    assert parse_message('{"type": "die", "die": 5}').name == "5"
     for bad, words in [("nonsense", "not JSON"), ("[1, 2]", "without a type"), ('{"type": 3}', "without a type"),
                        ('{"type": "lift", "cell": "25"}', "not a place"),
                        ('{"type": "place", "cell": "1", "colour": "red"}', "neither white nor black"),
                        ('{"type": "button", "name": "self_destruct"}', "unknown button"),
                        ('{"type": "fault", "name": "fire"}', "unknown fault"),
                        ('{"type": "new_match"}', "settings missing"),
-                       ('{"type": "teleport"}', "unknown message type")]:
+                       ('{"type": "teleport"}', "unknown message type"),
+                       ('{"type": "die", "die": 7}', "a number 1-6"), ('{"type": "die", "die": true}', "a number 1-6")]:
         with pytest.raises(BadMessage, match=words):
             parse_message(bad)
 

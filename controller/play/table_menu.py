@@ -70,6 +70,13 @@ class TableMenu:
         """Open on the dice's entry: real dice to key in (at the opening, White's die first)."""
         self._state = menus.MenuState(mode="dice", side="white" if opening else side, opening=opening)
 
+    def first_die(self, die: int) -> None:
+        """The first of the real dice, keyed in on the page: the display, which asks for
+        the dice (`ask_dice`), asks for the second from now on, as after the main button
+        took the first (issue 35.10: it asked for die 1 until both were sent)."""
+        if self._state.mode == "dice" and not self._state.dice and 1 <= die <= 6:
+            self._state = replace(self._state, dice=(die,), die=1)
+
     def press(self, event: ButtonEvent) -> menus.MenuAction | None:
         """A button for the menu: its next state, and the action chosen (None: none)."""
         seat = self._seat

@@ -88,6 +88,8 @@ function entryRows(lang, opening, send) {
       on: () => {
         chosen[row] = i + 1;
         if (chosen[0] && chosen[1]) { send({ type: "dice", dice: [chosen[0], chosen[1]] }); chosen = [null, null]; }
+        // the first die alone: the display, asking for the dice, asks for the second now
+        else if (row === 0) send({ type: "die", die: chosen[0] });
         shownKey = "";  // redraw the rows with the choice marked
         render(lastState, lastLang, send);
       },

@@ -127,7 +127,7 @@ class BoardPage(SpectatorView):
             **dict.fromkeys(page_actions.PHYSICAL, lambda a: BY_HAND),  # on the real board the hand does it
             "button": lambda a: self._button(a.name or ""),
             "command": lambda a: table_commands.command(table, a.name or "", now()),
-            "dice": self._dice, "phrase": self._dice, "reveal": self._dice,
+            "dice": self._dice, "die": self._dice, "phrase": self._dice, "reveal": self._dice,
             "language": lambda a: self._tell(LanguageChosen(a.name or "", now())),
             "tutor": lambda a: self._tell(TutorChosen(a.name or "", now())),
             "hint": lambda a: table_commands.ask_hint(table, now()),

@@ -24,7 +24,7 @@ from controller.dice.fairness import roll_fairness
 from controller.dice.secret import DiceSecret
 from controller.engine.match import Match
 from controller.engine.match_history import TurnRecord
-from controller.events import ActionRequested, DiceEntered, DicePhraseGiven, Event
+from controller.events import ActionRequested, DiceEntered, DicePhraseGiven, DieChosen, Event
 from controller.json_value import JsonObject
 from controller.play.status import TableStatus
 
@@ -75,9 +75,12 @@ def dice_panel(status: TableStatus, mode: str, secret: DiceSecret | None) -> Jso
 
 def dice_event(kind: str, side: str, payload: str, match: Match, at: float) -> Event:
     """The controller event of a page dice message: `dice` (payload "52": entered dice, for
-    the opening White's die then Black's), `phrase` (payload: the words), `reveal`."""
+    the opening White's die then Black's), `die` (payload "5": the first of them, chosen
+    before the second), `phrase` (payload: the words), `reveal`."""
     if kind == "dice":
         return DiceEntered(side, (int(payload[0]), int(payload[1])), at)  # type: ignore[arg-type]
+    if kind == "die":
+        return DieChosen(int(payload), at)
     if kind == "phrase":
         return DicePhraseGiven(side, payload, at)  # type: ignore[arg-type]
     return ActionRequested(match.turn or "white", "reveal", at)

@@ -264,7 +264,7 @@ class LiveSim:
             "say": lambda a: self.door.say(a.name or "") if self.door is not None else None,
             "practice": lambda a: self.practising.start(a.name or ""),
             "back_to_match": lambda a: self.practising.back(),
-            "dice": self._dice, "phrase": self._dice, "reveal": self._dice,
+            "dice": self._dice, "die": self._dice, "phrase": self._dice, "reveal": self._dice,
             "language": lambda a: self._chosen("language", LanguageChosen(a.name or "", self._now())),
             "tutor": lambda a: self._chosen("tutor", TutorChosen(a.name or "", self._now())),
             "hint": lambda a: table_commands.ask_hint(self._ready(), self._now()),

@@ -149,6 +149,14 @@ def _dice(kind: str, data: Message) -> PageAction:
     return PageAction(kind, name=f"{dice[0]}{dice[1]}")
 
 
+def _die(kind: str, data: Message) -> PageAction:
+    """The first of real dice keyed in: {"die": 5}."""
+    die = data.get("die")
+    if not (isinstance(die, int) and not isinstance(die, bool) and 1 <= die <= 6):
+        raise BadMessage(f"ignored a die {short(die)}: a number 1-6 is needed")
+    return PageAction(kind, name=str(die))
+
+
 def _phrase(kind: str, data: Message) -> PageAction:
     """A player's phrase for verifiable dice."""
     phrase = data.get("text")
@@ -179,6 +187,6 @@ _PARSERS: dict[str, Parser] = {
     **dict.fromkeys(("drop_outside", "setup", "bot_move", "undo", "online_leave", "reveal",
                      "back_to_match", "hint"), _bare),
     "button": _button, "fault": _fault, "new_match": _settings, "online": _settings, "say": _say,
-    "dice": _dice, "phrase": _phrase, "practice": _practice, "command": _command, "language": _language,
+    "dice": _dice, "die": _die, "phrase": _phrase, "practice": _practice, "command": _command, "language": _language,
     "tutor": _tutor,
 }
