@@ -8,7 +8,8 @@ from functools import cache
 from xml.sax.saxutils import escape
 
 from . import geometry as g
-from . import parts, schematics_doc
+from . import modules, parts, schematics_doc
+from .pcb import placement
 from .geometry import Rect
 
 FONT = 'font-family="DejaVu Sans, Arial, sans-serif"'
@@ -105,7 +106,8 @@ def surface() -> str:
 
 
 def power() -> str:
-    """The power distribution: the fused star on the carrier, one pair to each module."""
+    """The power distribution: the fused star on the carrier, one pair from each of its
+    star headers to each module's J3, drawn where the boards put them."""
     b = g.default_board()
     svg = Svg(-g.FRAME - 30, -g.FRAME - 40, g.WIDTH + g.FRAME + 30, g.DEPTH + g.FRAME + 30,
               "bgboard sensor power distribution, 1:1")
@@ -114,17 +116,36 @@ def power() -> str:
     svg.rect(b.carrier, 'fill="#fff0f0" stroke="black" stroke-width="0.4"')
     svg.circle(*star, 3, 'fill="black"')
     svg.text(star[0], star[1] + 6, "star: F1 1.1 A polyfuse, +5V / GND", 3)
-    for m in b.modules:
+    for m, (header, start) in zip(b.modules, _star_headers(b.carrier)):
         svg.rect(m.outline, DASHED)
-        end = ((m.outline.x0 + m.outline.x1) / 2, (m.outline.y0 + m.outline.y1) / 2)
-        svg.line(star, end, 'stroke="#c00000" stroke-width="0.8"')
+        end = _power_header(m)
+        svg.line(start, end, 'stroke="#c00000" stroke-width="0.8"')
         svg.circle(*end, 1.5, 'fill="#c00000"')
-        svg.text(end[0], end[1] - 4, f"{m.name} J3 {schematics_doc.module_current(m) * 1000:.0f} mA", 3)
+        svg.circle(*start, 0.8, 'fill="#c00000"')
+        svg.text(end[0], end[1] - 4, f"{m.name} J3 ({header}) {schematics_doc.module_current(m) * 1000:.0f} mA", 3)
     svg.text(-g.FRAME, g.DEPTH + g.FRAME + 12, "Red: one red/black pair (JST XH, 0.3 mm² / 22 AWG) from "
              "the carrier's star headers J10-J25 to each module's J3 (5 V, GND). The sensors' 5 V enters the "
              "carrier at J1 through F1; its GND, the Pico's and every module's meet at the star only.", 4, "start")
     svg.scale_bar(-g.FRAME, -g.FRAME - 25)
     return svg.render()
+
+
+def _power_header(m: g.Module) -> tuple[float, float]:
+    """Where a module's J3 sits in the box: its place on the board (hardware/boards/),
+    turned with the module."""
+    kind = modules.kind_of(m)
+    d = placement.module_design(kind)
+    ref = next(r for r, p in modules.module_netlist(kind).parts.items() if p is parts.POWER_IN)
+    header = d.placement(ref)
+    return m.placed(header.x - d.width / 2, header.y - d.height / 2)
+
+
+def _star_headers(carrier: Rect) -> list[tuple[str, tuple[float, float]]]:
+    """Each star header of the carrier in module order, with its place in the box."""
+    d = placement.carrier_design()
+    refs = [r for r, p in modules.carrier_netlist().parts.items() if p is parts.STAR_OUT]
+    stars = sorted((d.placement(r) for r in refs), key=lambda p: int(p.ref[1:]))
+    return [(p.ref, (carrier.x0 + p.x, carrier.y0 + p.y)) for p in stars]
 
 
 def connector() -> str:
