@@ -9,7 +9,9 @@ and of no other's), -1 no one (two nets' copper, the board's edge, a mounting ho
 
 Clearance is held at the nodes with a small margin (`MARGIN`): a straight step between two
 free nodes stays clear of round copper by more than the chord's sagitta (under 0.01 mm at
-these steps and radii).
+these steps and radii). Distances are compared at a micrometre's resolution, so that a last
+bit of difference between two machines' square roots cannot move a track (the boards are
+made again in CI and compared byte for byte).
 """
 from __future__ import annotations
 
@@ -68,6 +70,10 @@ def _segment_distance(xs: Floats, ys: Floats, a: tuple[float, float], b: tuple[f
     length2 = dx * dx + dy * dy
     t = np.clip((px * dx + py * dy) / length2, 0.0, 1.0) if length2 > 0 else np.zeros_like(px * py)
     return np.asarray(np.hypot(px - t * dx, py - t * dy))
+
+
+def _within(distances: Floats, reach: float) -> Mask:
+    return np.asarray(np.round(distances, 6) < round(reach, 6))
 
 
 @dataclass(frozen=True)
@@ -141,7 +147,7 @@ class Obstacles:
         sy = self.grid.span(y0 - reach, y1 + reach, 1)
         if sx.start >= sx.stop or sy.start >= sy.stop:
             return
-        near = shape.distance(self.grid.xs[sx], self.grid.ys[sy]) < reach
+        near = _within(shape.distance(self.grid.xs[sx], self.grid.ys[sy]), reach)
         block = owners[layer, sy, sx]
         if net < 0:
             block[near] = -1
@@ -165,7 +171,7 @@ class Obstacles:
         sx = self.grid.span(x0 - reach, x1 + reach, 0)
         sy = self.grid.span(y0 - reach, y1 + reach, 1)
         if sx.start < sx.stop and sy.start < sy.stop:
-            self.no_via[sy, sx] |= shape.distance(self.grid.xs[sx], self.grid.ys[sy]) < reach
+            self.no_via[sy, sx] |= _within(shape.distance(self.grid.xs[sx], self.grid.ys[sy]), reach)
 
     def add_pad(self, pad: Pad, net: int) -> None:
         shape = pad_shape(pad)
