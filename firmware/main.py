@@ -1,6 +1,7 @@
 # bgboard firmware: the entry point on the Pico. Wires the real pins, clock, the link to
 # the host (USB serial, or the UART when the Pico's flash holds link.cfg saying "uart")
 # and the watchdog into board.Board and runs its loop forever.
+import os
 import select
 import sys
 import time
@@ -8,8 +9,9 @@ import time
 import micropython
 import pins
 from board import Board
+from calstore import Store
+from chain import Chain, module_sizes
 from link import Link
-from scan import Scanner
 
 ROWS = 14
 COLS = 13
@@ -52,14 +54,13 @@ def open_link():
 def run():
     micropython.kbd_intr(-1)          # binary frames on the USB console: no Ctrl-C
     link = open_link()
-    spi = pins.make_spi()
-    load, _inhibit = pins.make_load()
-    scanner = Scanner(spi, load, ROWS * COLS)
+    sensors = Chain(pins.Front(), module_sizes(ROWS * COLS))
+    store = Store(open, os.rename, os.remove)   # cal.bin on the Pico's flash
     led = pins.make_status_led()
     reset_by_watchdog = pins.watchdog_reset()
     wdt = pins.make_watchdog()
-    board = Board(scanner, link.write, time.ticks_ms, time.ticks_diff, ROWS, COLS,
-                  feed=wdt.feed, watchdog_reset=reset_by_watchdog)
+    board = Board(sensors, link.write, time.ticks_ms, time.ticks_diff, ROWS, COLS,
+                  feed=wdt.feed, watchdog_reset=reset_by_watchdog, store=store)
     board.boot()
     loops = 0
     while True:

@@ -3,14 +3,21 @@
 # that import `machine`.
 import machine
 
-SPI_ID = 0
-SCK = 18
-MISO = 16
-MOSI = 7             # SPI0 TX: unused by the chain, left unconnected (not GP19, CLK INH)
-LOAD = 17            # SH/LD of every 74HC165, active low
-CLOCK_INHIBIT = 19   # CLK INH, held low
+# The sensor chain (hardware/front-end.md "The carrier"): GP2..GP5 the multiplexers'
+# S0..S3, one masked write sets them; GP6 TCLK, GP7 TOKEN, GP8 RET (100 kOhm to GND);
+# ADC0 (GP26) the analogue bus AOUT, ADC1 (GP27) the sensors' 5 V through 10k/10k.
+S0 = 2
+S1 = 3
+S2 = 4
+S3 = 5
+TCLK = 6
+TOKEN = 7
+RET = 8
+AOUT = 26            # ADC0
+SUPPLY = 27          # ADC1
+SUPPLY_DIVIDER = 2
+ADC_REF_MV = 3300
 STATUS_LED = 25
-SPI_BAUD = 1000000
 WATCHDOG_MS = 2000
 UART_ID = 0          # the optional UART link to the Pi (hardware/README.md)
 UART_TX = 0          # GP0, Pico pin 1, to the Pi's RXD
@@ -31,16 +38,52 @@ ARMED = 0x62674257        # "bgBW": the firmware's watchdog was running
 MAINTENANCE = 0x62674D4D  # "bgMM": the next boot is maintenance mode
 
 
-def make_spi():
-    return machine.SPI(SPI_ID, baudrate=SPI_BAUD, polarity=0, phase=0, bits=8,
-                       firstbit=machine.SPI.MSB, sck=machine.Pin(SCK),
-                       mosi=machine.Pin(MOSI), miso=machine.Pin(MISO))
+# RP2040 datasheet 2.3.1.7 (SIO at 0xd0000000): GPIO_OUT and GPIO_OUT_XOR, so that one
+# write changes S0..S3 together and nothing else.
+SIO_GPIO_OUT = 0xD0000010
+SIO_GPIO_OUT_XOR = 0xD000001C
+ADDRESS_MASK = 0xF << S0
 
 
-def make_load():
-    """SH/LD high (shift mode) and CLK INH low; call after make_spi()."""
-    inhibit = machine.Pin(CLOCK_INHIBIT, machine.Pin.OUT, value=0)
-    return machine.Pin(LOAD, machine.Pin.OUT, value=1), inhibit
+class Front:
+    """The chain's primitives on the Pico (firmware/chain.py describes them)."""
+
+    def __init__(self):
+        for gp in (S0, S1, S2, S3, TCLK, TOKEN):
+            machine.Pin(gp, machine.Pin.OUT, value=0)
+        self.tclk = machine.Pin(TCLK, machine.Pin.OUT, value=0)
+        self.token = machine.Pin(TOKEN, machine.Pin.OUT, value=0)
+        self.ret = machine.Pin(RET, machine.Pin.IN)
+        self.aout = machine.ADC(AOUT)
+        self.vsup = machine.ADC(SUPPLY)
+        self.read_aout = self.aout.read_u16   # bound once: a scan allocates nothing
+
+    def address(self, channel):
+        mem = machine.mem32
+        mem[SIO_GPIO_OUT_XOR] = (mem[SIO_GPIO_OUT] ^ (channel << S0)) & ADDRESS_MASK
+
+    def clock(self, token):
+        self.token.value(token)
+        self.tclk.value(1)
+        self.tclk.value(0)
+        return self.ret.value()
+
+    def level(self):
+        read = self.read_aout
+        read()                       # the first conversion after a switch: settling
+        return (read() + read()) * ADC_REF_MV // 131070
+
+    def supply(self):
+        return self.vsup.read_u16() * ADC_REF_MV * SUPPLY_DIVIDER // 65535
+
+    def read_module(self, count, out, at):
+        """The hot loop: a module's channels, addressed and read, one method call."""
+        mem = machine.mem32
+        read = self.read_aout
+        for k in range(count):
+            mem[SIO_GPIO_OUT_XOR] = (mem[SIO_GPIO_OUT] ^ (k << S0)) & ADDRESS_MASK
+            read()
+            out[at + k] = (read() + read()) * ADC_REF_MV // 131070
 
 
 def make_uart():

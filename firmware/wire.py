@@ -1,4 +1,4 @@
-# bgboard firmware: the wire protocol, version 1 (DESIGN.md "Wire protocol").
+# bgboard firmware: the wire protocol, version 2 (hardware/protocol.md).
 #
 # Frames are COBS-encoded and end with one 0x00 byte. A decoded frame is
 # type (1 byte), seq (1 byte), payload (0..247 bytes), CRC-32 of type+seq+payload
@@ -14,17 +14,34 @@ try:
 except ImportError:  # a MicroPython build without binascii.crc32
     _native_crc32 = None  # type: ignore[assignment]
 
-VERSION = 1
+VERSION = 2
 
 # board -> host
 HELLO = 0x01
 SCAN = 0x02
 PONG = 0x03
+LEVELS = 0x04        # version 2: first sensor, then levels (uint16 LE mV)
+CAL_STATUS = 0x05    # version 2: status, CRC-32 of the table in use, sensors calibrated
 ERROR = 0x7F
 # host -> board
 HELLO_REQ = 0x81
 PING = 0x82
 CONFIG = 0x83
+LEVELS_REQ = 0x84    # version 2: the board answers LEVELS frames
+CALIBRATE = 0x85     # version 2: first sensor, then (empty, white, black) uint16 LE, staged
+CAL_SAVE = 0x86      # version 2: CRC-32 of the staged table: check, store, use
+CAL_STATUS_REQ = 0x87
+
+LEVELS_PER_FRAME = 120
+CAL_ROWS_PER_FRAME = 40
+
+# CAL_STATUS status byte
+CAL_IN_USE = 0       # stored and in use
+CAL_NONE = 1         # none stored: typical levels
+CAL_BAD_CRC = 2      # CAL_SAVE's CRC is not the staged table's
+CAL_INCOMPLETE = 3   # CAL_SAVE before every sensor was staged
+CAL_FLASH_FAILED = 4 # writing the flash failed: the last good table stays
+CAL_REFUSED = 5      # a level outside 0.08-3.0 V, or white/black not beyond empty
 
 MAX_PAYLOAD = 247
 MAX_DECODED = 253  # type + seq + payload + crc
@@ -35,6 +52,9 @@ ERR_BAD_CONFIG = 2   # a CONFIG with a wrong length or values out of range
 ERR_WATCHDOG = 3     # the board restarted after a watchdog reset
 ERR_SCAN = 4         # reading the shift-register chain failed
 ERR_OVERFLOW = 5     # the host sent more than a frame's worth without a 0x00
+ERR_NO_CALIBRATION = 6  # no calibration stored: typical levels (after the boot HELLO)
+ERR_CHAIN = 7        # the sensor chain failed its checks: the text names where
+ERR_SUPPLY = 8       # the sensors' supply is low
 
 _TABLE = None
 
@@ -217,3 +237,41 @@ def parse_config(payload: bytes) -> tuple[int, int, int] | None:
 
 def config_payload(period: int, count: int, heartbeat: int) -> bytes:
     return bytes((period & 0xFF, period >> 8, count, heartbeat & 0xFF, heartbeat >> 8))
+
+
+def u16_bytes(values: "list[int]", start: int, count: int) -> bytes:
+    """values[start:start + count] as uint16 little-endian."""
+    out = bytearray(2 * count)
+    for k in range(count):
+        v = values[start + k]
+        out[2 * k] = v & 0xFF
+        out[2 * k + 1] = (v >> 8) & 0xFF
+    return bytes(out)
+
+
+def levels_payloads(levels: "list[int]", n: int) -> list:
+    """The LEVELS payloads of n levels: first sensor, then up to 120 uint16 LE each."""
+    out = []
+    for first in range(0, n, LEVELS_PER_FRAME):
+        count = n - first if n - first < LEVELS_PER_FRAME else LEVELS_PER_FRAME
+        out.append(bytes((first,)) + u16_bytes(levels, first, count))
+    return out
+
+
+def parse_calibrate(payload: bytes) -> "tuple[int, list[int]] | None":
+    """(first sensor, [empty, white, black, ...]) of a CALIBRATE payload, or None when its
+    length is not 1 + 6k bytes with 1 <= k <= 40."""
+    n = len(payload) - 1
+    if n < 6 or n % 6 or n // 6 > CAL_ROWS_PER_FRAME:
+        return None
+    values = [payload[1 + 2 * k] | (payload[2 + 2 * k] << 8) for k in range(n // 2)]
+    return (payload[0], values)
+
+
+def calibrate_payload(first: int, values: "list[int]") -> bytes:
+    """A CALIBRATE payload: first sensor, then the (empty, white, black) triples."""
+    return bytes((first,)) + u16_bytes(values, 0, len(values))
+
+
+def cal_status_payload(status: int, crc: int, count: int) -> bytes:
+    return bytes((status,)) + (crc & 0xFFFFFFFF).to_bytes(4, "little") + bytes((count & 0xFF, count >> 8))

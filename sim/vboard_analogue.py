@@ -25,7 +25,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from controller.board.profile import Profile
-from firmware import scan
+from firmware import levels as scan  # the sensor values: 0 empty, 1 white, 2 black, 3 fault
 from hardware.design.geometry import slot_xy
 from sim.vboard_field import REACH, FieldTable
 from sim.vboard_hardware import Checker, HallField

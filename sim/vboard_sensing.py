@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from controller.board.profile import Profile
-from firmware import scan
+from firmware import levels as scan  # the sensor values: 0 empty, 1 white, 2 black, 3 fault
 from hardware.design import sensing
 from hardware.design.geometry import board as board_layout
 from sim.vboard_analogue import AnalogueSensors

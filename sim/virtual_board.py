@@ -1,8 +1,11 @@
 """The virtual board: the real firmware code, simulated hall sensors, a pseudo-terminal.
 
-`VirtualBoard` runs `firmware/board.py` (with `firmware/scan.py`, `debounce.py`,
-`wire.py`) on a simulated 74HC165 chain and writes its frames to a pty, so the
-controller opens `vb.port` with pyserial exactly like `/dev/ttyACM0`.
+`VirtualBoard` runs `firmware/board.py` (with `firmware/chain.py`, `levels.py`,
+`calstore.py`, `debounce.py`, `wire.py`) on a simulated chain of multiplexer modules
+(sim/vboard_hardware.py) and writes its frames to a pty, so the controller opens
+`vb.port` with pyserial exactly like `/dev/ttyACM0`. Its flash (`vb.storage`, kept
+across reboots) holds the calibration of its parts from the factory, unless it is
+made with `calibrated=False`.
 
 Two ways to drive time:
 - real time: `vb.start()` runs a background thread that ticks the firmware on the
@@ -13,7 +16,8 @@ Two ways to drive time:
 
 Stable API (others call it):
 
-    vb = VirtualBoard(profile=None, *, seed=0, link_dir=None, size=None, boot_timing=None)
+    vb = VirtualBoard(profile=None, *, seed=0, link_dir=None, size=None, boot_timing=None,
+                      calibrated=True)
     vb.port                                   # the path to open (a symlink that survives plug/unplug)
     vb.set_cell(cell, white, black); vb.place(cell, colour); vb.lift(cell, colour=None)
     vb.counts(cell) -> (white, black); vb.clear()
@@ -21,6 +25,9 @@ Stable API (others call it):
     vb.flicker(sensor, period_ms=10, value=None); vb.stick(sensor, value_or_None)
     vb.unplug(); vb.plug(); vb.is_plugged
     vb.fail_chain(reason_or_None)             # the chain fails to read: ERROR 4, no SCAN
+    vb.stick_mux(module, channel_or_None)     # a module's multiplexer reads one channel only
+    vb.black_reads_white(sensor)              # a sensor reads a black checker as white
+    vb.storage                                # the flash's files (sim/vboard_flash.py)
     vb.flash(rows, cols)                      # firmware for another matrix size (reboots)
     vb.reboot(watchdog=False)                 # restart; with watchdog, ERROR 3 after HELLO
     vb.size -> (rows, cols); vb.timing -> (scan_period, debounce, heartbeat); vb.configs
@@ -43,9 +50,11 @@ from controller.board.profile import Profile, Timing, load_profile
 from controller.engine.board_view import Colour, cell_counts
 from controller.engine.position import Position
 from firmware.board import Board
-from firmware.scan import Scanner
+from firmware.calstore import CAL_FILE, Store, encode
+from firmware.chain import Chain, module_sizes
 from sim.vboard_clock import BoardClock
-from sim.vboard_hardware import HallField, ShiftChain
+from sim.vboard_flash import MemoryFlash
+from sim.vboard_hardware import AnalogueChain, HallField, factory_table
 from sim.vboard_pty import PtyCable
 
 
@@ -54,11 +63,11 @@ class VirtualBoard:
 
     def __init__(self, profile: Profile | None = None, *, seed: int = 0,
                  link_dir: str | Path | None = None,
-                 firmware_version: str = "bgboard-fw 1.0 (virtual)",
+                 firmware_version: str = "bgboard-fw 2.0 (virtual)",
                  tick_s: float = 0.002,
                  mono_ms: Callable[[], float] | None = None,
                  size: tuple[int, int] | None = None,
-                 boot_timing: Timing | None = None) -> None:
+                 boot_timing: Timing | None = None, calibrated: bool = True) -> None:
         self.profile = profile if profile is not None else load_profile()
         #: the matrix the firmware was built for (a board flashed for another profile
         #: reports it in HELLO and scans that many sensors); default: the profile's
@@ -68,7 +77,10 @@ class VirtualBoard:
         self.boot_timing = boot_timing
         self._watchdog_boot = False
         self.field = HallField(self.profile)
-        self.chain = ShiftChain(lambda: self.field.values(self.now_ms))
+        self.chain = self._chain()
+        n = self.size[0] * self.size[1]
+        #: the Pico's flash: the factory calibration of the board's parts, or nothing
+        self.storage = MemoryFlash({CAL_FILE: encode(factory_table(n))} if calibrated else {})
         self.cable = PtyCable(link_dir, seed=seed)
         self.firmware_version = firmware_version
         self._lock = threading.RLock()
@@ -85,19 +97,27 @@ class VirtualBoard:
         """The firmware's clock (ms): real time since start() or the manual clock."""
         return self.clock.now_ms
 
+    def _chain(self) -> AnalogueChain:
+        """The modules as the firmware for `size` scans them (a board flashed for another
+        matrix reads empty sensors past the profile's)."""
+        rows, cols = self.size
+        return AnalogueChain(lambda: self.field.values(self.now_ms), module_sizes(rows * cols))
+
     def _boot(self) -> Board:
         """Power-up with the firmware's built-in timing (the host's CONFIG changes it)."""
         rows, cols = self.size
-        scanner = Scanner(self.chain, self.chain, rows * cols)
+        sensors = Chain(self.chain, self.chain.sizes)
+        store = Store(self.storage.open, self.storage.rename, self.storage.remove)
         t = self.boot_timing
         if t is None:
-            board = Board(scanner, self.cable.write, self.clock.ticks_ms, self.clock.ticks_diff, rows, cols,
-                          firmware=self.firmware_version, watchdog_reset=self._watchdog_boot)
+            board = Board(sensors, self.cable.write, self.clock.ticks_ms, self.clock.ticks_diff, rows, cols,
+                          firmware=self.firmware_version, watchdog_reset=self._watchdog_boot,
+                          store=store)
         else:
-            board = Board(scanner, self.cable.write, self.clock.ticks_ms, self.clock.ticks_diff, rows, cols,
+            board = Board(sensors, self.cable.write, self.clock.ticks_ms, self.clock.ticks_diff, rows, cols,
                           firmware=self.firmware_version, watchdog_reset=self._watchdog_boot,
                           scan_period=t.scan_period_ms, debounce=t.debounce_scans,
-                          heartbeat=t.heartbeat_ms)
+                          heartbeat=t.heartbeat_ms, store=store)
         self._watchdog_boot = False
         board.boot()
         self.boots += 1
@@ -116,6 +136,9 @@ class VirtualBoard:
             raise ValueError(f"matrix {rows}x{cols} out of 1..64")
         with self._lock:
             self.size = (rows, cols)
+            fail = self.chain.fail
+            self.chain = self._chain()
+            self.chain.fail = fail
             self.firmware = self._boot()
 
     @property
@@ -256,6 +279,23 @@ class VirtualBoard:
         """Hold `sensor` at `value` (0..3) whatever stands there; None releases it."""
         with self._lock:
             self.field.stick(sensor, value)
+
+    def stick_mux(self, module: int, channel: int | None) -> None:
+        """Module `module` (0-based, chain order) reads `channel` on every address, as a
+        multiplexer with S0..S3 stuck would; None frees it."""
+        with self._lock:
+            if not 0 <= module < len(self.chain.sizes):
+                raise ValueError(f"module {module} out of range 0..{len(self.chain.sizes) - 1}")
+            if channel is None:
+                self.chain.stuck_mux.pop(module, None)
+            else:
+                self.chain.stuck_mux[module] = channel
+
+    def black_reads_white(self, sensor: int) -> None:
+        """Sensor `sensor` reads a black checker at its white level from now on."""
+        with self._lock:
+            self.field._check_sensor(sensor)
+            self.chain.black_reads_white(sensor)
 
     def fail_chain(self, reason: str | None) -> None:
         """Make the shift-register chain fail to read (the firmware reports ERROR)."""

@@ -33,7 +33,7 @@ def test_board_state_carries_faults_and_compares_by_them() -> None:
 
 def test_a_board_of_another_size_is_shown_with_both_sizes() -> None:
     status = BoardStatus(SessionState.MISMATCH, 0.0, "profile 14x13, board 12x12",
-                         profile_size=Size(14, 13), board_size=Size(12, 12), board_version=1)
+                         profile_size=Size(14, 13), board_size=Size(12, 12), board_version=2)
     prompt = board_status_prompt(status)
     assert prompt is not None
     scene = build_scene(ControllerView(board_prompt=prompt))
@@ -47,9 +47,14 @@ def test_other_statuses_and_errors() -> None:
     assert board_status_prompt(None) is None
     failing = board_status_prompt(BoardStatus(SessionState.SCAN_FAILING, 0.0))
     assert failing == Prompt.of("board_scan_failed")
-    old = board_status_prompt(BoardStatus(SessionState.MISMATCH, 0.0, board_version=2,
+    old = board_status_prompt(BoardStatus(SessionState.MISMATCH, 0.0, board_version=1,
                                           profile_size=Size(14, 13), board_size=Size(14, 13)))
-    assert old == Prompt.of("board_protocol", version=2)
+    assert old == Prompt.of("board_protocol", version=1)
+    assert render(old.key, old.as_dict()) == "Board firmware is protocol 1: flash it"
+    newer = board_status_prompt(BoardStatus(SessionState.MISMATCH, 0.0, board_version=3,
+                                            profile_size=Size(14, 13), board_size=Size(14, 13)))
+    assert newer is not None
+    assert render(newer.key, newer.as_dict()) == "Board speaks protocol 3: update bgboard"
     error = board_status_prompt(BoardErrorReport(3, "restarted by the watchdog", 0.0))
     assert error is not None
     assert render(error.key, error.as_dict(), "sv") == "Brädfel 3: restarted by the watchdog"

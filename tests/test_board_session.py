@@ -137,10 +137,17 @@ def test_a_board_of_another_size_gets_one_line_and_a_status_then_plays_once_repl
     run(main())
 
 
-def test_protocol_version_mismatch_is_named() -> None:
-    line = check_hello(Hello(0, 2, 14, 13, "fw 2"), PROFILE)
-    assert line is not None and "protocol 2" in line and "\n" not in line
-    assert check_hello(Hello(0, 1, 14, 13, "fw"), PROFILE) is None
+def test_protocol_version_mismatch_is_named_with_what_to_do() -> None:
+    """One line naming both versions; the newer side says what to do: a version-1 board
+    is to be flashed with this bgboard's firmware, a board newer than this bgboard needs
+    bgboard updated."""
+    old = check_hello(Hello(0, 1, 14, 13, "bgboard-fw 1.0"), PROFILE)
+    assert old == ("board firmware speaks protocol 1, this bgboard 2: flash the board with "
+                   "this bgboard's firmware (firmware/README.md)")
+    newer = check_hello(Hello(0, 3, 14, 13, "bgboard-fw 3.0"), PROFILE)
+    assert newer is not None and "protocol 3, this bgboard only 2" in newer
+    assert "update bgboard" in newer and "\n" not in newer
+    assert check_hello(Hello(0, 2, 14, 13, "fw"), PROFILE) is None
 
 
 def test_scan_failure_is_a_typed_error_and_the_board_offline_until_scans_are_good() -> None:

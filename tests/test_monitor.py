@@ -22,8 +22,8 @@ PROFILE = load_profile()
 def test_raw_json_lines_follow_the_contract(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["monitor", "--sim", "--raw", "--json", "--seconds", "0.7"]) == 0
     lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
-    assert lines[0] == {"type": "hello", "seq": lines[0]["seq"], "version": 1, "rows": 14,
-                        "cols": 13, "firmware": "bgboard-fw 1.0 (virtual)"}
+    assert lines[0] == {"type": "hello", "seq": lines[0]["seq"], "version": 2, "rows": 14,
+                        "cols": 13, "firmware": "bgboard-fw 2.0 (virtual)"}
     scans = [x for x in lines if x["type"] == "scan"]
     assert scans and all(len(s["sensors"]) == 182 and set(s["sensors"]) <= {0, 1, 2, 3}
                          for s in scans)

@@ -45,7 +45,7 @@ def test_a_hostile_board_over_a_pty_is_printed_escaped_and_counted() -> None:
     with pty_port() as (master, port), running(bgboard("monitor", "--raw", "--port", port)) as proc:
         _wait_for_hello(master)  # the monitor has opened the port and asks HELLO?
         good = pack_sensors([0] * PROFILE.sensors.count)
-        wire = (encode(Hello(0, 1, PROFILE.sensors.rows, PROFILE.sensors.cols, "fw\x1b[31m"))
+        wire = (encode(Hello(0, 2, PROFILE.sensors.rows, PROFILE.sensors.cols, "fw\x1b[31m"))
                 + Frame(MsgType.ERROR, 2, bytes([4]) + EVIL.encode("latin-1")).encode()
                 + encode(Scan(3, good[:10])) + encode(Scan(4, good + b"\x00")) + encode(Scan(5, good)))
         os.write(master, wire)
@@ -161,7 +161,7 @@ def test_a_hostile_board_cannot_forge_a_log_line_of_bgboard_run(tmp_path: Path) 
     terminal. Both are escaped (one function, controller/outside_text.py)."""
     with pty_port() as (master, port), running(bgboard(*run_args(port, tmp_path, "--seconds", "8"))) as proc:
         _wait_for_hello(master)
-        wire = (encode(Hello(0, 1, PROFILE.sensors.rows, PROFILE.sensors.cols, "fw\x1b]0;owned\x07" + FORGED))
+        wire = (encode(Hello(0, 2, PROFILE.sensors.rows, PROFILE.sensors.cols, "fw\x1b]0;owned\x07" + FORGED))
                 + Frame(MsgType.ERROR, 2, bytes([4]) + (EVIL + FORGED).encode("latin-1")).encode())
         os.write(master, wire)
         _answer_pings(master, 4.0)  # the hostile board answers PING (after CONFIG): it goes online
@@ -198,7 +198,7 @@ def test_bgboard_run_stops_at_the_first_ctrl_c_under_a_flood_of_scans(tmp_path: 
     the first SIGINT in 5 of 7 runs (the main task stayed cancelling at app.py's wait_for)."""
     with pty_port() as (master, port), running(bgboard(*run_args(port, tmp_path))) as proc:
         _wait_for_hello(master)
-        os.write(master, encode(Hello(0, 1, PROFILE.sensors.rows, PROFILE.sensors.cols, "flood")))
+        os.write(master, encode(Hello(0, 2, PROFILE.sensors.rows, PROFILE.sensors.cols, "flood")))
         _answer_pings(master, 2.0)
         scans = b"".join(encode(Scan(seq % 256, pack_sensors([seq % 2] * PROFILE.sensors.count)))
                          for seq in range(200))

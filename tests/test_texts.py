@@ -24,7 +24,7 @@ REQUIRED = ["roll", "move", "done", "double_offered", "resign_offered", "put_bac
             "take_off", "hit_to_bar", "computer_move", "setup", "board_offline",
             "board_back", "no_move", "game_won", "match_won", "crawford", "time_warning",
             "time_out", "ambiguous", "rematch", "level_unavailable", "board_mismatch",
-            "board_protocol", "board_scan_failed", "board_error", "sensor_fault"]
+            "board_protocol", "board_protocol_newer", "board_scan_failed", "board_error", "sensor_fault"]
 
 
 def _params(key: str) -> dict[str, object]:

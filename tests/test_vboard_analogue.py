@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from controller.board.profile import load_profile
-from firmware import scan
+from firmware import levels as scan  # the sensor values: 0 empty, 1 white, 2 black, 3 fault
 from hardware.design import sensing
 from hardware.design.magnet import Disc
 from sim.vboard_analogue import CHECKER_HEIGHT, AnalogueSensors, Drift

@@ -1,4 +1,4 @@
-"""The wire protocol, version 1, on the host side: pure, no I/O.
+"""The wire protocol, version 2, on the host side: pure, no I/O.
 
 COBS framing with a 0x00 terminator, CRC-32 (zlib) over type+seq+payload, typed
 messages, and a `StreamDecoder` that resynchronises after garbage and counts what it
@@ -12,22 +12,30 @@ import zlib
 from dataclasses import dataclass, field
 from enum import IntEnum
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
 MAX_PAYLOAD = 247
+LEVELS_PER_FRAME = 120     # LEVELS: first sensor, then up to 120 uint16 LE
+CAL_ROWS_PER_FRAME = 40    # CALIBRATE: first sensor, then up to 40 (empty, white, black)
 MAX_DECODED = 253          # type + seq + payload + crc
 MAX_ENCODED = MAX_DECODED + 2  # COBS adds one code byte per 254 (plus the first)
 
 
 class MsgType(IntEnum):
-    """Frame types of protocol version 1."""
+    """Frame types of protocol version 2 (LEVELS, CAL_* new in 2)."""
 
     HELLO = 0x01
     SCAN = 0x02
     PONG = 0x03
+    LEVELS = 0x04
+    CAL_STATUS = 0x05
     ERROR = 0x7F
     HELLO_REQUEST = 0x81
     PING = 0x82
     CONFIG = 0x83
+    LEVELS_REQUEST = 0x84
+    CALIBRATE = 0x85
+    CAL_SAVE = 0x86
+    CAL_STATUS_REQUEST = 0x87
 
 
 class ErrorCode(IntEnum):
@@ -38,6 +46,20 @@ class ErrorCode(IntEnum):
     WATCHDOG = 3
     SCAN = 4
     OVERFLOW = 5
+    NO_CALIBRATION = 6
+    CHAIN = 7
+    SUPPLY = 8
+
+
+class CalState(IntEnum):
+    """CAL_STATUS's status byte (firmware/wire.py CAL_*)."""
+
+    IN_USE = 0          # stored and in use
+    NONE = 1            # none stored: the typical part's levels
+    BAD_CRC = 2         # CAL_SAVE's CRC is not the staged table's
+    INCOMPLETE = 3      # CAL_SAVE before every sensor was staged
+    FLASH_FAILED = 4    # the flash write failed: the last good table stays
+    REFUSED = 5         # a level outside 0.08-3.0 V, or white/black not beyond empty
 
 
 class FrameError(ValueError):
@@ -209,7 +231,75 @@ class Config:
     heartbeat_ms: int = 500
 
 
-Message = Hello | Scan | Pong | BoardError | HelloRequest | Ping | Config
+@dataclass(frozen=True)
+class Levels:
+    """LEVELS (board -> host): sensors `first`.. averaged levels in mV."""
+
+    seq: int
+    first: int
+    levels: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class CalStatus:
+    """CAL_STATUS (board -> host): how the board stands with its calibration."""
+
+    seq: int
+    status: int
+    crc: int
+    count: int
+
+    @property
+    def state(self) -> CalState | None:
+        try:
+            return CalState(self.status)
+        except ValueError:
+            return None
+
+
+@dataclass(frozen=True)
+class LevelsRequest:
+    seq: int = 0
+
+
+@dataclass(frozen=True)
+class Calibrate:
+    """CALIBRATE (host -> board): (empty, white, black) mV of sensors `first`.., staged."""
+
+    seq: int = 0
+    first: int = 0
+    rows: tuple[tuple[int, int, int], ...] = ()
+
+
+@dataclass(frozen=True)
+class CalSave:
+    """CAL_SAVE (host -> board): the CRC-32 of the whole staged table."""
+
+    seq: int = 0
+    crc: int = 0
+
+
+@dataclass(frozen=True)
+class CalStatusRequest:
+    seq: int = 0
+
+
+Message = (Hello | Scan | Pong | BoardError | HelloRequest | Ping | Config | Levels | CalStatus
+           | LevelsRequest | Calibrate | CalSave | CalStatusRequest)
+
+
+def u16s(values: tuple[int, ...] | list[int]) -> bytes:
+    """uint16 little-endian, as LEVELS and CALIBRATE carry millivolts."""
+    return b"".join(v.to_bytes(2, "little") for v in values)
+
+
+def from_u16s(data: bytes) -> tuple[int, ...]:
+    return tuple(int.from_bytes(data[i:i + 2], "little") for i in range(0, len(data) - 1, 2))
+
+
+def calibration_table(rows: tuple[tuple[int, int, int], ...] | list[tuple[int, int, int]]) -> bytes:
+    """The table whose CRC-32 CAL_SAVE carries: every sensor's (empty, white, black)."""
+    return u16s([v for row in rows for v in row])
 
 
 def pack_sensors(values: tuple[int, ...] | list[int]) -> bytes:
@@ -249,6 +339,33 @@ def parse(frame: Frame) -> Message | None:
         if len(p) != 5:
             raise FrameError("CONFIG needs 5 bytes")
         return Config(s, int.from_bytes(p[0:2], "little"), p[2], int.from_bytes(p[3:5], "little"))
+    return _parse_v2(t, s, p)
+
+
+def _parse_v2(t: int, s: int, p: bytes) -> Message | None:
+    """The frames protocol version 2 added; None for unknown types."""
+    if t == MsgType.LEVELS:
+        if len(p) < 1 or len(p) % 2 != 1:
+            raise FrameError("LEVELS needs a first sensor and whole uint16 levels")
+        return Levels(s, p[0], from_u16s(p[1:]))
+    if t == MsgType.CAL_STATUS:
+        if len(p) != 7:
+            raise FrameError("CAL_STATUS needs 7 bytes")
+        return CalStatus(s, p[0], int.from_bytes(p[1:5], "little"), int.from_bytes(p[5:7], "little"))
+    if t == MsgType.LEVELS_REQUEST:
+        return LevelsRequest(s)
+    if t == MsgType.CALIBRATE:
+        if len(p) < 7 or (len(p) - 1) % 6:
+            raise FrameError("CALIBRATE needs a first sensor and whole (empty, white, black) rows")
+        values = from_u16s(p[1:])
+        rows = tuple((values[i], values[i + 1], values[i + 2]) for i in range(0, len(values), 3))
+        return Calibrate(s, p[0], rows)
+    if t == MsgType.CAL_SAVE:
+        if len(p) != 4:
+            raise FrameError("CAL_SAVE needs 4 bytes")
+        return CalSave(s, int.from_bytes(p, "little"))
+    if t == MsgType.CAL_STATUS_REQUEST:
+        return CalStatusRequest(s)
     return None
 
 
@@ -274,6 +391,28 @@ def to_frame(message: Message) -> Frame:
         return Frame(MsgType.CONFIG, m.seq,
                      m.scan_period_ms.to_bytes(2, "little") + bytes((m.debounce_scans,))
                      + m.heartbeat_ms.to_bytes(2, "little"))
+    return _frame_v2(m)
+
+
+def _frame_v2(m: Message) -> Frame:
+    """The frames protocol version 2 added."""
+    if isinstance(m, Levels):
+        if len(m.levels) > LEVELS_PER_FRAME:
+            raise ValueError(f"LEVELS carries at most {LEVELS_PER_FRAME} levels")
+        return Frame(MsgType.LEVELS, m.seq, bytes((m.first,)) + u16s(m.levels))
+    if isinstance(m, CalStatus):
+        return Frame(MsgType.CAL_STATUS, m.seq, bytes((m.status,)) + m.crc.to_bytes(4, "little")
+                     + m.count.to_bytes(2, "little"))
+    if isinstance(m, LevelsRequest):
+        return Frame(MsgType.LEVELS_REQUEST, m.seq)
+    if isinstance(m, Calibrate):
+        if not 1 <= len(m.rows) <= CAL_ROWS_PER_FRAME:
+            raise ValueError(f"CALIBRATE carries 1 to {CAL_ROWS_PER_FRAME} sensors")
+        return Frame(MsgType.CALIBRATE, m.seq, bytes((m.first,)) + calibration_table(m.rows))
+    if isinstance(m, CalSave):
+        return Frame(MsgType.CAL_SAVE, m.seq, m.crc.to_bytes(4, "little"))
+    if isinstance(m, CalStatusRequest):
+        return Frame(MsgType.CAL_STATUS_REQUEST, m.seq)
     raise TypeError(f"not a message: {m!r}")
 
 

@@ -2,10 +2,11 @@
 
 `BoardLink` (serial_link.py) is the transport: it opens the port, decodes frames and
 reconnects. The session sits in front of it, for every front end alike (the Pi, the
-headless runner, the browser simulator), and does what protocol version 1 promises:
+headless runner, the browser simulator), and does what protocol version 2 promises:
 
 1. on every HELLO (at boot, when asked, after a reconnect) it checks the protocol version
-   and the matrix size (rows x cols) against the profile;
+   and the matrix size (rows x cols) against the profile (`check_hello`: one line naming
+   both versions and what to do);
 2. a board that matches gets CONFIG from the profile's [timing] (scan period, debounce,
    heartbeat: what `bgboard calibrate` writes) and a PING behind it; the PONG proves the
    board read the CONFIG (no ERROR 2 before it), and the session is ONLINE;
@@ -58,6 +59,9 @@ from controller.link.board_events import (
 from controller.link.codec import (
     PROTOCOL_VERSION,
     BoardError,
+    CalState,
+    CalStatus,
+    CalStatusRequest,
     Config,
     ErrorCode,
     FrameError,
@@ -85,10 +89,19 @@ def config_of(profile: Profile) -> Config:
 
 
 def check_hello(hello: Hello, profile: Profile) -> str | None:
-    """None when the board fits the profile, else the one line saying how it does not."""
-    if hello.version != PROTOCOL_VERSION:
-        return (f"board speaks protocol {hello.version}, this program {PROTOCOL_VERSION}; "
-                "flash the firmware of this release")
+    """None when the board fits the profile, else the one line saying how it does not.
+
+    Of two protocol versions the newer side says what to do: a board older than this
+    program is to be flashed with this program's firmware; a board newer than it needs
+    this program updated. (bgboard with protocol 1 met by a version-2 board says "board
+    speaks protocol 2, this program 1; flash the firmware of this release": there the
+    program is the one to update, as hardware/protocol.md says.)"""
+    if hello.version < PROTOCOL_VERSION:
+        return (f"board firmware speaks protocol {hello.version}, this bgboard {PROTOCOL_VERSION}: "
+                "flash the board with this bgboard's firmware (firmware/README.md)")
+    if hello.version > PROTOCOL_VERSION:
+        return (f"board speaks protocol {hello.version}, this bgboard only {PROTOCOL_VERSION}: "
+                "update bgboard on this computer to the board's release")
     want = Size(profile.sensors.rows, profile.sensors.cols)
     have = Size(hello.rows, hello.cols)
     if want != have:
@@ -123,6 +136,8 @@ class BoardSession:
         self.status = BoardStatus(SessionState.CLOSED, 0.0, "not started")
         self.hello: Hello | None = None
         self.config_sent: Config | None = None
+        #: the board's last CAL_STATUS (asked once it plays): its calibration in use
+        self.calibration: CalStatus | None = None
         self.bad_scans = 0
         self.errors: list[BoardErrorReport] = []
         self._error_log = BoardErrorLog(log)
@@ -236,6 +251,12 @@ class BoardSession:
                 self._hellos.put_nowait(message)
         elif isinstance(message, BoardError):
             self._on_error(message)
+        elif isinstance(message, CalStatus):
+            if message.state is CalState.NONE and (self.calibration is None
+                                                   or self.calibration.state is not CalState.NONE):
+                log.warning("the board has no calibration and reads with the typical part's "
+                            "levels: run bgboard calibrate")
+            self.calibration = message
 
     def _on_scan(self, scan: Scan) -> None:
         state = self.status.state
@@ -327,6 +348,7 @@ class BoardSession:
         else:
             self.config_sent = config
         self._missed_pongs = 0
+        self.link.send(CalStatusRequest())
         self._set(SessionState.ONLINE, f"{printable(hello.firmware)}, {hello.rows}x{hello.cols}, "
                                        f"CONFIG {_timing(config)}")
 

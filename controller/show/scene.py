@@ -76,8 +76,10 @@ def board_status_prompt(event: BoardStatus | BoardErrorReport | None) -> Prompt 
     if event is None:
         return None
     if event.state is SessionState.MISMATCH:
-        if event.board_version is not None and event.board_version != PROTOCOL_VERSION:
+        if event.board_version is not None and event.board_version < PROTOCOL_VERSION:
             return Prompt.of("board_protocol", version=event.board_version)
+        if event.board_version is not None and event.board_version > PROTOCOL_VERSION:
+            return Prompt.of("board_protocol_newer", version=event.board_version)
         return Prompt.of("board_mismatch", profile=str(event.profile_size),
                          board=str(event.board_size))
     if event.state is SessionState.SCAN_FAILING:

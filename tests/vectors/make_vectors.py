@@ -25,7 +25,7 @@ def sensors_example() -> list[int]:
 
 def cases() -> list[tuple[str, int, int, bytes]]:
     return [
-        ("hello", wire.HELLO, 0, wire.hello_payload(14, 13, "bgboard-fw 1.0")),
+        ("hello", wire.HELLO, 0, wire.hello_payload(14, 13, "bgboard-fw 2.0")),
         ("scan-empty-board", wire.SCAN, 1, wire.pack_sensors([0] * 182)),
         ("scan-example", wire.SCAN, 2, wire.pack_sensors(sensors_example())),
         ("pong", wire.PONG, 3, b"\x00\x01\x02\xff"),
@@ -36,6 +36,15 @@ def cases() -> list[tuple[str, int, int, bytes]]:
         ("seq-wraps", wire.SCAN, 255, b"\x00"),
         ("max-payload", wire.PONG, 0x80, bytes(range(247))),
         ("zeros-payload", wire.PONG, 0, bytes(8)),
+        # version 2
+        ("levels-request", wire.LEVELS_REQ, 3, b""),
+        ("levels-last", wire.LEVELS, 5, wire.levels_payloads([0] * 120 + [1018, 1795, 212, 0], 124)[1]),
+        ("calibrate-two", wire.CALIBRATE, 4, wire.calibrate_payload(180, [1018, 1795, 212, 1031, 1620, 355])),
+        ("cal-save", wire.CAL_SAVE, 5, (0xCBF43926).to_bytes(4, "little")),
+        ("cal-status-request", wire.CAL_STATUS_REQ, 6, b""),
+        ("cal-status-in-use", wire.CAL_STATUS, 6, wire.cal_status_payload(wire.CAL_IN_USE, 0xCBF43926, 182)),
+        ("error-chain", wire.ERROR, 7, wire.error_payload(
+            wire.ERR_CHAIN, "chain broken at module 13 (BAR-W): RET did not follow the token")),
     ]
 
 
