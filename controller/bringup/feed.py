@@ -11,7 +11,7 @@ import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from controller.link.codec import BoardError, Hello, Message, Pong, Scan
+from controller.link.codec import BoardError, CalStatus, Hello, Levels, Message, Pong, Scan
 
 Sensors = tuple[int, ...]
 
@@ -36,6 +36,10 @@ class SensorFeed:
         self.hello: Hello | None = None
         self.pongs: list[bytes] = []
         self.errors: list[BoardError] = []
+        #: every whole LEVELS answer (mV, sensor order), oldest first; CAL_STATUS answers
+        self.levels: list[Sensors] = []
+        self.cal_status: list[CalStatus] = []
+        self._levels_part: list[int] = []
         self._waiters: list[asyncio.Future[None]] = []
 
     def _now(self) -> float:
@@ -55,7 +59,22 @@ class SensorFeed:
             self.pongs.append(message.payload)
         elif isinstance(message, BoardError):
             self.errors.append(message)
+        elif isinstance(message, Levels):
+            self._on_levels(message)
+        elif isinstance(message, CalStatus):
+            self.cal_status.append(message)
         self._wake()
+
+    def _on_levels(self, message: Levels) -> None:
+        """LEVELS frames in order make one answer; a frame out of order starts afresh."""
+        if message.first != len(self._levels_part):
+            self._levels_part = []
+            if message.first != 0:
+                return
+        self._levels_part.extend(message.levels)
+        if len(self._levels_part) >= self.count:
+            self.levels.append(tuple(self._levels_part[:self.count]))
+            self._levels_part = []
 
     def _wake(self) -> None:
         waiters, self._waiters = self._waiters, []
@@ -97,6 +116,18 @@ class SensorFeed:
             if remaining <= 0:
                 return None
             await self.next_message(remaining)
+
+    async def wait_count(self, items: list[Sensors] | list[CalStatus], more_than: int,
+                         timeout: float) -> bool:
+        """Wait until `items` (one of this feed's lists) holds more than `more_than`."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while len(items) <= more_than:
+            remaining = deadline - loop.time()
+            if remaining <= 0:
+                return False
+            await self.next_message(remaining)
+        return True
 
     async def wait_pong(self, payload: bytes, timeout: float) -> bool:
         """Wait for the PONG that echoes `payload`."""

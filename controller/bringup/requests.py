@@ -65,7 +65,28 @@ class PressButton:
         return f"Press {button_text(self.key)} once"
 
 
-Request = PlaceChecker | ClearCell | PressButton
+@dataclass(frozen=True)
+class ClearBoard:
+    """Take every checker off the board."""
+
+    def __str__(self) -> str:
+        return "Take every checker off the board and keep magnets away from it"
+
+
+@dataclass(frozen=True)
+class CoverCells:
+    """Put a checker of `colour` on every slot of `cells` (the lit ones), in any order."""
+
+    colour: str
+    cells: tuple[str, ...]
+
+    def __str__(self) -> str:
+        where = ", ".join(cell_text(c) for c in self.cells)
+        return (f"Put a {self.colour} checker on every slot of {where} (lit), in any order, "
+                "and leave them a moment")
+
+
+Request = PlaceChecker | ClearCell | PressButton | ClearBoard | CoverCells
 
 
 @dataclass(frozen=True)

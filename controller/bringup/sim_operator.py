@@ -13,7 +13,9 @@ from PIL import ImageChops
 
 from controller.bringup.requests import (
     CellLit,
+    ClearBoard,
     ClearCell,
+    CoverCells,
     HeardBeep,
     PlaceChecker,
     PressButton,
@@ -48,6 +50,15 @@ class SimOperator:
             bench.settle()
         elif isinstance(request, PressButton):
             await bench.press(request.key)
+        elif isinstance(request, ClearBoard):
+            bench.board.clear()
+            bench.settle()
+        elif isinstance(request, CoverCells):
+            bench.board.clear()              # the checkers come off the cells done before
+            for cell in request.cells:
+                slots = bench.cell_slots[cell]
+                bench.board.set_cell(cell, *((slots, 0) if request.colour == "white" else (0, slots)))
+            bench.settle()
         self._buzzer_mark = len(bench.buzzer_pin().states)
 
     async def confirm(self, question: Question) -> bool:

@@ -10,6 +10,9 @@ pins. Faults change the simulated hardware only, never the profile the steps use
 - `stuck-button:KEY`     the button of profile key KEY is held down (e.g. white_main)
 - `dead-sensor:N`        sensor N never sees a magnet
 - `flicker:N`            sensor N flickers on its own (every 100 ms, slower than debouncing)
+- `stuck-mux:M`          module M's multiplexer (1..16, chain order) reads its channel 0 on
+                         every address (its S0..S3 stuck)
+- `overlap:N`            sensor N reads a black checker as it reads a white one
 """
 from __future__ import annotations
 
@@ -38,7 +41,8 @@ from controller.show.display import DummyDevice
 from controller.show.display_backends import open_dummy
 from controller.show.leds import LedConfig, SimulatedStrip
 
-FAULT_HELP = "swap:A,B | dead-leds:FIRST-LAST | stuck-button:KEY | dead-sensor:N | flicker:N"
+FAULT_HELP = ("swap:A,B | dead-leds:FIRST-LAST | stuck-button:KEY | dead-sensor:N | flicker:N"
+              " | stuck-mux:M | overlap:N")
 #: A flickering sensor's period: slow enough to pass the firmware's debouncing.
 FLICKER_MS = 100
 
@@ -52,6 +56,8 @@ class Faults:
     stuck_buttons: frozenset[str] = frozenset()
     dead_sensors: frozenset[int] = frozenset()
     flickers: frozenset[int] = frozenset()
+    stuck_muxes: frozenset[int] = frozenset()      # modules, 1-based
+    overlaps: frozenset[int] = frozenset()
 
 
 def parse_faults(texts: list[str], profile: Profile) -> Faults:
@@ -77,6 +83,10 @@ def parse_faults(texts: list[str], profile: Profile) -> Faults:
             faults = dataclasses.replace(faults, dead_sensors=faults.dead_sensors | {int(arg)})
         elif kind == "flicker" and arg.isdigit() and int(arg) < sensors:
             faults = dataclasses.replace(faults, flickers=faults.flickers | {int(arg)})
+        elif kind == "stuck-mux" and arg.isdigit() and 1 <= int(arg) <= 16:
+            faults = dataclasses.replace(faults, stuck_muxes=faults.stuck_muxes | {int(arg)})
+        elif kind == "overlap" and arg.isdigit() and int(arg) < sensors:
+            faults = dataclasses.replace(faults, overlaps=faults.overlaps | {int(arg)})
         else:
             raise UsageError(f"--fault {text!r}: expected {FAULT_HELP}"
                              + (f" (buttons: {', '.join(BUTTON_KEYS)})" if kind == "stuck-button" else ""))
@@ -117,6 +127,10 @@ class BenchBoard(Protocol):
 
     def counts(self, cell: str | int) -> tuple[int, int]: ...
 
+    def set_cell(self, cell: str | int, white: int, black: int) -> None: ...
+
+    def clear(self) -> None: ...
+
 
 @dataclass
 class SimBench:
@@ -131,6 +145,8 @@ class SimBench:
     bounce_s: float
     settle_ms: int
     stuck_buttons: frozenset[str] = field(default_factory=frozenset)
+    #: each cell's number of slots (the operator covers them all with checkers)
+    cell_slots: Mapping[str, int] = field(default_factory=dict)
 
     def settle(self) -> None:
         """Let the firmware debounce and report a change (manual clock)."""
@@ -163,6 +179,10 @@ async def open_sim_rig(profile: Profile, faults: Faults = Faults()) -> AsyncIter
         board.stick(sensor, 0)
     for sensor in faults.flickers:
         board.flicker(sensor, FLICKER_MS)
+    for module in faults.stuck_muxes:
+        board.stick_mux(module - 1, 0)
+    for sensor in faults.overlaps:
+        board.black_reads_white(sensor)
     feed = SensorFeed(profile.sensors.count)
     link = BoardLink(board.port, on_frame=feed.on_message, baudrate=profile.link.baudrate,
                      offline_after=profile.link.offline_after_ms / 1000)
@@ -177,7 +197,8 @@ async def open_sim_rig(profile: Profile, faults: Faults = Faults()) -> AsyncIter
         factory.pin(button_config.pins[key]).drive_low()
     buzzer = Buzzer(profile.buzzer, factory)
     bench = SimBench(board, strip, device, factory, button_config.pins, profile.buzzer.pin,
-                     button_config.bounce_ms / 1000, settle_ms, faults.stuck_buttons)
+                     button_config.bounce_ms / 1000, settle_ms, faults.stuck_buttons,
+                     {cell: len(sensors) for cell, sensors in profile.cells})
 
     async def pass_time(seconds: float) -> None:
         remaining = int(seconds * 1000)

@@ -1,4 +1,11 @@
-"""`bgboard calibrate`: measure settling time and flicker, write them into the local profile.
+"""`bgboard calibrate`: the sensors' levels onto the board, settling time and flicker into
+the local profile.
+
+First the sensor levels (controller/bringup/sensor_levels.py): every sensor's empty,
+white and black level learned, checked, stored on the board's flash and verified, and a
+copy kept in the state directory (`--restore` gives that copy to a replaced Pico). Then
+the timing: flicker and settling, written into the local profile. `--only levels|timing`
+does one of the two.
 
 The local profile is the profile in use when that is already a copy of one's own;
 when the settings point at a profile of the repository (`default`), a copy goes next to
@@ -9,6 +16,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import sys
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -16,7 +24,7 @@ from typing import Any
 from controller.commands.numbers import seconds, whole
 from controller.errors import BgboardError, UsageError
 
-HELP = "measure settling time and flicker, write the local profile"
+HELP = "learn the sensors' levels onto the board; measure settling and flicker into the profile"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -33,7 +41,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--cell", default="1", help="the cell to place on (default 1)")
     parser.add_argument("--dry-run", action="store_true", help="measure, but write nothing")
     parser.add_argument("--fault", action="append", default=[], metavar="FAULT",
-                        help="with --sim: flicker:N and the selftest's faults")
+                        help="with --sim: flicker:N, stuck-mux:M, overlap:N and the selftest's faults")
+    parser.add_argument("--only", choices=("levels", "timing"),
+                        help="only the sensor levels, or only settling and flicker (default: both)")
+    parser.add_argument("--restore", action="store_true",
+                        help="give the board the levels kept in the state directory (a new Pico)")
+    parser.add_argument("--state-dir",
+                        help="where the copy of the levels is kept (default: the settings' "
+                             "state directory; with --sim: none)")
 
 
 def _output(args: argparse.Namespace, profile: Any) -> Path:
@@ -54,11 +69,27 @@ def run(args: argparse.Namespace) -> int:
 
     if args.fault and not args.sim:
         raise UsageError("--fault only goes with --sim")
+    if args.restore and args.only:
+        raise UsageError("--restore gives the kept levels back; it goes without --only")
     settings, profile = load_board(args)
     if args.cell not in dict(profile.cells):
         raise UsageError(f"--cell {args.cell!r}: not a cell of the profile "
                          "(1..24, bar, off-white, off-black)")
-    calibration = asyncio.run(_measure(args, settings, profile))
+    state_dir = Path(args.state_dir) if args.state_dir else (None if args.sim else settings.state_dir)
+    if args.restore and state_dir is None:
+        raise UsageError("--restore with --sim needs --state-dir")
+    from controller.bringup.sensor_levels import CalibrationRefused
+    from controller.outside_text import printable
+
+    try:
+        calibration = asyncio.run(_measure(args, settings, profile, state_dir))
+    except CalibrationRefused as exc:   # one line a sensor, its cell named; nothing was sent
+        for line in exc.problems:
+            sys.stderr.write(f"bgboard calibrate: {printable(line)}\n")
+        sys.stderr.write("bgboard calibrate: nothing sent: the board keeps the calibration it has\n")
+        return 1
+    if calibration is None:
+        return 0
     for line in calibration.lines():
         print(line)
     if args.dry_run:
@@ -75,18 +106,16 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-async def _measure(args: argparse.Namespace, settings: Any, profile: Any) -> Any:
-    from controller.bringup.calibrate import calibrate
-
+async def _measure(args: argparse.Namespace, settings: Any, profile: Any,
+                   state_dir: Path | None) -> Any:
     try:
         if args.sim:
             from controller.bringup.sim_operator import SimOperator
             from controller.bringup.sim_rig import open_sim_rig, parse_faults
 
             async with open_sim_rig(profile, parse_faults(args.fault, profile)) as (rig, bench):
-                return await calibrate(rig, SimOperator(bench), idle_seconds=args.idle_seconds,
-                                       placements=args.placements, cell=args.cell,
-                                       burst_quiet=0.0)
+                return await _steps(args, rig, SimOperator(bench), state_dir, burst_quiet=0.0,
+                                    stall_s=1.0)
         from controller.bringup.operators import ConsoleOperator
         from controller.bringup.pi_rig import open_pi_rig
 
@@ -99,10 +128,40 @@ async def _measure(args: argparse.Namespace, settings: Any, profile: Any) -> Any
 
         operator = ConsoleOperator(no_input, lambda text: print(text, flush=True))
         async with open_pi_rig(profile, port) as rig:
-            return await calibrate(rig, operator, idle_seconds=args.idle_seconds,
-                                   placements=args.placements, cell=args.cell)
+            return await _steps(args, rig, operator, state_dir, burst_quiet=1.0, stall_s=60.0)
     except TimeoutError as exc:
         raise CalibrationError(str(exc)) from None
+
+
+async def _steps(args: argparse.Namespace, rig: Any, op: Any, state_dir: Path | None, *,
+                 burst_quiet: float, stall_s: float) -> Any:
+    """The levels (or the kept copy given back), then the timing; what `--only` leaves."""
+    from controller.bringup import sensor_levels
+    from controller.bringup.calibrate import calibrate
+
+    if args.restore:
+        assert state_dir is not None  # run() refused --restore without one
+        kept = sensor_levels.load_copy(state_dir, rig.profile.sensors.count)
+        if not args.dry_run:
+            await sensor_levels.store(rig, kept)
+        print(f"calibrate: levels from {state_dir / sensor_levels.COPY_NAME} "
+              + ("checked (dry run)" if args.dry_run else "stored on the board"), flush=True)
+        return None
+    if args.only in (None, "levels"):
+        levels = await sensor_levels.calibrate_levels(rig, op, stall_s=stall_s)
+        spans = [min(s.white - s.empty, s.empty - s.black) for s in levels.sensors]
+        print(f"levels: {len(levels.sensors)} sensors learned, the smallest span "
+              f"{min(spans)} mV, the most noise {max(s.noise for s in levels.sensors)} mVpp", flush=True)
+        if args.dry_run:
+            print("levels: dry run, not stored", flush=True)
+        else:
+            await sensor_levels.store(rig, levels)
+            copy = f", a copy in {sensor_levels.save_copy(state_dir, levels)}" if state_dir else ""
+            print(f"levels: stored on the board (CRC {levels.crc:08x}){copy}", flush=True)
+    if args.only == "levels":
+        return None
+    return await calibrate(rig, op, idle_seconds=args.idle_seconds, placements=args.placements,
+                           cell=args.cell, burst_quiet=burst_quiet)
 
 
 class CalibrationError(BgboardError, RuntimeError):
