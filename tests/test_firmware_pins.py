@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from controller.board.profile import load_profile
+from hardware.design import parts
 
 FIRMWARE = Path(__file__).resolve().parents[1] / "firmware"
 
@@ -42,16 +43,21 @@ def _imports(path: Path) -> set[str]:
     return names
 
 
-def test_pin_map_matches_the_front_end() -> None:
-    """hardware/front-end.md "The carrier": S0..S3 on GP2..GP5 (one masked write sets the
-    address, so they are consecutive), TCLK GP6, TOKEN GP7, RET GP8, the bus on ADC0 (GP26),
-    the sensors' supply on ADC1 (GP27); the status LED is the profile's."""
+def test_pin_map_matches_the_profile_and_the_carrier() -> None:
+    """pins.py, the profile's [pico] and the carrier's netlist (hardware/design/parts.py)
+    name the same pins: S0..S3 consecutive (one masked write sets the address), TCLK, TOKEN,
+    RET, the bus on ADC0 and the supply on ADC1."""
+    pico = load_profile().pico
     c = _constants(FIRMWARE / "pins.py")
-    assert (c["S0"], c["S1"], c["S2"], c["S3"]) == (2, 3, 4, 5)
-    assert (c["TCLK"], c["TOKEN"], c["RET"], c["AOUT"], c["SUPPLY"]) == (6, 7, 8, 26, 27)
-    assert c["STATUS_LED"] == load_profile().pico.status_led
+    assert (c["S0"], c["S1"], c["S2"], c["S3"]) == (pico.s0, pico.s1, pico.s2, pico.s3)
+    assert (c["TCLK"], c["TOKEN"], c["RET"], c["AOUT"], c["SUPPLY"], c["STATUS_LED"]) == \
+        (pico.tclk, pico.token, pico.ret, pico.aout, pico.supply, pico.status_led)
+    assert (pico.s1, pico.s2, pico.s3) == (pico.s0 + 1, pico.s0 + 2, pico.s0 + 3)
+    assert parts.ADDRESS_GPIOS == (pico.s0, pico.s1, pico.s2, pico.s3)
+    assert (parts.TCLK_GPIO, parts.TOKEN_GPIO, parts.RET_GPIO) == (pico.tclk, pico.token, pico.ret)
+    assert (parts.AOUT_ADC_GPIO, parts.SUPPLY_ADC_GPIO) == (pico.aout, pico.supply)
     # RP2040 ADC inputs: GP26..GP29 are ADC0..ADC3
-    assert c["AOUT"] - 26 == 0 and c["SUPPLY"] - 26 == 1
+    assert (pico.aout, pico.supply) == (26, 27)
 
 
 def test_uart_link_matches_the_profile() -> None:
@@ -59,6 +65,7 @@ def test_uart_link_matches_the_profile() -> None:
     c = _constants(FIRMWARE / "pins.py")
     assert (c["UART_TX"], c["UART_RX"], c["UART_BAUD"]) == \
         (profile.pico.uart_tx, profile.pico.uart_rx, profile.link.baudrate)
+    assert parts.UART_GPIOS == (profile.pico.uart_tx, profile.pico.uart_rx)
     # RP2040 UART0 pin functions: TX on GP0/12/16/28, RX on GP1/13/17/29
     assert c["UART_ID"] == 0 and c["UART_TX"] in (0, 12, 16, 28) and c["UART_RX"] in (1, 13, 17, 29)
 

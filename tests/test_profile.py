@@ -57,7 +57,7 @@ def test_typed_access_to_every_section() -> None:
         ("ssd1306", 128, 64, 0x3C)
     assert p.buttons.pins["menu"] == 26 and p.buttons.bounce_ms == 30
     assert p.buzzer.pin == 12
-    assert (p.pico.sck, p.pico.miso, p.pico.load, p.pico.clock_inhibit) == (18, 16, 17, 19)
+    assert (p.pico.s0, p.pico.s3, p.pico.tclk, p.pico.ret, p.pico.aout) == (2, 5, 6, 8, 26)
 
 
 def test_profile_is_a_frozen_value() -> None:

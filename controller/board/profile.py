@@ -61,11 +61,18 @@ class LinkSettings:
 
 @dataclass(frozen=True)
 class Pico:
-    spi_id: int
-    sck: int
-    miso: int
-    load: int
-    clock_inhibit: int
+    """The Pico's pins (GP numbers): the sensor chain (hardware/front-end.md), the status
+    LED and the optional UART."""
+
+    s0: int
+    s1: int
+    s2: int
+    s3: int
+    tclk: int
+    token: int
+    ret: int
+    aout: int
+    supply: int
     status_led: int
     uart_tx: int
     uart_rx: int
@@ -149,8 +156,8 @@ def parse_profile(data: Mapping[str, object], path: Path) -> Profile:
 
     pc = r.section("pico")
     pico = Pico(**{k: r.get(pc, "pico", k, int, 0, 29) for k in
-                   ("spi_id", "sck", "miso", "load", "clock_inhibit", "status_led",
-                    "uart_tx", "uart_rx")})
+                   ("s0", "s1", "s2", "s3", "tclk", "token", "ret", "aout", "supply",
+                    "status_led", "uart_tx", "uart_rx")})
     r.raise_first()
     return Profile(path, name, matrix, timing, link, cells, leds, display, buttons, buzzer, pico)
 
