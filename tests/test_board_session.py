@@ -150,6 +150,35 @@ def test_protocol_version_mismatch_is_named_with_what_to_do() -> None:
     assert check_hello(Hello(0, 2, 14, 13, "fw"), PROFILE) is None
 
 
+def test_a_version_1_board_is_told_to_be_flashed_and_an_uncalibrated_one_to_be_calibrated(
+        monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    """Through the session on a pty: a board whose HELLO says protocol 1 never plays and the
+    one line names both versions and the flashing; a version-2 board without a calibration
+    plays, and the session says once that it reads with the typical part's levels."""
+    from firmware import wire
+
+    async def old_board() -> None:
+        async with board_in_session(PROFILE) as (vb, events, session):
+            await until(lambda: session.status.state is SessionState.MISMATCH)
+            assert session.status.detail.startswith("board firmware speaks protocol 1, this bgboard 2")
+            assert not events.of(BoardReading)
+
+    async def uncalibrated_board() -> None:
+        async with board_in_session(PROFILE, calibrated=False) as (vb, events, session):
+            await until(lambda: session.calibration is not None)
+            assert session.is_playing and session.calibration.status == 1
+            assert [e.code for e in events.of(BoardErrorReport)] in ([], [6])
+
+    caplog.set_level(logging.INFO, logger="bgboard")
+    with monkeypatch.context() as patch:
+        patch.setattr(wire, "VERSION", 1)
+        run(old_board())
+    run(uncalibrated_board())
+    told = [r.getMessage() for r in caplog.records if "typical part" in r.getMessage()]
+    assert told == ["the board has no calibration and reads with the typical part's levels: "
+                    "run bgboard calibrate"]
+
+
 def test_scan_failure_is_a_typed_error_and_the_board_offline_until_scans_are_good() -> None:
     async def main() -> None:
         async with board_in_session(PROFILE) as (vb, events, session):
