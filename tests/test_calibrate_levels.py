@@ -82,6 +82,18 @@ def test_an_impossible_calibration_names_the_cell_and_the_board_keeps_its_own(fa
     assert after == before and files_after == files_before   # nothing was sent
 
 
+def test_a_sensor_that_reads_nothing_on_the_cleared_board_is_named_before_anything_is_learned() -> None:
+    async def go() -> CalibrationRefused:
+        async with open_sim_rig(PROFILE, parse_faults([], PROFILE)) as (rig, bench):
+            bench.board.stick(40, 3)  # type: ignore[attr-defined]  # its output at 0 V
+            with pytest.raises(CalibrationRefused) as refused:
+                await calibrate_levels(rig, SimOperator(bench), empty_seconds=1.0, stall_s=1.0)
+            return refused.value
+    problems = asyncio.run(go()).problems
+    assert problems == ("point 7 slot 5 (sensor 40): reads 0.00 V with the board cleared, not "
+                        "0.81 V-1.21 V: a checker or a magnet still there, or no sensor",)
+
+
 def test_the_checks_on_their_own() -> None:
     empty = [1000] * 6
     noise = [4] * 6

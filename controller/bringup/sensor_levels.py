@@ -47,6 +47,7 @@ from controller.link.codec import (
     calibration_table,
     crc32,
 )
+from hardware.design.sensing import VQ
 
 #: the firmware's limits: a level outside them is a fault, a span under MIN_SPAN refused
 FAULT_LOW_MV, FAULT_HIGH_MV, MIN_SPAN_MV = 80, 3000, 40
@@ -61,6 +62,9 @@ HOLD_SPREAD_MV = 10
 #: multiplexer stuck on one channel); that many of them make the verdict
 STUCK_SPREAD_MV = 4
 STUCK_RUN = 4
+#: an empty board: every sensor within its part's quiescent range (hardware/design/sensing.py
+#: VQ, at the datasheet's limits), with room for the bus's divider and the ADC's error
+EMPTY_BAND_MV = (round(VQ[0] * 900), round(VQ[1] * 1050))
 #: the slots a person can cover at once: 15 checkers of each colour
 CHECKERS = 15
 SAMPLE_S = 0.1
@@ -204,10 +208,32 @@ async def read_levels(rig: Rig) -> tuple[int, ...]:
     return feed.levels[-1]
 
 
+async def await_empty(rig: Rig) -> None:
+    """Wait (up to rig.wait) until every sensor reads as an empty slot does, HOLD_SAMPLES
+    samples in a row: a person clears the board at their own pace. CalibrationRefused
+    names each sensor that never did (a checker left there, a magnet near, no sensor)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + rig.wait
+    low, high = EMPTY_BAND_MV
+    calm = 0
+    while True:
+        levels = await read_levels(rig)
+        outside = [i for i, v in enumerate(levels) if not low <= v <= high]
+        calm = 0 if outside else calm + 1
+        if calm >= HOLD_SAMPLES:
+            return
+        if loop.time() > deadline:
+            raise CalibrationRefused([
+                f"{where(rig.profile, i)}: reads {_volts(levels[i])} with the board cleared, not "
+                f"{_volts(low)}-{_volts(high)}: a checker or a magnet still there, or no sensor"
+                for i in outside])
+        await rig.pass_time(SAMPLE_S)
+
+
 async def measure_empty(rig: Rig, op: Operator, seconds: float) -> tuple[list[int], list[int]]:
     """Each sensor's level on the empty board (the mean) and its noise (max - min)."""
     await op.do(ClearBoard())
-    await rig.pass_time(0.3)
+    await await_empty(rig)
     samples: list[tuple[int, ...]] = []
     for _ in range(max(3, round(seconds / SAMPLE_S))):
         samples.append(await read_levels(rig))
