@@ -164,7 +164,7 @@ class Board:
         elif ftype == wire.CONFIG:
             self.configure(payload)
         elif ftype == wire.LEVELS_REQ:
-            for part in wire.levels_payloads(self.levels.filtered, self.n):  # type: ignore[arg-type]
+            for part in wire.levels_payloads(self.levels.averages(), self.n):
                 self.send(wire.LEVELS, part)
         elif ftype == wire.CALIBRATE:
             self.stage(payload)

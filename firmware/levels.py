@@ -34,8 +34,9 @@ FAULT_HIGH_MV = 3000
 TYPICAL_LEVELS_MV = (1020, 1800, 200)
 #: a calibration whose white or black lies closer to empty than this is refused
 MIN_SPAN_MV = 40
-#: the average over scans: f += (level - f) >> FILTER_SHIFT
-FILTER_SHIFT = 1
+#: the average over scans, kept doubled so that it needs one shift and one add a sensor and
+#: settles exactly: avg2 = avg2 // 2 + level, i.e. avg = (avg + level) / 2 (each new scan
+#: weighs a half, the one before a quarter, ...)
 #: the empty level is tracked at this many sensors a scan, 1 mV a visit, while the
 #: sensor reads empty and lies within TRACK_PERMILLE of its span from it, and never
 #: further than TRACK_LIMIT_MV from its calibrated level
@@ -57,30 +58,31 @@ def thresholds(e: int, sw: int, sb: int) -> tuple:
             e - sb * UP // 1000, e - sb * DOWN // 1000)
 
 
-def classify(f: int, current: int, e: int, sw: int, sb: int) -> int:
-    """The class of level f for a sensor that reads `current` now."""
-    if f < FAULT_LOW_MV or f > FAULT_HIGH_MV:
+def classify(f2: int, current: int, e: int, sw: int, sb: int) -> int:
+    """The class of a sensor whose average is f2 / 2 mV (kept doubled: see Levels) and
+    that reads `current` now."""
+    if f2 < 2 * FAULT_LOW_MV or f2 > 2 * FAULT_HIGH_MV:
         return FAULT
     w_on, w_off, b_on, b_off = thresholds(e, sw, sb)
-    if f > w_on or (current == WHITE and f > w_off):
+    if f2 > 2 * w_on or (current == WHITE and f2 > 2 * w_off):
         return WHITE
-    if f < b_on or (current == BLACK and f < b_off):
+    if f2 < 2 * b_on or (current == BLACK and f2 < 2 * b_off):
         return BLACK
     return EMPTY
 
 
-def band(f: int, current: int, e: int, sw: int, sb: int) -> tuple:
-    """(lo, hi): the levels for which `current` stays the class (lo <= f <= hi)."""
+def band(f2: int, current: int, e: int, sw: int, sb: int) -> tuple:
+    """(lo, hi): the doubled averages for which `current` stays the class (lo <= f2 <= hi)."""
     w_on, w_off, b_on, b_off = thresholds(e, sw, sb)
     if current == WHITE:
-        return (max(w_off + 1, FAULT_LOW_MV), FAULT_HIGH_MV)
+        return (max(2 * w_off + 1, 2 * FAULT_LOW_MV), 2 * FAULT_HIGH_MV)
     if current == BLACK:
-        return (FAULT_LOW_MV, min(b_off - 1, w_on))
+        return (2 * FAULT_LOW_MV, min(2 * b_off - 1, 2 * w_on))
     if current == EMPTY:
-        return (max(b_on, FAULT_LOW_MV), min(w_on, FAULT_HIGH_MV))
-    if f < FAULT_LOW_MV:
-        return (0, FAULT_LOW_MV - 1)
-    return (FAULT_HIGH_MV + 1, 65535)
+        return (max(2 * b_on, 2 * FAULT_LOW_MV), min(2 * w_on, 2 * FAULT_HIGH_MV))
+    if f2 < 2 * FAULT_LOW_MV:
+        return (0, 2 * FAULT_LOW_MV - 1)
+    return (2 * FAULT_HIGH_MV + 1, 65535)
 
 
 def check_table(table: "array[int] | list[int]", n: int) -> int:
@@ -104,12 +106,12 @@ class Levels:
 
     def __init__(self, n: int) -> None:
         self.n = n
-        self.filtered = array("H", [0] * n)
+        self.doubled = array("H", [0] * n)   # each sensor's average level, times 2
         self.empty = array("H", [0] * n)
         self.empty_calibrated = array("H", [0] * n)
         self.span_white = array("H", [0] * n)
         self.span_black = array("H", [0] * n)
-        self.lo = array("H", [0] * n)
+        self.lo = array("H", [0] * n)       # the band the class holds in (doubled, as the average)
         self.hi = array("H", [0] * n)
         self.classes = bytearray(n)      # what the debouncer reads
         self.primed = False
@@ -135,56 +137,59 @@ class Levels:
     def reclassify(self, i: int) -> bool:
         """Classify sensor i afresh and set its band; True when its class changed.
         (classify() and band() inline, without their tuples: nothing is allocated.)"""
-        f = self.filtered[i]
+        f2 = self.doubled[i]
         e = self.empty[i]
         sw = self.span_white[i]
         sb = self.span_black[i]
         old = self.classes[i]
-        w_on = e + sw * UP // 1000
-        w_off = e + sw * DOWN // 1000
-        b_on = e - sb * UP // 1000
-        b_off = e - sb * DOWN // 1000
-        if f < FAULT_LOW_MV:
-            new, lo, hi = FAULT, 0, FAULT_LOW_MV - 1
-        elif f > FAULT_HIGH_MV:
-            new, lo, hi = FAULT, FAULT_HIGH_MV + 1, 65535
-        elif f > w_on or (old == WHITE and f > w_off):
-            new, lo, hi = WHITE, max(w_off + 1, FAULT_LOW_MV), FAULT_HIGH_MV
-        elif f < b_on or (old == BLACK and f < b_off):
-            new, lo, hi = BLACK, FAULT_LOW_MV, min(b_off - 1, w_on)
+        w_on = 2 * (e + sw * UP // 1000)
+        w_off = 2 * (e + sw * DOWN // 1000)
+        b_on = 2 * (e - sb * UP // 1000)
+        b_off = 2 * (e - sb * DOWN // 1000)
+        if f2 < 2 * FAULT_LOW_MV:
+            new, lo, hi = FAULT, 0, 2 * FAULT_LOW_MV - 1
+        elif f2 > 2 * FAULT_HIGH_MV:
+            new, lo, hi = FAULT, 2 * FAULT_HIGH_MV + 1, 65535
+        elif f2 > w_on or (old == WHITE and f2 > w_off):
+            new, lo, hi = WHITE, max(w_off + 1, 2 * FAULT_LOW_MV), 2 * FAULT_HIGH_MV
+        elif f2 < b_on or (old == BLACK and f2 < b_off):
+            new, lo, hi = BLACK, 2 * FAULT_LOW_MV, min(b_off - 1, w_on)
         else:
-            new, lo, hi = EMPTY, max(b_on, FAULT_LOW_MV), min(w_on, FAULT_HIGH_MV)
+            new, lo, hi = EMPTY, max(b_on, 2 * FAULT_LOW_MV), min(w_on, 2 * FAULT_HIGH_MV)
         self.lo[i] = lo
         self.hi[i] = hi
         self.classes[i] = new
         return new != old
 
+    def level(self, i: int) -> int:
+        """Sensor i's average level in mV."""
+        return self.doubled[i] >> 1
+
+    def averages(self) -> list:
+        """Every sensor's average level in mV (what LEVELS carries)."""
+        doubled = self.doubled
+        return [doubled[i] >> 1 for i in range(self.n)]
+
     def update(self, levels: "array[int]") -> list:
         """Take one scan's levels (mV); the sensors whose class changed."""
-        filtered = self.filtered
+        doubled = self.doubled
         lo = self.lo
         hi = self.hi
         out = NOTHING
         if not self.primed:              # the first scan: no average to start from
             for i in range(self.n):
-                filtered[i] = levels[i]
+                doubled[i] = 2 * levels[i]
             self.primed = True
             out = []
             for i in range(self.n):
                 if self.reclassify(i):
                     out.append(i)
             return out
-        shift = FILTER_SHIFT
-        up = (1 << shift) - 1            # round toward the new level, up as well as down
         moved = None                     # most scans: nothing moved, nothing allocated
-        for i in range(self.n):
-            f = filtered[i]
-            d = levels[i] - f
-            if d > 0:
-                d += up
-            f += d >> shift
-            filtered[i] = f
-            if f < lo[i] or f > hi[i]:
+        for i in range(self.n):          # the hot loop: two loads, a shift, an add, two compares
+            a = (doubled[i] >> 1) + levels[i]
+            doubled[i] = a
+            if a < lo[i] or a > hi[i]:
                 if moved is None:
                     moved = []
                 moved.append(i)
@@ -203,7 +208,7 @@ class Levels:
         i = self.tracked
         for _ in range(TRACK_PER_SCAN if TRACK_PER_SCAN < n else n):
             if self.classes[i] == EMPTY:
-                f = self.filtered[i]
+                f = self.doubled[i] >> 1
                 e = self.empty[i]
                 window = min(self.span_white[i], self.span_black[i]) * TRACK_PERMILLE // 1000
                 home = self.empty_calibrated[i]

@@ -38,19 +38,29 @@ ARMED = 0x62674257        # "bgBW": the firmware's watchdog was running
 MAINTENANCE = 0x62674D4D  # "bgMM": the next boot is maintenance mode
 
 
-# RP2040 datasheet 2.3.1.7 (SIO at 0xd0000000): GPIO_OUT and GPIO_OUT_XOR, so that one
-# write changes S0..S3 together and nothing else.
-SIO_GPIO_OUT = 0xD0000010
+# RP2040 datasheet 2.3.1.7 (SIO at 0xd0000000): GPIO_OUT_XOR, so that one write changes
+# S0..S3 together and nothing else.
 SIO_GPIO_OUT_XOR = 0xD000001C
-ADDRESS_MASK = 0xF << S0
+
+
+#: the XOR that takes the address from channel k - 1 to k, already shifted to S0..S3
+_STEP = tuple(((k - 1) ^ k) << S0 if k else 0 for k in range(16))
 
 
 class Front:
-    """The chain's primitives on the Pico (firmware/chain.py describes them)."""
+    """The chain's primitives on the Pico (firmware/chain.py describes them).
+
+    The address is written through the SIO's XOR register (one write changes S0..S3
+    together and nothing else), from the address this object last set (`channel`), so
+    the hot loop never reads GPIO_OUT. After a switch one conversion is thrown away (the
+    bus settles through 1.1 kOhm into 1 nF: tau 1.2 us, a conversion 2 us, a Python call
+    more), then one is kept: the sensor's noise is averaged over scans (levels.py), not
+    over conversions microseconds apart."""
 
     def __init__(self):
-        for gp in (S0, S1, S2, S3, TCLK, TOKEN):
+        for gp in (S0, S1, S2, S3):
             machine.Pin(gp, machine.Pin.OUT, value=0)
+        self.channel = 0
         self.tclk = machine.Pin(TCLK, machine.Pin.OUT, value=0)
         self.token = machine.Pin(TOKEN, machine.Pin.OUT, value=0)
         self.ret = machine.Pin(RET, machine.Pin.IN)
@@ -59,8 +69,8 @@ class Front:
         self.read_aout = self.aout.read_u16   # bound once: a scan allocates nothing
 
     def address(self, channel):
-        mem = machine.mem32
-        mem[SIO_GPIO_OUT_XOR] = (mem[SIO_GPIO_OUT] ^ (channel << S0)) & ADDRESS_MASK
+        machine.mem32[SIO_GPIO_OUT_XOR] = ((self.channel ^ channel) & 15) << S0
+        self.channel = channel & 15
 
     def clock(self, token):
         self.token.value(token)
@@ -71,19 +81,23 @@ class Front:
     def level(self):
         read = self.read_aout
         read()                       # the first conversion after a switch: settling
-        return (read() + read()) * ADC_REF_MV // 131070
+        return read() * ADC_REF_MV // 65535
 
     def supply(self):
         return self.vsup.read_u16() * ADC_REF_MV * SUPPLY_DIVIDER // 65535
 
     def read_module(self, count, out, at):
-        """The hot loop: a module's channels, addressed and read, one method call."""
+        """The hot loop: a module's channels 0..count-1, addressed and read, one call."""
         mem = machine.mem32
         read = self.read_aout
+        step = _STEP
+        self.address(0)
         for k in range(count):
-            mem[SIO_GPIO_OUT_XOR] = (mem[SIO_GPIO_OUT] ^ (k << S0)) & ADDRESS_MASK
+            if k:
+                mem[SIO_GPIO_OUT_XOR] = step[k]
             read()
-            out[at + k] = (read() + read()) * ADC_REF_MV // 131070
+            out[at + k] = read() * ADC_REF_MV // 65535
+        self.channel = count - 1 if count else self.channel
 
 
 def make_uart():

@@ -337,7 +337,7 @@ def _levels_with(e, w, b, n=1):
     return lv
 
 
-def _settle(lv, mv, scans=12):
+def _settle(lv, mv, scans=20):
     for _ in range(scans):
         lv.update([mv] * lv.n)
     return lv.classes[0]
@@ -432,7 +432,7 @@ def test_the_band_check_finds_every_change_a_full_classification_finds():
             mv[seed % n] = 50 + (seed >> 8) % 3000
         before = list(lv.classes)
         changed = lv.update(mv)
-        want = [levels.classify(lv.filtered[i], before[i], lv.empty[i], lv.span_white[i],
+        want = [levels.classify(lv.doubled[i], before[i], lv.empty[i], lv.span_white[i],
                                 lv.span_black[i]) for i in range(n)]
         assert list(lv.classes) == want
         assert sorted(changed) == [i for i in range(n) if want[i] != before[i]]
