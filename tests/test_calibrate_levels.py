@@ -10,16 +10,15 @@ from pathlib import Path
 import pytest
 
 from controller.board.profile import Profile, load_profile
-from controller.bringup.sensor_levels import (
+from controller.bringup.level_table import (
     CalibrationRefused,
     LevelCalibration,
     SensorLevels,
-    calibrate_levels,
     check,
     load_copy,
     save_copy,
-    store,
 )
+from controller.bringup.sensor_levels import calibrate_levels, store
 from controller.bringup.sim_operator import SimOperator
 from controller.bringup.sim_rig import open_sim_rig, parse_faults
 from controller.errors import BgboardError

@@ -20,22 +20,27 @@ module the same) is refused with one line per sensor, naming its cell, and nothi
 sent: the board keeps the calibration it has. A good one goes to the board (CALIBRATE
 frames, CAL_SAVE with the table's CRC-32), is verified with CAL_STATUS?, and a copy is
 kept in the state directory (`calibration.json`) so a replaced Pico can be given it again
-(`bgboard calibrate --restore`).
+(`bgboard calibrate --restore`). The table, its checks and the copy: level_table.py.
 """
 from __future__ import annotations
 
 import asyncio
-import json
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from pathlib import Path
 
 from PIL import Image, ImageDraw
 
 from controller.board.profile import Profile
-from controller.bringup.requests import ClearBoard, CoverCells, cell_text
+from controller.bringup.level_table import (
+    CalibrationNotStored,
+    CalibrationRefused,
+    LevelCalibration,
+    SensorLevels,
+    check,
+    volts,
+    where,
+)
+from controller.bringup.requests import ClearBoard, CoverCells
 from controller.bringup.rig import Operator, Rig
-from controller.errors import BgboardError
 from controller.link.codec import (
     CAL_ROWS_PER_FRAME,
     Calibrate,
@@ -44,13 +49,9 @@ from controller.link.codec import (
     CalStatus,
     CalStatusRequest,
     LevelsRequest,
-    calibration_table,
-    crc32,
 )
 from hardware.design.sensing import VQ
 
-#: the firmware's limits: a level outside them is a fault, a span under MIN_SPAN refused
-FAULT_LOW_MV, FAULT_HIGH_MV, MIN_SPAN_MV = 80, 3000, 40
 #: a sensor is learned when it held at least this far from its empty level ...
 LEARN_MIN_MV = 100
 #: ... or NOISE_FACTOR times its own noise, whichever is more, for HOLD_SAMPLES samples
@@ -58,140 +59,12 @@ NOISE_FACTOR = 6
 HOLD_SAMPLES = 3
 #: samples that agree lie within this of each other (or twice the noise)
 HOLD_SPREAD_MV = 10
-#: consecutive sensors whose three levels all agree within this read one sensor (a
-#: multiplexer stuck on one channel); that many of them make the verdict
-STUCK_SPREAD_MV = 4
-STUCK_RUN = 4
 #: an empty board: every sensor within its part's quiescent range (hardware/design/sensing.py
 #: VQ, at the datasheet's limits), with room for the bus's divider and the ADC's error
 EMPTY_BAND_MV = (round(VQ[0] * 900), round(VQ[1] * 1050))
 #: the slots a person can cover at once: 15 checkers of each colour
 CHECKERS = 15
 SAMPLE_S = 0.1
-COPY_NAME = "calibration.json"
-
-
-class CalibrationRefused(BgboardError, ValueError):
-    """An impossible calibration: one line per sensor (its cell named); nothing was sent."""
-
-    def __init__(self, problems: Sequence[str]) -> None:
-        super().__init__("\n".join(problems))
-        self.problems = tuple(problems)
-
-
-class CalibrationNotStored(BgboardError, RuntimeError):
-    """The board did not store the calibration (its CAL_STATUS says why)."""
-
-
-@dataclass(frozen=True)
-class SensorLevels:
-    """One sensor's calibration: empty, white and black levels and its noise, in mV."""
-
-    empty: int
-    white: int
-    black: int
-    noise: int = 0
-
-
-@dataclass(frozen=True)
-class LevelCalibration:
-    """Every sensor's levels, in the profile's sensor order."""
-
-    sensors: tuple[SensorLevels, ...]
-
-    @property
-    def rows(self) -> tuple[tuple[int, int, int], ...]:
-        return tuple((s.empty, s.white, s.black) for s in self.sensors)
-
-    @property
-    def crc(self) -> int:
-        """The CRC-32 the board reports for this table (CAL_SAVE, CAL_STATUS)."""
-        return crc32(calibration_table(self.rows))
-
-    def to_json(self) -> str:
-        return json.dumps({"crc32": f"{self.crc:08x}",
-                           "sensors": [[s.empty, s.white, s.black, s.noise] for s in self.sensors]})
-
-    @classmethod
-    def from_json(cls, text: str) -> LevelCalibration:
-        """The copy `to_json` wrote; ValueError when it is not one (or was changed)."""
-        data = json.loads(text)
-        sensors = tuple(SensorLevels(*(int(v) for v in row)) for row in data["sensors"])
-        calibration = cls(sensors)
-        if f"{calibration.crc:08x}" != data["crc32"]:
-            raise ValueError("its CRC does not match its levels")
-        return calibration
-
-
-def where(profile: Profile, sensor: int) -> str:
-    """"point 5 slot 3 (sensor 26)", as a person finds the sensor."""
-    place = profile.cell_of_sensor().get(sensor)
-    if place is None:
-        return f"sensor {sensor}"
-    cell, slot = place
-    return f"{cell_text(cell)} slot {slot + 1} (sensor {sensor})"
-
-
-def _volts(mv: int) -> str:
-    return f"{mv / 1000:.2f} V"
-
-
-# --- the checks -------------------------------------------------------------------------
-
-
-def check(profile: Profile, empty: Sequence[int], noise: Sequence[int],
-          white: dict[int, int], black: dict[int, int]) -> list[str]:
-    """Every problem with a calibration, one line each naming the sensor's cell."""
-    runs = _stuck_runs(profile, empty, white, black)
-    stuck = {i for run, _ in runs for i in run}
-    lines = [text for _, text in runs]
-    for i in range(len(empty)):
-        if i in stuck:
-            continue
-        line = _sensor_problem(i, empty[i], noise[i], white.get(i), black.get(i))
-        if line is not None:
-            lines.append(f"{where(profile, i)}: {line}")
-    return lines
-
-
-def _sensor_problem(i: int, e: int, noise: int, w: int | None, b: int | None) -> str | None:
-    if not FAULT_LOW_MV <= e <= FAULT_HIGH_MV:
-        return f"reads {_volts(e)} on the empty board: no sensor there, or no supply"
-    if w is None and b is None:
-        return "did not move for a white or a black checker: a sensor that does not move"
-    if w is None:
-        return "did not move for a white checker: a sensor that does not move for white"
-    if b is None:
-        return "did not move for a black checker: a sensor that does not move for black"
-    if w - e < MIN_SPAN_MV or e - b < MIN_SPAN_MV:
-        return (f"white {_volts(w)} and black {_volts(b)} overlap (empty {_volts(e)}): "
-                "white must read above empty, black below")
-    if not (FAULT_LOW_MV <= b and w <= FAULT_HIGH_MV):
-        return f"white {_volts(w)} or black {_volts(b)} outside 0.08-3.00 V"
-    return None
-
-
-def _stuck_runs(profile: Profile, empty: Sequence[int], white: dict[int, int],
-                black: dict[int, int]) -> list[tuple[tuple[int, ...], str]]:
-    """Runs of STUCK_RUN or more neighbouring sensors that read exactly alike, empty, white
-    and black: one sensor read on every channel of a multiplexer."""
-    def same(a: int, b: int) -> bool:
-        levels = ((empty[a], empty[b]), (white.get(a), white.get(b)), (black.get(a), black.get(b)))
-        return all(x is not None and y is not None and abs(x - y) <= STUCK_SPREAD_MV
-                   for x, y in levels)
-
-    found: list[tuple[tuple[int, ...], str]] = []
-    start = 0
-    n = len(empty)
-    for i in range(1, n + 1):
-        if i < n and same(start, i):
-            continue
-        if i - start >= STUCK_RUN:
-            run = tuple(range(start, i))
-            found.append((run, f"{where(profile, run[0])} to {where(profile, run[-1])} all read the "
-                               "same levels: a stuck multiplexer on that module (check its S0-S3)"))
-        start = i
-    return found
 
 
 # --- on the board -------------------------------------------------------------------------
@@ -224,8 +97,8 @@ async def await_empty(rig: Rig) -> None:
             return
         if loop.time() > deadline:
             raise CalibrationRefused([
-                f"{where(rig.profile, i)}: reads {_volts(levels[i])} with the board cleared, not "
-                f"{_volts(low)}-{_volts(high)}: a checker or a magnet still there, or no sensor"
+                f"{where(rig.profile, i)}: reads {volts(levels[i])} with the board cleared, not "
+                f"{volts(low)}-{volts(high)}: a checker or a magnet still there, or no sensor"
                 for i in outside])
         await rig.pass_time(SAMPLE_S)
 
@@ -330,32 +203,6 @@ async def store(rig: Rig, calibration: LevelCalibration) -> CalStatus:
             raise CalibrationNotStored(f"the board did not store the calibration ({why}); "
                                        "it keeps the one it had")
     return feed.cal_status[-1]
-
-
-def save_copy(state_dir: Path, calibration: LevelCalibration) -> Path:
-    """The copy kept on the Pi, written atomically (temporary file, rename)."""
-    state_dir.mkdir(parents=True, exist_ok=True)
-    target = state_dir / COPY_NAME
-    tmp = target.with_suffix(".tmp")
-    tmp.write_text(calibration.to_json() + "\n", encoding="utf-8")
-    tmp.replace(target)
-    return target
-
-
-def load_copy(state_dir: Path, count: int) -> LevelCalibration:
-    """The copy kept on the Pi; BgboardError (one line) when there is none that fits."""
-    path = state_dir / COPY_NAME
-    try:
-        calibration = LevelCalibration.from_json(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise BgboardError(f"{path}: no calibration kept here ({exc.strerror or exc}); "
-                           "run bgboard calibrate") from None
-    except (ValueError, KeyError, TypeError) as exc:
-        raise BgboardError(f"{path}: not a calibration bgboard wrote ({exc})") from None
-    if len(calibration.sensors) != count:
-        raise BgboardError(f"{path}: a calibration of {len(calibration.sensors)} sensors, "
-                           f"the board has {count}")
-    return calibration
 
 
 class Showing:

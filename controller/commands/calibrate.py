@@ -78,7 +78,7 @@ def run(args: argparse.Namespace) -> int:
     state_dir = Path(args.state_dir) if args.state_dir else (None if args.sim else settings.state_dir)
     if args.restore and state_dir is None:
         raise UsageError("--restore with --sim needs --state-dir")
-    from controller.bringup.sensor_levels import CalibrationRefused
+    from controller.bringup.level_table import CalibrationRefused
     from controller.outside_text import printable
 
     try:
@@ -136,15 +136,15 @@ async def _measure(args: argparse.Namespace, settings: Any, profile: Any,
 async def _steps(args: argparse.Namespace, rig: Any, op: Any, state_dir: Path | None, *,
                  burst_quiet: float, stall_s: float) -> Any:
     """The levels (or the kept copy given back), then the timing; what `--only` leaves."""
-    from controller.bringup import sensor_levels
+    from controller.bringup import level_table, sensor_levels
     from controller.bringup.calibrate import calibrate
 
     if args.restore:
         assert state_dir is not None  # run() refused --restore without one
-        kept = sensor_levels.load_copy(state_dir, rig.profile.sensors.count)
+        kept = level_table.load_copy(state_dir, rig.profile.sensors.count)
         if not args.dry_run:
             await sensor_levels.store(rig, kept)
-        print(f"calibrate: levels from {state_dir / sensor_levels.COPY_NAME} "
+        print(f"calibrate: levels from {state_dir / level_table.COPY_NAME} "
               + ("checked (dry run)" if args.dry_run else "stored on the board"), flush=True)
         return None
     if args.only in (None, "levels"):
@@ -156,7 +156,7 @@ async def _steps(args: argparse.Namespace, rig: Any, op: Any, state_dir: Path | 
             print("levels: dry run, not stored", flush=True)
         else:
             await sensor_levels.store(rig, levels)
-            copy = f", a copy in {sensor_levels.save_copy(state_dir, levels)}" if state_dir else ""
+            copy = f", a copy in {level_table.save_copy(state_dir, levels)}" if state_dir else ""
             print(f"levels: stored on the board (CRC {levels.crc:08x}){copy}", flush=True)
     if args.only == "levels":
         return None
