@@ -7,6 +7,8 @@ is known, otherwise the service matches the manufacturer's number. Prices are ap
 in euros, at the quantities one board needs."""
 from __future__ import annotations
 
+from controller.board.profile import load_profile
+
 from .netlist import PartType, Pin, PinKind
 
 SMD_SECTION = "Sensor modules and carrier: assembled by the PCB fab"
@@ -166,11 +168,13 @@ PICO_PINS: dict[int, str] = {
     27: "GP21", 28: "GND", 29: "GP22", 30: "RUN", 31: "GP26", 32: "GP27", 33: "AGND", 34: "GP28",
     35: "ADC_VREF", 36: "3V3 OUT", 37: "3V3_EN", 38: "GND", 39: "VSYS", 40: "VBUS",
 }
-#: The carrier's use of the Pico (hardware/front-end.md); the profile's [pico] names the same.
-ADDRESS_GPIOS = (2, 3, 4, 5)      # S0..S3
-TCLK_GPIO, TOKEN_GPIO, RET_GPIO = 6, 7, 8
-AOUT_ADC_GPIO, SUPPLY_ADC_GPIO = 26, 27
-UART_GPIOS = (0, 1)               # TX, RX: the optional link to the Pi, wired off the board
+#: The carrier's use of the Pico: the profile's [pico] section (one definition, which the
+#: firmware's pin map and the controller read too; hardware/front-end.md).
+PICO_GPIOS = load_profile().pico
+ADDRESS_GPIOS = (PICO_GPIOS.s0, PICO_GPIOS.s1, PICO_GPIOS.s2, PICO_GPIOS.s3)
+TCLK_GPIO, TOKEN_GPIO, RET_GPIO = PICO_GPIOS.tclk, PICO_GPIOS.token, PICO_GPIOS.ret
+AOUT_ADC_GPIO, SUPPLY_ADC_GPIO = PICO_GPIOS.aout, PICO_GPIOS.supply
+UART_GPIOS = (PICO_GPIOS.uart_tx, PICO_GPIOS.uart_rx)
 
 
 def _pico_kind(name: str) -> PinKind:
