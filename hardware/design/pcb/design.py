@@ -12,6 +12,7 @@ from typing import Literal
 from controller.json_value import JsonObject
 
 from ..netlist import Mount
+from . import silk
 from .rules import Rules
 from .shapes import Hole, Track, Via
 
@@ -49,7 +50,7 @@ class Placement:
     def as_json(self) -> JsonObject:
         spec: JsonObject = {"ref": self.ref, "footprint": self.footprint, "x": self.x, "y": self.y,
                             "rotation": self.rotation, "side": self.side, "value": self.value,
-                            "ref_size": 0.8}
+                            "ref_size": silk.SIZE}
         if self.ref_at is not None:
             spec["ref_at"] = list(self.ref_at)
         else:

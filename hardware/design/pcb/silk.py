@@ -9,7 +9,7 @@ from .shapes import Pad
 
 Box = tuple[float, float, float, float]
 
-SIZE = 0.8                 # text height, mm (JLCPCB prints 0.8 mm at 0.15 mm stroke legibly)
+SIZE = 1.0                 # text height, mm: JLCPCB's standard silkscreen asks 1 mm, 0.15 mm strokes
 GAP = 0.25                 # between a reference and what it must not touch
 EDGE = 0.6                 # from the board's edge
 
