@@ -17,6 +17,7 @@
 #
 # Same Python subset as wire.py: it runs on MicroPython and CPython.
 
+import sys
 from array import array
 
 EMPTY = 0
@@ -46,6 +47,28 @@ TRACK_LIMIT_MV = 20
 
 
 NOTHING = []  # type: list[int]  # update()'s answer when no class changed (never changed)
+
+
+def average(doubled: "array[int]", levels: "array[int]", lo: "array[int]", hi: "array[int]",
+            n: int, moved: "array[int]") -> int:
+    """The scan's hot loop: every sensor's doubled average takes the new level
+    (doubled[i] = doubled[i] // 2 + levels[i]) and is compared with its band; the sensors
+    outside it go into moved[0..]; returns how many. On the Pico fastlevels.average, the
+    same in viper code, runs instead."""
+    count = 0
+    for i in range(n):
+        a = (doubled[i] >> 1) + levels[i]
+        doubled[i] = a
+        if a < lo[i] or a > hi[i]:
+            moved[count] = i
+            count += 1
+    return count
+
+
+if sys.platform == "rp2":  # the Pico: the same loop as machine code
+    from fastlevels import average as _average  # type: ignore[import-not-found,unused-ignore]
+else:
+    _average = average
 
 
 UP = CLASSIFY_PERMILLE + HYSTERESIS_PERMILLE // 2      # a colour enters above this
@@ -114,6 +137,7 @@ class Levels:
         self.lo = array("H", [0] * n)       # the band the class holds in (doubled, as the average)
         self.hi = array("H", [0] * n)
         self.classes = bytearray(n)      # what the debouncer reads
+        self.moved = array("H", [0] * n)    # average()'s answer: the sensors out of band
         self.primed = False
         self.calibrated = False          # False: the typical levels
         self.tracked = 0                 # the next sensor whose empty level is tracked
@@ -185,20 +209,14 @@ class Levels:
                 if self.reclassify(i):
                     out.append(i)
             return out
-        moved = None                     # most scans: nothing moved, nothing allocated
-        for i in range(self.n):          # the hot loop: two loads, a shift, an add, two compares
-            a = (doubled[i] >> 1) + levels[i]
-            doubled[i] = a
-            if a < lo[i] or a > hi[i]:
-                if moved is None:
-                    moved = []
-                moved.append(i)
-        if moved is not None:
-            for i in moved:
-                if self.reclassify(i):
-                    if out is NOTHING:
-                        out = []
-                    out.append(i)
+        count = _average(doubled, levels, lo, hi, self.n, self.moved)
+        moved = self.moved
+        for k in range(count):
+            i = moved[k]
+            if self.reclassify(i):
+                if out is NOTHING:
+                    out = []
+                out.append(i)
         self.track()
         return out
 

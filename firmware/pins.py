@@ -1,7 +1,14 @@
 # bgboard firmware: the pin map of the default sensor board (hardware/profiles/default.toml
 # [pico]) and the RP2040's registers the firmware touches. With main.py the only files
 # that import `machine`.
+import sys
+
 import machine
+
+if sys.platform == "rp2":   # the scan's read loop as machine code (the suite's fakes: bytecode)
+    import fastfront
+else:
+    fastfront = None
 
 # The sensor chain (hardware/front-end.md "The carrier"): GP2..GP5 the multiplexers'
 # S0..S3, one masked write sets them; GP6 TCLK, GP7 TOKEN, GP8 RET (100 kOhm to GND);
@@ -87,7 +94,12 @@ class Front:
         return self.vsup.read_u16() * ADC_REF_MV * SUPPLY_DIVIDER // 65535
 
     def read_module(self, count, out, at):
-        """The hot loop: a module's channels 0..count-1, addressed and read, one call."""
+        """The hot loop: a module's channels 0..count-1, addressed and read, one call
+        (on the Pico in viper code: fastfront.py; the bytecode below is the same)."""
+        if fastfront is not None:
+            self.channel = fastfront.read_module(count, out, at, self.channel, S0,
+                                                 SIO_GPIO_OUT_XOR, fastfront.ADC_BASE)
+            return
         mem = machine.mem32
         read = self.read_aout
         step = _STEP

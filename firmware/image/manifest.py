@@ -7,5 +7,5 @@ if MYPY:  # type checkers only
     def freeze(path: str, script: tuple[str, ...] | None = None) -> None: ...
 
 freeze("$(PORT_DIR)/modules")
-freeze("..", ("wire.py", "chain.py", "levels.py", "calstore.py", "debounce.py", "board.py", "link.py",
-               "pins.py", "main.py"))
+freeze("..", ("wire.py", "chain.py", "levels.py", "fastlevels.py", "calstore.py", "debounce.py",
+               "board.py", "link.py", "pins.py", "fastfront.py", "main.py"))
