@@ -70,8 +70,9 @@ class BoardPerson:
         if prompt is not None and prompt.key == "confirm_move":
             meant = prompt.as_dict().get("notation") == self._meant
             await self._press(status.match.turn or self.side, "main" if meant else "cube")
-        elif prompt is not None and prompt.key == "on_full_point":
-            await self._press(status.match.turn or self.side, "main")  # the checker is on the full point
+        elif status.awaits_landing:  # the checker is on the full point (the display's "on 6?"; the
+            # phase's prompt never says it: this hand waited there for ever, issue 35.3)
+            await self._press(status.match.turn or self.side, "main")
         elif status.carried_out is not None:
             self._carry_out_shown(status.carried_out.move, status.carried_out.side)
         elif status.setting_up:

@@ -67,3 +67,34 @@ def test_a_persons_checker_on_a_full_point_waits_for_their_button(tmp_path: Path
         finally:
             await live.close()
     asyncio.run(go())
+
+
+def test_the_tests_own_board_hand_says_its_checker_landed(tmp_path: Path) -> None:
+    """The hand the whole-match tests put at the real board's path (tests/board_hands.py)
+    looked for the full point in the phase's prompt, which never says it (the display's
+    scene does): a bgboard run soak waited there for ever."""
+    from sim.virtual_board import execute
+    from tests.board_hands import BoardPerson
+
+    class Board:  # the board process's standard input, on the simulator's own virtual board
+        def __init__(self, live: LiveSim) -> None:
+            self.live = live
+
+        def do(self, line: str) -> str:
+            return execute(self.live.vb, line)
+
+    async def go() -> None:
+        live = await _white_to_play_one_one(tmp_path)
+        try:
+            assert live.table is not None
+            person = BoardPerson(Board(live), live.table)  # type: ignore[arg-type]
+            playing = asyncio.create_task(person.play())
+            try:
+                await until("White's 8/7 counted", lambda: live.table.controller.match.turn == "black", 30)  # type: ignore[union-attr]
+            finally:
+                playing.cancel()
+                await asyncio.gather(playing, return_exceptions=True)
+            assert any(press.startswith("white_main") for press in person.presses), person.presses
+        finally:
+            await live.close()
+    asyncio.run(go())
