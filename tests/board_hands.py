@@ -31,6 +31,10 @@ class Shown:
     lights: dict[str, str]
 
 
+#: how long a finger rests after a press before it presses again (far above any bounce time)
+REST_S = 0.3
+
+
 class BoardPerson:
     """See the module docstring. `side` is the colour this person plays."""
 
@@ -93,6 +97,10 @@ class BoardPerson:
         self.finger.down(key)
         await asyncio.sleep(TAP_S)
         self.finger.up(key)
+        # a finger rests before it presses again: the panel's debounce takes an edge that
+        # comes within its bounce time of the last as chatter and restarts its window, so
+        # presses 50 ms apart on a loaded machine were all chatter, for ever (a soak stalled)
+        await asyncio.sleep(REST_S)
 
     def _carry_out_shown(self, move: Move, side: Colour) -> None:
         """The other side's move, read from the LEDs and carried out step by step."""
