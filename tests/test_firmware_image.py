@@ -43,7 +43,7 @@ def _firmware_imports(path: Path) -> set[str]:
             if node.module == "firmware":
                 names.update(alias.name for alias in node.names)
             elif node.module:
-                names.add(node.module)
+                names.add(node.module.removeprefix("firmware."))
     return {n for n in names if (FIRMWARE / f"{n}.py").is_file()}
 
 

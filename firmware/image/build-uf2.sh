@@ -23,8 +23,9 @@ if [ $# -gt 2 ] || [ ! -f "$MPY_ARG/ports/rp2/Makefile" ]; then
     echo "usage: $0 [MICROPYTHON_DIR [OUT_DIR]]  (no MicroPython tree at $MPY_ARG: firmware/README.md says how to get one)" >&2
     exit 2
 fi
-MPY=$(cd "$MPY_ARG" && pwd)
-OUT=$(mkdir -p "$OUT_ARG" && cd "$OUT_ARG" && pwd)
+# physical paths: the build tree remembers them, and a symlink must not look like another tree
+MPY=$(cd "$MPY_ARG" && pwd -P)
+OUT=$(mkdir -p "$OUT_ARG" && cd "$OUT_ARG" && pwd -P)
 JOBS=${JOBS:-2}
 for sub in pico-sdk tinyusb mbedtls micropython-lib; do  # the last: its build refuses a frozen manifest without it
     [ -f "$MPY/lib/$sub/LICENSE" ] || [ -f "$MPY/lib/$sub/LICENSE.TXT" ] || { echo "$MPY/lib/$sub is missing (a submodule of MicroPython)" >&2; exit 2; }
