@@ -7,7 +7,8 @@
 // open() for writing failed (ENODEV).
 //
 // Here IO_QSPI keeps its registers (no abort), the SSI has its receive FIFO in direct mode
-// (each byte clocked out brings one in; RXFLR counts them, DR0 pops them), and while the
+// (each byte clocked out brings one in; RXFLR counts them, DR0 pops them; disabling the SSI
+// clears it, as DW_apb_ssi does: boot2 leaves bytes it never reads there), and while the
 // SS pin is forced low through GPIO_QSPI_SS_CTRL OUTOVER (as the bootrom's flash functions
 // and pico-sdk's flash_do_cmd select the chip) every byte goes to a command decoder
 // (W25Q16JV datasheet, 8.2):
@@ -21,6 +22,7 @@ const IO_QSPI = 0x40018;
 const SS_CTRL = 0x0c;                       // GPIO_QSPI_SS_CTRL
 const OUTOVER_LOW = 2;
 const SSI = 0x18000;                        // XIP_SSI at 0x18000000
+const SSI_SSIENR = 0x08;
 const SSI_TXFLR = 0x20;
 const SSI_RXFLR = 0x24;
 const SSI_SR = 0x28;
@@ -81,6 +83,7 @@ export class FlashChip {
       return read(offset);
     };
     ssi.writeUint32 = (offset, value) => {
+      if (offset === SSI_SSIENR && !(value & 1)) rx.length = 0;   // disabled: FIFOs cleared
       if (offset !== SSI_DR0) { write(offset, value); return; }
       const answer = this.selected ? this.byte(value & 0xff) : null;
       if (rx.length < FIFO_DEPTH) rx.push(answer ?? 0);
