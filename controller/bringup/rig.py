@@ -44,10 +44,12 @@ class Operator(Protocol):
 
 @dataclass
 class Rig:
-    """Open devices of one board, plus how long to wait for a person and for settling.
+    """Open devices of one board, plus how long to wait for a person, for settling and for
+    the board's answer to a request (`reply`, wall seconds: LEVELS?, CAL_SAVE).
 
     `pass_time(seconds)` lets time pass for the board: a sleep on the Pi, the virtual
-    board's clock in the simulator (so a 10 s link test takes no 10 s there).
+    board's clock in the simulator (so a 10 s link test takes no 10 s there), the emulated
+    Pico's clock in its tests (which runs slower than the wall clock: a longer `reply`).
     """
 
     profile: Profile
@@ -61,3 +63,4 @@ class Rig:
     pass_time: Callable[[float], Awaitable[None]]
     wait: float = 120.0
     quiet: float = 0.3
+    reply: float = 5.0

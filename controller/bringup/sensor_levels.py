@@ -76,7 +76,7 @@ async def read_levels(rig: Rig) -> tuple[int, ...]:
     mark = len(feed.levels)
     rig.link.send(LevelsRequest())
     await rig.pass_time(0.02)
-    if not await feed.wait_count(feed.levels, mark, 2.0):
+    if not await feed.wait_count(feed.levels, mark, rig.reply):
         raise TimeoutError("the board does not answer LEVELS?: does it run firmware 2.0?")
     return feed.levels[-1]
 
@@ -194,7 +194,7 @@ async def store(rig: Rig, calibration: LevelCalibration) -> CalStatus:
         mark = len(feed.cal_status)
         rig.link.send(request)
         await rig.pass_time(0.05)
-        if not await feed.wait_count(feed.cal_status, mark, 5.0):
+        if not await feed.wait_count(feed.cal_status, mark, rig.reply):
             raise CalibrationNotStored("the board did not answer with CAL_STATUS")
         status = feed.cal_status[-1]
         if status.state is not CalState.IN_USE or status.crc != calibration.crc \
