@@ -59,10 +59,11 @@ class Front:
 
     The address is written through the SIO's XOR register (one write changes S0..S3
     together and nothing else), from the address this object last set (`channel`), so
-    the hot loop never reads GPIO_OUT. After a switch one conversion is thrown away (the
-    bus settles through 1.1 kOhm into 1 nF: tau 1.2 us, a conversion 2 us, a Python call
-    more), then one is kept: the sensor's noise is averaged over scans (levels.py), not
-    over conversions microseconds apart."""
+    the hot loop never reads GPIO_OUT. After a switch the bus settles through 1.1 kOhm
+    into 1 nF (tau 1.2 us): the bytecode below throws one conversion away (2 us, and a
+    Python call or two more), the Pico's viper loop fastfront.SETTLE of them (8 us, with
+    nothing else between), then one is kept: the sensor's noise is averaged over scans
+    (levels.py), not over conversions microseconds apart."""
 
     def __init__(self):
         for gp in (S0, S1, S2, S3):
