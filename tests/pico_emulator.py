@@ -1,12 +1,13 @@
 """The real firmware image on an emulated RP2040, behind ptys like a real /dev/ttyACM0
 and the Pi's /dev/serial0.
 
-firmware/emulator/pico.mjs (Node, rp2040js) runs bgboard-pico.uf2 with the sensor chain,
-BOOTSEL, the watchdog and the UART line modelled; this side gives its USB CDC bytes one
-pseudo-terminal (`port`) and its UART0 on GP0/GP1 another (`uart_port`), each a
-sim/vboard_pty.PtyCable, the virtual board's own cable, so the project's serial link and
-board session open them with pyserial; it turns the harness's control channel into calls:
-`set_sensor`, `bootsel`, `stall_spi`, `stats`, and the `events` it reported (boot, usb,
+firmware/emulator/pico.mjs (Node, rp2040js) runs bgboard-pico.uf2 with the sensing front end
+(multiplexers, token chain, ADC), BOOTSEL, the watchdog, the flash and the UART line
+modelled; this side gives its USB CDC bytes one pseudo-terminal (`port`) and its UART0 on
+GP0/GP1 another (`uart_port`), each a sim/vboard_pty.PtyCable, the virtual board's own
+cable, so the project's serial link and board session open them with pyserial; it turns
+the harness's control channel into calls: `set_volts`, `set_supply`, `set_noise`,
+`break_chain`, `bootsel`, `stall_adc`, `stats`, and the `events` it reported (boot, usb,
 reboot). `RawRepl` is mpremote's way into maintenance mode's REPL. Emulated time runs as
 fast as the machine allows, not in step with the host's.
 
@@ -20,12 +21,14 @@ defines the places, the user's own cache by default, and firmware/README.md the 
 """
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import shutil
 import subprocess
 import threading
 import time
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -136,16 +139,45 @@ class EmulatedPico:
                     raise AssertionError(f"no event {match} within {timeout} s; got {self.events[after:]}")
                 self._changed.wait(min(left, 0.5))
 
-    def set_sensor(self, index: int, value: int) -> None:
-        self._send({"sensor": index, "value": value})
+    def set_volts(self, volts: Mapping[int, float], expect: tuple[int, int] | None = None) -> None:
+        """Sensor outputs in volts (sensor index: V); `expect` (sensor, class) times the
+        first SCAN that shows that class for that sensor (stats()["scan_seen"])."""
+        command: dict[str, Any] = {"volts": [[i, v] for i, v in volts.items()]}
+        if expect is not None:
+            command["expect"] = list(expect)
+        self._send(command)
+
+    def set_supply(self, volts: float) -> None:
+        """The sensors' 5 V as the carrier's divider gives it to ADC1."""
+        self._send({"supply": volts})
+
+    def set_noise(self, mv_rms: float) -> None:
+        """Gaussian noise on every conversion of a sensor's level (seeded: the same run twice)."""
+        self._send({"noise_mv": mv_rms})
+
+    def break_chain(self, module: int | None) -> None:
+        """The token chain cut before `module` (0-based): the token and RET stop there."""
+        self._send({"break_chain": module})
 
     def bootsel(self, pressed: bool) -> None:
         self._send({"bootsel": pressed})
 
-    def stall_spi(self, stalled: bool) -> None:
-        """A stuck chain: each SPI byte takes 3 s, so the firmware hangs in the chain read
-        until its watchdog restarts the board."""
-        self._send({"stall_spi": stalled})
+    def stall_adc(self, stalled: bool) -> None:
+        """A conversion that never ends: the firmware hangs waiting for the ADC until its
+        watchdog restarts the board (a reset frees it)."""
+        self._send({"stall_adc": stalled})
+
+    def now_ns(self) -> int:
+        """The emulated clock (it runs as fast as this machine lets it)."""
+        n = len(self.events)
+        self._send({"time": True})
+        return int(self.wait_event({"event": "time"}, after=n, timeout=30)["ns"])
+
+    async def pass_time(self, seconds: float) -> None:
+        """Let `seconds` of the board's time pass (a bring-up Rig's pass_time)."""
+        end = await asyncio.to_thread(self.now_ns) + seconds * 1e9
+        while await asyncio.to_thread(self.now_ns) < end:
+            await asyncio.sleep(0.02)
 
     def stats(self) -> dict[str, Any]:
         n = len(self.events)

@@ -1,9 +1,9 @@
 // bgboard's sensor board on an emulated RP2040 (rp2040js): runs bgboard-pico.uf2 (MicroPython
 // with firmware/ frozen in, firmware/image/build-uf2.sh) with the board around it modelled:
 //
-// - the 74HC165 chain on SPI0: SH/LD (GP17) going low latches the sensors, each SPI byte
-//   then shifts the next register out (chain bit k = sensor k // 2, north when k is even,
-//   MSB first, as firmware/scan.py reads it); at 1 MHz a byte takes 8 us;
+// - the sensing front end (front-end.mjs, hardware/front-end.md): the multiplexers' address
+//   on GP2..GP5, the token chain on GP6 TCLK / GP7 TOKEN / GP8 RET, each sensor's voltage
+//   on the analogue bus into ADC0 with its settling, the supply monitor on ADC1;
 // - BOOTSEL: the QSPI SS pin reads high (released) unless the test presses it;
 // - the watchdog wired to a reset: a new chip boots from the same flash with the
 //   watchdog's REASON and SCRATCH registers kept, as the RP2040 keeps them;
@@ -13,24 +13,27 @@
 //   tests/pico_emulator.py, puts them on a pty for the project's own serial link);
 // - UART0 on GP0/GP1 (uart-line.mjs): the host's bytes come on the --uart-in fd, the
 //   board's go to the --uart-out fd (a second pty on the Python side).
+// scan-stats.mjs measures the scanning in emulated cycles.
 //
-// Control on the --control-in fd (JSON lines): {"sensor": i, "value": v}, {"bootsel": true|false},
-// {"stall_spi": true|false} (a stuck chain: each SPI byte takes 3 s), {"stats": true}. Events on the --control-out fd: boot,
-// usb, reboot (reason "timer" or "force"), stats. Emulated time only: the chip runs as
-// fast as the host machine lets it, its clock is the simulation's (125 MHz).
+// Control on the --control-in fd (JSON lines): {"volts": [[sensor, v], ...], "expect":
+// [sensor, class]} (sensor outputs in volts; the class the next SCAN should show for one of
+// them, timed), {"supply": v}, {"noise_mv": x}, {"break_chain": m | null}, {"stall_adc":
+// true|false} (a conversion that never ends), {"bootsel": true|false}, {"time": true},
+// {"stats": true}. Events on the --control-out fd: boot, usb, reboot (reason "timer" or
+// "force"), time, stats.
+// Emulated time only: the chip runs as fast as the host machine lets it, its clock is the
+// simulation's (125 MHz).
 //
 //   node pico.mjs --bootrom BOOTROM --image bgboard-pico.uf2 --control-in FD --control-out FD \
 //                 --uart-in FD --uart-out FD
 // BOOTROM: the RP2040 B1 bootrom, a 16 KiB .bin or rp2040js's demo/bootrom.ts.
 import fs from 'node:fs';
-import { ConsoleLogger, GPIOPinState, LogLevel, Simulator, USBCDC } from 'rp2040js';
+import { ConsoleLogger, LogLevel, Simulator, USBCDC } from 'rp2040js';
 import { FlashChip } from './flash-chip.mjs';
+import { FrontEnd } from './front-end.mjs';
+import { ScanStats } from './scan-stats.mjs';
 import { UartLine } from './uart-line.mjs';
 
-const SENSORS = 14 * 13;                  // firmware/main.py ROWS * COLS
-const CHAIN_BYTES = Math.ceil((2 * SENSORS) / 8);
-const SPI_BYTE_NS = 8000;                 // pins.SPI_BAUD = 1 MHz
-const LOAD_PIN = 17;                      // pins.LOAD
 const WATCHDOG = 0x40058;
 const CYCLE_NS = 8;                       // 125 MHz
 const FLASH_START = 0x10000000;
@@ -77,87 +80,23 @@ const emit = (event) => control.write(JSON.stringify(event) + '\n');
 const uartOut = fs.createWriteStream(null, { fd: Number(arg('--uart-out')) });
 
 // -- the board around the chip ----------------------------------------------------------
-const sensors = new Uint8Array(SENSORS);
-let latched = new Uint8Array(CHAIN_BYTES);
-let shifted = 0;
-let bootsel = false;
-let stallSpi = false;
-let spiStuck = false;                       // a transfer left unfinished: the chip spins
-
-function encodeChain() {
-  const buf = new Uint8Array(CHAIN_BYTES);
-  for (let i = 0; i < SENSORS; i++) {
-    for (const [bit, mask] of [[2 * i, 1], [2 * i + 1, 2]]) {
-      if (sensors[i] & mask) buf[bit >> 3] |= 1 << (7 - (bit & 7));
-    }
-  }
-  return buf;
-}
-
-// -- timing and the SCAN watch ------------------------------------------------------------
-const stats = {
-  boots: 0, latches: 0, busyCycles: 0, idleLatchCycles: [], changeLatchCycles: [],
-  change: null, scanSeen: null, scanTimes: [], errors: [], usbBytes: 0,
-};
-let busyAtLatch = 0;
-let pendingChange = 0;                      // latches after a change whose work is counted
-
-function onLatch(nanos) {
-  const busy = stats.busyCycles - busyAtLatch;
-  busyAtLatch = stats.busyCycles;
-  if (stats.latches > 0) {
-    (pendingChange > 0 ? stats.changeLatchCycles : stats.idleLatchCycles).push(busy);
-    if (pendingChange > 0) pendingChange -= 1;
-  }
-  stats.latches += 1;
-  latched = encodeChain();
-  shifted = 0;
-}
-
-// The board's frames on one link, decoded just enough to see the first SCAN showing a
-// change (its emulated time and how many latches it came after). COBS, then type byte 0x02.
-function frameWatcher() {
-  let frameBytes = [];
-  return (chunk, nanos) => {
-    for (const b of chunk) {
-      if (b !== 0) { frameBytes.push(b); continue; }
-      const raw = [];
-      let i = 0;
-      while (i < frameBytes.length) {
-        const code = frameBytes[i];
-        for (let k = 1; k < code && i + k < frameBytes.length; k++) raw.push(frameBytes[i + k]);
-        i += code;
-        if (code < 255 && i < frameBytes.length) raw.push(0);
-      }
-      frameBytes = [];
-      const c = stats.change;
-      if (raw[0] === 0x7f) stats.errors.push([stats.boots, raw[2]]);   // ERROR: boot, code
-      if (raw[0] === 0x02) {
-        stats.scanTimes.push(nanos);
-        if (stats.scanTimes.length > 12) stats.scanTimes.shift();
-      }
-      if (raw[0] === 0x02 && c && !stats.scanSeen) {
-        const payload = raw.slice(2, raw.length - 4);
-        const value = (payload[c.sensor >> 2] >> (2 * (c.sensor & 3))) & 3;
-        if (value === c.value) {
-          stats.scanSeen = { ns: nanos - c.ns, latches: stats.latches - c.latches };
-        }
-      }
-    }
-  };
-}
-const watchUsb = frameWatcher();
-const watchUart = frameWatcher();
+const stats = new ScanStats();
+const front = new FrontEnd();
+front.onScanStart = (nanos) => stats.scanStart(nanos);
+front.onScanEnd = (nanos) => stats.scanEnd(nanos);
+const flashChip = new FlashChip();
+const watchUsb = stats.frameWatcher();
+const watchUart = stats.frameWatcher();
 const uart = new UartLine((bytes) => {
   watchUart(bytes, chip.s.clock.nanos);
   uartOut.write(Buffer.from(bytes));
 });
+let bootsel = false;
 
 // -- the chip ---------------------------------------------------------------------------
-let sim = null;
-const flashChip = new FlashChip();
 let reboot = null;                          // REASON of a watchdog reset to carry out
 let flash = null;
+let outRead = null;                         // an OUT transfer the device has armed
 
 function makeChip(kept) {
   const s = new Simulator();
@@ -185,18 +124,7 @@ function makeChip(kept) {
   };
   mcu.qspi[1].padValue = 0x5a;             // PADS_QSPI SS at reset: input enabled, pull-up
   mcu.qspi[1].setInputValue(!bootsel);
-  mcu.gpio[LOAD_PIN].addListener((state, old) => {
-    if (state === GPIOPinState.Low && old !== GPIOPinState.Low) onLatch(s.clock.nanos);
-  });
-  const spi = mcu.spi[0];
-  const done = s.clock.createAlarm(() => {
-    spi.completeTransmit(shifted < CHAIN_BYTES ? latched[shifted] : 0);
-    shifted += 1;
-  });
-  spi.onTransmit = () => {
-    spiStuck = stallSpi;                    // a stuck chain: a byte takes 3 s, not 8 us
-    done.schedule(stallSpi ? 3e9 : SPI_BYTE_NS);
-  };
+  front.attach(mcu, s.clock);
   const cdc = new USBCDC(mcu.usbCtrl);
   cdc.onDeviceConnected = () => emit({ event: 'usb', ns: s.clock.nanos });
   cdc.onSerialData = (buf) => {
@@ -212,8 +140,7 @@ function makeChip(kept) {
     if (endpoint === cdc.outEndpoint) outRead = size;
   };
   mcu.core.PC = 0x10000000;                 // boot2 at the start of flash, as rp2040js's CI does
-  stats.boots += 1;
-  stats.usbBytes = 0;
+  stats.booted();
   emit({ event: 'boot', boots: stats.boots });
   outRead = null;
   return { s, mcu, cdc };
@@ -228,7 +155,6 @@ if (profile) {
   });
 }
 
-let outRead = null;                         // an OUT transfer the device has armed
 let chip = makeChip(null);
 const toBoard = [];
 
@@ -239,8 +165,11 @@ function hostToBoard() {
   chip.mcu.usbCtrl.endpointReadDone(chip.cdc.outEndpoint, Uint8Array.from(toBoard.splice(0, n)));
 }
 
+/** A conversion that never ends: the firmware spins on READY, nothing else changes. */
+const spinning = () => front.stalled && chip.mcu.adc.busy;
+
 function slice() {
-  const { s, mcu, cdc } = chip;
+  const { s, mcu } = chip;
   const clock = s.clock;
   for (let i = 0; i < 200000 && reboot === null; i++) {
     if ((i & 0xff) === 0) hostToBoard();
@@ -248,9 +177,9 @@ function slice() {
       const wait = clock.nanosToNextAlarm;   // asleep (WFE/WFI): skip to the next event
       clock.tick(wait > 0 && wait < 1e9 ? wait : 1000);
     } else {
-      if (spiStuck) {
-        // the firmware spins on a transfer that never ends: nothing changes until the
-        // next timer event (the watchdog's, at the latest), so time jumps there
+      if (spinning()) {
+        // nothing changes until the next timer event (the watchdog's, at the latest),
+        // so time jumps there
         const wait = clock.nanosToNextAlarm;
         if (wait > 0 && wait < 1e10) clock.tick(Math.min(wait, 1e6));
       }
@@ -269,11 +198,28 @@ function slice() {
     reboot = null;
     const kept = { scratch: Uint32Array.from(mcu.peripherals[WATCHDOG].scratchData), reason };
     emit({ event: 'reboot', reason: reason & 1 ? 'timer' : 'force', scratch0: kept.scratch[0] });
-    stallSpi = false;                       // a reset frees a stuck chain read
-    spiStuck = false;
+    front.stalled = false;                  // a reset frees a stuck conversion
     chip = makeChip(kept);
   }
   setImmediate(slice);
+}
+
+function command(cmd) {
+  const nanos = chip.s.clock.nanos;
+  front.control(cmd);
+  if (cmd.expect) stats.expect(cmd.expect[0], cmd.expect[1], nanos);
+  if ('bootsel' in cmd) {
+    bootsel = !!cmd.bootsel;
+    chip.mcu.qspi[1].setInputValue(!bootsel);
+  }
+  if (cmd.time) emit({ event: 'time', ns: nanos });
+  if (cmd.stats) {
+    emit({
+      event: 'stats', ns: nanos, ...stats.report(), adc_stalled: spinning(),
+      front: front.counts, watchdog_ctrl: chip.mcu.peripherals[WATCHDOG].readUint32(0) >>> 0,
+      uart: uart.stats(), flash: flashChip.counts,
+    });
+  }
 }
 
 process.stdin.on('data', (chunk) => { for (const b of chunk) toBoard.push(b); });
@@ -287,34 +233,7 @@ fs.createReadStream(null, { fd: Number(arg('--control-in')) }).on('data', (chunk
   while ((nl = pending.indexOf('\n')) >= 0) {
     const line = pending.slice(0, nl);
     pending = pending.slice(nl + 1);
-    if (!line.trim()) continue;
-    const cmd = JSON.parse(line);
-    const nanos = chip.s.clock.nanos;
-    if ('sensor' in cmd) {
-      sensors[cmd.sensor] = cmd.value;
-      stats.change = { sensor: cmd.sensor, value: cmd.value, ns: nanos, latches: stats.latches };
-      stats.scanSeen = null;
-      pendingChange = 4;
-    }
-    if ('bootsel' in cmd) {
-      bootsel = !!cmd.bootsel;
-      chip.mcu.qspi[1].setInputValue(!bootsel);
-    }
-    if ('stall_spi' in cmd) stallSpi = !!cmd.stall_spi;
-    if (cmd.stats) {
-      const sorted = (a) => [...a].sort((x, y) => x - y);
-      const idle = sorted(stats.idleLatchCycles);
-      const change = sorted(stats.changeLatchCycles);
-      emit({
-        event: 'stats', ns: nanos, boots: stats.boots, latches: stats.latches,
-        idle_cycles_median: idle[idle.length >> 1] ?? null, idle_cycles_max: idle[idle.length - 1] ?? null,
-        change_cycles_max: change[change.length - 1] ?? null, change_cycles: stats.changeLatchCycles.slice(-8),
-        scan_seen: stats.scanSeen, spi_stuck: spiStuck, errors: stats.errors,
-        watchdog_ctrl: chip.mcu.peripherals[WATCHDOG].readUint32(0) >>> 0,
-        scan_gaps_ms: stats.scanTimes.slice(1).map((t, i) => (t - stats.scanTimes[i]) / 1e6),
-        usb_bytes_since_boot: stats.usbBytes, uart: uart.stats(), flash: flashChip.counts,
-      });
-    }
+    if (line.trim()) command(JSON.parse(line));
   }
 });
 
