@@ -46,6 +46,9 @@ CHANNELS = 16             # a CD74HC4067's channels
 FLUSH_PULSES = 16         # zeros clocked through the chain at boot
 IDLE_BUS_MV = 50          # ADC0 with no module enabled reads under this (47 kOhm to GND)
 SUPPLY_LOW_MV = 3500      # the sensors' 5 V under this: ERROR 8
+#: reads of the bus before a broken chain's diagnosis trusts it (first_dark_module): a few
+#: conversions each, some 200 us in all, four time constants of the pull-down's
+DIAGNOSIS_READS = 10
 
 
 def module_sizes(n_sensors: int) -> tuple:
@@ -104,6 +107,11 @@ class Chain:
         early = -1
         last_ret = 0
         at = 0
+        # the bus with no module enabled, read before the token goes in: right after the
+        # last pulse its 1 nF still holds the last channel's level and empties only through
+        # the 47 kOhm pull-down (tau 47 us; 170 us to fall from 1.8 V under 50 mV), while
+        # since the last scan it has had a whole period
+        idle = front.level()
         for m in range(len(sizes)):
             ret = front.clock(1 if m == 0 else 0)
             if ret and m != last and early < 0:
@@ -113,7 +121,6 @@ class Chain:
             front.read_module(sizes[m], levels, at)
             at += sizes[m]
         stuck = front.clock(0)
-        idle = front.level()
         self.supply_mv = front.supply()
         verdict = self._judge(early, last_ret, stuck, idle)
         if verdict != self._verdict:     # the text is made when the verdict changes only
@@ -151,17 +158,29 @@ class Chain:
         return "the bus reads %d mV or more with no module enabled: a module holds on to the token" % at
 
     def first_dark_module(self) -> int:
-        """The first module whose every channel read under the idle-bus level (nobody
-        drove the bus while it should have held the token), or -1."""
-        levels = self.levels
-        at = 0
+        """The first module whose every channel reads under the idle-bus level while it
+        should hold the token (nobody drives the bus), or -1.
+
+        Asked only when RET did not follow the token, so it may take its time: the token
+        is walked in again and the bus read slowly at each module. The scan's own reads
+        come microseconds after a switch, and a bus nobody drives still holds the last
+        level it was driven to (its 1 nF empties through the 47 kOhm pull-down, tau 47 us):
+        in the scan the module after a cut reads its predecessor's level fading away, and
+        the cut would be named a module late."""
+        front = self.front
+        found = -1
         for m in range(len(self.sizes)):
-            dark = True
-            for k in range(at, at + self.sizes[m]):
-                if levels[k] >= IDLE_BUS_MV:
-                    dark = False
+            front.clock(1 if m == 0 else 0)
+            front.address(0)
+            for _ in range(DIAGNOSIS_READS):
+                dark = front.level() < IDLE_BUS_MV
+            for k in range(1, self.sizes[m]):
+                if not dark:
                     break
+                front.address(k)
+                dark = front.level() < IDLE_BUS_MV
             if dark:
-                return m
-            at += self.sizes[m]
-        return -1
+                found = m
+                break
+        self.flush()                     # whatever happened, no token stays in the chain
+        return found
