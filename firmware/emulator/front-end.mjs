@@ -10,8 +10,10 @@
 //   channel's sensor through 1 kOhm; a channel without a sensor is tied to GND; nobody: the
 //   47 kOhm pull-down; two or more (before the boot flush): their outputs averaged, as two
 //   equal resistors into one node average them. AOUT reaches the ADC through 100 Ohm with
-//   1 nF to GND: a switch settles with tau = (R_on + 1 kOhm + 100 Ohm) x 1 nF, and the
-//   ADC samples that node when a conversion starts (2 us a conversion, as rp2040js has);
+//   1 nF to GND, so the ADC's node follows a switch with tau = (the source's resistance +
+//   100 Ohm) x 1 nF: 1.2 us behind a multiplexer (R_on + 1 kOhm), 47 us when nobody drives
+//   the bus and only the pull-down empties the capacitor; the ADC samples the node when a
+//   conversion starts (2 us a conversion, as rp2040js has);
 // - ADC1 reads the sensors' 5 V through the carrier's 10k/10k divider;
 // - per-sensor levels are set in volts at the sensor's output (so a test can put a
 //   worst-case part, a checker or a fault there), with seeded Gaussian noise added to every
@@ -35,7 +37,6 @@ const R_ON = 70;                            // CD74HC4067 at 3.3 V, typical
 const R_PULLDOWN = 47000;
 const R_ADC = 100;
 const C_ADC = 1e-9;
-const TAU_NS = (R_ON + R_SERIES + R_ADC) * C_ADC * 1e9;
 const VREF = 3.3;
 const CONVERSION_NS = 2000;
 
@@ -48,7 +49,7 @@ export class FrontEnd {
     this.stalled = false;
     this.q = new Uint8Array(MODULE_SIZES.length).fill(1);  // power-up: every flip-flop set
     this.rng = mulberry32(seed);
-    this.node = { from: 0, to: 0, at: 0 };  // the ADC node's settling
+    this.node = { from: 0, to: 0, at: 0, tau: 1 };  // the ADC node's settling
     this.counts = { scans: 0, conversions: 0, clocks: 0 };
     this.onScanStart = null;                // (nanos) => void: a token clocked in
     this.onScanEnd = null;                  // (nanos) => void: the token clocked out of the last module
@@ -58,7 +59,8 @@ export class FrontEnd {
   attach(mcu, clock) {
     this.mcu = mcu;
     this.clock = clock;
-    this.node = { from: this.target(), to: this.target(), at: clock.nanos };
+    const { volts, tau } = this.source();
+    this.node = { from: volts, to: volts, at: clock.nanos, tau };
     const settle = () => this.retarget();
     for (const gp of ADDRESS_PINS) mcu.gpio[gp].addListener(settle);
     mcu.gpio[TCLK].addListener((state, old) => {
@@ -101,28 +103,31 @@ export class FrontEnd {
     return k;
   }
 
-  /** The voltage AOUT settles to now, at the ADC pin. */
-  target() {
+  /** What drives the ADC's node now: the voltage it settles to (Thevenin, the pull-down
+   * included) and the time constant (ns) it settles with. */
+  source() {
     const k = this.mcu ? this.address() : 0;
     const drivers = [];
     this.q.forEach((held, m) => {
       if (held) drivers.push(k < MODULE_SIZES[m] ? this.volts[FIRST[m] + k] : 0);
     });
-    if (!drivers.length) return 0;
-    const source = drivers.reduce((a, b) => a + b, 0) / drivers.length;
+    if (!drivers.length) return { volts: 0, tau: (R_PULLDOWN + R_ADC) * C_ADC * 1e9 };
+    const mean = drivers.reduce((a, b) => a + b, 0) / drivers.length;
     const r = (R_ON + R_SERIES) / drivers.length;
-    return (source * R_PULLDOWN) / (R_PULLDOWN + r);
+    const thevenin = (r * R_PULLDOWN) / (r + R_PULLDOWN);
+    return { volts: (mean * R_PULLDOWN) / (R_PULLDOWN + r), tau: (thevenin + R_ADC) * C_ADC * 1e9 };
   }
 
   /** A switch of the source: the node starts from where it is towards the new level. */
   retarget() {
     const now = this.clock.nanos;
-    this.node = { from: this.nodeAt(now), to: this.target(), at: now };
+    const { volts, tau } = this.source();
+    this.node = { from: this.nodeAt(now), to: volts, at: now, tau };
   }
 
   nodeAt(nanos) {
-    const { from, to, at } = this.node;
-    return to + (from - to) * Math.exp(-(nanos - at) / TAU_NS);
+    const { from, to, at, tau } = this.node;
+    return to + (from - to) * Math.exp(-(nanos - at) / tau);
   }
 
   code(channel, nanos) {
