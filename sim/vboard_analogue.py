@@ -64,6 +64,8 @@ class AnalogueSensors:
         self.table = table
         self.drift = Drift()
         self.supply_v = 5.0
+        #: sensors that answer a south pole as a north one (a wrong part: `black_reads_white`)
+        self.folded: set[int] = set()
         self._rng = random.Random(f"sensor noise {seed}")
         self._np_rng = np.random.default_rng(zlib.crc32(f"sensor noise {seed}".encode()))
         self._sigma_v = np.array([p.noise_sigma_v() for p in parts])
@@ -138,9 +140,18 @@ class AnalogueSensors:
         self.supply_v = volts
         self._out = None
 
+    def black_reads_white(self, sensor: int) -> None:
+        """From now on `sensor` outputs for a south pole what it outputs for a north one."""
+        if not 0 <= sensor < len(self.parts):
+            raise ValueError(f"sensor {sensor} out of range 0..{len(self.parts) - 1}")
+        self.folded.add(sensor)
+        self._out = None
+
     def _volts(self, sensor: int, b: float) -> float:
         if self.supply_v < SUPPLY_MIN:
             return NO_OUTPUT
+        if sensor in self.folded:
+            b = abs(b)
         drift = self.drift
         return self.parts[sensor].volts(b * drift.br, drift.sensitivity) + drift.vq_mv / 1000
 

@@ -30,7 +30,7 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from hardware.design.sensing import ADC_BITS, ADC_REFERENCE
+from hardware.design.sensing import ADC_BITS, ADC_REFERENCE, VQ_TYPICAL
 from sim.vboard_analogue import AnalogueSensors
 
 CHANNELS = 16
@@ -50,7 +50,8 @@ DIVIDER = R_PULLDOWN / (R_PULLDOWN + R_SERIES + R_MUX_ON)
 
 
 class TokenChain:
-    """The modules of one board in chain order, seen through the Pico's pins.
+    """The modules of one board in chain order, seen through the Pico's pins. Channels past
+    the board's sensors (firmware flashed for a bigger matrix) read a quiet typical part.
 
     `fail` (a text) makes every primitive raise OSError with it, as pins that cannot be
     driven would (the virtual board's `fail_chain`)."""
@@ -109,7 +110,9 @@ class TokenChain:
 
     def _sample(self) -> None:
         """Every sensor read through the bus and the ADC at once, for the scan starting."""
-        volts = np.array(self.sensors.sample(self.now_ms())) * (DIVIDER / _LSB)
+        outputs = self.sensors.sample(self.now_ms())
+        outputs += [VQ_TYPICAL] * (sum(self.sizes) - len(outputs))
+        volts = np.array(outputs) * (DIVIDER / _LSB)
         n = len(volts)
         rnd = self._np_rng.random
         codes = np.rint(volts + (rnd((CONVERSIONS, n)) + rnd((CONVERSIONS, n)) - 1.0) * _TRIANGLE)
@@ -164,6 +167,8 @@ class TokenChain:
         sensor = self.driver(module)
         if sensor is None:
             return 0.0
+        if sensor >= len(self.sensors.parts):
+            return VQ_TYPICAL             # past the board's sensors: a quiet typical part
         volts = self.sensors.output(sensor, now)
         return self.sensors.noisy(sensor, volts) if noisy else volts
 

@@ -1,20 +1,12 @@
-"""Simulated hardware of the virtual board: checkers on cells, hall sensors, the sensor chain.
+"""What stands on the virtual board: checkers on cells, and the sensor faults a test injects.
 
-`HallField` knows which checkers stand where (each with the place it came to rest in
-its recess, drawn when it was put down) and what every sensor should read, including
-injected faults (a stuck sensor, a flickering one). `AnalogueChain` plays the chain of
-multiplexer modules behind the firmware's primitives (firmware/chain.py): the token
-clocked from module to module, RET, the analogue bus, the sensors' supply.
-
-The analogue side here is a simple stand-in: every sensor a typical part with a small
-fixed spread, each of its values (empty, white, black, fault) one voltage
-(`standin_levels`), no noise; the board's flash holds those parts' calibration from the
-factory (`factory_table`). The full model (sim/vboard_sensing.py) replaces it.
+`HallField` knows which checkers stand where (each with the place it came to rest in its
+recess, drawn when it was put down) and what every sensor should read, including injected
+faults (a stuck sensor, a flickering one). What the sensors output for it is
+sim/vboard_analogue.py's; the chain the firmware reads them through sim/vboard_chain.py's.
 """
 from __future__ import annotations
 
-from array import array
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from controller.board.profile import Profile
@@ -172,94 +164,3 @@ class HallField:
         for sensor, v in self.stuck.items():
             values[sensor] = v
         return values
-
-
-def standin_levels(sensor: int) -> tuple[int, int, int]:
-    """The stand-in part of `sensor`: its empty, white and black levels (mV), a typical
-    DRV5053RA with a small fixed spread, so no two sensors read quite alike."""
-    empty = scan.TYPICAL_LEVELS_MV[0] + (sensor * 37) % 41 - 20
-    white = empty + 600 + (sensor * 53) % 61 - 30
-    black = empty - 600 + (sensor * 29) % 43 - 21
-    return empty, white, black
-
-
-def factory_table(n: int) -> list[int]:
-    """The stand-in parts' calibration: (empty, white, black) per sensor, as stored."""
-    return [v for sensor in range(n) for v in standin_levels(sensor)]
-
-
-class AnalogueChain:
-    """The chain of modules as the firmware's primitives see it (firmware/chain.py).
-
-    Each module's flip-flop takes the previous one's output on a TCLK pulse (the first
-    takes TOKEN); the module holding the token drives the bus with its addressed
-    channel, nobody: 0 V (the pull-down); RET is the last module's flip-flop. `sample()`
-    gives every sensor's value (0..3) when the token enters the chain; `fail` makes the
-    primitives raise, as a broken cable would; `supply_mv` is the sensors' 5 V.
-    """
-
-    def __init__(self, sample: Callable[[], list[int]], sizes: tuple[int, ...]) -> None:
-        self.sample = sample
-        self.sizes = sizes
-        self.starts = [sum(sizes[:m]) for m in range(len(sizes))]
-        n = sum(sizes)
-        parts = [standin_levels(i) for i in range(n)]
-        #: value -> mV per sensor: empty, white, black, fault (a dead output reads 0 V)
-        self._volts = [(e, w, b, 0) for e, w, b in parts]
-        self._mv = [e for e, _w, _b in parts]
-        self.flops = [0] * len(sizes)
-        self.channel = 0
-        self.fail: str | None = None
-        self.supply_mv = 5000
-        self.reads = 0
-        #: module -> the channel its multiplexer reads whatever the address (S0..S3 stuck)
-        self.stuck_mux: dict[int, int] = {}
-
-    def black_reads_white(self, sensor: int) -> None:
-        """Sensor `sensor` gives a black checker's field its white level (a wrong part)."""
-        e, w, _b, fault = self._volts[sensor]
-        self._volts[sensor] = (e, w, w, fault)
-
-    def _check(self) -> None:
-        if self.fail:
-            raise OSError(self.fail)
-
-    def _holder(self) -> int:
-        return self.flops.index(1) if 1 in self.flops else -1
-
-    def address(self, channel: int) -> None:
-        self._check()
-        self.channel = channel
-
-    def clock(self, token: int) -> int:
-        self._check()
-        self.flops = [1 if token else 0] + self.flops[:-1]
-        if token:
-            self.reads += 1
-            values = self.sample()
-            volts = self._volts
-            self._mv = [volts[i][values[i] if i < len(values) else 0] for i in range(len(volts))]
-        return self.flops[-1]
-
-    def level(self) -> int:
-        self._check()
-        m = self._holder()
-        channel = self.stuck_mux.get(m, self.channel)
-        if m < 0 or channel >= self.sizes[m]:
-            return 0
-        return self._mv[self.starts[m] + channel]
-
-    def supply(self) -> int:
-        self._check()
-        return self.supply_mv
-
-    def read_module(self, count: int, out: array[int], at: int) -> None:
-        self._check()
-        m = self._holder()
-        size = self.sizes[m] if m >= 0 else 0
-        start = self.starts[m] if m >= 0 else 0
-        stuck = self.stuck_mux.get(m)
-        for k in range(count):
-            channel = k if stuck is None else stuck
-            out[at + k] = self._mv[start + channel] if channel < size else 0
-        self.channel = count - 1 if count else self.channel

@@ -25,6 +25,17 @@ from sim.vboard_parts import PartKind, Placements, SensorPart, random_part, typi
 from sim.vboard_worst import worst_parts
 
 
+def _phantom() -> dict[int, float]:
+    part = typical_part()
+    b = sensing.MAGNET.on_axis(part.gap)
+    return {scan.EMPTY: part.volts(0.0), scan.WHITE: part.volts(b), scan.BLACK: part.volts(-b)}
+
+
+#: the outputs of a sensor the firmware scans past the board's own (firmware flashed for a
+#: bigger matrix): a typical part, per value
+PHANTOM = _phantom()
+
+
 def module_sizes(profile: Profile) -> tuple[int, ...]:
     """The sensors of each module in chain order, as the profile's board is built
     (hardware/design/geometry.py: P1-2 ... P23-24, BAR-W, BAR-B, TRAY-W, TRAY-B)."""
@@ -53,12 +64,15 @@ class SensingHardware:
     sensors: AnalogueSensors
     chain: TokenChain
 
-    def factory_table(self) -> list[int]:
-        """(empty, white, black) mV per sensor, as the firmware's calibration stores it."""
+    def factory_table(self, n: int | None = None) -> list[int]:
+        """(empty, white, black) mV for each of `n` sensors (default: the board's), as the
+        firmware's calibration stores it; sensors past the board's are typical parts."""
+        count = len(self.sensors.parts)
         table = []
-        for sensor in range(len(self.sensors.parts)):
+        for sensor in range(count if n is None else n):
             for value in (scan.EMPTY, scan.WHITE, scan.BLACK):
-                table.append(self.chain.ideal_mv(self.sensors.level_of(sensor, value)))
+                volts = self.sensors.level_of(sensor, value) if sensor < count else PHANTOM[value]
+                table.append(self.chain.ideal_mv(volts))
         return table
 
 

@@ -17,7 +17,7 @@ Two ways to drive time:
 Stable API (others call it):
 
     vb = VirtualBoard(profile=None, *, seed=0, link_dir=None, size=None, boot_timing=None,
-                      calibrated=True)
+                      calibrated=True, parts="random")   # parts: "typical", "random", "worst"
     vb.port                                   # the path to open (a symlink that survives plug/unplug)
     vb.set_cell(cell, white, black); vb.place(cell, colour); vb.lift(cell, colour=None)
     vb.counts(cell) -> (white, black); vb.clear()
@@ -25,7 +25,9 @@ Stable API (others call it):
     vb.flicker(sensor, period_ms=10, value=None); vb.stick(sensor, value_or_None)
     vb.unplug(); vb.plug(); vb.is_plugged
     vb.fail_chain(reason_or_None)             # the chain fails to read: ERROR 4, no SCAN
-    vb.stick_mux(module, channel_or_None)     # a module's multiplexer reads one channel only
+    vb.push(cell, dx_mm, dy_mm, index=-1)     # a checker slid off its slot's centre
+    vb.drift(sensitivity=1, br=1, vq_mv=0)    # temperature since calibration (factors)
+    vb.unplug_module(m_or_None); vb.stick_mux(m, channel_or_None); vb.sensor_supply(volts)
     vb.black_reads_white(sensor)              # a sensor reads a black checker as white
     vb.storage                                # the flash's files (sim/vboard_flash.py)
     vb.flash(rows, cols)                      # firmware for another matrix size (reboots)
@@ -34,6 +36,8 @@ Stable API (others call it):
     vb.start(); vb.stop(); vb.advance(ms); vb.now_ms
     vb.close()          # also a context manager
 
+Every sensor is its own DRV5053RA read through the chain, its bus and the ADC
+(sim/vboard_sensing.py); `stick(sensor, 3)` is a dead sensor (no output: 0 V).
 Cells are '1'..'24', 'bar', 'off-white', 'off-black' (ints accepted for points);
 colours 'white' / 'black'. Every call is thread-safe (one lock around the firmware).
 Plugging back in restarts the firmware (a bus-powered board reboots): HELLO with seq 0.
@@ -41,6 +45,7 @@ Plugging back in restarts the firmware (a bus-powered board reboots): HELLO with
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 import threading
 from collections.abc import Callable
@@ -52,10 +57,13 @@ from controller.engine.position import Position
 from firmware.board import Board
 from firmware.calstore import CAL_FILE, Store, encode
 from firmware.chain import Chain, module_sizes
+from sim.vboard_analogue import PUSH_ROOM, Drift
+from sim.vboard_chain import TokenChain
 from sim.vboard_clock import BoardClock
 from sim.vboard_flash import MemoryFlash
-from sim.vboard_hardware import AnalogueChain, HallField, factory_table
+from sim.vboard_parts import PartKind
 from sim.vboard_pty import PtyCable
+from sim.vboard_sensing import build
 
 
 class VirtualBoard:
@@ -67,7 +75,8 @@ class VirtualBoard:
                  tick_s: float = 0.002,
                  mono_ms: Callable[[], float] | None = None,
                  size: tuple[int, int] | None = None,
-                 boot_timing: Timing | None = None, calibrated: bool = True) -> None:
+                 boot_timing: Timing | None = None, calibrated: bool = True,
+                 parts: PartKind = "random") -> None:
         self.profile = profile if profile is not None else load_profile()
         #: the matrix the firmware was built for (a board flashed for another profile
         #: reports it in HELLO and scans that many sensors); default: the profile's
@@ -76,11 +85,13 @@ class VirtualBoard:
         #: the host's CONFIG arrives); None: firmware/board.py's defaults
         self.boot_timing = boot_timing
         self._watchdog_boot = False
-        self.field = HallField(self.profile)
+        #: the sensing hardware: every sensor's part, the checkers, the chain (sim/vboard_sensing.py)
+        self.hardware = build(self.profile, parts, seed, lambda: self.now_ms)
+        self.field = self.hardware.field
         self.chain = self._chain()
         n = self.size[0] * self.size[1]
         #: the Pico's flash: the factory calibration of the board's parts, or nothing
-        self.storage = MemoryFlash({CAL_FILE: encode(factory_table(n))} if calibrated else {})
+        self.storage = MemoryFlash({CAL_FILE: encode(self.hardware.factory_table(n))} if calibrated else {})
         self.cable = PtyCable(link_dir, seed=seed)
         self.firmware_version = firmware_version
         self._lock = threading.RLock()
@@ -97,11 +108,14 @@ class VirtualBoard:
         """The firmware's clock (ms): real time since start() or the manual clock."""
         return self.clock.now_ms
 
-    def _chain(self) -> AnalogueChain:
-        """The modules as the firmware for `size` scans them (a board flashed for another
-        matrix reads empty sensors past the profile's)."""
+    def _chain(self) -> TokenChain:
+        """The modules the firmware scans: the board's own, or for firmware flashed for
+        another matrix, modules of the sizes that firmware expects over the same sensors
+        (those past the board's read as empty typical parts)."""
         rows, cols = self.size
-        return AnalogueChain(lambda: self.field.values(self.now_ms), module_sizes(rows * cols))
+        if rows * cols == self.profile.sensors.count:
+            return self.hardware.chain
+        return TokenChain(module_sizes(rows * cols), self.hardware.sensors, lambda: self.now_ms)
 
     def _boot(self) -> Board:
         """Power-up with the firmware's built-in timing (the host's CONFIG changes it)."""
@@ -280,27 +294,48 @@ class VirtualBoard:
         with self._lock:
             self.field.stick(sensor, value)
 
-    def stick_mux(self, module: int, channel: int | None) -> None:
-        """Module `module` (0-based, chain order) reads `channel` on every address, as a
-        multiplexer with S0..S3 stuck would; None frees it."""
-        with self._lock:
-            if not 0 <= module < len(self.chain.sizes):
-                raise ValueError(f"module {module} out of range 0..{len(self.chain.sizes) - 1}")
-            if channel is None:
-                self.chain.stuck_mux.pop(module, None)
-            else:
-                self.chain.stuck_mux[module] = channel
-
     def black_reads_white(self, sensor: int) -> None:
         """Sensor `sensor` reads a black checker at its white level from now on."""
         with self._lock:
-            self.field._check_sensor(sensor)
-            self.chain.black_reads_white(sensor)
+            self.hardware.sensors.black_reads_white(sensor)
 
     def fail_chain(self, reason: str | None) -> None:
-        """Make the shift-register chain fail to read (the firmware reports ERROR)."""
+        """Make the chain's pins fail to drive (the firmware reports ERROR 4)."""
         with self._lock:
             self.chain.fail = reason
+
+    def push(self, cell: str | int, dx: float, dy: float, index: int = -1) -> None:
+        """Slide a checker of `cell` (the top one by default) to (dx, dy) mm off its slot."""
+        if not math.hypot(dx, dy) <= PUSH_ROOM:
+            raise ValueError(f"a checker slides at most {PUSH_ROOM:g} mm off its slot, not {dx}, {dy}")
+        with self._lock:
+            self.field.push(cell, dx, dy, index)
+
+    def drift(self, sensitivity: float = 1.0, br: float = 1.0, vq_mv: float = 0.0) -> None:
+        """What temperature changed since calibration: every sensor's sensitivity and every
+        magnet's remanence times these factors, every quiescent output moved by vq_mv."""
+        if not (0.5 <= sensitivity <= 2.0 and 0.5 <= br <= 2.0 and abs(vq_mv) <= 500):
+            raise ValueError(f"drift factors 0.5..2 and a shift within 500 mV, not {sensitivity}, {br}, {vq_mv}")
+        with self._lock:
+            self.hardware.sensors.set_drift(Drift(sensitivity, br, vq_mv))
+
+    def unplug_module(self, module: int | None) -> None:
+        """Pull module `module`'s ribbon (0-based, chain order): the chain ends before it.
+        None plugs every module back."""
+        with self._lock:
+            self.chain.unplug_module(module)
+
+    def stick_mux(self, module: int, channel: int | None) -> None:
+        """Hold a module's multiplexer on one channel whatever the address (None frees it)."""
+        with self._lock:
+            self.chain.stick_mux(module, channel)
+
+    def sensor_supply(self, volts: float) -> None:
+        """The sensors' 5 V as it stands (0: its plug pulled: every output gone)."""
+        if not 0.0 <= volts <= 6.0:
+            raise ValueError(f"sensor supply {volts} V out of 0..6")
+        with self._lock:
+            self.hardware.sensors.set_supply(volts)
 
     def unplug(self) -> None:
         """Pull the cable: the pty and its path vanish; the board loses power."""
@@ -355,7 +390,12 @@ HELP_TEXT = """commands:
   drop P | flip P              drop / corrupt each byte with probability P
   flicker SENSOR [PERIOD_MS]   a flickering sensor (period 0 stops it)
   stick SENSOR VALUE|off       hold a sensor at 0..3
-  fail [TEXT|off]              the shift-register chain fails to read
+  fail [TEXT|off]              the chain's pins fail to drive
+  push CELL DX DY              slide the cell's top checker DX, DY mm off its slot
+  drift SENS BR [VQ_MV]        since calibration: sensitivity and remanence factors, quiescent shift
+  supply VOLTS                 the sensors' 5 V (0: its plug pulled)
+  module M|off                 pull module M's ribbon (0-based, chain order); off: all plugged
+  mux M CHANNEL|off            hold module M's multiplexer on one channel
   unplug | plug                pull the cable / plug it back
   flash ROWS COLS              firmware for another matrix size (restarts the board)
   reboot [watchdog]            restart the board (after a watchdog reset: ERROR 3)
@@ -399,6 +439,13 @@ _COMMANDS: dict[str, tuple[int, str, Callable[[VirtualBoard, list[str]], str]]] 
         int(a[0]), None if a[1] == "off" else int(a[1])))),
     "fail": (0, "fail [TEXT|off]", _ok(lambda vb, a: vb.fail_chain(
         None if a and a[0] == "off" else (" ".join(a) or "chain broken")))),
+    "push": (3, "push CELL DX DY", _ok(lambda vb, a: vb.push(a[0], float(a[1]), float(a[2])))),
+    "drift": (2, "drift SENS BR [VQ_MV]", _ok(lambda vb, a: vb.drift(
+        float(a[0]), float(a[1]), float(a[2]) if len(a) > 2 else 0.0))),
+    "supply": (1, "supply VOLTS", _ok(lambda vb, a: vb.sensor_supply(float(a[0])))),
+    "module": (1, "module M|off", _ok(lambda vb, a: vb.unplug_module(None if a[0] == "off" else int(a[0])))),
+    "mux": (2, "mux M CHANNEL|off", _ok(lambda vb, a: vb.stick_mux(
+        int(a[0]), None if a[1] == "off" else int(a[1])))),
     "unplug": (0, "unplug", _ok(lambda vb, a: vb.unplug(), "ok unplugged")),
     "plug": (0, "plug", _ok(lambda vb, a: vb.plug(), "ok plugged {port}")),
     "flash": (2, "flash ROWS COLS", _ok(lambda vb, a: vb.flash(int(a[0]), int(a[1])),

@@ -217,7 +217,14 @@ def test_command_lines(vb: VirtualBoard) -> None:
     assert execute(vb, "stick 4 off") == "ok" and vb.field.stuck == {}
     assert execute(vb, "flicker 9 20") == "ok" and 9 in vb.field.flickers
     assert execute(vb, "") == ""
-    for bad in ("bogus", "place", "place 99 white", "noise x", "stick 999 1"):
+    assert execute(vb, "module 3") == "ok" and vb.chain.present == 3
+    assert execute(vb, "module off") == "ok" and vb.chain.present == 16
+    assert execute(vb, "mux 2 5") == "ok" and vb.chain.stuck_mux == {2: 5}
+    assert execute(vb, "supply 0") == "ok" and vb.hardware.sensors.supply_v == 0.0
+    assert execute(vb, "drift 1.1 0.98") == "ok" and vb.hardware.sensors.drift.sensitivity == 1.1
+    assert execute(vb, "push 6 3.5 -2") == "ok"
+    for bad in ("bogus", "place", "place 99 white", "noise x", "stick 999 1", "module 16", "mux 0 16",
+                "push 7 1 1", "push 6 30 0", "drift x 1", "drift 0 1", "supply -1"):
         with pytest.raises(ValueError):
             execute(vb, bad)
     assert execute(vb, "unplug") == "ok unplugged" and execute(vb, "plug").startswith("ok plugged")
@@ -250,3 +257,63 @@ def test_a_missing_link_directory_is_one_line(tmp_path: Path) -> None:
     assert proc.stderr.splitlines() == [
         f"python -m sim.virtual_board: error: argument --link-dir: '{tmp_path / 'missing'}': no such directory"]
     assert not (tmp_path / "missing").exists()
+
+
+# -- the analogue path's faults, as the firmware finds them ------------------------------------
+def errors(host: Host) -> list[BoardError]:
+    return [m for m in host.messages() if isinstance(m, BoardError)]
+
+
+def test_an_unplugged_module_breaks_the_chain_there(vb: VirtualBoard, host: Host) -> None:
+    """Module 4 (P7-8, the fourth in the chain) pulled: RET never comes back, it and every
+    later module read the pull-down's 0 V; the firmware names the module (ERROR 7)."""
+    vb.unplug_module(3)
+    vb.advance(30)
+    chain = [e for e in errors(host) if e.code == 7]
+    assert chain and "module 4 (P7-8)" in chain[0].text
+    vb.unplug_module(None)
+    vb.place("1", "white")
+    vb.advance(100)
+    reading = host.last_reading()
+    assert reading["1"].white == 1 and reading.faults == ()
+
+
+def test_without_the_sensors_supply_the_board_says_so(vb: VirtualBoard, host: Host) -> None:
+    vb.sensor_supply(0.0)
+    vb.advance(100)
+    messages = host.messages()
+    assert any(isinstance(m, BoardError) and m.code == 8 for m in messages)
+    scans = [m for m in messages if isinstance(m, Scan)]
+    reading = Reading.from_sensors(scans[-1].sensors(PROFILE.sensors.count), PROFILE)
+    assert reading.faults == tuple(range(PROFILE.sensors.count))   # every output at 0 V
+    vb.sensor_supply(5.0)
+    vb.advance(100)
+    assert host.last_reading().faults == ()
+
+
+def test_a_stuck_multiplexer_shows_one_sensor_on_every_slot_of_its_module(vb: VirtualBoard) -> None:
+    vb.stick_mux(0, 4)                     # P1-2's multiplexer held on channel 4: point 1, slot 4
+    vb.set_cell("1", 5, 0)
+    vb.advance(100)
+    module = PROFILE.cell_sensors("1") + PROFILE.cell_sensors("2")
+    assert [vb.firmware.values()[s] for s in module] == [1] * 12
+    vb.stick_mux(0, None)
+    vb.advance(100)
+    assert vb.firmware.values() == vb.sensors()
+
+
+def test_a_dead_sensor_reads_as_a_fault(vb: VirtualBoard) -> None:
+    vb.place("8", "black")
+    vb.stick(PROFILE.cell_sensors("8")[0], 3)   # its output gone: the bus's pull-down
+    vb.advance(100)
+    assert vb.firmware.values()[PROFILE.cell_sensors("8")[0]] == 3
+
+
+def test_parts_of_each_kind_read_the_opening_position(tmp_path: Path) -> None:
+    from controller.engine.position import Position
+    from sim.virtual_board import lay_out
+    for parts in ("typical", "random", "worst"):
+        with VirtualBoard(PROFILE, parts=parts, seed=5, link_dir=tmp_path) as board:  # type: ignore[arg-type]
+            lay_out(board, Position.initial(), "white")
+            board.advance(150)
+            assert board.firmware.values() == board.sensors(), parts
