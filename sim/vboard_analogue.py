@@ -82,6 +82,7 @@ class AnalogueSensors:
         self._contrib: dict[str, dict[int, float]] = {cell: {} for cell in self._slots}
         self._field = [0.0] * len(parts)
         self._out: list[float] | None = None
+        self._out_array = np.zeros(len(parts))
 
     def _sensors_near(self, xys: tuple[tuple[float, float], ...]) -> tuple[int, ...]:
         reach = REACH + PUSH_ROOM
@@ -160,6 +161,7 @@ class AnalogueSensors:
         self._refresh()
         if self._out is None:
             self._out = [self._volts(s, b) for s, b in enumerate(self._field)]
+            self._out_array = np.array(self._out)
         return self._out
 
     def output(self, sensor: int, now_ms: int) -> float:
@@ -188,16 +190,23 @@ class AnalogueSensors:
         return self._volts(sensor, b if value == scan.WHITE else -b)
 
     def sample(self, now_ms: int) -> list[float]:
-        """Every sensor's output now with one draw of its noise each (one scan's worth, in
-        one pass: numpy draws the 182 at once)."""
-        volts = np.array(self.outputs())
-        field = self.checkers
-        for sensor in set(field.stuck) | set(field.flickers):
-            volts[sensor] = self.output(sensor, now_ms)
-        noise = self._np_rng.standard_normal(len(volts)) * (self._sigma_v * self.drift.sensitivity)
-        noisy = np.clip(volts + noise, self._sat_low, self._sat_high)
-        out: list[float] = np.where(volts == NO_OUTPUT, NO_OUTPUT, noisy).tolist()
+        """Every sensor's output now with one draw of its noise each (one scan's worth)."""
+        out: list[float] = self.sample_array(now_ms).tolist()
         return out
+
+    def sample_array(self, now_ms: int) -> np.ndarray:
+        """`sample` as a numpy array: the 182 draws at once, a scan's cost kept small."""
+        self.outputs()
+        volts = self._out_array
+        field = self.checkers
+        if field.stuck or field.flickers:
+            volts = volts.copy()
+            for sensor in set(field.stuck) | set(field.flickers):
+                volts[sensor] = self.output(sensor, now_ms)
+        noise = self._np_rng.standard_normal(len(volts)) * (self._sigma_v * self.drift.sensitivity)
+        noisy = np.minimum(np.maximum(volts + noise, self._sat_low), self._sat_high)
+        noisy[volts == NO_OUTPUT] = NO_OUTPUT     # a dead output carries no noise
+        return noisy
 
     def noisy(self, sensor: int, volts: float) -> float:
         """`volts` with one draw of the sensor's own noise on it (none on a dead output)."""

@@ -44,7 +44,7 @@ SUPPLY_DIVIDER = 0.5       # the sensors' 5 V into ADC1 through 10 k / 10 k
 _FULL_SCALE = (1 << ADC_BITS) - 1
 _LSB = ADC_REFERENCE / (1 << ADC_BITS)
 _REF_MV = round(ADC_REFERENCE * 1000)
-_TRIANGLE = ADC_NOISE_CODES * 6 ** 0.5          # u1 + u2 - 1 has a standard deviation of 1/sqrt(6)
+_TRIANGLE = ADC_NOISE_CODES * 6 ** 0.5          # triangular(-a, 0, a) has a standard deviation a/sqrt(6)
 #: the bus's attenuation with one module driving it: its resistors against the pull-down
 DIVIDER = R_PULLDOWN / (R_PULLDOWN + R_SERIES + R_MUX_ON)
 
@@ -68,24 +68,35 @@ class TokenChain:
         self._np_rng = np.random.default_rng(zlib.crc32(f"adc {seed}".encode()))
         #: one scan's readings (mV per sensor, each as if its module alone drove the bus),
         #: drawn when the token enters the chain; a module's are used once
-        self._scan: list[int] = []
+        self._scan = array("H")
         self._unread = bytearray(len(self.sizes))
         self.channel = 0
         self.present = len(self.sizes)         # modules before the first unplugged one
         self.stuck_mux: dict[int, int] = {}    # module -> the channel its mux always selects
         self.fail: str | None = None
         self.reads = 0                         # clock edges with TOKEN high (a scan each)
-        self.q = [0] * len(self.sizes)
-        self._enabled: list[int] = []
+        self._pad = max(0, sum(self.sizes) - len(sensors.parts))
+        self._q = 0                            # bit m: module m's flip-flop (Q)
         self.power_up()
 
     def power_up(self) -> None:
         """Power reaches the modules: each flip-flop comes up high or low."""
-        self.q = [self._rng.getrandbits(1) for _ in self.sizes]
-        self._enable()
+        self._q = self._rng.getrandbits(len(self.sizes))
 
-    def _enable(self) -> None:
-        self._enabled = [m for m in range(self.present) if self.q[m]]
+    @property
+    def q(self) -> list[int]:
+        """Every module's flip-flop, in chain order (1: it holds a token)."""
+        return [(self._q >> m) & 1 for m in range(len(self.sizes))]
+
+    def _enabled(self) -> list[int]:
+        """The modules driving the bus: plugged in, holding a token."""
+        e = self._q & ((1 << self.present) - 1)
+        return [m for m in range(self.present) if (e >> m) & 1]
+
+    def _single(self) -> int:
+        """The one module driving the bus, or -1 (none, or more than one)."""
+        e = self._q & ((1 << self.present) - 1)
+        return e.bit_length() - 1 if e and not e & (e - 1) else -1
 
     def _check(self) -> None:
         if self.fail:
@@ -100,9 +111,9 @@ class TokenChain:
         self._check()
         present = self.present
         if present:
-            self.q[1:present] = self.q[:present - 1]
-            self.q[0] = 1 if token else 0
-            self._enable()
+            mask = (1 << present) - 1
+            q = self._q
+            self._q = (((q << 1) | (1 if token else 0)) & mask) | (q & ~mask)
         if token:
             self.reads += 1
             self._sample()
@@ -110,21 +121,23 @@ class TokenChain:
 
     def _sample(self) -> None:
         """Every sensor read through the bus and the ADC at once, for the scan starting."""
-        outputs = self.sensors.sample(self.now_ms())
-        outputs += [VQ_TYPICAL] * (sum(self.sizes) - len(outputs))
-        volts = np.array(outputs) * (DIVIDER / _LSB)
+        volts = self.sensors.sample_array(self.now_ms())
+        if self._pad:
+            volts = np.concatenate([volts, np.full(self._pad, VQ_TYPICAL)])
         n = len(volts)
-        rnd = self._np_rng.random
-        codes = np.rint(volts + (rnd((CONVERSIONS, n)) + rnd((CONVERSIONS, n)) - 1.0) * _TRIANGLE)
+        noise = self._np_rng.triangular(-_TRIANGLE, 0.0, _TRIANGLE, (CONVERSIONS, n))
+        codes = np.rint(volts * (DIVIDER / _LSB) + noise)
         codes = np.clip(codes, 0, _FULL_SCALE).astype(np.int64)
         u16 = (codes << 4) | (codes >> 8)
-        self._scan = (u16.sum(axis=0) * _REF_MV // (CONVERSIONS * 65535)).tolist()
+        mv = u16.sum(axis=0) * _REF_MV // (CONVERSIONS * 65535)
+        self._scan = array("H", mv.astype(np.uint16).tobytes())
         self._unread = bytearray(b"\x01" * len(self.sizes))
 
     def ret(self) -> int:
         """RET: the last module's Q through the shunt, or the pull-down's 0 when the chain
         does not reach it."""
-        return self.q[-1] if self.present == len(self.sizes) else 0
+        n = len(self.sizes)
+        return (self._q >> (n - 1)) & 1 if self.present == n else 0
 
     def level(self) -> int:
         self._check()
@@ -139,18 +152,15 @@ class TokenChain:
         taken from the scan's readings when one module drives the bus (every scan after
         the boot flush), each module's once."""
         self._check()
-        enabled = self._enabled
-        if len(enabled) != 1 or self.stuck_mux or not self._unread[enabled[0]]:
+        module = self._single()
+        if module < 0 or self.stuck_mux or not self._unread[module] or count > self.sizes[module]:
             for k in range(count):
                 self.address(k)
                 out[at + k] = self.level()
             return
-        module = enabled[0]
         self._unread[module] = 0
-        first, size = self.first[module], self.sizes[module]
-        scan = self._scan
-        for k in range(count):
-            out[at + k] = scan[first + k] if k < size else self._adc_mv(0.0)
+        first = self.first[module]
+        out[at:at + count] = self._scan[first:first + count]
         if count:
             self.channel = (count - 1) & (CHANNELS - 1)
 
@@ -175,7 +185,7 @@ class TokenChain:
     def bus_volts(self, noisy: bool = False) -> float:
         """The bus at the ADC: every enabled module's sensor through its resistors, against
         the pull-down (Millman's theorem)."""
-        enabled = self._enabled
+        enabled = self._enabled()
         if not enabled:
             return 0.0
         now = self.now_ms()
@@ -211,12 +221,12 @@ class TokenChain:
         if module is not None and not 0 <= module < len(self.sizes):
             raise ValueError(f"module {module} out of range 0..{len(self.sizes) - 1}")
         if module is None:        # the modules plugged back power up in any state
-            for m in range(self.present, len(self.sizes)):
-                self.q[m] = self._rng.getrandbits(1)
-            self.present = len(self.sizes)
+            n = len(self.sizes)
+            kept = self._q & ((1 << self.present) - 1)
+            self._q = kept | (self._rng.getrandbits(n) << self.present) & ((1 << n) - 1)
+            self.present = n
         else:
             self.present = min(self.present, module)
-        self._enable()
 
     def stick_mux(self, module: int, channel: int | None) -> None:
         """Hold `module`'s multiplexer on `channel` whatever the address (None frees it)."""
