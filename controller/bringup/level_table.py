@@ -16,13 +16,13 @@ from controller.board.profile import Profile
 from controller.bringup.requests import cell_text
 from controller.errors import BgboardError
 from controller.link.codec import calibration_table, crc32
+from hardware.design.geometry import board as board_layout
 
 #: the firmware's limits: a level outside them is a fault, a span under MIN_SPAN refused
 FAULT_LOW_MV, FAULT_HIGH_MV, MIN_SPAN_MV = 80, 3000, 40
-#: consecutive sensors whose three levels all agree within this read one sensor (a
-#: multiplexer stuck on one channel); that many of them make the verdict
+#: a module whose channels' three levels all agree within this (or the sensors' own noise,
+#: if more) reads one sensor on every channel: its multiplexer is stuck
 STUCK_SPREAD_MV = 4
-STUCK_RUN = 4
 COPY_NAME = "calibration.json"
 
 
@@ -98,7 +98,7 @@ def volts(mv: int) -> str:
 def check(profile: Profile, empty: Sequence[int], noise: Sequence[int],
           white: dict[int, int], black: dict[int, int]) -> list[str]:
     """Every problem with a calibration, one line each naming the sensor's cell."""
-    runs = _stuck_runs(profile, empty, white, black)
+    runs = _stuck_modules(profile, empty, noise, white, black)
     stuck = {i for run, _ in runs for i in run}
     lines = [text for _, text in runs]
     for i in range(len(empty)):
@@ -127,26 +127,24 @@ def _sensor_problem(i: int, e: int, noise: int, w: int | None, b: int | None) ->
     return None
 
 
-def _stuck_runs(profile: Profile, empty: Sequence[int], white: dict[int, int],
-                black: dict[int, int]) -> list[tuple[tuple[int, ...], str]]:
-    """Runs of STUCK_RUN or more neighbouring sensors that read exactly alike, empty, white
-    and black: one sensor read on every channel of a multiplexer."""
+def _stuck_modules(profile: Profile, empty: Sequence[int], noise: Sequence[int], white: dict[int, int],
+                   black: dict[int, int]) -> list[tuple[tuple[int, ...], str]]:
+    """Modules whose every channel reads alike, empty, white and black, within the sensors'
+    own noise: one sensor read on every channel of a stuck multiplexer (each channel's
+    reading of it is its own noisy sample, so they differ by up to its noise; a whole module
+    agreeing so, where parts spread by tens of millivolts, is no chance)."""
     def same(a: int, b: int) -> bool:
+        spread = max(STUCK_SPREAD_MV, noise[a], noise[b])
         levels = ((empty[a], empty[b]), (white.get(a), white.get(b)), (black.get(a), black.get(b)))
-        return all(x is not None and y is not None and abs(x - y) <= STUCK_SPREAD_MV
+        return all(x is not None and y is not None and abs(x - y) <= spread
                    for x, y in levels)
 
     found: list[tuple[tuple[int, ...], str]] = []
-    start = 0
-    n = len(empty)
-    for i in range(1, n + 1):
-        if i < n and same(start, i):
-            continue
-        if i - start >= STUCK_RUN:
-            run = tuple(range(start, i))
+    for module in board_layout(profile).modules:
+        run = tuple(sorted(module.sensors))
+        if len(run) > 1 and run[-1] < len(empty) and all(same(run[0], i) for i in run[1:]):
             found.append((run, f"{where(profile, run[0])} to {where(profile, run[-1])} all read the "
                                "same levels: a stuck multiplexer on that module (check its S0-S3)"))
-        start = i
     return found
 
 
