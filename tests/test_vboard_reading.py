@@ -11,6 +11,7 @@ the temperature moving sensitivity (±10 %) and the magnets' remanence after cal
 """
 from __future__ import annotations
 
+import asyncio
 import math
 import random
 from collections.abc import Iterator
@@ -18,6 +19,10 @@ from collections.abc import Iterator
 import pytest
 
 from controller.board.profile import load_profile
+from controller.bringup.rig import Rig
+from controller.bringup.sensor_levels import calibrate_levels, store
+from controller.bringup.sim_operator import SimOperator
+from controller.bringup.sim_rig import open_sim_rig
 from controller.engine.board_view import CELLS
 from controller.engine.position import Position
 from firmware import levels
@@ -190,3 +195,42 @@ def test_temperature_within_the_datasheet_after_calibration_still_reads_right(
             assert misread(worst) == {}, temperature
     finally:
         worst.drift()
+
+
+# -- bgboard calibrate on it, through the protocol --------------------------------------------
+async def _reported(rig: Rig, vb: VirtualBoard) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """(what the board's SCAN frames say, what stands there) once a change has settled: board
+    time for the average, the debouncer and a heartbeat, then a SCAN sent after it."""
+    await rig.pass_time(0.6)
+    mark = rig.feed.scans
+    await rig.pass_time(0.6)
+    while rig.feed.scans <= mark:
+        assert await rig.feed.next_message(5.0), "no SCAN from the board"
+    assert rig.feed.latest is not None
+    return rig.feed.latest, tuple(vb.sensors())
+
+
+def test_bgboard_calibrate_makes_a_worst_board_read_right() -> None:
+    """Issue 32's "Done when": a new board of worst-case parts, with nothing on its flash,
+    misreads the opening position; `bgboard calibrate`'s sensor levels (the empty board, then
+    white and black on every slot, placed by the simulator's operator with each checker's own
+    play) go to it over the real link (CALIBRATE, CAL_SAVE, CAL_STATUS), and then it reads the
+    opening position and every neighbourhood right, in its SCAN frames."""
+    async def go() -> None:
+        async with open_sim_rig(PROFILE, parts="worst", calibrated=False) as (rig, bench):
+            vb = bench.board
+            assert isinstance(vb, VirtualBoard)
+            lay_out(vb, Position.initial(), "white")
+            seen, truth = await _reported(rig, vb)
+            assert seen != truth
+            calibration = await calibrate_levels(rig, SimOperator(bench), empty_seconds=1.0, stall_s=1.0)
+            status = await store(rig, calibration)
+            assert status.crc == calibration.crc and vb.firmware.levels.calibrated
+            lay_out(vb, Position.initial(), "white")
+            seen, truth = await _reported(rig, vb)
+            assert seen == truth
+            for k, pattern in enumerate(neighbourhoods()):
+                fill(vb, pattern)
+                seen, truth = await _reported(rig, vb)
+                assert seen == truth, (k, {s: (a, b) for s, (a, b) in enumerate(zip(seen, truth)) if a != b})
+    asyncio.run(go())

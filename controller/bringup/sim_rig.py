@@ -22,7 +22,7 @@ import re
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from controller.board.profile import Profile
 from controller.bringup.feed import SensorFeed
@@ -40,6 +40,9 @@ from controller.link.serial_link import BoardLink
 from controller.show.display import DummyDevice
 from controller.show.display_backends import open_dummy
 from controller.show.leds import LedConfig, SimulatedStrip
+
+if TYPE_CHECKING:
+    from sim.vboard_parts import PartKind
 
 FAULT_HELP = ("swap:A,B | dead-leds:FIRST-LAST | stuck-button:KEY | dead-sensor:N | flicker:N"
               " | stuck-mux:M | overlap:N")
@@ -167,14 +170,17 @@ class SimBench:
 
 
 @asynccontextmanager
-async def open_sim_rig(profile: Profile, faults: Faults = Faults()) -> AsyncIterator[tuple[Rig, SimBench]]:
-    """A rig around a fresh virtual board with `faults` built in; everything closed after."""
+async def open_sim_rig(profile: Profile, faults: Faults = Faults(), *, parts: PartKind = "random",
+                       calibrated: bool = True) -> AsyncIterator[tuple[Rig, SimBench]]:
+    """A rig around a fresh virtual board with `faults` built in, its sensors `parts` of
+    their datasheet's limits (sim/vboard_parts.py), calibrated at the factory or not;
+    everything closed after."""
     from sim.virtual_board import VirtualBoard  # the simulator is imported only here
 
     loop = asyncio.get_running_loop()
     timing = profile.timing
     settle_ms = (timing.debounce_scans + 1) * timing.scan_period_ms + 25
-    board = VirtualBoard(wired_profile(profile, faults.swaps))
+    board = VirtualBoard(wired_profile(profile, faults.swaps), parts=parts, calibrated=calibrated)
     for sensor in faults.dead_sensors:
         board.stick(sensor, 0)
     for sensor in faults.flickers:
