@@ -93,7 +93,7 @@ class Controller(TableReads):
         self.show = TableShow(self)
         #: a watched server match's scene, the online door's offers, the banner (controller.play.watching)
         self.watch = Watching()
-        #: the board's pages' links, which the menu shows as QR codes (sim/web/board_page.py sets them)
+        #: the board's pages' links, which the menu shows as QR codes (controller/web/board_page.py sets them)
         self.links: dict[menus.LinkName, PairingView] = {}
 
     @classmethod

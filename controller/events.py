@@ -339,7 +339,7 @@ class PracticeRequested:
 
 @dataclass(frozen=True)
 class LinksRevoked:
-    """The menu's "new page links": the table's pages (sim/web/board_page.py, the
+    """The menu's "new page links": the table's pages (controller/web/board_page.py, the
     spectators') take new tokens, so every phone paired so far must scan again."""
 
 

@@ -41,7 +41,7 @@ from sim.script_steps import carry_out
 from sim.script_time import FRAME_MS, ScriptTime
 from sim.state_dir import StateDir
 from sim.virtual_board import VirtualBoard
-from sim.web.record import dice_record
+from controller.web.record import dice_record
 
 
 class HeadlessRunner:

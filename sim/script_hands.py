@@ -8,7 +8,7 @@ script's impossible line should be. The hand keeps the colours of the checkers i
 air, so `place` without a colour puts down the last one lifted.
 
 It was part of the headless runner (sim/headless.py); the page's hands are
-sim/web/hands.py (a person's, with its helping hands).
+sim/page/hands.py (a person's, with its helping hands).
 """
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """The JSON object a scenario script prints after each line (DESIGN.md "Scenario scripts"):
 the LEDs, the display's lines, the match and what happened.
 
-The page draws the same match the same way (sim/web/table_view.py starts from
+The page draws the same match the same way (controller/web/table_view.py starts from
 `snapshot`; the spectators' and the watched match's views from `match_view`), so the
 scripts and the page never disagree on what a match looks like. It was part of the
 headless runner (sim/headless.py), which prints it.

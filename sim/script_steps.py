@@ -21,7 +21,7 @@ from controller.table import Table
 from sim import script as sc
 from sim.finger import LONG_PRESS_S, TAP_S, Finger, button_key
 from sim.script_hands import ScriptHands
-from sim.web.dice_panel import dice_event
+from controller.web.dice_panel import dice_event
 
 
 class ScriptRun(Protocol):

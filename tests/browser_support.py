@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from sim.web.harness import ServerThread
-from sim.web.page_spy import CHROMIUM_ARGS, PAGE_SPY
+from sim.page.harness import ServerThread
+from sim.page.page_spy import CHROMIUM_ARGS, PAGE_SPY
 
 CHROMIUM = "/usr/bin/chromium"
 OUTPUT = Path(__file__).resolve().parent / "output"

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from browser_support import ARGS, CHROMIUM, Page, ctl, wait_until
-from sim.web.harness import ServerThread, fast_profile
+from sim.page.harness import ServerThread, fast_profile
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -1,7 +1,7 @@
 """The page draws the product's cells (DESIGN.md "Cells"), laid out once by the server.
 
-sim/static/board.js kept its own list of cells, its own quadrants and its own Black
-numbering (25 - p) beside the product's. Now sim/web/board_layout.py lays out
+controller/web/static/board.js kept its own list of cells, its own quadrants and its own Black
+numbering (25 - p) beside the product's. Now controller/web/board_layout.py lays out
 `board_view.CELLS` and the page imports the result (`/cells.js`): the browser test below
 reads what the page drew (each cell's touch area, each point's two numbers, the checkers
 on each cell) and holds it against the layout and the virtual board, so a page that drew
@@ -15,8 +15,8 @@ from typing import Any
 from browser_support import Page, needs_chromium
 from controller.engine.board_view import CELLS, cell_counts, point_of_cell
 from controller.engine.position import Position
-from sim.web.board_layout import board_layout, layout_module
-from sim.web.harness import ServerThread
+from controller.web.board_layout import board_layout, layout_module
+from sim.page.harness import ServerThread
 
 
 def _overlap(a: dict[str, int], b: dict[str, int]) -> bool:

@@ -1,4 +1,4 @@
-"""What the board's page on the player's phone does besides the buttons (sim/web/board_page.py):
+"""What the board's page on the player's phone does besides the buttons (controller/web/board_page.py):
 the language, real dice keyed in, a refused action said in one line, the New match dialog,
 the tutor and the hint, all through the table's own events. Against `bgboard run` in
 Chromium: tests/test_browser_spectators.py and tests/test_browser_phone.py.
@@ -20,10 +20,10 @@ from controller.events import ReadingReceived, Tick
 from controller.records.store import TableStore
 from controller.table import Table
 from controller.table.practice import TablePractice
-from sim.web import online_page
-from sim.web.board_page import BoardPage
-from sim.web.protocol import Notice, PageAction
-from sim.web.watch_page import READ_ONLY
+from controller.web import online_page
+from controller.web.board_page import BoardPage
+from controller.web.protocol import Notice, PageAction
+from controller.web.watch_page import READ_ONLY
 
 
 def _page(tmp_path: Path, dice: str = "board") -> BoardPage:
@@ -153,8 +153,8 @@ def test_a_spectators_token_does_nothing_and_the_players_page_checks_host_and_or
     foreign Host or Origin, and with its token and its own origin it acts."""
     import aiohttp
 
-    from sim.web.board_page import PlayerServer
-    from sim.web.spectators import SpectatorServer, table_view
+    from controller.web.board_page import PlayerServer
+    from controller.web.spectators import SpectatorServer, table_view
 
     page = _page(tmp_path)
     table = page.table

@@ -43,7 +43,7 @@ def test_a_level_chosen_for_a_new_match_is_checked_but_not_loaded(monkeypatch: p
     from controller.analysis import network
     from controller.bot import gnubg_strength
     from controller.bot.base import OFFERED_LEVELS, check_level
-    from sim.web.dialog import new_match_choice
+    from controller.web.dialog import new_match_choice
 
     def loaded(*args: object, **kwargs: object) -> None:
         raise AssertionError("the level was loaded when it was chosen")

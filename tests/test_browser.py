@@ -1,6 +1,6 @@
 """The simulator page in a real browser (Debian's Chromium driven by Playwright).
 
-The server runs in-process on a thread (`sim.web.harness.ServerThread`) with a temporary
+The server runs in-process on a thread (`sim.page.harness.ServerThread`) with a temporary
 state directory, a temporary XDG_CONFIG_HOME and a copy of the default profile whose
 settling time is 120 ms instead of 300 ms (so a game takes a minute, not three); the
 test looks at the controller itself, never only at what the page says about it.
@@ -26,7 +26,7 @@ from controller.engine.turn import TurnPlan
 from controller.records.mat_reader import check_mat
 from controller.show.display import text_lines
 from browser_support import OUTPUT, Page, ctl, drag, lift_by_click, needs_chromium, place_by_click, progress_key, roll, wait_until
-from sim.web.harness import ServerThread
+from sim.page.harness import ServerThread
 
 # a whole game by clicks takes 47 s here, idle; 170 s was reached beside other jobs
 pytestmark = [needs_chromium, pytest.mark.timeout(480)]

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from browser_support import ctl, needs_chromium
-from sim.web.harness import ServerThread
+from sim.page.harness import ServerThread
 
 pytestmark = [needs_chromium, pytest.mark.timeout(120)]
 

@@ -14,8 +14,8 @@ from browser_support import OUTPUT, SPY, ctl, needs_chromium, wait_until
 from controller.dice.fairness import roll_fairness
 from controller.engine.match import Match
 from controller.engine.match_settings import MatchSettings
-from sim.web.dice_panel import player_rolls
-from sim.web.harness import ServerThread
+from controller.web.dice_panel import player_rolls
+from sim.page.harness import ServerThread
 
 pytestmark = [needs_chromium, pytest.mark.timeout(170)]
 

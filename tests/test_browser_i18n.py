@@ -3,7 +3,7 @@
 The language is chosen in the new-match dialog (`settings.language`); the page's own labels
 (header, buttons, facts table, dialog, help, hints, action captions) must follow it live and
 come back to English, while ids and data-* attributes stay as the other tests use them.
-Server notices carry a key (sim/web/protocol.py `Notice`) and are shown in the language too.
+Server notices carry a key (controller/web/protocol.py `Notice`) and are shown in the language too.
 """
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from browser_support import OUTPUT, SPY, needs_chromium, wait_until
-from sim.web.harness import ServerThread
+from sim.page.harness import ServerThread
 
 pytestmark = [needs_chromium, pytest.mark.timeout(120)]
 
@@ -166,13 +166,13 @@ def test_a_reload_keeps_the_language_and_the_buttons_still_work(page: Any, sim: 
 
 
 def server_hints() -> list[dict[str, str]]:
-    """Every hint `sim.web.page_hint` can return (spoken to Black): its `HINT_KEYS`, which
+    """Every hint `controller.web.page_hint` can return (spoken to Black): its `HINT_KEYS`, which
     must hold every key its source returns, so a hint added on the server shows up here
     instead of missing on the page."""
     import inspect
     import re
 
-    from sim.web import page_hint
+    from controller.web import page_hint
 
     source = inspect.getsource(page_hint)
     found = set(re.findall(r'"key": "(\w+)"', source)) | set(re.findall(r'return "(\w+)"', source))
@@ -217,7 +217,7 @@ def test_the_language_changes_in_the_middle_of_a_match(page: Any, sim: ServerThr
 
 
 def test_a_language_the_table_does_not_speak_is_refused_in_one_line() -> None:
-    from sim.web.protocol import BadMessage, parse_message
+    from controller.web.protocol import BadMessage, parse_message
 
     assert parse_message('{"type": "language", "name": "sv"}').name == "sv"
     for bad in ('"xx"', '["da"]', "null"):

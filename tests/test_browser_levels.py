@@ -14,8 +14,8 @@ import pytest
 from browser_support import Page, ctl, needs_chromium, wait_until
 from controller.bot.base import OFFERED_LEVELS
 from controller.settings import Settings
-from sim.web.harness import ServerThread
-from sim.web.live import LiveSim
+from sim.page.harness import ServerThread
+from sim.page.live import LiveSim
 
 
 def test_config_tomls_opponent_is_the_dialogs_choice(tmp_path: Path) -> None:

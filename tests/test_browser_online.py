@@ -20,8 +20,8 @@ from controller.online import commands
 from controller.online.client import Connection
 from controller.online.events import Say
 from controller.settings import Settings
-from sim.web.harness import ServerThread, fast_profile
-from sim.web.protocol import PageAction
+from sim.page.harness import ServerThread, fast_profile
+from controller.web.protocol import PageAction
 from tests.online_double import BgammonDouble
 from tests.test_online_client import address, free_port
 from tests.test_online_watch_menu import Players

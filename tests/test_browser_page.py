@@ -17,7 +17,7 @@ import pytest
 from browser_support import OUTPUT, Page, ctl, drag, lift_by_click, needs_chromium, place_by_click, roll, wait_until
 from controller.board.profile import load_profile
 from controller.engine.xgid import Xgid, match_xgid
-from sim.web.harness import ServerThread
+from sim.page.harness import ServerThread
 
 pytestmark = [needs_chromium, pytest.mark.timeout(170)]
 
@@ -523,7 +523,7 @@ def test_a_stopped_simulator_is_shown_over_the_page(browser: Any, sim: ServerThr
 
 
 def test_each_simulator_port_keeps_its_own_saved_match(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from sim.web.run import default_state_dir
+    from sim.page.run import default_state_dir
 
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
     assert default_state_dir(8080) == tmp_path / "bgboard" / "simulator"  # as before

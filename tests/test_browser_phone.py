@@ -1,4 +1,4 @@
-"""The board's own page on a phone (sim/web/board_page.py) in Chromium at 390 x 844, against
+"""The board's own page on a phone (controller/web/board_page.py) in Chromium at 390 x 844, against
 `bgboard run`'s main loop on the virtual board (the Pi path with simulated backends): what
 a player does from the phone beyond the buttons, each through the table's own events.
 

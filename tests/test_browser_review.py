@@ -20,7 +20,7 @@ from review_support import analyze_json, assert_review_is_the_analysis
 from controller.bot.gnubg_level import load_gnubg_nn
 from controller.engine.board_view import CELLS, cell_counts
 from controller.engine.position import Position
-from sim.web.harness import ServerThread
+from sim.page.harness import ServerThread
 
 pytestmark = [needs_chromium,
               pytest.mark.skipif(load_gnubg_nn() is None, reason="needs gnubg-nn (installed by .ci/run)")]

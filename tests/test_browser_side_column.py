@@ -13,8 +13,8 @@ from browser_support import Page, ctl, needs_chromium, wait_until
 from controller.engine.match import Match
 from controller.engine.match_settings import MatchSettings
 from controller.events import AdoptMatch
-from sim.web.harness import ServerThread
-from sim.web.protocol import PageAction
+from sim.page.harness import ServerThread
+from controller.web.protocol import PageAction
 
 pytestmark = [needs_chromium, pytest.mark.timeout(300)]
 

@@ -1,4 +1,4 @@
-"""The spectators' page in Chromium (sim.web.spectators), on a phone's viewport.
+"""The spectators' page in Chromium (controller.web.spectators), on a phone's viewport.
 
 Against `bgboard sim`'s table: a player plays on the simulator's page while a spectator's
 tab (390 x 844, its own token) follows the match; a checker the spectator clicks is
@@ -28,9 +28,9 @@ from controller.online.door import OnlineDoor, offer_online
 from controller.settings import Settings
 from controller.table import Table
 from browser_support import OUTPUT, Page, ctl, needs_chromium, progress_key, roll, wait_until
-from sim.web.board_page import PlayerServer, pair_table
-from sim.web.harness import ServerThread, fast_profile
-from sim.web.spectators import SPECTATOR_COOKIE, SpectatorServer, live_view, serve_spectators, spectate_table
+from controller.web.board_page import PlayerServer, pair_table
+from sim.page.harness import ServerThread, fast_profile
+from controller.web.spectators import SPECTATOR_COOKIE, SpectatorServer, live_view, serve_spectators, spectate_table
 from tests.test_browser import play_step
 
 pytestmark = [needs_chromium, pytest.mark.timeout(240)]

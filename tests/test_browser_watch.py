@@ -1,4 +1,4 @@
-"""The watch page in Chromium: `bgboard online --watch ID --sim`'s page (sim.web.watch_page).
+"""The watch page in Chromium: `bgboard online --watch ID --sim`'s page (controller.web.watch_page).
 
 Two protocol clients play a match on the double over loopback TCP; the real `Spectator`
 watches it behind `WatchPage`, served by the simulator's own server on a thread. The tab
@@ -17,8 +17,8 @@ import pytest
 
 from browser_support import Page, needs_chromium, wait_until
 from controller.online.watch import Spectator
-from sim.web.server import SimServer
-from sim.web.watch_page import WatchPage
+from controller.web.server import SimServer
+from controller.web.watch_page import WatchPage
 from tests.online_double import BgammonDouble
 from tests.test_online_client import address, free_port
 from tests.test_online_watch import _match

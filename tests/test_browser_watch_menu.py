@@ -20,7 +20,7 @@ import pytest
 from browser_support import Page, ctl, needs_chromium, wait_until
 from controller.engine.board_view import CELLS, cell_counts
 from controller.settings import Settings
-from sim.web.harness import ServerThread, fast_profile
+from sim.page.harness import ServerThread, fast_profile
 from tests.online_double import BgammonDouble, position_for
 from tests.test_online_client import address, free_port
 from tests.test_online_watch_menu import Players

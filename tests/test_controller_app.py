@@ -225,7 +225,7 @@ def test_the_pi_the_headless_runner_and_the_browser_open_the_same_table(tmp_path
 
     import controller.app
     import sim.headless
-    import sim.web.live
+    import sim.page.live
     from controller.table import open as table_open
     from sim import script as sc
     from sim.virtual_board import VirtualBoard
@@ -237,7 +237,7 @@ def test_the_pi_the_headless_runner_and_the_browser_open_the_same_table(tmp_path
         opened.append((backends.leds, backends.pins))
         return real(profile, backends, **kwargs)
 
-    for module in (controller.app, sim.headless, sim.web.live):
+    for module in (controller.app, sim.headless, sim.page.live):
         monkeypatch.setattr(module, "open_table", spy)
 
     async def pi() -> None:
@@ -251,7 +251,7 @@ def test_the_pi_the_headless_runner_and_the_browser_open_the_same_table(tmp_path
     asyncio.run(runner.run())
 
     async def browser() -> None:
-        live = sim.web.live.LiveSim(state_dir=tmp_path / "b", settings_file=tmp_path / "s.json")
+        live = sim.page.live.LiveSim(state_dir=tmp_path / "b", settings_file=tmp_path / "s.json")
         await live.start()
         await live.close()
 

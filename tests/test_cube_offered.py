@@ -13,7 +13,7 @@ from controller.engine.board_view import cell_counts
 from controller.engine.match_settings import MatchSettings
 from controller.events import ActionRequested, ReadingReceived, Tick
 from controller.table.start import starting_match
-from sim.web.page_facts import page_facts
+from controller.web.page_facts import page_facts
 
 
 def test_a_double_offered_shows_the_cube_turned_before_the_doubled_side() -> None:

@@ -80,7 +80,7 @@ def test_the_computer_gives_no_phrase() -> None:
 
 def test_the_page_offers_phrases_to_the_people_only_and_acknowledges_them() -> None:
     from controller.controller import Controller
-    from sim.web.dice_panel import dice_panel
+    from controller.web.dice_panel import dice_panel
 
     match = Match.new(MatchSettings(length=3, dice="verifiable", black_player="gnubg"))
     status = Controller(match, dice=TableDice(entropy=lambda n: SEED)).status()

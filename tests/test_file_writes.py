@@ -19,7 +19,7 @@ from controller.files import write_atomically
 from controller.online.session import SavedOnline
 from controller.settings import Settings, save_settings
 from controller.table.choices import CHOICES_FILE, TableChoices
-from sim.web.dialog import save_dialog
+from controller.web.dialog import save_dialog
 
 SECRET = "the link's target: never written\n"
 

@@ -18,8 +18,8 @@ from controller.engine.match_settings import HUMAN, MatchSettings
 from controller.engine.position import Position
 from controller.events import AdoptMatch
 from controller.table.start import starting_match
-from sim.web.live import LiveSim
-from sim.web.protocol import PageAction
+from sim.page.live import LiveSim
+from controller.web.protocol import PageAction
 from tests.online_double import until
 
 FULL_SEVEN = Position.from_points({7: 6, 8: 1, 24: 8}, {2: 2, 19: 2, 6: 11})

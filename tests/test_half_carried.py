@@ -13,7 +13,7 @@ from controller.engine.board_view import CELLS, cell_counts, step_cells
 from controller.engine.match import Match
 from controller.engine.match_settings import MatchSettings
 from controller.events import ActionRequested, BotMoved, ReadingReceived, Tick
-from sim.web.page_facts import page_facts
+from controller.web.page_facts import page_facts
 
 
 def test_a_step_carried_out_goes_dark_and_uses_its_die() -> None:

@@ -51,7 +51,7 @@ def test_the_menu_opened_again_while_the_tutor_holds_stays_open() -> None:
 def test_a_held_move_shows_the_same_pips_dice_and_steps_everywhere() -> None:
     """Issue 22, item 4: while the tutor holds a move, the board stands after the whole move;
     the page's pips and dice said the first step only (172 beside the display's 167)."""
-    from sim.web.page_facts import page_facts
+    from controller.web.page_facts import page_facts
 
     c = _opening("doubtful")
     _play(c, [("13", "7"), ("13", "10")], 1.0)  # held: the last step waits for keep

@@ -334,7 +334,7 @@ def test_the_command_line_refuses_an_impossible_start_in_one_line(
 
 
 def test_the_page_dialog_takes_a_score_and_the_crawford_answer() -> None:
-    from sim.web.live import check_dialog, dialog_match
+    from sim.page.live import check_dialog, dialog_match
 
     d = check_dialog({"length": 3, "score": "2-2"})
     assert not dialog_match(d).crawford and dialog_match(d).cube_enabled
@@ -575,7 +575,7 @@ def test_a_record_of_a_match_in_progress_replays_as_in_progress(capsys: pytest.C
     import json
 
     from controller.cli import main
-    from sim.web.record import mat_text
+    from controller.web.record import mat_text
 
     m = _played(25)
     assert not m.is_over and m.history[-1].end is None and m.history[-1].actions
@@ -591,7 +591,7 @@ def test_a_record_of_a_match_in_progress_replays_as_in_progress(capsys: pytest.C
 
 def test_an_unfinished_game_followed_by_another_is_still_a_problem() -> None:
     from controller.records.replay import replay_text
-    from sim.web.record import mat_text
+    from controller.web.record import mat_text
 
     m = _played(25)
     text = mat_text(m)
@@ -606,7 +606,7 @@ def test_a_record_against_the_computer_names_its_level_and_the_file_says_when() 
     from datetime import datetime
 
     from controller.records.replay import replay_text
-    from sim.web.record import mat_text, player_names, record_filename
+    from controller.web.record import mat_text, player_names, record_filename
 
     from dataclasses import replace
 
@@ -639,7 +639,7 @@ def test_gnubg_imports_a_record_of_a_match_in_progress(tmp_path: Path) -> None:
     import shutil
     import subprocess
 
-    from sim.web.record import mat_text
+    from controller.web.record import mat_text
 
     gnubg = shutil.which("gnubg") or shutil.which("/usr/games/gnubg")
     if gnubg is None:

@@ -16,7 +16,7 @@ from controller.engine.board_view import step_cells
 from controller.engine.match_history import TurnRecord
 from controller.online.play import BoardOptions, OnlinePlay
 from controller.online.session import MatchRequest, OnlineSession
-from sim.web.harness import fast_profile
+from sim.page.harness import fast_profile
 from tests.board_hands import BoardPerson
 from tests.board_process import board_process
 from tests.online_double import BgammonDouble

@@ -16,8 +16,8 @@ import pytest
 from controller.online import commands
 from controller.online.client import Connection
 from controller.online.events import Say
-from sim.web.live import LiveSim
-from sim.web.protocol import BadMessage, PageAction, parse_message
+from sim.page.live import LiveSim
+from controller.web.protocol import BadMessage, PageAction, parse_message
 from tests.online_double import BgammonDouble, until
 from tests.test_online_client import address, free_port
 from tests.test_online_page import _sim

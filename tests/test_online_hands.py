@@ -19,7 +19,7 @@ from controller.events import AdoptMatch
 from controller.online.hands import SimHands
 from controller.table import make_bot
 from controller.table.start import starting_match
-from sim.web.live import LiveSim
+from sim.page.live import LiveSim
 from tests.online_double import until
 
 pytestmark = pytest.mark.timeout(120)

@@ -17,7 +17,7 @@ import pytest
 
 from controller.online import commands
 from controller.online.client import Connection
-from sim.web.protocol import PageAction
+from controller.web.protocol import PageAction
 from tests.online_double import BgammonDouble, until
 from tests.test_online_client import address, free_port
 from tests.test_online_page import _local_match_begun, _sim

@@ -23,8 +23,8 @@ from controller.online.session import MatchRequest, OnlineSession
 from controller.records.store import TableStore
 from controller.settings import Settings
 from controller.table import make_bot
-from sim.web.live import LiveSim
-from sim.web.protocol import Notice, PageAction
+from sim.page.live import LiveSim
+from controller.web.protocol import Notice, PageAction
 from tests.online_double import BgammonDouble, until
 from tests.test_online_client import address, free_port
 
@@ -173,12 +173,12 @@ def test_a_malformed_server_line_gives_the_local_match_back(tmp_path: Path) -> N
 
 
 def test_a_hostile_request_starts_nothing(tmp_path: Path) -> None:
-    """The online actions pass the same guard as every page action (sim/web/guard.py): a page
+    """The online actions pass the same guard as every page action (controller/web/guard.py): a page
     of another origin is refused at the WebSocket handshake, and a malformed online message
     from the page itself is one short line; the server never hears of either."""
     import aiohttp
 
-    from sim.web.harness import ServerThread
+    from sim.page.harness import ServerThread
 
     double = BgammonDouble(free_port())
     known = Settings(online_server=str(address(double)))

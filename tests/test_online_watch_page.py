@@ -20,9 +20,9 @@ import pytest
 from controller.cli import main
 from controller.engine.board_view import CELLS, cell_counts
 from controller.online.watch import Spectator
-from sim.web.protocol import Notice, PageAction
-from sim.web.server import SimServer
-from sim.web.watch_page import WatchPage
+from controller.web.protocol import Notice, PageAction
+from controller.web.server import SimServer
+from controller.web.watch_page import WatchPage
 from tests.online_double import BgammonDouble, position_for, until
 from tests.test_online_cli import double  # noqa: F401  (the double on a thread, for the command)
 from tests.test_online_client import address, free_port

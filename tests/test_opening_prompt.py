@@ -16,7 +16,7 @@ from controller.engine.position import Position
 from controller.play.prompt import PromptFacts, phase_prompt
 from controller.play.status import BotPlan
 from controller.show.texts import render
-from sim.web.page_facts import move_list
+from controller.web.page_facts import move_list
 
 
 def line(m: Match, language: str = "en", **facts: object) -> str:

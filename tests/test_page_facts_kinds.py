@@ -10,7 +10,7 @@ from controller.dice import TableDice
 from controller.engine.match import Match
 from controller.engine.match_settings import MatchSettings
 from controller.events import ReadingReceived, Tick
-from sim.web.page_hint import page_hint
+from controller.web.page_hint import page_hint
 
 
 def _hint_at(m: Match) -> dict[str, str] | None:
@@ -43,7 +43,7 @@ def test_a_game_from_a_set_position_draws_an_ordinary_roll_not_an_opening() -> N
     no turn of it played yet) drew its dice as an opening roll, one die in each colour."""
     from controller.engine.position import Position
     from controller.table.start import starting_match
-    from sim.web.page_facts import dice_view
+    from controller.web.page_facts import dice_view
 
     later = Position.from_points({6: 5, 8: 3, 13: 5, 24: 2}, {6: 4, 7: 2, 8: 2, 13: 5, 24: 2})
     set_position = starting_match(MatchSettings(), later.id, turn="black").roll("black", (5, 2)).match

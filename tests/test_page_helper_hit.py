@@ -21,8 +21,8 @@ from controller.engine.match_settings import HUMAN, MatchSettings
 from controller.engine.position import Position
 from controller.events import AdoptMatch
 from controller.table.start import starting_match
-from sim.web.live import LiveSim
-from sim.web.protocol import Notice, PageAction
+from sim.page.live import LiveSim
+from controller.web.protocol import Notice, PageAction
 from tests.online_double import until
 
 BLACK_TO_HIT = Position.from_points({8: 1, 1: 14}, {20: 1, 6: 14})

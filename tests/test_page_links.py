@@ -1,4 +1,4 @@
-"""The board's pages' links on the display (sim/web/page_links.py, controller/show/pairing.py).
+"""The board's pages' links on the display (controller/web/page_links.py, controller/show/pairing.py).
 
 The menu's "phone page" shows the link of `bgboard run --page` as a QR code on the real
 rendered 128x64 image (Pillow's, as the OLED gets it), read back by ZBar (Debian's
@@ -24,8 +24,8 @@ from controller.show.display import render_image, text_lines
 from controller.show.display_backends import Display
 from controller.table import Table
 from controller.records.store import TableStore
-from sim.web.page_links import pairing_view, page_token, reachable
-from sim.web.spectators import table_view
+from controller.web.page_links import pairing_view, page_token, reachable
+from controller.web.spectators import table_view
 
 LONGEST = "http://255.255.255.255:65535/?token="
 
@@ -117,7 +117,7 @@ def test_new_page_links_revokes_every_page(tmp_path: Path) -> None:
 def test_a_replaced_link_is_told_as_replaced_and_the_new_one_opens() -> None:
     """Issue 35.5: after "New page links" the old link and cookie are refused with a line
     that says what happened and what to do (the page shows it and stops retrying)."""
-    from sim.web.guard import REPLACED, Guard
+    from controller.web.guard import REPLACED, Guard
 
     guard = Guard("0.0.0.0", 8080, "old-token", frozenset({"127.0.0.1"}))
     fresh = guard.rotated("new-token").rotated("newest")
@@ -133,7 +133,7 @@ def test_a_replaced_link_is_told_as_replaced_and_the_new_one_opens() -> None:
 def test_a_page_on_loopback_says_on_the_display_that_only_this_pi_opens_it(tmp_path: Path) -> None:
     """Issue 35.9: with `page_host` left at loopback the display showed a QR code no phone
     can open, and said nothing of it."""
-    from sim.web.page_links import LOCAL_ONLY, offer_link
+    from controller.web.page_links import LOCAL_ONLY, offer_link
 
     class Server:
         guard = None

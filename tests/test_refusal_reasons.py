@@ -25,8 +25,8 @@ from controller.engine.moves import Step
 from controller.engine.position import Position
 from controller.events import ActionRequested, ButtonPressed, ReadingReceived, Refused, Tick
 from controller.show.texts import LANGUAGES, MESSAGES, render
-from sim.web.harness import ServerThread, fast_profile
-from sim.web.protocol import Notice, PageAction
+from sim.page.harness import ServerThread, fast_profile
+from controller.web.protocol import Notice, PageAction
 
 
 def _commands(m: Match) -> list[object]:
@@ -79,7 +79,7 @@ def test_every_refusal_of_the_match_names_a_reason_in_every_language() -> None:
 
 def test_the_texts_of_the_reasons_are_each_defined_once_in_python() -> None:
     """The page shows what the server renders; its catalogue keeps only "Not now: {reason}"."""
-    i18n = (Path(__file__).resolve().parents[1] / "sim" / "static" / "i18n.js").read_text(encoding="utf-8")
+    i18n = (Path(__file__).resolve().parents[1] / "controller" / "web" / "static" / "i18n.js").read_text(encoding="utf-8")
     assert "refused." not in i18n
     for key in MESSAGES:
         if key.startswith("refused."):

@@ -25,8 +25,8 @@ from controller.events import ActionRequested, AskBot, ReadingReceived, Tick
 from controller.records.store import TableStore
 from controller.table import Table, make_bot
 from controller.table.computer import ComputerSeat
-from sim.web.page_facts import page_facts
-from sim.web.record import mat_text, player_names
+from controller.web.page_facts import page_facts
+from controller.web.record import mat_text, player_names
 
 REPO = Path(__file__).resolve().parents[1]
 START = BoardState.of(cell_counts(Position.initial(), "white"))

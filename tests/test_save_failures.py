@@ -26,7 +26,7 @@ from controller.records import saved
 from controller.records.store import TableStore
 from controller.show.content import Prompt
 from controller.show.display_backends import Display
-from sim.web.harness import ServerThread, fast_profile
+from sim.page.harness import ServerThread, fast_profile
 
 pytestmark = pytest.mark.timeout(120)
 

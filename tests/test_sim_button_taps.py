@@ -8,7 +8,7 @@ from pathlib import Path
 
 from browser_support import wait_until
 from sim.finger import TAP_S
-from sim.web.harness import ServerThread
+from sim.page.harness import ServerThread
 
 
 def test_quick_taps_on_the_menu_button_each_count(tmp_path: Path) -> None:

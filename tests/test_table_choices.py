@@ -16,8 +16,8 @@ from controller.controller import ControllerConfig
 from controller.events import LanguageChosen, TutorChosen
 from controller.table import BackendChoice, Table, open_table
 from controller.table.choices import CHOICES_FILE
-from sim.web.board_page import BoardPage
-from sim.web.protocol import PageAction
+from controller.web.board_page import BoardPage
+from controller.web.protocol import PageAction
 
 #: what `bgboard run` gives the table from a config.toml without language or tutor
 CONFIG_TOML = ControllerConfig(language="en", tutor="off")

@@ -35,7 +35,7 @@ from controller.show.texts import render
 from controller.table import Table
 from controller.table.computer import ComputerSeat
 from browser_support import Page, needs_chromium
-from sim.web.harness import ServerThread, fast_profile
+from sim.page.harness import ServerThread, fast_profile
 
 ENGINE_CRASH = "the engine crashed"
 

@@ -2,7 +2,7 @@
 for one thing.
 
 Both catalogues are checked: the display's (controller/show/texts.py) and the page's
-(sim/static/i18n.js, and the dice panel's own words in sim/static/dice.js, read as text:
+(controller/web/static/i18n.js, and the dice panel's own words in controller/web/static/dice.js, read as text:
 their literals are plain key: "value" pairs).
 The glossary is the backgammon vocabulary of the rule pages the product was made from
 (shared/seeds): where a seed names a thing, the texts use that name and none of the
@@ -22,7 +22,7 @@ from controller.show.display import CENTRE_COLUMN, WHITE_COLUMN, WIDTH, wrap
 from controller.show.fonts import MEDIUM, SMALL
 from controller.show.texts import LANGUAGES, MESSAGES, Text, render
 
-STATIC = Path(__file__).resolve().parents[1] / "sim" / "static"
+STATIC = Path(__file__).resolve().parents[1] / "controller" / "web" / "static"
 
 #: concept -> (Danish term, Swedish term), as the seeds write them: the texts' glossary.
 GLOSSARY: dict[str, tuple[str, str]] = {

@@ -21,9 +21,9 @@ import aiohttp
 import pytest
 
 from browser_support import wait_until
-from sim.web.harness import ServerThread, fast_profile
-from sim.web.live import check_dialog
-from sim.web.protocol import BadMessage, parse_message
+from sim.page.harness import ServerThread, fast_profile
+from sim.page.live import check_dialog
+from controller.web.protocol import BadMessage, parse_message
 
 REPO = Path(__file__).resolve().parents[1]
 pytestmark = pytest.mark.timeout(120)
@@ -373,7 +373,7 @@ def test_two_simulators_on_one_state_directory_the_second_says_who_has_it(tmp_pa
 
 def test_the_address_printed_for_another_loopback_address_is_answered() -> None:
     """Issue 23 item 9: `--host 127.0.0.2` printed an address it then refused (403)."""
-    from sim.web.guard import Guard
+    from controller.web.guard import Guard
 
     guard = Guard.for_server("127.0.0.2", 8123)
     host = urlsplit(guard.url()).netloc

@@ -18,9 +18,9 @@ from PIL import Image
 
 from controller.records.mat_reader import check_mat
 from browser_support import wait_until
-from sim.web.harness import ServerThread, fast_profile
-from sim.web.live import check_dialog
-from sim.web.protocol import BadMessage, parse_message
+from sim.page.harness import ServerThread, fast_profile
+from sim.page.live import check_dialog
+from controller.web.protocol import BadMessage, parse_message
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -394,7 +394,7 @@ def test_the_computers_move_is_finished_for_me_after_part_of_it_by_hand(sim: Ser
     """Issue 23 item 4: once one step of the computer's move was carried out by hand (or
     the checker on the bar entered first), "Play the computer's move for me" asked for a
     checker no longer there ("no black checker on cell 12") for ever. It plays what is left."""
-    from sim.web.live import step_cells
+    from sim.page.live import step_cells
 
     settings = {"length": 3, "opponent": "simple"}
 

@@ -16,8 +16,8 @@ from controller.analysis.match import MARKS
 from controller.bot.gnubg_level import load_gnubg_nn
 from controller.engine.board_view import step_cells
 from controller.table.computer import bot_context
-from sim.web.harness import ServerThread
-from sim.web.protocol import PageAction
+from sim.page.harness import ServerThread
+from controller.web.protocol import PageAction
 
 pytestmark = [pytest.mark.timeout(120),
               pytest.mark.skipif(load_gnubg_nn() is None, reason="needs gnubg-nn (x86-64; installed by .ci/run)")]

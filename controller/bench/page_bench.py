@@ -30,8 +30,8 @@ if TYPE_CHECKING:
     from playwright.sync_api import Page
 
     from controller.controller import Controller
-    from sim.web.harness import ServerThread
-    from sim.web.live import LiveSim
+    from sim.page.harness import ServerThread
+    from sim.page.live import LiveSim
 
 NAME = "page"
 
@@ -151,8 +151,8 @@ def run(quick: bool) -> dict[str, object]:
         return {"page": "unavailable (needs Playwright: pip install 'bgboard[test]')"}
     if chromium is None:
         return {"page": "unavailable (needs Debian's chromium: apt-get install chromium)"}
-    from sim.web.harness import ServerThread
-    from sim.web.page_spy import CHROMIUM_ARGS, PAGE_SPY
+    from sim.page.harness import ServerThread
+    from sim.page.page_spy import CHROMIUM_ARGS, PAGE_SPY
 
     figures: dict[str, object] = {}
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as pw:

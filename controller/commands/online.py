@@ -87,9 +87,9 @@ def _real_board(args: argparse.Namespace, settings: Any) -> Any:
 
 
 def _watch_on_page(args: argparse.Namespace, settings: Any, address: ServerAddress, password: str | None) -> int:
-    """`--watch --sim`: the match shown on the simulator's page (sim.web.watch_page), read-only."""
+    """`--watch --sim`: the match shown on the simulator's page (controller.web.watch_page), read-only."""
     from controller.online.watch import Spectator
-    from sim.web.watch_page import watch_on_page
+    from controller.web.watch_page import watch_on_page
 
     def url(line: str) -> None:
         print(f"the board: {line}", flush=True)

@@ -115,17 +115,17 @@ def run(args: argparse.Namespace) -> int:
 def _open_doors(table: Table, config: str | None, state_dir: Path, profile: Profile, host: str,
                 spectator_port: int | None, page_port: int | None) -> None:
     """What the table offers beyond the board: online play from its menu, and with a port
-    the spectators' page (sim.web.spectators), with another the player's (sim.web.board_page,
+    the spectators' page (controller.web.spectators), with another the player's (controller.web.board_page,
     which plays online through the same door)."""
     from controller.online.door import offer_online
     from controller.settings import load_settings
 
     door = offer_online(table, lambda: load_settings(config), state_dir / "online")
     if spectator_port is not None:
-        from sim.web.spectators import spectate_table
+        from controller.web.spectators import spectate_table
 
         spectate_table(table, profile, host, spectator_port)
     if page_port is not None:
-        from sim.web.board_page import pair_table, print_pairing
+        from controller.web.board_page import pair_table, print_pairing
 
         pair_table(table, profile, host, page_port, print_pairing, door)

@@ -47,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--script needs --headless")
     if args.record:
         raise UsageError("--record needs --headless (the page has its own Download .mat)")
-    from sim.web.run import run_browser
+    from sim.page.run import run_browser
 
     return run_browser(args.host, args.port, open_browser=not args.no_browser,
                        state_dir=args.state_dir, profile_path=args.profile,

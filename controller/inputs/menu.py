@@ -46,7 +46,7 @@ OnlineWhat = Literal["play", "watch", "leave"]
 #: the online door's items and what each asks it
 ONLINE_ITEMS: dict[MenuItem, OnlineWhat] = {
     "play_online": "play", "leave_online": "leave", "watch_online": "watch", "leave_watching": "leave"}
-#: the board's pages whose link the menu shows (sim/web/board_page.py: the player's phone, the spectators)
+#: the board's pages whose link the menu shows (controller/web/board_page.py: the player's phone, the spectators)
 LinkName = Literal["phone", "spectators"]
 LINK_ITEMS: dict[MenuItem, LinkName] = {"phone_link": "phone", "spectators_link": "spectators"}
 MATCH_LENGTHS: tuple[int, ...] = (1, 3, 5, 7, 9, 11, 13, 15, 17, 21, 25)

@@ -23,7 +23,7 @@ from controller.table import Table
 from controller.table.computer import answer_with
 
 if TYPE_CHECKING:
-    from sim.web.live import LiveSim
+    from sim.page.live import LiveSim
 
 
 class SimHands:
@@ -101,7 +101,7 @@ class SimHands:
 
     async def _use_helpers(self, live: LiveSim) -> bool:
         """The simulator's hands: set the board up, carry out the remote player's move."""
-        from sim.web.protocol import PageAction
+        from controller.web.protocol import PageAction
 
         helpers = live.helpers()
         carried = self.table.controller.status().carried_out
@@ -140,7 +140,7 @@ class SimHands:
     async def _next_step(self, live: LiveSim) -> None:
         """One step at a time, each settled before the next, as hands do: a checker borne
         off from 5 with 1-6 is 5/4 then 4/off, not one 5/off with the 6."""
-        from sim.web.protocol import PageAction
+        from controller.web.protocol import PageAction
 
         step = self._steps.pop(0)
         frm, to = cell_of_point(step.frm, LOCAL), cell_of_point(step.to, LOCAL)

@@ -26,7 +26,7 @@ from controller.table import Table, make_bot
 from controller.table.backends import LedBackend, PinBackend
 
 if TYPE_CHECKING:
-    from sim.web.live import LiveSim
+    from sim.page.live import LiveSim
 
 
 class SimHost:
@@ -34,7 +34,7 @@ class SimHost:
     saved match lives in a temporary directory (the command plays the server's match)."""
 
     def __init__(self, profile: Profile | None, language: str, confirm: str) -> None:
-        from sim.web.live import LiveSim
+        from sim.page.live import LiveSim
 
         self._tmp = tempfile.TemporaryDirectory(prefix="bgboard-online-")
         base = Path(self._tmp.name)
@@ -204,7 +204,7 @@ async def play_online(session: OnlineSession, *, seconds: float | None, autoplay
     await play.open_table(state_dir=state_dir, board=board)
     runner = None
     if web is not None:
-        from sim.web.server import SimServer
+        from controller.web.server import SimServer
 
         assert isinstance(play.host, SimHost)  # served only with the simulator's table
         server = SimServer(play.host.sim)

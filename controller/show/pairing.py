@@ -7,7 +7,7 @@ code on a lit square at the left (dark modules on light, as every camera reads t
 a module with a lit quiet zone around it), the address and the token as text at the right
 for a phone without a camera.
 
-The code's modules are made by whoever knows the link (sim/web/board_page.py, with segno)
+The code's modules are made by whoever knows the link (controller/web/board_page.py, with segno)
 and handed here as rows of "1"/"0", so drawing stays a pure function of the content, as
 the rest of the display is (tests/golden/display/). A link too long for a code that fits
 (`PAIRING_MODULES`: a version 3 code, 53 bytes at error correction L) is shown as text only.

@@ -1,0 +1,65 @@
+"""How one page action is answered, whatever it does: refused while a server match is
+watched (except what still means something then), carried out by its handler, a bad one
+(an unknown kind, a value the handler rejects) as one line, the table's refusal as the
+answer, and a hand on an unplugged board told why nothing happens.
+
+`LiveSim` keeps only the table of handlers (what each action does at its table); the
+rules of answering were mixed into it and are here, one function over that table.
+"""
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from controller.errors import BgboardError
+from sim.page.hands import PageHands
+from controller.web.protocol import Notice, PageAction
+from controller.web.refusals import PageRefusals
+from controller.web.watch_page import READ_ONLY
+
+#: what a page action does (an async one returns its coroutine)
+Handler = Callable[[PageAction], Any]
+#: the page actions a hand does on the board (the controller sees them only through the cable)
+PHYSICAL = frozenset(["lift", "place", "drop_outside", "auto_step", "cover", "setup", "bot_move", "undo"])
+#: the page actions that still mean something while a server match is watched: the table's
+#: buttons (the menu leaves watching; the controller refuses the others with its own line),
+#: Leave, and the choices that answer "leave first" or, for chat, why nothing is sent
+WHILE_WATCHING = frozenset(["button", "online_leave", "online", "new_match", "say"])
+
+
+def hand_handlers(hands: PageHands) -> dict[str, Handler]:
+    """What each of the `PHYSICAL` actions does: the page's hands on the virtual board."""
+    return {
+        "lift": lambda a: hands.lift(a.cell or "", a.colour),
+        "place": lambda a: hands.place(a.cell or "", a.colour, hits=not a.slide),
+        "drop_outside": lambda a: hands.drop_outside(),
+        "setup": lambda a: hands.setup(),
+        "bot_move": lambda a: hands.bot_move(),
+        "undo": lambda a: hands.undo(),
+        "auto_step": lambda a: hands.auto_step(a.cell or ""),
+        "cover": lambda a: hands.cover(a.cell or ""),
+    }
+
+
+async def answer(action: PageAction, handlers: Mapping[str, Handler], refusals: PageRefusals, *,
+                 watching: bool, plugged: Callable[[], bool]) -> str | Notice | None:
+    """Carry out `action` (see the module docstring); `plugged` is asked once it is done."""
+    kind = action.kind
+    if watching and kind not in WHILE_WATCHING:
+        return READ_ONLY
+    said = await refusals.answering(_carry_out(action, handlers))
+    if kind in PHYSICAL and not plugged() and said is None:
+        return Notice("unplugged", "the cable is pulled: the controller sees this when it is plugged in again")
+    return said
+
+
+async def _carry_out(action: PageAction, handlers: Mapping[str, Handler]) -> str | Notice | None:
+    handler = handlers.get(action.kind)
+    if handler is None:
+        return f"ignored an unknown action {action.kind!r}"
+    try:
+        said = handler(action)
+        return await said if inspect.isawaitable(said) else said
+    except (BgboardError, ValueError, KeyError, IndexError) as exc:
+        return f"ignored: {exc}"

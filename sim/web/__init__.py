@@ -1,1 +1,0 @@
-"""The simulator's web page: an aiohttp server with one WebSocket, over a `SimBackend`."""
