@@ -26,6 +26,7 @@ from controller.engine.match_settings import MatchSettings
 from controller.errors import LinkError
 from controller.events import LinkChanged
 from controller.table import BackendChoice, Table, make_bot, open_table
+from controller.table.table import busy
 from controller.table.backends import LedBackend, PinBackend
 from controller.table.start import starting_match
 
@@ -72,7 +73,7 @@ async def run_table(port: str, *, profile: Profile | None = None, state_dir: Pat
         await _connect(link, table, now, end)
         try:
             while end is None or now() < end:
-                pause = tick_s if _busy(table, now()) else idle_tick_s
+                pause = tick_s if busy(table, now()) else idle_tick_s
                 wake.clear()
                 try:  # not wait_for: under a flood of readings (3.11) it swallowed Ctrl-C when both came at once
                     async with asyncio.timeout(pause):
@@ -83,15 +84,6 @@ async def run_table(port: str, *, profile: Profile | None = None, state_dir: Pat
         finally:
             await table.aclose()
     return table
-
-
-def _busy(table: Table, now: float) -> bool:
-    """Whether the next tick is due soon: a reading settling, LEDs blinking or pulsing, a
-    clock running, an automatic roll waiting. Idle, the loop ticks four times a second."""
-    status = table.controller.status()
-    if status.settling or status.roll_due is not None or status.clock_running:
-        return True
-    return table.next_light_change(now) is not None
 
 
 class Startable(Protocol):

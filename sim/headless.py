@@ -1,11 +1,12 @@
 """`bgboard sim --headless --script FILE`: a scenario script against the full stack.
 
-The virtual board runs the firmware code in manual time and writes real frames to a
-pseudo-terminal; `BoardLink` reads them with pyserial like a real port; the `Table`
-(controller, simulated LED strip, dummy display, saving) reacts. Time is simulated: the
-controller's clock is the virtual board's clock (sim/script_time.py). After each script
-line the runner lets the settling time pass and prints one JSON object (DESIGN.md
-"Scenario scripts"; sim/script_snapshot.py).
+The virtual board runs the firmware code in manual time and writes real frames to an
+in-memory cable (sim/memory_cable.py); the board session reads them as it reads a serial
+port; the `Table` (controller, simulated LED strip, dummy display, saving) reacts. Time is
+simulated, and only simulated: the controller's clock is the virtual board's clock
+(sim/script_time.py), and nothing waits for real time. After each script line the runner
+lets the settling time pass and prints one JSON object (DESIGN.md "Scenario scripts";
+sim/script_snapshot.py).
 
 The runner is the scripts' front end: it opens the table as every front end does
 (`open_table`), and owns what changes the run itself (a new match, the cable, a power
@@ -34,10 +35,12 @@ from controller.events import Event, Refused
 from controller.json_value import JsonObject
 from controller.link.session import BoardSession
 from controller.table import BackendChoice, Table, open_table
+from controller.table.table import busy
 from sim import script as sc
 from sim.script_hands import ScriptHands
 from sim.script_snapshot import snapshot
 from sim.script_steps import carry_out
+from sim.memory_cable import MemoryCable
 from sim.script_time import FRAME_MS, ScriptTime
 from sim.state_dir import StateDir
 from sim.virtual_board import VirtualBoard
@@ -59,6 +62,7 @@ class HeadlessRunner:
         self.seed = seed
         self.settle_ms = self.profile.timing.settle_ms
         self.vb: VirtualBoard | None = None
+        self.wire = MemoryCable(seed=seed)  # the board's cable, in memory
         self.table: Table | None = None
         self.dice = TableDice(random.Random(seed), **({"entropy": entropy} if entropy else {}))
         self.record = record
@@ -94,12 +98,12 @@ class HeadlessRunner:
     async def advance(self, ms: int, *, ticks: bool = True) -> None:
         """Let `ms` of simulated time pass (sim/script_time.py)."""
         assert self._time is not None
-        await self._time.advance(ms, ticks=ticks)
+        self._time.advance(ms, ticks=ticks)
 
     # -- the run ----------------------------------------------------------------------------
     async def run(self) -> list[JsonObject]:
-        self.vb = vb = VirtualBoard(self.profile, seed=self.seed)
-        self._time = ScriptTime(vb, session=self._link, tick=self.tick)
+        self.vb = vb = VirtualBoard(self.profile, seed=self.seed, cable=self.wire)
+        self._time = ScriptTime(vb, tick=self.tick, busy=lambda now: busy(self.ready(), now))
         self._hands = ScriptHands(vb, self.profile, mover=self._mover, refuse=lambda r: self.ready().refuse(r),
                                   advance=self.advance)
         try:
@@ -140,11 +144,8 @@ class HeadlessRunner:
         return self.ready().controller.status().mover or "white"
 
     # -- the table --------------------------------------------------------------------------
-    def _link(self) -> BoardSession | None:
-        return self.table.link if self.table is not None else None
-
     def _session(self) -> BoardSession:
-        session = self._link()
+        session = self.ready().link
         assert session is not None
         return session
 
@@ -155,20 +156,21 @@ class HeadlessRunner:
         assert self.vb is not None
         if self.table is not None:
             await self.table.aclose()
-        backends = BackendChoice(port=self.vb.port, leds="sim", display="dummy", pins="mock",
-                                 state_dir=self.state_dir, ping_interval_s=None,
-                                 read_timeout_s=0.02, offline_after_s=3600.0,
-                                 link_backoff_s=(0.02, 0.1), buzzer_sound=False)
+        # no PINGs and no silence limit: a long wait jumps the board's clock without
+        # running its firmware (sim/script_time.py), so no PONG and no heartbeat meanwhile
+        backends = BackendChoice(port=self.wire.host_end(), leds="sim", display="dummy",
+                                 pins="mock", state_dir=self.state_dir, ping_interval_s=None,
+                                 offline_after_s=3600.0, buzzer_sound=False)
         settings = self.settings
         self.table = open_table(self.profile, backends, clock=lambda: self.now, config=self.config,
                                 match=match, new_match=lambda: Match.new(settings), dice=self.dice)
-        await self._session().start()
-        await self._wait_online()
+        self._session().open()
+        self._wait_online()
 
-    async def _wait_online(self) -> None:
+    def _wait_online(self) -> None:
         assert self._time is not None
         table = self.ready()
-        await self._time.wait_online(self._session(), lambda: table.readings, self.profile.timing.heartbeat_ms)
+        self._time.wait_online(self._session(), lambda: table.readings, self.profile.timing.heartbeat_ms)
 
     async def new_match(self, command: sc.MatchCmd) -> None:
         """A `match` line: a new table with the match it starts (its language and tutor
@@ -189,15 +191,14 @@ class HeadlessRunner:
                 self.ready().refuse(Refused.of(str(exc), "computer_missing", level=opponent))
 
     async def cable(self, plugged: bool) -> None:
-        """The cable pulled (wait until the table sees it) or plugged in (wait until the
-        board plays again)."""
-        assert self.vb is not None and self._time is not None
+        """The cable pulled (the table hears it at once) or plugged in (time passes until
+        the board plays again)."""
+        assert self.vb is not None
         if not plugged:
             self.vb.unplug()
-            await self._time.wait_offline(self._session())
         else:
             self.vb.plug()
-            await self._wait_online()
+            self._wait_online()
 
     async def restart(self) -> None:
         """A power cut: the application dies and starts again from its saved match (what

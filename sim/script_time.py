@@ -1,20 +1,13 @@
 """Simulated time for a scenario script: the virtual board runs in steps, its frames reach
-the table, the table gets its ticks.
+the table as the firmware writes them (the in-memory cable, sim/memory_cable.py), the
+table gets its ticks. Nothing here waits for real time: the board's clock is the table's.
 
-Frames cross a real pty and a reader thread, so time is synchronised with a PING barrier:
-a PING with a fresh token goes through the board session, the board answers, and the
-PONG is awaited on the event loop; every SCAN the board wrote before it has then reached
-the controller. A long wait skips the board's quiet time (see `ScriptTime.advance`).
-
-It was part of the headless runner (sim/headless.py); the runner's steps and its table's
-opening both let time pass through it.
+A long wait skips the board's quiet time (see `ScriptTime.advance`).
 """
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable
 
-from controller.link.serial_link import LinkState
 from controller.link.session import BoardSession
 from sim.virtual_board import VirtualBoard
 
@@ -23,92 +16,68 @@ FRAME_MS = 60         # enough for the firmware's debounce (3 scans) and its 20 
 LONG_WAIT_MS = 10_000  # a wait longer than this skips the board's quiet time (see advance)
 SKIP_AFTER_MS = 2_000  # stepped normally first: settling, debounce, a pending roll
 SKIP_MS = 1_000       # the clock's jump, one tick each, while the board is quiet
-BARRIER_TIMEOUT_S = 3.0
+IDLE_SKIP_MS = 60_000  # the jump while the table is idle too (no clock, nothing settling)
+ONLINE_WITHIN_MS = 5_000  # a board that does not play within this is left as it is
 
 
 class ScriptTime:
-    """The script's clock over `vb`: `session` is the table's board session now (None
-    between tables), `tick` lets the table's time pass (`Table.tick`)."""
+    """The script's clock over `vb`; `tick` lets the table's time pass (`Table.tick`)."""
 
-    def __init__(self, vb: VirtualBoard, *, session: Callable[[], BoardSession | None],
-                 tick: Callable[[float], None]) -> None:
+    def __init__(self, vb: VirtualBoard, *, tick: Callable[[float], None],
+                 busy: Callable[[float], bool]) -> None:
         self._vb = vb
-        self._session, self._tick = session, tick
+        self._tick, self._busy = tick, busy
 
     @property
     def now(self) -> float:
         """The controller's clock: the virtual board's, in seconds."""
         return self._vb.now_ms / 1000.0
 
-    async def advance(self, ms: int, *, ticks: bool = True) -> None:
-        """Let `ms` of simulated time pass: the board runs, frames reach the controller,
-        the controller gets its ticks.
+    def advance(self, ms: int, *, ticks: bool = True) -> None:
+        """Let `ms` of simulated time pass: the board runs, its frames reach the table, the
+        table gets a tick every `STEP_MS`.
 
-        A long wait (`wait 86400`) is not stepped through 20 ms at a time (a day took 14
-        minutes of pings): after the first seconds, while the board is quiet, its clock
-        jumps a second at a time (`VirtualBoard.skip`) with one tick each, and the last
-        second runs normally again so the board's heartbeat reaches the controller."""
+        A long wait (`wait 86400`) is not stepped through 20 ms at a time: after the first
+        seconds, while the board is quiet, its clock jumps a second at a time
+        (`VirtualBoard.skip`) with one tick each, a minute at a time while the table is idle
+        too (no clock running, nothing settling or due: `controller.table.table.busy`), and
+        the last second runs normally again so the board's heartbeat reaches the
+        controller."""
         if ms > LONG_WAIT_MS and ticks:
-            await self._advance(SKIP_AFTER_MS)
+            self._advance(SKIP_AFTER_MS)
             left = ms - SKIP_AFTER_MS
             while left > SKIP_MS:
-                if self._vb.skip(SKIP_MS):
+                jump = SKIP_MS if self._busy(self.now) else min(IDLE_SKIP_MS, left - SKIP_MS)
+                jump = max(jump, SKIP_MS)
+                if self._vb.skip(jump):
                     self._tick(self.now)
                 else:
-                    await self._advance(SKIP_MS)
-                left -= SKIP_MS
-            await self._advance(left)
+                    self._advance(SKIP_MS)
+                    jump = SKIP_MS
+                left -= jump
+            self._advance(left)
             return
-        await self._advance(ms, ticks=ticks)
+        self._advance(ms, ticks=ticks)
 
-    async def _advance(self, ms: int, *, ticks: bool = True) -> None:
+    def _advance(self, ms: int, *, ticks: bool = True) -> None:
         left = ms
-        since_barrier = 0
         while left > 0:
             chunk = min(STEP_MS, left)
             self._vb.advance(chunk)
             left -= chunk
-            since_barrier += chunk
-            if since_barrier >= FRAME_MS or left == 0:
-                await self.barrier()
-                since_barrier = 0
             if ticks:
                 self._tick(self.now)
 
-    async def barrier(self) -> None:
-        """Wait until every frame the board has written so far reached the controller: a
-        PING through the board session, whose PONG comes after every SCAN sent before it."""
-        session = self._session()
-        if session is None or not self._vb.is_plugged or session.link.status not in (
-                LinkState.ONLINE, LinkState.CONNECTING, LinkState.OFFLINE):
-            await asyncio.sleep(0.005)
-            return
-        pong = asyncio.ensure_future(session.ping(timeout=BARRIER_TIMEOUT_S))
-        while not pong.done():
-            self._vb.advance(0)
-            await asyncio.wait({pong}, timeout=0.01)
-        if not pong.cancelled():
-            pong.exception()  # a lost PONG (the line was cut): nothing more to wait for
-
-    async def wait_online(self, session: BoardSession, readings: Callable[[], int], heartbeat_ms: int) -> None:
-        """Wait (a few seconds of the loop at most) for `session` to play, then for the
-        first SCAN after the (re)connection: `readings` counts the table's readings, and
-        the board sends one at least every heartbeat."""
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + BARRIER_TIMEOUT_S
-        while not session.is_playing and loop.time() < deadline:
-            self._vb.advance(STEP_MS)
-            await asyncio.sleep(0.01)
+    def wait_online(self, session: BoardSession, readings: Callable[[], int], heartbeat_ms: int) -> None:
+        """Let time pass until `session` plays (`ONLINE_WITHIN_MS` at most), then until the
+        first reading after the (re)connection: `readings` counts the table's readings,
+        and the board sends one at least every heartbeat."""
+        waited = 0
+        while not session.is_playing and waited < ONLINE_WITHIN_MS:
+            self.advance(STEP_MS)
+            waited += STEP_MS
         before = readings()
-        await self.barrier()
         waited = 0
         while readings() == before and waited < 2 * heartbeat_ms:
-            await self.advance(STEP_MS)
+            self.advance(STEP_MS)
             waited += STEP_MS
-
-    async def wait_offline(self, session: BoardSession) -> None:
-        """Wait (a few seconds of the loop at most) until `session` sees the cable pulled."""
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + BARRIER_TIMEOUT_S
-        while session.link.status is LinkState.ONLINE and loop.time() < deadline:
-            await asyncio.sleep(0.01)

@@ -10,30 +10,28 @@ from __future__ import annotations
 
 import errno
 import os
-import random
 import select
 import tempfile
 import termios
 import tty
 from pathlib import Path
 
+from sim.line_faults import FaultyLine
 
-class PtyCable:
+
+class PtyCable(FaultyLine):
     def __init__(self, link_dir: str | Path | None = None, *, seed: int = 0,
                  write_timeout: float = 0.5) -> None:
+        super().__init__(seed)
         self._own_dir = link_dir is None
         self.dir = Path(tempfile.mkdtemp(prefix="bgboard-vboard-")) if link_dir is None \
             else Path(link_dir)
         self.path = str(self.dir / "ttyBGBOARD")
-        self.rng = random.Random(seed)
         self.write_timeout = write_timeout
-        self.drop_p = 0.0
-        self.flip_p = 0.0
         self._master: int | None = None
         self._slave: int | None = None
         self._congested = False
         self.bytes_out = 0
-        self.bytes_dropped = 0
         self.plug()
 
     @property
@@ -75,26 +73,12 @@ class PtyCable:
                 pass  # someone left a file there; a temp dir, harmless
 
     # -- bytes --------------------------------------------------------------------------
-    def _mangle(self, data: bytes) -> bytes:
-        if not self.drop_p and not self.flip_p:
-            return data
-        out = bytearray()
-        rng = self.rng
-        for b in data:
-            if self.drop_p and rng.random() < self.drop_p:
-                self.bytes_dropped += 1
-                continue
-            if self.flip_p and rng.random() < self.flip_p:
-                b ^= rng.randrange(1, 256)
-            out.append(b)
-        return bytes(out)
-
     def write(self, data: bytes) -> None:
         """Bytes from the board to the host; lost when unplugged or nobody reads for long."""
-        self._write_raw(self._mangle(data))
+        self._write_raw(self.mangle(data))
 
     def noise(self, n_bytes: int) -> None:
-        self._write_raw(bytes(self.rng.randrange(256) for _ in range(n_bytes)))
+        self._write_raw(self.random_bytes(n_bytes))
 
     def _write_raw(self, data: bytes) -> None:
         view = memoryview(data)

@@ -17,7 +17,7 @@ Two ways to drive time:
 Stable API (others call it):
 
     vb = VirtualBoard(profile=None, *, seed=0, link_dir=None, size=None, boot_timing=None,
-                      calibrated=True, parts="random")   # parts: "typical", "random", "worst"
+                      calibrated=True, parts="random", cable=None)   # parts: "typical", "random", "worst"; cable: MemoryCable() (sim/memory_cable.py)
     vb.port                                   # the path to open (a symlink that survives plug/unplug)
     vb.set_cell(cell, white, black); vb.place(cell, colour); vb.lift(cell, colour=None)
     vb.counts(cell) -> (white, black); vb.clear()
@@ -60,6 +60,7 @@ from sim.vboard_chain import TokenChain
 from sim.vboard_clock import BoardClock
 from sim.vboard_controls import SensingControls
 from sim.vboard_flash import MemoryFlash
+from sim.line_faults import BoardCable
 from sim.vboard_parts import PartKind
 from sim.vboard_pty import PtyCable
 from sim.vboard_sensing import build
@@ -76,7 +77,7 @@ class VirtualBoard(SensingControls):
                  mono_ms: Callable[[], float] | None = None,
                  size: tuple[int, int] | None = None,
                  boot_timing: Timing | None = None, calibrated: bool = True,
-                 parts: PartKind = "random") -> None:
+                 parts: PartKind = "random", cable: BoardCable | None = None) -> None:
         self.profile = profile if profile is not None else load_profile()
         #: the matrix the firmware was built for (a board flashed for another profile
         #: reports it in HELLO and scans that many sensors); default: the profile's
@@ -92,7 +93,9 @@ class VirtualBoard(SensingControls):
         n = self.size[0] * self.size[1]
         #: the Pico's flash: the factory calibration of the board's parts, or nothing
         self.storage = MemoryFlash({CAL_FILE: encode(self.hardware.factory_table(n))} if calibrated else {})
-        self.cable = PtyCable(link_dir, seed=seed)
+        #: the line to the host: a pseudo-terminal at `port` unless another is given
+        #: (sim/memory_cable.py: the headless runner's and the tests', in memory)
+        self.cable: BoardCable = cable if cable is not None else PtyCable(link_dir, seed=seed)
         self.firmware_version = firmware_version
         self._lock = threading.RLock()
         self.clock = BoardClock(mono_ms)

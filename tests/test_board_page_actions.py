@@ -35,11 +35,11 @@ def _table(tmp_path: Path, dice: str = "board") -> Table:
     match = Match.new(MatchSettings(length=5, dice=dice))
     table_dice = TableDice()
     table_dice.adopt(match)
-    table = Table(Controller(match, dice=table_dice, now=1.0), store=TableStore(tmp_path), clock=lambda: 1.0)
+    table = Table(Controller(match, dice=table_dice, now=1.0), store=TableStore(tmp_path), clock=lambda: 1.0,
+                  practice=lambda at: TablePractice(at, tmp_path))
     table.dispatch(ReadingReceived(BoardState.of(cell_counts(Position.initial(), "white")), 1.0))
     table.dispatch(Tick(1.5))  # the reading settles: the board is set up
     assert not table.controller.setting_up
-    table.practice = TablePractice(table, tmp_path)
     return table
 
 

@@ -40,7 +40,7 @@ from controller.link.codec import (
     parse,
 )
 from controller.link.error_log import ERROR_LOG_S, BoardErrorLog
-from controller.link.serial_link import BoardLink
+from controller.link.board_link import BoardLink
 from pty_board import bgboard, interrupt, on_a_thread, pty_port, run_args, running
 
 PROFILE = load_profile()

@@ -22,7 +22,9 @@ from controller.board.profile import load_profile
 from controller.board.reading import Reading
 from controller.errors import LinkError
 from controller.link.codec import BoardError, Hello, Message, Pong, Scan
-from controller.link.serial_link import BoardLink, LinkState, LinkStatus, link_error
+from controller.link.board_link import BoardLink
+from controller.link.protocol import LinkState, LinkStatus
+from controller.link.serial_link import link_error
 from sim.virtual_board import VirtualBoard
 
 PROFILE = load_profile()

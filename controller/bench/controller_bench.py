@@ -47,17 +47,13 @@ def _bench_table(vb: Any, state_dir: Path, settle_ms: int, loop: asyncio.Abstrac
 
     dice = TableDice(random.Random(0))
     dice.push((3, 1))
+    profile = load_profile()
     backends = BackendChoice(port=vb.port, pins="none", state_dir=state_dir,
+                             leds=SimulatedStrip(profile.leds, when_frame=when_frame),
                              ping_interval_s=ping_interval_s)
-    table = open_table(load_profile(), backends,
-                       clock=loop.time, config=ControllerConfig(settle_s=settle_ms / 1000),
-                       match=Match.new(MatchSettings(length=5)), dice=dice, bots=None, loop=loop)
-    if when_frame is not None:
-        assert table.leds is not None
-        strip = SimulatedStrip(table.leds.config, when_frame=when_frame)  # type: ignore[attr-defined]
-        table.leds.close()
-        table.leds = strip
-    return table
+    return open_table(profile, backends,
+                      clock=loop.time, config=ControllerConfig(settle_s=settle_ms / 1000),
+                      match=Match.new(MatchSettings(length=5)), dice=dice, bots=None, loop=loop)
 
 
 async def _latency(samples: int) -> list[float]:

@@ -31,7 +31,7 @@ from controller.link.codec import (
     StreamDecoder,
     pack_sensors,
 )
-from controller.link.serial_link import BoardLink
+from controller.link.board_link import BoardLink
 
 NAME = "link"
 #: How long a measurement waits for the board before the bench gives up on it: a loaded

@@ -15,7 +15,7 @@ from controller.bringup.feed import SensorFeed
 from controller.bringup.rig import Rig, button_emitter
 from controller.inputs.buttons import ButtonEvent, ButtonPanel, make_pin_factory
 from controller.inputs.buzzer import Buzzer
-from controller.link.serial_link import BoardLink
+from controller.link.board_link import BoardLink
 from controller.show.display_backends import open_device
 from controller.show.leds import open_strip
 

@@ -16,7 +16,7 @@ from controller.bringup.feed import SensorFeed
 from controller.bringup.requests import Question, Request
 from controller.inputs.buttons import ButtonEvent, ButtonPanel
 from controller.inputs.buzzer import Buzzer
-from controller.link.serial_link import BoardLink
+from controller.link.board_link import BoardLink
 from controller.show.display import LumaDevice
 from controller.show.leds import LedStrip
 

@@ -36,7 +36,7 @@ from controller.inputs.buttons import (
 )
 from controller.inputs.buzzer import Buzzer
 from controller.inputs.pins import MockPin, MockPinFactory
-from controller.link.serial_link import BoardLink
+from controller.link.board_link import BoardLink
 from controller.show.display import DummyDevice
 from controller.show.display_backends import open_dummy
 from controller.show.leds import LedConfig, SimulatedStrip

@@ -1,8 +1,9 @@
-"""The board session: the protocol's promises kept in front of the serial link.
+"""The board session: the protocol's promises kept in front of the link.
 
-`BoardLink` (serial_link.py) is the transport: it opens the port, decodes frames and
-reconnects. The session sits in front of it, for every front end alike (the Pi, the
-headless runner, the browser simulator), and does what protocol version 2 promises:
+`BoardLink` (board_link.py) is the transport: the wire protocol over an interface (pyserial
+on a port, or an in-memory cable to the virtual board). The session sits in front of it,
+for every front end alike (the Pi, the headless runner, the browser simulator), and does
+what protocol version 2 promises:
 
 1. on every HELLO (at boot, when asked, after a reconnect) it checks the protocol version
    and the matrix size (rows x cols) against the profile (`check_hello`: one line naming
@@ -11,8 +12,8 @@ headless runner, the browser simulator), and does what protocol version 2 promis
    heartbeat: what `bgboard calibrate` writes) and a PING behind it; the PONG proves the
    board read the CONFIG (no ERROR 2 before it), and the session is ONLINE;
 3. ONLINE, it PINGs every `ping_interval_s` as liveness (two PONGs missed: OFFLINE;
-   None turns liveness off, for a front end that runs the board on its own simulated
-   time and would starve the PONGs between its steps) and turns each SCAN into a `BoardReading` (SCAN -> Reading -> BoardState, once, here);
+   None turns liveness off) and turns each SCAN into a `BoardReading` (SCAN -> Reading ->
+   BoardState, once, here);
 4. a board of another size or protocol is MISMATCH: its SCANs are dropped, one line
    naming both sizes is logged (`board mismatch: profile 14x13, board 12x12; ...`) and
    the session waits for a new HELLO (a board replaced, reflashed, replugged);
@@ -23,22 +24,29 @@ headless runner, the browser simulator), and does what protocol version 2 promis
 6. faulty sensors (value 3) travel in the reading's `BoardState.faults`; a change of the
    faulty cells is logged once ("sensor fault at 13").
 
-Request/response is matched by futures (the zigpy-znp shape): `await session.request(
-HelloRequest(), Hello)` resolves with the next HELLO, `await session.ping()` with the
-PONG that echoes its payload; `session.expect(Pong, match)` gives the future alone, for a
-caller that keeps working while it waits.
+The session does no waiting of its own: frames drive it, and time passes for it through
+`tick(now)` on its owner's clock (the table's tick, the loop's time on the Pi, the
+simulated time of the headless runner and the tests: controller/link/liveness.py keeps
+its timers), so it runs as well on an injected clock as on the loop's.
+Request/response is matched by futures (the zigpy-znp shape), for callers on a loop:
+`await session.request(HelloRequest(), Hello)` resolves with the next HELLO, `await
+session.ping()` with the PONG that echoes its payload; `session.expect(Pong, match)`
+gives the future alone, for a caller that keeps working while it waits.
 
-    session = BoardSession(port, profile, on_event=handle)   # handle(BoardEvent), on the loop
+    session = BoardSession(port, profile, on_event=handle)   # handle(BoardEvent)
     await session.start()        # LinkError (one line, device and hint) if the port won't open
+    session.open()               # the same without a loop (an interface without a thread)
+    session.tick(now)            # time passed (a table ticks its session)
     session.status               # the last BoardStatus (state, detail, sizes)
     session.is_playing           # state is ONLINE
     session.hello, session.config_sent, session.stats, session.link
     await session.ping()         # round trip in seconds; TimeoutError when no PONG
-    await session.close()        # also `async with BoardSession(...) as session:`
+    await session.close()        # also `async with BoardSession(...)`, which ticks itself
 
 Events (controller.link.board_events): `BoardReading(reading, board, at)`,
 `BoardStatus(state, at, detail, hello, profile_size, board_size, board_version)` on every
-change of state, `BoardErrorReport(code, text, at)`. Callbacks run on the event loop.
+change of state, `BoardErrorReport(code, text, at)`. Callbacks run on the event loop (or,
+without a threaded interface, on the caller's thread).
 """
 from __future__ import annotations
 
@@ -73,12 +81,19 @@ from controller.link.codec import (
     Pong,
     Scan,
 )
+from controller.link.board_link import BoardLink
+from controller.link.serial_link import DEFAULT_BACKOFF
 from controller.link.error_log import BoardErrorLog
+from controller.link.interface import LinkInterface
+from controller.link.liveness import Liveness, Purpose
+from controller.link.protocol import LinkState, LinkStatus
 from controller.link.replies import M, Replies  # M: the reply type a request names
-from controller.link.serial_link import BoardLink, LinkState, LinkStatus
 from controller.outside_text import printable
 
 log = logging.getLogger("bgboard.board")
+
+#: how often a session without a table ticks itself (`async with BoardSession(...)`)
+TICK_S = 0.01
 
 
 def config_of(profile: Profile) -> Config:
@@ -111,9 +126,11 @@ def check_hello(hello: Hello, profile: Profile) -> str | None:
 
 
 class BoardSession:
-    """The protocol's promises on one port (see the module docstring)."""
+    """The protocol's promises on one link (see the module docstring). `link` is a
+    `LinkInterface` or a serial port's path."""
 
-    def __init__(self, port: str, profile: Profile, *, on_event: Callable[[BoardEvent], None],
+    def __init__(self, link: LinkInterface | str, profile: Profile, *,
+                 on_event: Callable[[BoardEvent], None],
                  clock: Callable[[], float] | None = None, ping_interval_s: float | None = 1.0,
                  reply_timeout_s: float = 0.5, hello_retry_s: float = 1.0,
                  read_timeout: float = 0.1, offline_after_s: float | None = None,
@@ -126,13 +143,12 @@ class BoardSession:
         self.hello_retry_s = hello_retry_s
         # the link's silence limit and reconnect backoff: the profile's [link] and the
         # link's own defaults, unless a front end on simulated time names its own
-        self.link = BoardLink(port, on_frame=self._on_frame, on_status=self._on_link_status,
-                              baudrate=profile.link.baudrate,
+        self.link = BoardLink(link, on_frame=self._on_frame, on_status=self._on_link_status,
+                              baudrate=profile.link.baudrate, clock=self.now,
                               offline_after=(offline_after_s if offline_after_s is not None
                                              else profile.link.offline_after_ms / 1000),
-                              read_timeout=read_timeout, latest_scan_only=True)
-        if backoff is not None:
-            self.link.backoff = backoff
+                              read_timeout=read_timeout, latest_scan_only=True,
+                              backoff=backoff or DEFAULT_BACKOFF)
         self.status = BoardStatus(SessionState.CLOSED, 0.0, "not started")
         self.hello: Hello | None = None
         self.config_sent: Config | None = None
@@ -143,50 +159,50 @@ class BoardSession:
         self._error_log = BoardErrorLog(log)
         self._faults: frozenset[str] = frozenset()
         self._mismatch_told: tuple[int, int, int, str] | None = None
-        self._hellos: asyncio.Queue[Hello] | None = None
         self._replies = Replies()
+        self._liveness = Liveness()
         self._config_rejected = False
         self._ping_counter = 0
-        self._missed_pongs = 0
-        self._task: asyncio.Task[None] | None = None
-        self._stopping: asyncio.Task[None] | None = None
-        self._stopped = False
+        self._ticking: asyncio.Task[None] | None = None
 
     # -- life cycle ----------------------------------------------------------------------
-    async def start(self) -> None:
-        """Open the port (LinkError if that fails) and start the handshake; idempotent."""
-        if self._task is not None:
-            return
-        self._hellos = asyncio.Queue()
-        self._stopped = False
+    def open(self, loop: asyncio.AbstractEventLoop | None = None) -> None:
+        """Open the link (LinkError if that fails) and start the handshake: the board is
+        asked HELLO?. Time passes for the session through `tick` (its owner's clock)."""
         self._set(SessionState.CONNECTING, "port opening")
-        await self.link.start()
-        self._task = asyncio.get_running_loop().create_task(self._run(), name="BoardSession")
+        self._liveness.started(self.now(), self.hello_retry_s)
+        self.link.open(loop)
+
+    async def start(self, tick_s: float | None = None) -> None:
+        """`open` on the running loop; with `tick_s` the session ticks itself that often on
+        its own clock (a session without a table to tick it: `async with`)."""
+        if self._ticking is not None or self.link.status is not LinkState.CLOSED:
+            return
+        self.open(asyncio.get_running_loop())
+        if tick_s is not None:
+            self._ticking = asyncio.get_running_loop().create_task(self._tick_every(tick_s),
+                                                                   name="BoardSession ticks")
+
+    async def _tick_every(self, tick_s: float) -> None:
+        while True:
+            await asyncio.sleep(tick_s)
+            self.tick(self.now())
 
     async def close(self) -> None:
         self.stop()
-        task, self._stopping = self._stopping, None
-        if task is not None:
-            # bounded: a task that missed its cancel (see `_run`) ends at its next wake-up
-            await asyncio.wait({task}, timeout=self.reply_timeout_s + (self._wait_s() or 1.0))
-            if task.done() and not task.cancelled():
-                task.exception()  # retrieved: it ended by itself, nothing to report
 
     def stop(self) -> None:
-        """Close at once without waiting for the handshake task to wind down (a table
-        closed from synchronous code): the task is cancelled, the port closed."""
-        self._stopped = True
-        task, self._task = self._task, None
-        if task is not None:
-            task.cancel()
-            self._stopping = task  # `close()` waits for it to wind down
+        """Close the link and stop every wait."""
+        ticking, self._ticking = self._ticking, None
+        if ticking is not None:
+            ticking.cancel()
         self.link.close()
         self._replies.cancel_all()
         if self.status.state is not SessionState.CLOSED:
             self._set(SessionState.CLOSED, "closed")
 
     async def __aenter__(self) -> BoardSession:
-        await self.start()
+        await self.start(tick_s=TICK_S)
         return self
 
     async def __aexit__(self, *exc: object) -> None:
@@ -217,15 +233,14 @@ class BoardSession:
     def expect(self, reply: type[M], match: Callable[[M], bool] = lambda m: True
                ) -> asyncio.Future[M]:
         """A future that the next `reply` which `match`es resolves; cancel it to stop
-        waiting. For a caller that must keep working meanwhile (the headless runner
-        pumps the virtual board on simulated time until its PONG is back)."""
+        waiting (a caller that keeps working while it waits)."""
         return self._replies.expect(reply, match)
 
     async def request(self, message: Message, reply: type[M], *,
                       match: Callable[[M], bool] = lambda m: True,
                       timeout: float | None = None) -> M:
         """Send `message` and wait for the next `reply` that `match`es; TimeoutError when
-        none comes within `timeout` (default `reply_timeout_s`)."""
+        none comes within `timeout` (default `reply_timeout_s`) of the loop's time."""
         future = self.expect(reply, match)
         if not self.send(message):
             future.cancel()
@@ -234,12 +249,57 @@ class BoardSession:
 
     async def ping(self, timeout: float | None = None) -> float:
         """PING and wait for its PONG; the round trip in seconds (TimeoutError if none)."""
-        self._ping_counter = (self._ping_counter + 1) & 0xFFFFFFFF
-        payload = self._ping_counter.to_bytes(4, "little")
+        payload = self._next_ping_payload()
         sent = self.now()
         await self.request(Ping(payload=payload), Pong, match=lambda p: p.payload == payload,
                            timeout=timeout)
         return self.now() - sent
+
+    def _next_ping_payload(self) -> bytes:
+        self._ping_counter = (self._ping_counter + 1) & 0xFFFFFFFF
+        return self._ping_counter.to_bytes(4, "little")
+
+    # -- time ------------------------------------------------------------------------------------
+    def tick(self, now: float) -> None:
+        """Time passed: the link looks for a silent board; a PING whose PONG is overdue
+        counts as missed; when nothing else is due a playing board is PINGed and any
+        other asked HELLO? again."""
+        self.link.tick(now)
+        live = self._liveness
+        if live.overdue(now):
+            self._pong_missed(live.give_up(), now)
+        elif live.due(now):
+            self._idle(now)
+
+    def _wait_s(self) -> float | None:
+        """How long the session waits for the board before it asks again."""
+        if self.status.state in (SessionState.ONLINE, SessionState.SCAN_FAILING):
+            return self.ping_interval_s  # None: no liveness pings, wait for a new HELLO
+        if self.status.state is SessionState.MISMATCH:
+            return 5 * self.hello_retry_s
+        return self.hello_retry_s
+
+    def _idle(self, now: float) -> None:
+        """Nothing arrived for a while: PING a playing board, ask any other HELLO?."""
+        if self.status.state not in (SessionState.ONLINE, SessionState.SCAN_FAILING):
+            self.link.send(HelloRequest())
+            self._liveness.wait(now, self._wait_s())
+            return
+        self._send_ping(Purpose.LIVENESS, now)
+
+    def _send_ping(self, purpose: Purpose, now: float) -> None:
+        payload = self._next_ping_payload()
+        self._liveness.pinged(purpose, payload, now + self.reply_timeout_s)
+        self.link.send(Ping(payload=payload))
+
+    def _pong_missed(self, purpose: Purpose, now: float) -> None:
+        if purpose is Purpose.HANDSHAKE:
+            self._set(SessionState.CONNECTING, "no PONG after CONFIG; asking HELLO? again")
+        elif self._liveness.missed_one() >= 2:
+            self._set(SessionState.OFFLINE,
+                      f"no PONG for {self._liveness.missed} pings; asking HELLO?")
+            self.link.send(HelloRequest())
+        self._liveness.wait(now, self._wait_s())
 
     # -- frames from the link (on the loop) ---------------------------------------------------
     def _on_frame(self, message: Message) -> None:
@@ -247,8 +307,9 @@ class BoardSession:
         if isinstance(message, Scan):
             self._on_scan(message)
         elif isinstance(message, Hello):
-            if self._hellos is not None:
-                self._hellos.put_nowait(message)
+            self._handshake(message)
+        elif isinstance(message, Pong):
+            self._on_pong(message)
         elif isinstance(message, BoardError):
             self._on_error(message)
         elif isinstance(message, CalStatus):
@@ -257,6 +318,15 @@ class BoardSession:
                 log.warning("the board has no calibration and reads with the typical part's "
                             "levels: run bgboard calibrate")
             self.calibration = message
+
+    def _on_pong(self, pong: Pong) -> None:
+        now = self.now()
+        purpose = self._liveness.answered(pong.payload)
+        if purpose is None:
+            return
+        if purpose is Purpose.HANDSHAKE:
+            self._handshake_done()
+        self._liveness.wait(now, self._wait_s())
 
     def _on_scan(self, scan: Scan) -> None:
         state = self.status.state
@@ -293,62 +363,33 @@ class BoardSession:
         elif status.state is LinkState.CONNECTING and self.status.state is SessionState.OFFLINE:
             self._set(SessionState.CONNECTING, status.detail)
 
-    # -- the handshake and liveness (one task) -------------------------------------------------
-    async def _run(self) -> None:
-        assert self._hellos is not None
-        # `stopped` as well as the cancel: Python 3.11's wait_for can swallow a cancel that
-        # arrives just as the queue delivers, and the loop would then wait on for ever
-        while not self._stopped:
-            try:
-                hello = await asyncio.wait_for(self._hellos.get(), self._wait_s())
-            except TimeoutError:
-                await self._idle()
-                continue
-            await self._handshake(hello)
-
-    def _wait_s(self) -> float | None:
-        if self.status.state in (SessionState.ONLINE, SessionState.SCAN_FAILING):
-            return self.ping_interval_s  # None: no liveness pings, wait for a new HELLO
-        if self.status.state is SessionState.MISMATCH:
-            return 5 * self.hello_retry_s
-        return self.hello_retry_s
-
-    async def _idle(self) -> None:
-        """Nothing arrived for a while: PING a playing board, ask any other HELLO?."""
-        if self.status.state not in (SessionState.ONLINE, SessionState.SCAN_FAILING):
-            self.link.send(HelloRequest())
-            return
-        try:
-            await self.ping()
-            self._missed_pongs = 0
-        except TimeoutError:
-            self._missed_pongs += 1
-            if self._missed_pongs >= 2:
-                self._set(SessionState.OFFLINE,
-                          f"no PONG for {self._missed_pongs} pings; asking HELLO?")
-                self.link.send(HelloRequest())
-
-    async def _handshake(self, hello: Hello) -> None:
+    # -- the handshake ------------------------------------------------------------------------
+    def _handshake(self, hello: Hello) -> None:
+        """A HELLO: a board that fits gets CONFIG and a PING behind it (its PONG proves the
+        CONFIG was read: `_handshake_done`); one that does not is MISMATCH."""
+        now = self.now()
         self.hello = hello
         problem = check_hello(hello, self.profile)
         if problem is not None:
+            self._liveness.forget()
             self._mismatch(hello, problem)
+            self._liveness.wait(now, self._wait_s())
             return
         self._mismatch_told = None
-        config = config_of(self.profile)
         self._config_rejected = False
-        self.link.send(config)
-        try:
-            await self.ping()  # the board answers in order: PONG means CONFIG was read
-        except TimeoutError:
-            self._set(SessionState.CONNECTING, "no PONG after CONFIG; asking HELLO? again")
-            return
+        self.link.send(config_of(self.profile))
+        self._send_ping(Purpose.HANDSHAKE, now)  # the board answers in order
+
+    def _handshake_done(self) -> None:
+        config = config_of(self.profile)
         if self._config_rejected:
             log.warning("the board refused CONFIG %s; it runs on its own timing", _timing(config))
         else:
             self.config_sent = config
-        self._missed_pongs = 0
+        self._liveness.missed = 0
         self.link.send(CalStatusRequest())
+        hello = self.hello
+        assert hello is not None
         self._set(SessionState.ONLINE, f"{printable(hello.firmware)}, {hello.rows}x{hello.cols}, "
                                        f"CONFIG {_timing(config)}")
 

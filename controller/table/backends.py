@@ -2,15 +2,19 @@
 
 A table is the same program on every front end; only its backends differ:
 
-| front end              | link (port)            | LEDs       | display | buttons + buzzer | clock     |
-| ---------------------- | ---------------------- | ---------- | ------- | ---------------- | --------- |
-| `bgboard run` (the Pi) | /dev/bgboard           | `neopixel` | luma    | `rpigpio`/`lgpio`| the loop's|
-| `bgboard sim`          | the virtual board's pty| `sim`      | `dummy` | `mock` pins      | the loop's|
-| `bgboard sim --headless`| the virtual board's pty| `sim`     | `dummy` | `mock` pins      | simulated |
+| front end              | link                      | LEDs       | display | buttons + buzzer | clock     |
+| ---------------------- | ------------------------- | ---------- | ------- | ---------------- | --------- |
+| `bgboard run` (the Pi) | /dev/bgboard (pyserial)   | `neopixel` | luma    | `rpigpio`/`lgpio`| the loop's|
+| `bgboard sim`          | the virtual board's pty   | `sim`      | `dummy` | `mock` pins      | the loop's|
+| `bgboard sim --headless`| in-memory cable to it    | `sim`      | `dummy` | `mock` pins      | simulated |
 
-`BackendChoice` names them; `controller.table.open_table` opens them. Every device is
-used through one of the Protocols below, so the table never depends on a driver package
-(those are imported only when their backend is named).
+`BackendChoice` carries each backend by name (the command line's words: a port's path,
+`neopixel`, a luma driver, a pin factory's name) or as the object itself, as gpiozero's
+devices take a pin factory object and only the default is chosen by name: a
+`LinkInterface` (the in-memory cable to the virtual board), an LED strip, a display, a
+pin factory. `controller.table.open_table` opens the named ones; the table owns and
+closes them all. Every device is used through one of the Protocols below, so the table
+never depends on a driver package (those are imported only when their backend is named).
 """
 from __future__ import annotations
 
@@ -20,6 +24,8 @@ from pathlib import Path
 from typing import Literal, Protocol
 
 from controller.bot.base import Bot
+from controller.inputs.pins import PinFactory
+from controller.link.interface import LinkInterface
 from controller.show.content import DisplayContent
 
 LedBackend = Literal["neopixel", "sim"]
@@ -56,25 +62,28 @@ BotFactory = Callable[[str], Bot]
 
 @dataclass(frozen=True)
 class BackendChoice:
-    """The backends of one front end, by name (see the module docstring).
+    """The backends of one front end, each by name or as the object (see the module
+    docstring).
 
-    `port` is the sensor board's serial port; `display` a luma driver name (None: the
-    profile's); `pins` the gpiozero pin factory of buttons and buzzer (`none`: no buttons);
+    `port` is the sensor board's serial port (a path: pyserial) or a `LinkInterface`;
+    `leds` a strip's name or a strip; `display` a luma driver name (None: the profile's)
+    or a display; `pins` the gpiozero pin factory of buttons and buzzer, by name (`none`:
+    no buttons) or the factory;
     `state_dir` where the match is saved (None: not saved); `brightness` overrides the
     profile's LED brightness (the settings' value). The board session's PING liveness
-    runs every `ping_interval_s` (None: off, for the headless runner, whose board runs on
-    simulated time between its steps, which would starve the PONGs); `offline_after_s`
-    and `link_backoff_s` override the link's timeout and reconnect pauses there too.
+    runs every `ping_interval_s`, and `offline_after_s` overrides the profile's silence
+    limit: the headless runner turns both off, since it jumps its board's clock over a
+    long quiet wait without running the firmware (no PONG, no heartbeat meanwhile).
+    `read_timeout_s` is the serial port's read timeout.
     """
 
-    port: str
-    leds: LedBackend = "sim"
-    display: str | None = "dummy"
-    pins: PinBackend = "mock"
+    port: str | LinkInterface
+    leds: LedBackend | LedOutput = "sim"
+    display: str | DisplayOutput | None = "dummy"
+    pins: PinBackend | PinFactory = "mock"
     state_dir: Path | None = None
     brightness: float | None = None
     ping_interval_s: float | None = 1.0
     read_timeout_s: float = 0.1
     offline_after_s: float | None = None
-    link_backoff_s: tuple[float, float] | None = None
     buzzer_sound: bool = True

@@ -7,7 +7,8 @@ LEDs, the display, the buttons and buzzer on the named pin factory, the computer
 and the board session on the sensor board's port (controller.link.session: HELLO checked
 against the profile, CONFIG sent, PING, ERROR and faulty sensors as events, which
 `BoardFeed` turns into the controller's), and hands back a `Table` that owns them all.
-The session is made here but started by the caller (`await table.link.start()`), because
+Every part is made before the table or by it, so the table is whole when it is handed
+back; the board session is started by the caller (`await table.link.start()`), because
 starting it waits for the port.
 """
 from __future__ import annotations
@@ -15,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from controller.board.profile import Profile
 from controller.board.profile_sections import LedConfig
@@ -27,14 +28,14 @@ from controller.link.session import BoardSession
 from controller.records.store import TableStore
 from controller.engine.match import Match
 from controller.errors import BackendUnavailableError, BgboardError
-from controller.inputs.buttons import ButtonEvent
-from controller.table.backends import BackendChoice, LedBackend
-from controller.table.board_feed import BoardFeed
+from controller.inputs.buttons import ButtonEvent, ButtonPanel
+from controller.inputs.buzzer import Buzzer
+from controller.inputs.pins import PinFactory
+from controller.table.backends import BackendChoice, DisplayOutput, LedBackend, LedOutput
 from controller.table.choices import TableChoices
 from controller.table.computer import ComputerSeat
 from controller.table.practice import TablePractice
-from controller.show.leds import LedStrip
-from controller.table.table import Table
+from controller.table.table import Closeable, Table
 
 log = logging.getLogger("bgboard")
 
@@ -55,22 +56,25 @@ def _with_players_of(saved: Match, fresh: Match) -> Match:
     return replace(saved, settings=settings)
 
 
-def _open_leds(name: LedBackend, config: LedConfig, table: Table) -> LedStrip:
-    """The LED strip; one that cannot be driven (its driver not installed, the SPI device
-    missing) leaves the table playing without lights, said once in the log, rather than
-    `bgboard run` exiting and systemd restarting it in a loop until it gives up: the
-    display and the buttons still carry the game, and `bgboard selftest` names the fault.
-    A profile's mistake (ProfileError) still stops it with its one line."""
+def _open_leds(choice: LedBackend | LedOutput, config: LedConfig, notes: list[str]) -> LedOutput:
+    """The LED strip: the one given, or the one named. One that cannot be driven (its
+    driver not installed, the SPI device missing) leaves the table playing without lights,
+    said once in the log, rather than `bgboard run` exiting and systemd restarting it in a
+    loop until it gives up: the display and the buttons still carry the game, and `bgboard
+    selftest` names the fault. A profile's mistake (ProfileError) still stops it with its
+    one line."""
     from controller.show.leds import open_strip
 
+    if not isinstance(choice, str):
+        return choice
     try:
-        return open_strip(name, config)
+        return open_strip(choice, config)
     except BackendUnavailableError as error:
-        if name == "sim":
+        if choice == "sim":
             raise
         line = f"no LEDs: {error}; playing on without them"
         log.warning("%s", line)
-        table.log_lines.append(line)
+        notes.append(line)
         return open_strip("sim", config)
 
 
@@ -87,8 +91,6 @@ def open_table(profile: Profile, backends: BackendChoice, *, clock: Callable[[],
     computer thinks in a worker thread of it (the real-time front ends); without, the
     computer answers at once (the headless runner).
     """
-    from controller.show.display_backends import Display
-
     store = TableStore(backends.state_dir)
     dice = dice or TableDice()
     secret: DiceSecret | None = None
@@ -108,64 +110,87 @@ def open_table(profile: Profile, backends: BackendChoice, *, clock: Callable[[],
     if choices is not None:
         config = choices.resolve(config)  # the language and tutor chosen at the table before
     controller = Controller(match, config=config, dice=dice, now=clock())
+    notes: list[str] = []
     led_config = profile.leds
     if backends.brightness is not None:
         led_config = replace(led_config, brightness=backends.brightness)
-    table = Table(controller, store=store, computers=ComputerSeat(bots), clock=clock, loop=loop)
-    table.practice = TablePractice(table, backends.state_dir)
-    table.choices = choices
+    leds = _open_leds(backends.leds, led_config, notes)
+    opened: list[Closeable] = [leds]
     try:
-        table.leds = _open_leds(backends.leds, led_config, table)
-        table.display = Display.open(profile.display, backends.display)
-        _open_pins(table, backends, profile, loop)
-        table.feed = feed = BoardFeed()
-
-        def on_board(event: BoardEvent) -> None:
-            for translated in feed.events(event):
-                table.dispatch(translated)
-
-        table.link = BoardSession(backends.port, profile, on_event=on_board, clock=clock,
-                                  ping_interval_s=backends.ping_interval_s,
-                                  read_timeout=backends.read_timeout_s,
-                                  offline_after_s=backends.offline_after_s,
-                                  backoff=backends.link_backoff_s)
+        display = _open_display(profile, backends.display)
+        opened.append(display)
+        pins = _open_pins(backends, profile, clock, loop)
+        table = Table(controller, leds=leds, display=display, buzzer=pins.buzzer,
+                      pin_factory=pins.factory, buttons=pins.panel, store=store,
+                      computers=ComputerSeat(bots), clock=clock, loop=loop, choices=choices,
+                      link=lambda on_event: _session(profile, backends, clock, on_event),
+                      practice=lambda at: TablePractice(at, backends.state_dir))
     except BaseException:
-        table.close()
+        for part in opened:
+            part.close()
         raise
-    if store.damaged:
-        table.log_lines.append(store.damaged)
-    if choices is not None and choices.problem:
-        table.log_lines.append(choices.problem)
-    table.log_lines.append("resumed the saved match" if resumed else "new match")
+    for line in (*notes, store.damaged, choices.problem if choices is not None else None,
+                 "resumed the saved match" if resumed else "new match"):
+        if line:
+            table.log_lines.append(line)
     return table
 
 
-def _open_pins(table: Table, backends: BackendChoice, profile: Profile,
-               loop: asyncio.AbstractEventLoop | None) -> None:
-    """Buttons and buzzer on the named pin factory; without GPIO the table plays on
+def _session(profile: Profile, backends: BackendChoice, clock: Callable[[], float],
+             on_event: Callable[[BoardEvent], None]) -> BoardSession:
+    """The board session on the chosen link, its events to `on_event` (the table's)."""
+    return BoardSession(backends.port, profile, on_event=on_event, clock=clock,
+                        ping_interval_s=backends.ping_interval_s,
+                        read_timeout=backends.read_timeout_s,
+                        offline_after_s=backends.offline_after_s)
+
+
+def _open_display(profile: Profile, choice: str | DisplayOutput | None) -> DisplayOutput:
+    """The display given, or the luma driver named (None: the profile's)."""
+    from controller.show.display_backends import Display
+
+    if choice is None or isinstance(choice, str):
+        return Display.open(profile.display, choice)
+    return choice
+
+
+@dataclass(frozen=True)
+class _Pins:
+    """The buttons and buzzer on one pin factory (all None: no buttons)."""
+
+    factory: PinFactory | None = None
+    buzzer: Buzzer | None = None
+    panel: Callable[[Callable[[ButtonEvent], None]], ButtonPanel | None] | None = None
+
+
+def _open_pins(backends: BackendChoice, profile: Profile, clock: Callable[[], float],
+               loop: asyncio.AbstractEventLoop | None) -> _Pins:
+    """Buttons and buzzer on the chosen pin factory; without GPIO the table plays on
     (the page, a script or the menu over the network still act), with one warning."""
     if backends.pins == "none":
-        return
-    from controller.inputs.buttons import ButtonPanel, make_pin_factory
-    from controller.inputs.buzzer import Buzzer
+        return _Pins()
+    from controller.inputs.buttons import make_pin_factory
 
     try:
-        factory = make_pin_factory(backends.pins)
+        factory = make_pin_factory(backends.pins) if isinstance(backends.pins, str) else backends.pins
+        buzzer = Buzzer(profile.buzzer, factory, enabled=backends.buzzer_sound)
     except (ImportError, BgboardError) as exc:
         log.warning("buttons unavailable: %s", exc)
-        return
-    table.pin_factory = factory
+        return _Pins()
 
-    def emit(event: ButtonEvent) -> None:
-        # gpiozero calls back from its own threads; the mock pins of the simulators from
-        # the loop's own thread, where the event is handled in the loop's next turn too
-        if loop is not None:
-            loop.call_soon_threadsafe(table.on_button, event)
-        else:
-            table.on_button(event)
+    def panel(on_button: Callable[[ButtonEvent], None]) -> ButtonPanel | None:
+        """The buttons, their presses to `on_button` (the table's) on the loop's thread."""
+        def emit(event: ButtonEvent) -> None:
+            # gpiozero calls back from its own threads; the mock pins of the simulators from
+            # the loop's own thread, where the event is handled in the loop's next turn too
+            if loop is not None:
+                loop.call_soon_threadsafe(on_button, event)
+            else:
+                on_button(event)
+        try:
+            return ButtonPanel(profile.buttons, factory, emit, clock=clock)
+        except (ImportError, BgboardError) as exc:
+            log.warning("buttons unavailable: %s", exc)
+            return None
 
-    try:
-        table.buzzer = Buzzer(profile.buzzer, factory, enabled=backends.buzzer_sound)
-        table.buttons = ButtonPanel(profile.buttons, factory, emit, clock=table.clock)
-    except (ImportError, BgboardError) as exc:
-        log.warning("buttons unavailable: %s", exc)
+    return _Pins(factory, buzzer, panel)

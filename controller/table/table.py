@@ -8,11 +8,13 @@ the browser simulator and `bgboard run` on the loop's clock:
 
     board session --(on the loop)--> BoardFeed --> dispatch(ReadingReceived, LinkChanged)
     buttons     --call_soon_threadsafe--> dispatch(ButtonPressed)                   (gpiozero thread)
-    the front end's ticks ---------------> dispatch(Tick)
+    the front end's ticks ---------------> tick: the session's timers, dispatch(Tick)
 
-The table owns its backends: `close()` (or `with`) closes the link, the buttons and pin
-factory, the buzzer, the strip, the display and every computer level it made.
-Tables are opened by `controller.table.open_table`, the same way for every front end.
+(On the in-memory cable the session's events come at once, on the thread that runs the
+virtual board: there is no other.) The table owns its backends: `close()` (or `with`)
+closes the link, the buttons and pin factory, the buzzer, the strip, the display and
+every computer level it made. Tables are opened by `controller.table.open_table`, the same
+way for every front end, and are whole when it hands them back.
 """
 from __future__ import annotations
 
@@ -30,10 +32,12 @@ from controller.events import (Announce, AskBot, BannerChanged, Buzz, ButtonPres
 from controller.inputs.buttons import ButtonEvent, ButtonHeld, ButtonPanel
 from controller.show.content import DisplayContent, Prompt, Scene
 from controller.table.backends import BuzzerOutput, DisplayOutput, LedOutput
+from controller.link.board_events import BoardEvent
 from controller.link.session import BoardSession
 from controller.records.store import TableStore
 from controller.table.board_feed import BoardFeed
 from controller.table.choices import TableChoices
+from controller.table.listeners import TableListeners
 from controller.table.computer import ComputerSeat
 from controller.analysis.review import MatchReview, ReviewCache
 from controller.table.practice import TablePractice
@@ -52,6 +56,12 @@ class Closeable(Protocol):
     def close(self) -> None: ...
 
 
+#: what makes a part that calls the table back, given where its events go
+SessionOpener = Callable[[Callable[[BoardEvent], None]], BoardSession]
+PanelOpener = Callable[[Callable[[ButtonEvent], None]], ButtonPanel | None]
+PracticeOpener = Callable[["Table"], TablePractice]
+
+
 class Door(Protocol):
     """The way in and out of online play at a table (controller/online/door.py)."""
 
@@ -66,39 +76,42 @@ class Table:
 
     def __init__(self, controller: Controller, *, leds: LedOutput | None = None,
                  display: DisplayOutput | None = None, buzzer: BuzzerOutput | None = None,
+                 pin_factory: Closeable | None = None, buttons: PanelOpener | None = None,
+                 link: SessionOpener | None = None, practice: PracticeOpener | None = None,
                  store: TableStore | None = None, computers: ComputerSeat | None = None,
+                 choices: TableChoices | None = None,
                  clock: Callable[[], float], loop: asyncio.AbstractEventLoop | None = None) -> None:
+        """The parts that call the table back (the board session, the buttons, the
+        practice) are given as openers, which the table calls with where their events go;
+        the others as they are. The table owns every one (`close`)."""
         self.controller = controller
         self.leds = leds
         self.display = display
         self.buzzer = buzzer
+        self.pin_factory = pin_factory
         self.store = store or TableStore(None)
         self.computers = computers or ComputerSeat(None)
+        #: where the language and tutor chosen here are kept across a restart (None: not kept)
+        self.choices = choices
         self.clock = clock
         #: with a loop, the computer thinks in a worker thread and its answer comes back as
         #: an event on the loop (the board keeps being read meanwhile); without, at once
         self.loop = loop
         self.log_lines: deque[str] = deque(maxlen=LOG_LINES)
         self.last_refused: Refused | None = None  # the newest refusal (see `refuse`)
-        self.feed: BoardFeed | None = None
-        self.link: BoardSession | None = None
-        self.buttons: ButtonPanel | None = None
-        self.pin_factory: Closeable | None = None
         #: online play can be started here (the menu offers it); see `offer_online`
         self.online: Door | None = None
-        #: the practice of a marked decision of the review here (the menu offers it)
-        self.practice: TablePractice | None = None
-        #: where the language and tutor chosen here are kept across a restart (None: not kept)
-        self.choices: TableChoices | None = None
-        self._scene_listeners: list[Callable[[Scene], None]] = []
-        self._reading_listeners: list[Callable[[], None]] = []
-        self._refusal_listeners: list[Callable[[Refused], None]] = []
-        self._revoke_listeners: list[Callable[[], None]] = []
+        self._listeners = TableListeners()
         #: board readings handled so far (a front end waits for the first after a reconnection)
         self.readings = 0
         #: the match's review after each finished game (`review_matches`), or None
         self.review: ReviewRunner | None = None
         self._closed = False
+        self._feed = BoardFeed()
+        self.link: BoardSession | None = link(self._on_board) if link is not None else None
+        self.buttons: ButtonPanel | None = buttons(self.on_button) if buttons is not None else None
+        #: the practice of a marked decision of the review here (the menu offers it)
+        self.practice: TablePractice | None = practice(self) if practice is not None else None
 
     # -- events in, effects out -----------------------------------------------------------
     def dispatch(self, event: Event) -> list[Effect]:
@@ -113,8 +126,7 @@ class Table:
             self.review.match_changed(self.controller.match)
         if isinstance(event, ReadingReceived):
             self.readings += 1
-            for listener in self._reading_listeners:
-                listener()
+            self._listeners.reading_handled()
         return effects
 
     def execute(self, effects: list[Effect], now: float) -> None:
@@ -136,8 +148,7 @@ class Table:
             elif isinstance(effect, (OnlineRequested, PracticeRequested)):
                 self._hand_on(effect)
             elif isinstance(effect, LinksRevoked):
-                for revoke in self._revoke_listeners:
-                    revoke()
+                self._listeners.links_revoked()
             elif isinstance(effect, AskBot):
                 answer = self.computers.ask(effect, now, self)  # None: it answers later, or never
                 if answer is not None:
@@ -153,16 +164,15 @@ class Table:
         the listeners, who say it in the match's language (the page's "Not now:")."""
         self._log(f"rejected: {refused.reason}")
         self.last_refused = refused
-        for listener in self._refusal_listeners:
-            listener(refused)
+        self._listeners.refusal(refused)
 
     def on_links_revoked(self, listener: Callable[[], None]) -> None:
         """Call `listener()` when the menu revokes the pages' links (each page takes a new token)."""
-        self._revoke_listeners.append(listener)
+        self._listeners.revoked.append(listener)
 
     def on_refused(self, listener: Callable[[Refused], None]) -> None:
         """Call `listener(refused)` after every refusal at this table."""
-        self._refusal_listeners.append(listener)
+        self._listeners.refused.append(listener)
 
     def _hand_on(self, request: OnlineRequested | PracticeRequested) -> None:
         """The menu's way into (or out of) online play or a practice, to its owner here."""
@@ -183,11 +193,11 @@ class Table:
     # -- what is shown --------------------------------------------------------------------
     def on_scene(self, listener: Callable[[Scene], None]) -> None:
         """Call `listener(scene)` after every scene shown (the simulator page's push)."""
-        self._scene_listeners.append(listener)
+        self._listeners.scene.append(listener)
 
     def on_reading(self, listener: Callable[[], None]) -> None:
         """Call `listener()` after every board reading handled (a loop's wake-up)."""
-        self._reading_listeners.append(listener)
+        self._listeners.reading.append(listener)
 
     def show(self, scene: Scene, now: float) -> None:
         if self._closed:
@@ -196,8 +206,7 @@ class Table:
             self.leds.update(scene.leds, now)
         if self.display is not None:
             self.display.show(_warned(scene.display, self.store.warning(now)), now)
-        for listener in self._scene_listeners:
-            listener(scene)
+        self._listeners.scene_shown(scene)
 
     def refresh(self, now: float) -> None:
         """Redraw the last scene at `now` (blinking LEDs, a paging prompt); a failed save
@@ -206,9 +215,12 @@ class Table:
         self.show(self.controller.last_scene, now)
 
     def tick(self, now: float) -> None:
-        """Time passes: the controller's `Tick` (settling, clocks, automatic rolls), then
-        the scene redrawn and a failed save tried again. Every front end's clock (`bgboard
-        run`, the page, the scripts) ticks the table this one way."""
+        """Time passes: the board session's (its PINGs, a silent board), the controller's
+        `Tick` (settling, clocks, automatic rolls), then the scene redrawn and a failed save
+        tried again. Every front end's clock (`bgboard run`, the page, the scripts) ticks
+        the table this one way."""
+        if self.link is not None and not self._closed:
+            self.link.tick(now)
         self.dispatch(Tick(now))
         self.refresh(now)
 
@@ -259,7 +271,12 @@ class Table:
     def _review_ready(self, review: MatchReview) -> None:
         self.dispatch(ReviewReady(figures_of(review), self.clock()))
 
-    # -- buttons ----------------------------------------------------------------------------
+    # -- the board and the buttons ------------------------------------------------------------
+    def _on_board(self, event: BoardEvent) -> None:
+        """An event of the board session, as the controller's events (BoardFeed)."""
+        for translated in self._feed.events(event):
+            self.dispatch(translated)
+
     def on_button(self, event: ButtonEvent) -> None:
         """A button event from the panel (already on the loop's thread)."""
         now = self.clock()
@@ -301,6 +318,17 @@ class Table:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def busy(table: Table, now: float) -> bool:
+    """Whether the table's next tick is due soon: a reading settling, LEDs blinking or
+    pulsing, a clock running, an automatic roll waiting. Front ends tick an idle table
+    less often (`bgboard run` four times a second, the headless runner once a minute of a
+    long wait)."""
+    status = table.controller.status()
+    if status.settling or status.roll_due is not None or status.clock_running:
+        return True
+    return table.next_light_change(now) is not None
 
 
 def _warned(content: DisplayContent, warning: str | None) -> DisplayContent:
