@@ -324,7 +324,7 @@ def test_a_silent_board_is_offline_after_the_profiles_limit() -> None:
     rig = Rig(replace(CALIBRATED, link=replace(CALIBRATED.link, offline_after_ms=2000)))
     try:
         rig.until(lambda: rig.session.is_playing)
-        rig.session.ping_interval_s = None
+        rig.session.liveness.ping_interval_s = None
         rig.hang(1900)
         assert rig.session.is_playing
         rig.hang(200)
@@ -335,7 +335,7 @@ def test_a_silent_board_is_offline_after_the_profiles_limit() -> None:
 
 
 def test_a_request_on_a_loop_is_answered_on_the_boards_clock() -> None:
-    """`expect` and `request` futures resolve as the board's frames arrive: a caller on a
+    """`requests.expect` futures resolve as the board's frames arrive: a caller on a
     loop awaits them while the board runs, no real time passing for the board."""
     from controller.link.codec import Ping, Pong
 
@@ -343,12 +343,12 @@ def test_a_request_on_a_loop_is_answered_on_the_boards_clock() -> None:
         rig = Rig(CALIBRATED)
         try:
             rig.until(lambda: rig.session.is_playing)
-            pong = rig.session.expect(Pong, lambda p: p.payload == b"asked")
+            pong = rig.session.requests.expect(Pong, lambda p: p.payload == b"asked")
             assert rig.session.send(Ping(payload=b"asked"))
             assert not pong.done()
             rig.run(5)                        # the firmware reads it, answers at once
             assert pong.done() and pong.result().payload == b"asked"
-            abandoned = rig.session.expect(Pong)
+            abandoned = rig.session.requests.expect(Pong)
             abandoned.cancel()
             await asyncio.sleep(0)
             rig.run(5)

@@ -1,5 +1,12 @@
 """Requests waiting for their replies: the futures that the board session's frames
-resolve (the zigpy-znp shape), one job apart from the session's handshake."""
+resolve (the zigpy-znp shape), one job apart from the session's handshake, for callers on
+an event loop (the session itself waits for nothing: controller/link/liveness.py).
+
+    requests = Requests(send, timeout_s=0.5, port="/dev/ttyACM0")
+    await requests.request(HelloRequest(), Hello)      # the next HELLO; TimeoutError if none
+    future = requests.expect(Pong, lambda p: p.payload == b"x")   # the future alone
+    requests.resolve(message)                          # each frame, as it arrives
+"""
 from __future__ import annotations
 
 import asyncio
@@ -54,3 +61,22 @@ class Replies:
         for waiter in self._waiting:
             waiter.future.cancel()
         self._waiting.clear()
+
+
+class Requests(Replies):
+    """Requests sent through `send` and the replies they wait for, on the loop's time."""
+
+    def __init__(self, send: Callable[[Message], bool], *, timeout_s: float, port: str) -> None:
+        super().__init__()
+        self._send, self.timeout_s, self._port = send, timeout_s, port
+
+    async def request(self, message: Message, reply: type[M], *,
+                      match: Callable[[M], bool] = lambda m: True,
+                      timeout: float | None = None) -> M:
+        """Send `message` and wait for the next `reply` that `match`es; TimeoutError when
+        none comes within `timeout` (default `timeout_s`) of the loop's time."""
+        future = self.expect(reply, match)
+        if not self._send(message):
+            future.cancel()
+            raise TimeoutError(f"{self._port}: the port is down")
+        return await asyncio.wait_for(future, timeout or self.timeout_s)

@@ -29,9 +29,10 @@ The session does no waiting of its own: frames drive it, and time passes for it 
 simulated time of the headless runner and the tests: controller/link/liveness.py keeps
 its timers), so it runs as well on an injected clock as on the loop's.
 Request/response is matched by futures (the zigpy-znp shape), for callers on a loop:
-`await session.request(HelloRequest(), Hello)` resolves with the next HELLO, `await
-session.ping()` with the PONG that echoes its payload; `session.expect(Pong, match)`
-gives the future alone, for a caller that keeps working while it waits.
+`await session.requests.request(HelloRequest(), Hello)` resolves with the next HELLO,
+`await session.ping()` with the PONG that echoes its payload;
+`session.requests.expect(Pong, match)` gives the future alone, for a caller that keeps
+working while it waits.
 
     session = BoardSession(port, profile, on_event=handle)   # handle(BoardEvent)
     await session.start()        # LinkError (one line, device and hint) if the port won't open
@@ -87,7 +88,7 @@ from controller.link.error_log import BoardErrorLog
 from controller.link.interface import LinkInterface
 from controller.link.liveness import Liveness, Purpose
 from controller.link.protocol import LinkState, LinkStatus
-from controller.link.replies import M, Replies  # M: the reply type a request names
+from controller.link.replies import Requests
 from controller.outside_text import printable
 
 log = logging.getLogger("bgboard.board")
@@ -138,9 +139,9 @@ class BoardSession:
         self.profile = profile
         self._on_event = on_event
         self._clock = clock
-        self.ping_interval_s = ping_interval_s
-        self.reply_timeout_s = reply_timeout_s
-        self.hello_retry_s = hello_retry_s
+        #: its timers: liveness PINGs, HELLO? asked again, the PONG awaited
+        self.liveness = Liveness(ping_interval_s=ping_interval_s, hello_retry_s=hello_retry_s,
+                                 reply_timeout_s=reply_timeout_s)
         # the link's silence limit and reconnect backoff: the profile's [link] and the
         # link's own defaults, unless a front end on simulated time names its own
         self.link = BoardLink(link, on_frame=self._on_frame, on_status=self._on_link_status,
@@ -159,10 +160,9 @@ class BoardSession:
         self._error_log = BoardErrorLog(log)
         self._faults: frozenset[str] = frozenset()
         self._mismatch_told: tuple[int, int, int, str] | None = None
-        self._replies = Replies()
-        self._liveness = Liveness()
+        #: requests that wait for their replies, for callers on a loop (`ping` is one)
+        self.requests = Requests(self.send, timeout_s=reply_timeout_s, port=self.link.port)
         self._config_rejected = False
-        self._ping_counter = 0
         self._ticking: asyncio.Task[None] | None = None
 
     # -- life cycle ----------------------------------------------------------------------
@@ -170,7 +170,7 @@ class BoardSession:
         """Open the link (LinkError if that fails) and start the handshake: the board is
         asked HELLO?. Time passes for the session through `tick` (its owner's clock)."""
         self._set(SessionState.CONNECTING, "port opening")
-        self._liveness.started(self.now(), self.hello_retry_s)
+        self.liveness.started(self.now())
         self.link.open(loop)
 
     async def start(self, tick_s: float | None = None) -> None:
@@ -197,7 +197,7 @@ class BoardSession:
         if ticking is not None:
             ticking.cancel()
         self.link.close()
-        self._replies.cancel_all()
+        self.requests.cancel_all()
         if self.status.state is not SessionState.CLOSED:
             self._set(SessionState.CLOSED, "closed")
 
@@ -230,34 +230,13 @@ class BoardSession:
         """Send a host message; False when the port is down."""
         return self.link.send(message)
 
-    def expect(self, reply: type[M], match: Callable[[M], bool] = lambda m: True
-               ) -> asyncio.Future[M]:
-        """A future that the next `reply` which `match`es resolves; cancel it to stop
-        waiting (a caller that keeps working while it waits)."""
-        return self._replies.expect(reply, match)
-
-    async def request(self, message: Message, reply: type[M], *,
-                      match: Callable[[M], bool] = lambda m: True,
-                      timeout: float | None = None) -> M:
-        """Send `message` and wait for the next `reply` that `match`es; TimeoutError when
-        none comes within `timeout` (default `reply_timeout_s`) of the loop's time."""
-        future = self.expect(reply, match)
-        if not self.send(message):
-            future.cancel()
-            raise TimeoutError(f"{self.link.port}: the port is down")
-        return await asyncio.wait_for(future, timeout or self.reply_timeout_s)
-
     async def ping(self, timeout: float | None = None) -> float:
         """PING and wait for its PONG; the round trip in seconds (TimeoutError if none)."""
-        payload = self._next_ping_payload()
+        payload = self.liveness.next_payload()
         sent = self.now()
-        await self.request(Ping(payload=payload), Pong, match=lambda p: p.payload == payload,
-                           timeout=timeout)
+        await self.requests.request(Ping(payload=payload), Pong, timeout=timeout,
+                                    match=lambda p: p.payload == payload)
         return self.now() - sent
-
-    def _next_ping_payload(self) -> bytes:
-        self._ping_counter = (self._ping_counter + 1) & 0xFFFFFFFF
-        return self._ping_counter.to_bytes(4, "little")
 
     # -- time ------------------------------------------------------------------------------------
     def tick(self, now: float) -> None:
@@ -265,45 +244,32 @@ class BoardSession:
         counts as missed; when nothing else is due a playing board is PINGed and any
         other asked HELLO? again."""
         self.link.tick(now)
-        live = self._liveness
+        live = self.liveness
         if live.overdue(now):
             self._pong_missed(live.give_up(), now)
         elif live.due(now):
             self._idle(now)
 
-    def _wait_s(self) -> float | None:
-        """How long the session waits for the board before it asks again."""
-        if self.status.state in (SessionState.ONLINE, SessionState.SCAN_FAILING):
-            return self.ping_interval_s  # None: no liveness pings, wait for a new HELLO
-        if self.status.state is SessionState.MISMATCH:
-            return 5 * self.hello_retry_s
-        return self.hello_retry_s
-
     def _idle(self, now: float) -> None:
         """Nothing arrived for a while: PING a playing board, ask any other HELLO?."""
         if self.status.state not in (SessionState.ONLINE, SessionState.SCAN_FAILING):
             self.link.send(HelloRequest())
-            self._liveness.wait(now, self._wait_s())
+            self.liveness.wait(now, self.status.state)
             return
-        self._send_ping(Purpose.LIVENESS, now)
-
-    def _send_ping(self, purpose: Purpose, now: float) -> None:
-        payload = self._next_ping_payload()
-        self._liveness.pinged(purpose, payload, now + self.reply_timeout_s)
-        self.link.send(Ping(payload=payload))
+        self.link.send(Ping(payload=self.liveness.ping(Purpose.LIVENESS, now)))
 
     def _pong_missed(self, purpose: Purpose, now: float) -> None:
         if purpose is Purpose.HANDSHAKE:
             self._set(SessionState.CONNECTING, "no PONG after CONFIG; asking HELLO? again")
-        elif self._liveness.missed_one() >= 2:
+        elif self.liveness.missed_one() >= 2:
             self._set(SessionState.OFFLINE,
-                      f"no PONG for {self._liveness.missed} pings; asking HELLO?")
+                      f"no PONG for {self.liveness.missed} pings; asking HELLO?")
             self.link.send(HelloRequest())
-        self._liveness.wait(now, self._wait_s())
+        self.liveness.wait(now, self.status.state)
 
     # -- frames from the link (on the loop) ---------------------------------------------------
     def _on_frame(self, message: Message) -> None:
-        self._replies.resolve(message)
+        self.requests.resolve(message)
         if isinstance(message, Scan):
             self._on_scan(message)
         elif isinstance(message, Hello):
@@ -313,20 +279,16 @@ class BoardSession:
         elif isinstance(message, BoardError):
             self._on_error(message)
         elif isinstance(message, CalStatus):
-            if message.state is CalState.NONE and (self.calibration is None
-                                                   or self.calibration.state is not CalState.NONE):
-                log.warning("the board has no calibration and reads with the typical part's "
-                            "levels: run bgboard calibrate")
-            self.calibration = message
+            self.calibration = _calibration_told(self.calibration, message)
 
     def _on_pong(self, pong: Pong) -> None:
         now = self.now()
-        purpose = self._liveness.answered(pong.payload)
+        purpose = self.liveness.answered(pong.payload)
         if purpose is None:
             return
         if purpose is Purpose.HANDSHAKE:
             self._handshake_done()
-        self._liveness.wait(now, self._wait_s())
+        self.liveness.wait(now, self.status.state)
 
     def _on_scan(self, scan: Scan) -> None:
         state = self.status.state
@@ -371,14 +333,14 @@ class BoardSession:
         self.hello = hello
         problem = check_hello(hello, self.profile)
         if problem is not None:
-            self._liveness.forget()
+            self.liveness.forget()
             self._mismatch(hello, problem)
-            self._liveness.wait(now, self._wait_s())
+            self.liveness.wait(now, self.status.state)
             return
         self._mismatch_told = None
         self._config_rejected = False
         self.link.send(config_of(self.profile))
-        self._send_ping(Purpose.HANDSHAKE, now)  # the board answers in order
+        self.link.send(Ping(payload=self.liveness.ping(Purpose.HANDSHAKE, now)))  # answered in order
 
     def _handshake_done(self) -> None:
         config = config_of(self.profile)
@@ -386,7 +348,7 @@ class BoardSession:
             log.warning("the board refused CONFIG %s; it runs on its own timing", _timing(config))
         else:
             self.config_sent = config
-        self._liveness.missed = 0
+        self.liveness.missed = 0
         self.link.send(CalStatusRequest())
         hello = self.hello
         assert hello is not None
@@ -410,6 +372,14 @@ class BoardSession:
         if state is not SessionState.MISMATCH:
             log.info("board %s: %s", state.value, detail)
         self._on_event(self.status)
+
+
+def _calibration_told(told: CalStatus | None, status: CalStatus) -> CalStatus:
+    """A board's CAL_STATUS: that it has no calibration is logged once (until it has one)."""
+    if status.state is CalState.NONE and (told is None or told.state is not CalState.NONE):
+        log.warning("the board has no calibration and reads with the typical part's "
+                    "levels: run bgboard calibrate")
+    return status
 
 
 def _tell_faults(told: frozenset[str], faults: frozenset[str]) -> frozenset[str]:
