@@ -37,7 +37,7 @@ from controller.bringup.requests import ClearBoard, CoverCells, Question, Reques
 from controller.bringup.rig import Rig, button_emitter
 from controller.inputs.buttons import ButtonEvent, ButtonPanel, make_mock_pins
 from controller.inputs.buzzer import Buzzer
-from controller.link.serial_link import BoardLink
+from controller.link.board_link import BoardLink
 from controller.show.display_backends import open_dummy
 from controller.show.leds import SimulatedStrip
 from hardware.design import sensing
