@@ -22,6 +22,8 @@ class BoardCable(Protocol):
 
     def write(self, data: bytes) -> None: ...
     def read(self) -> bytes: ...
+    def drop_bytes(self, p: float) -> None: ...
+    def flip_bytes(self, p: float) -> None: ...
     def noise(self, n_bytes: int) -> None: ...
     def plug(self) -> None: ...
     def unplug(self) -> None: ...
@@ -37,6 +39,14 @@ class FaultyLine:
         self.drop_p = 0.0
         self.flip_p = 0.0
         self.bytes_dropped = 0
+
+    def drop_bytes(self, p: float) -> None:
+        """From now on drop each byte with probability `p` (0 stops it)."""
+        self.drop_p = _probability(p)
+
+    def flip_bytes(self, p: float) -> None:
+        """From now on corrupt each byte with probability `p` (0 stops it)."""
+        self.flip_p = _probability(p)
 
     def mangle(self, data: bytes) -> bytes:
         if not self.drop_p and not self.flip_p:
@@ -54,3 +64,9 @@ class FaultyLine:
 
     def random_bytes(self, n_bytes: int) -> bytes:
         return bytes(self.rng.randrange(256) for _ in range(n_bytes))
+
+
+def _probability(p: float) -> float:
+    if not 0.0 <= p <= 1.0:
+        raise ValueError(f"probability {p} out of 0..1")
+    return p

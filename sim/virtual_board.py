@@ -94,7 +94,6 @@ class VirtualBoard(SensingControls):
         #: the Pico's flash: the factory calibration of the board's parts, or nothing
         self.storage = MemoryFlash({CAL_FILE: encode(self.hardware.factory_table(n))} if calibrated else {})
         #: the line to the host: a pseudo-terminal at `port` unless another is given
-        #: (sim/memory_cable.py: the headless runner's and the tests', in memory)
         self.cable: BoardCable = cable if cable is not None else PtyCable(link_dir, seed=seed)
         self.firmware_version = firmware_version
         self._lock = threading.RLock()
@@ -274,18 +273,11 @@ class VirtualBoard(SensingControls):
 
     def drop_bytes(self, p: float) -> None:
         """From now on drop each byte to the host with probability p (0 stops it)."""
-        self._check_p(p)
-        self.cable.drop_p = p
+        self.cable.drop_bytes(p)
 
     def flip_bytes(self, p: float) -> None:
         """From now on corrupt each byte to the host with probability p (0 stops it)."""
-        self._check_p(p)
-        self.cable.flip_p = p
-
-    @staticmethod
-    def _check_p(p: float) -> None:
-        if not 0.0 <= p <= 1.0:
-            raise ValueError(f"probability {p} out of 0..1")
+        self.cable.flip_bytes(p)
 
     def unplug(self) -> None:
         """Pull the cable: the pty and its path vanish; the board loses power."""

@@ -19,7 +19,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import re
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
@@ -63,37 +63,45 @@ class Faults:
     overlaps: frozenset[int] = frozenset()
 
 
+#: the faults that name one number: the field of `Faults` they add it to, and whether the
+#: number fits (given the profile's count of sensors)
+_ONE_NUMBER: dict[str, tuple[str, Callable[[int, int], bool]]] = {
+    "dead-sensor": ("dead_sensors", lambda n, sensors: n < sensors),
+    "flicker": ("flickers", lambda n, sensors: n < sensors),
+    "stuck-mux": ("stuck_muxes", lambda n, sensors: 1 <= n <= 16),
+    "overlap": ("overlaps", lambda n, sensors: n < sensors),
+}
+
+
 def parse_faults(texts: list[str], profile: Profile) -> Faults:
     """`--fault` arguments to `Faults`; a bad one is a UsageError naming it."""
     faults = Faults()
-    sensors, leds = profile.sensors.count, profile.leds.count
     for text in texts:
-        kind, _, arg = text.partition(":")
-        if kind == "swap" and (m := re.fullmatch(r"(\d+),(\d+)", arg)):
-            a, b = int(m.group(1)), int(m.group(2))
-            if a == b or max(a, b) >= sensors:
-                raise UsageError(f"--fault {text}: two different sensors 0..{sensors - 1}")
-            faults = dataclasses.replace(faults, swaps=faults.swaps + ((a, b),))
-        elif kind == "dead-leds" and (m := re.fullmatch(r"(\d+)-(\d+)", arg)):
-            first, last = int(m.group(1)), int(m.group(2))
-            if first > last or last >= leds:
-                raise UsageError(f"--fault {text}: a range within 0..{leds - 1}")
-            faults = dataclasses.replace(
-                faults, dead_leds=faults.dead_leds | frozenset(range(first, last + 1)))
-        elif kind == "stuck-button" and arg in BUTTON_KEYS:
-            faults = dataclasses.replace(faults, stuck_buttons=faults.stuck_buttons | {arg})
-        elif kind == "dead-sensor" and arg.isdigit() and int(arg) < sensors:
-            faults = dataclasses.replace(faults, dead_sensors=faults.dead_sensors | {int(arg)})
-        elif kind == "flicker" and arg.isdigit() and int(arg) < sensors:
-            faults = dataclasses.replace(faults, flickers=faults.flickers | {int(arg)})
-        elif kind == "stuck-mux" and arg.isdigit() and 1 <= int(arg) <= 16:
-            faults = dataclasses.replace(faults, stuck_muxes=faults.stuck_muxes | {int(arg)})
-        elif kind == "overlap" and arg.isdigit() and int(arg) < sensors:
-            faults = dataclasses.replace(faults, overlaps=faults.overlaps | {int(arg)})
-        else:
-            raise UsageError(f"--fault {text!r}: expected {FAULT_HELP}"
-                             + (f" (buttons: {', '.join(BUTTON_KEYS)})" if kind == "stuck-button" else ""))
+        faults = _with_fault(faults, text, profile)
     return faults
+
+
+def _with_fault(faults: Faults, text: str, profile: Profile) -> Faults:
+    kind, _, arg = text.partition(":")
+    sensors, leds = profile.sensors.count, profile.leds.count
+    one = _ONE_NUMBER.get(kind)
+    if one is not None and arg.isdigit() and one[1](int(arg), sensors):
+        field = one[0]
+        return dataclasses.replace(faults, **{field: getattr(faults, field) | {int(arg)}})
+    if kind == "stuck-button" and arg in BUTTON_KEYS:
+        return dataclasses.replace(faults, stuck_buttons=faults.stuck_buttons | {arg})
+    if kind == "swap" and (m := re.fullmatch(r"(\d+),(\d+)", arg)):
+        a, b = int(m.group(1)), int(m.group(2))
+        if a == b or max(a, b) >= sensors:
+            raise UsageError(f"--fault {text}: two different sensors 0..{sensors - 1}")
+        return dataclasses.replace(faults, swaps=faults.swaps + ((a, b),))
+    if kind == "dead-leds" and (m := re.fullmatch(r"(\d+)-(\d+)", arg)):
+        first, last = int(m.group(1)), int(m.group(2))
+        if first > last or last >= leds:
+            raise UsageError(f"--fault {text}: a range within 0..{leds - 1}")
+        return dataclasses.replace(faults, dead_leds=faults.dead_leds | frozenset(range(first, last + 1)))
+    raise UsageError(f"--fault {text!r}: expected {FAULT_HELP}"
+                     + (f" (buttons: {', '.join(BUTTON_KEYS)})" if kind == "stuck-button" else ""))
 
 
 def wired_profile(profile: Profile, swaps: tuple[tuple[int, int], ...]) -> Profile:

@@ -283,11 +283,9 @@ class RemoteOpponent:
             game_no, count = self._seen
 
     def rejoined(self) -> None:
-        """The connection was lost and is back (the session has rejoined the match).
-        Commands written while it was down, or into a connection that was already dead,
-        never reached the server: it would wait for them for ever while the table waits
-        for the server. At the board that follows, the last batch is sent again if the
-        server still stands where it stood when the batch was sent."""
+        """The connection is back (the session rejoined): commands written while it was down,
+        or into a dead connection, never reached the server, which would wait for them for
+        ever; at the next board the last batch goes again if the server stands as it stood."""
         self._rejoined = True
 
     def _send_again_if_lost(self, out: Reaction) -> None:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from typing import Any
+from collections.abc import Callable
 
 #: a request's headers must be in within this many seconds of the connection
 HEADER_S = 10.0
@@ -33,7 +33,7 @@ class ConnectionKeeper:
     """Closes the connections of `server` (aiohttp's ``runner.server``) that take too long
     to ask or are too many (see the module docstring)."""
 
-    def __init__(self, server: Any, *, header_s: float = HEADER_S, limit: int = MAX_CONNECTIONS,
+    def __init__(self, server: object, *, header_s: float = HEADER_S, limit: int = MAX_CONNECTIONS,
                  every_s: float = 1.0) -> None:
         self._server = server
         self.header_s = header_s
@@ -72,7 +72,7 @@ class ConnectionKeeper:
         for _, handler in sorted(waiting, key=lambda w: -w[0])[:max(0, excess)]:
             self._close(handler)
 
-    def _close(self, handler: Any) -> None:
+    def _close(self, handler: object) -> None:
         self.closed += 1
         transport = getattr(handler, "transport", None)
         if transport is not None:
@@ -83,7 +83,7 @@ class OneLineServerLog(logging.Filter):
     """aiohttp's "Error handling request" and asyncio's failed accepts, each kind one line
     at most once a minute with a count, without the traceback."""
 
-    def __init__(self, every_s: float = LOG_EVERY_S, clock: Any = time.monotonic) -> None:
+    def __init__(self, every_s: float = LOG_EVERY_S, clock: Callable[[], float] = time.monotonic) -> None:
         super().__init__()
         self.every_s = every_s
         self.clock = clock

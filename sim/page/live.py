@@ -53,9 +53,8 @@ class LiveSim:
                  settings_file: Path | None = None, seed: int | None = None,
                  online_settings: Callable[[], Settings] | None = None,
                  bots: Callable[[str], Bot] = make_bot) -> None:
-        """`online_settings`: the bgboard settings online play reads (the server, the
-        account and its password file); default `load_settings()`. `bots`: the computer
-        levels by name (a test gives one that fails)."""
+        """`online_settings`: the settings online play reads (server, account, password
+        file; default `load_settings()`); `bots`: the computer levels by name."""
         self.bots = bots
         self.profile = profile or load_profile()
         self._state = StateDir(state_dir, "bgboard-sim-")
