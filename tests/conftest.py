@@ -70,9 +70,32 @@ LONGEST_FIRST = (
 )
 
 
+#: Files of long runs, `slow` as a whole: properties and replays over thousands of positions
+#: or recorded matches, the computer levels' strength, the networks against gnubg's, the
+#: firmware under MicroPython and fuzzed, whole programs driven as processes under floods
+#: and faults, the benches. With every test that needs Chromium or the real-time simulator
+#: (`SLOW_FIXTURES`) they make the `slow` tier: `pytest -m "not slow"` is the developer's
+#: few minutes, and CI runs everything.
+SLOW_FILES = frozenset({
+    "test_analysis.py", "test_analysis_two_ply.py", "test_analysis_move_filter.py",
+    "test_bot_levels.py", "test_bot_strength.py", "test_evaluation_numpy.py",
+    "test_engine_oracle.py", "test_match_random.py", "test_mat_roundtrip.py", "test_mat_bglab.py",
+    "test_mat_gnubg.py", "test_mat_hostile.py", "test_codec_fuzz.py", "test_firmware_fuzz.py",
+    "test_firmware_micropython.py", "test_firmware_main.py", "test_firmware_emulator.py",
+    "test_hardware_agreement.py", "test_calibrate_levels.py", "test_install_script.py",
+    "test_online_play.py", "test_online_board.py", "test_monitor_hostile.py", "test_link_flood.py",
+    "test_soak_smoke.py", "test_bench_pi.py", "test_link_bench.py",
+})
+#: the fixtures of Chromium and of the simulator running in real time on its thread
+SLOW_FIXTURES = frozenset({"browser", "page", "sim"})
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Under pytest-xdist (whose workers collect), the longest files first (see
-    LONGEST_FIRST), every other in its usual order; one at a time, the usual order."""
+    """Mark the slow tier (see SLOW_FILES); under pytest-xdist (whose workers collect),
+    the longest files first (see LONGEST_FIRST), every other in its usual order."""
+    for item in items:
+        if item.path.name in SLOW_FILES or SLOW_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.slow)
     if "PYTEST_XDIST_WORKER" not in os.environ:
         return
     rank = {name: i for i, name in enumerate(LONGEST_FIRST)}

@@ -118,7 +118,8 @@ def test_handshake_over_a_pseudo_terminal_sends_the_profiles_config_and_the_firm
             assert vb.timing == (10, 3, 500)     # as flashed: the firmware's defaults
             vb.start()
             events = Events()
-            async with BoardSession(vb.port, CALIBRATED, on_event=events, ping_interval_s=0.2,
+            # no liveness PINGs: their PONGs would count among the heartbeats below
+            async with BoardSession(vb.port, CALIBRATED, on_event=events, ping_interval_s=None,
                                     reply_timeout_s=0.5, hello_retry_s=0.2,
                                     read_timeout=0.02) as session:
                 await until(lambda: session.is_playing)
