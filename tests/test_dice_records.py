@@ -13,7 +13,7 @@ import pytest
 
 from controller.cli import main
 from controller.dice import DiceError, TableDice
-from controller.dice.verify import verify_dice
+from controller.records.dice_check import verify_dice
 from controller.engine.match import LEVELS, Match, other
 from controller.engine.match_settings import MatchSettings
 from controller.records.from_match import record_from_match

@@ -12,7 +12,7 @@ from controller.dice.verifiable import derive_roll, match_key, opening_roll
 from controller.engine.moves import legal_moves
 from controller.engine.position import Position
 from controller.records.mat_reader import check_mat, parse_mat
-from controller.dice.verify import verify_dice
+from controller.records.dice_check import verify_dice
 from sim import script as sc
 from sim.headless import HeadlessRunner
 

@@ -145,7 +145,7 @@ def test_run_on_dev_null_is_one_line(tmp_path: Path) -> None:
 def test_verify_dice_refuses_a_record_with_no_rolls_and_two_commitments() -> None:
     """Issue 23 item 9: a commitment and a seed with no game said "all 0 rolls verified"
     (exit 0); with two different commitment tags the first one won."""
-    from controller.dice.verify import verify_dice
+    from controller.records.dice_check import verify_dice
     from controller.dice.verifiable import commitment
     from controller.records.mat_reader import parse_mat
 

@@ -14,12 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from controller.board.profile_sections import BUTTON_KEYS, PATTERNS
+from controller.board.profile_sections import BUTTON_KEYS, PATTERNS, ROLES
 from controller.engine.board_view import CELLS, COLOURS, CUBE_OWNERS
 from controller.engine.clock import CLOCK_MODES
 from controller.engine.match import LEVELS, PHASES
 from controller.engine.match_settings import CONFIRM_MODES
-from controller.show.content import ROLES
 from controller.show.texts import LANGUAGES
 
 ROOT = Path(__file__).resolve().parents[1]

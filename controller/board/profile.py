@@ -16,14 +16,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from controller.board.profile_sections import (PATTERNS, ButtonConfig, BuzzerConfig,
+from controller.board.profile_sections import (PATTERNS, ROLES, ButtonConfig, BuzzerConfig,
                                                DisplayConfig, LedConfig, Reader, RoleLight,
                                                parse_buttons, parse_buzzer, parse_display,
                                                parse_leds)
 from controller.engine.board_view import CELLS
 from controller.errors import ProfileError
 from controller.files import read_text_bounded
-from controller.show.content import ROLES
 
 __all__ = ["CELLS", "ROLES", "PATTERNS", "Profile", "SensorMatrix", "Timing", "LinkSettings",
            "Pico", "LedConfig", "RoleLight", "DisplayConfig", "ButtonConfig", "BuzzerConfig",

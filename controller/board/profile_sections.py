@@ -24,9 +24,12 @@ from typing import Callable, Literal, TypeVar
 
 from controller.engine.board_view import CELLS
 from controller.errors import ProfileError
-from controller.show.content import ROLES
 
 PATTERNS: tuple[str, ...] = ("solid", "blink", "pulse")
+#: The semantic LED roles of DESIGN.md ("Scene roles"): the scene gives each lit cell one,
+#: and the profile's [leds.roles] maps each to a colour and a pattern.
+ROLES: tuple[str, ...] = ("target", "origin", "last-from", "last-to", "error",
+                          "bot-from", "bot-to", "setup", "hit", "hint")
 DISPLAY_DRIVERS: tuple[str, ...] = ("dummy", "ssd1306", "sh1106")
 #: the display the screens are drawn for (controller.show.display draws at this size)
 SCREEN_SIZE: tuple[int, int] = (128, 64)

@@ -24,7 +24,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from controller.dice.verify import verify_dice
+    from controller.records.dice_check import verify_dice
     from controller.records.mat_reader import parse_mat
     from controller.records.replay import read_record, too_large
 

@@ -15,13 +15,11 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Mapping, Union
 
+from controller.board.profile_sections import ROLES
 from controller.engine.board_view import CELLS, COLOURS, CUBE_OWNERS, Colour, CubeOwner
 from controller.engine.errors import ReasonParam
 from controller.show.texts import LANGUAGES
 
-#: The semantic LED roles of DESIGN.md ("Scene roles"); the profile maps each to a light.
-ROLES: tuple[str, ...] = ("target", "origin", "last-from", "last-to", "error",
-                          "bot-from", "bot-to", "setup", "hit", "hint")
 
 #: a message parameter (the engine's refusal reasons carry the same kind)
 ParamValue = ReasonParam
