@@ -12,6 +12,10 @@ Figures:
 - `session_handshake_median_ms`: a board session opened on the virtual board until it
   plays (port open, HELLO? -> HELLO checked, CONFIG, PING -> PONG).
 - `ping_rtt_median_ms`: the session's liveness PING to its PONG, through the pty.
+- `virtual_scan_cpu_ms`: CPU time of one scan of the virtual board in manual time (its
+  analogue path: 182 sensors through the chain, the bus and the ADC, with noise; and the
+  firmware's scan, levels and debouncer), the opening position on a board of random parts:
+  what every test and `bgboard sim` pays a scan period (100 scans a second of board time).
 """
 from __future__ import annotations
 
@@ -167,6 +171,24 @@ async def _session(handshakes: int, pings: int) -> tuple[list[float], list[float
     return opened, rtts
 
 
+def _scan_cpu_ms(scans: int) -> float:
+    """The best of five runs' CPU time per scan of a quiet virtual board (manual time)."""
+    from controller.engine.position import Position
+    from sim.virtual_board import VirtualBoard, lay_out
+
+    profile = load_profile()
+    period = profile.timing.scan_period_ms
+    best = float("inf")
+    with VirtualBoard(profile) as vb:
+        lay_out(vb, Position.initial(), "white")
+        vb.advance(20 * period)
+        for _ in range(5):
+            t0 = time.process_time()
+            vb.advance(scans * period)
+            best = min(best, (time.process_time() - t0) / scans * 1000)
+    return best
+
+
 def run(quick: bool) -> dict[str, object]:
     decode = _decode_rate(2_000 if quick else 20_000)
     pty = asyncio.run(_pty_rate(500 if quick else 5_000))
@@ -182,4 +204,5 @@ def run(quick: bool) -> dict[str, object]:
         "change_to_reading_samples": len(lat),
         "session_handshake_median_ms": round(statistics.median(opened), 1),
         "ping_rtt_median_ms": round(statistics.median(rtts), 2),
+        "virtual_scan_cpu_ms": round(_scan_cpu_ms(100 if quick else 1_000), 3),
     }
