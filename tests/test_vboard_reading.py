@@ -1,8 +1,9 @@
-"""A board built with every sensor at its datasheet limits reads every checker right once it
-is calibrated (issue 32, "Done when"), and misreads without: the real firmware (chain,
-levels, debouncer) reads the virtual board's analogue path, each sensor its own DRV5053RA
-(SLIS153C: VQ 0.90-1.15 V, -20...-70 mV/mT, 0.79 mTpp), the gap, the magnets and each
-checker's play in its recess at their tolerances (hardware/design/sensing.py).
+"""A board built with every sensor at its datasheet limits reads every checker right once
+`bgboard calibrate` has learned its levels (issue 32, "Done when"), and misreads without:
+the real firmware (chain, levels, debouncer) reads the virtual board's analogue path, each
+sensor its own DRV5053RA (SLIS153C: VQ 0.90-1.15 V, -20...-70 mV/mT, 0.79 mTpp), the gap,
+the magnets and each checker's play in its recess at their tolerances
+(hardware/design/sensing.py).
 
 The cases are the rule book's and the board's: every colour on every cell, up to 15 on a
 point (those past its six slots lying on top), full neighbourhoods of either colour around
@@ -35,10 +36,29 @@ POINTS = [str(p) for p in range(1, 25)]
 SETTLE_MS = 150
 
 
+def _calibrated_by_bgboard_calibrate(seed: int) -> dict[str, bytes]:
+    """The flash of a new worst-case board (nothing on it) after `bgboard calibrate`'s sensor
+    levels ran on it: the simulator's operator puts the checkers on every slot, each with
+    its own play, and the table goes to the board over the link (CALIBRATE, CAL_SAVE)."""
+    async def go() -> dict[str, bytes]:
+        async with open_sim_rig(PROFILE, parts="worst", calibrated=False, seed=seed) as (rig, bench):
+            vb = bench.board
+            assert isinstance(vb, VirtualBoard)
+            calibration = await calibrate_levels(rig, SimOperator(bench), empty_seconds=1.0, stall_s=1.0)
+            await store(rig, calibration)
+            return dict(vb.storage.files)
+    return asyncio.run(go())
+
+
 @pytest.fixture(scope="module")
 def worst() -> Iterator[VirtualBoard]:
-    """One worst-case board, calibrated at the factory (each test clears it first)."""
-    with VirtualBoard(PROFILE, parts="worst", seed=11) as vb:
+    """One worst-case board as `bgboard calibrate` left it (each test clears it first): the
+    same parts (the same seed), its flash from the calibration."""
+    files = _calibrated_by_bgboard_calibrate(seed=11)
+    with VirtualBoard(PROFILE, parts="worst", seed=11, calibrated=False) as vb:
+        vb.storage.files.update(files)
+        vb.reboot()
+        assert vb.firmware.levels.calibrated
         yield vb
 
 
@@ -142,8 +162,9 @@ def _park(vb: VirtualBoard, cell: str, slot: int, fraction: float) -> int:
     sensor's level, without noise, lies `fraction` of its calibrated span from empty: between
     the two thresholds of the hysteresis, where noise has the least room. Its sensor."""
     sensor = PROFILE.cell_sensors(cell)[slot]
-    empty, white, black = vb.hardware.factory_table()[3 * sensor:3 * sensor + 3]
-    full = white if vb.sensors()[sensor] == levels.WHITE else black
+    cal = vb.firmware.levels                     # the firmware's own calibration of it
+    empty = cal.empty[sensor]
+    full = empty + cal.span_white[sensor] if vb.sensors()[sensor] == levels.WHITE else empty - cal.span_black[sensor]
     near, far = 0.0, 20.0
     for _ in range(30):
         mid = (near + far) / 2

@@ -179,16 +179,16 @@ class SimBench:
 
 @asynccontextmanager
 async def open_sim_rig(profile: Profile, faults: Faults = Faults(), *, parts: PartKind = "random",
-                       calibrated: bool = True) -> AsyncIterator[tuple[Rig, SimBench]]:
+                       calibrated: bool = True, seed: int = 0) -> AsyncIterator[tuple[Rig, SimBench]]:
     """A rig around a fresh virtual board with `faults` built in, its sensors `parts` of
-    their datasheet's limits (sim/vboard_parts.py), calibrated at the factory or not;
-    everything closed after."""
+    their datasheet's limits (sim/vboard_parts.py, drawn from `seed`), calibrated at the
+    factory or not; everything closed after."""
     from sim.virtual_board import VirtualBoard  # the simulator is imported only here
 
     loop = asyncio.get_running_loop()
     timing = profile.timing
     settle_ms = (timing.debounce_scans + 1) * timing.scan_period_ms + 25
-    board = VirtualBoard(wired_profile(profile, faults.swaps), parts=parts, calibrated=calibrated)
+    board = VirtualBoard(wired_profile(profile, faults.swaps), parts=parts, calibrated=calibrated, seed=seed)
     for sensor in faults.dead_sensors:
         board.stick(sensor, 0)
     for sensor in faults.flickers:
