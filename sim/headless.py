@@ -33,7 +33,7 @@ from controller.files import write_atomically
 from controller.errors import BgboardError
 from controller.events import Event, Refused
 from controller.json_value import JsonObject
-from controller.link.session import BoardSession
+from controller.link.board_session import BoardSession
 from controller.table import BackendChoice, Table, open_table
 from controller.table.table import busy
 from sim import script as sc

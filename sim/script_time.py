@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from controller.link.session import BoardSession
+from controller.link.board_session import BoardSession
 from sim.virtual_board import VirtualBoard
 
 STEP_MS = 20          # the runner's time step while letting time pass

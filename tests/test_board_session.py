@@ -30,7 +30,7 @@ from controller.link.board_events import (
     SessionState,
 )
 from controller.link.codec import Hello
-from controller.link.session import BoardSession, check_hello
+from controller.link.board_session import BoardSession, check_hello
 from sim.memory_cable import MemoryCable
 from sim.virtual_board import VirtualBoard
 

@@ -22,7 +22,7 @@ import pytest
 from controller.board.profile import load_profile
 from controller.link.board_events import BoardErrorReport, BoardEvent, BoardReading, SessionState
 from controller.link.codec import ErrorCode
-from controller.link.session import BoardSession
+from controller.link.board_session import BoardSession
 from hardware.design import sensing
 from tests.pico_emulator import EmulatedPico, RawRepl, why_not
 

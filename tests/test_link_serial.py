@@ -23,7 +23,7 @@ from controller.board.reading import Reading
 from controller.errors import LinkError
 from controller.link.codec import BoardError, Hello, Message, Pong, Scan
 from controller.link.board_link import BoardLink
-from controller.link.protocol import LinkState, LinkStatus
+from controller.link.host_protocol import LinkState, LinkStatus
 from controller.link.serial_link import link_error
 from sim.virtual_board import VirtualBoard
 

@@ -144,7 +144,7 @@ async def _latency(samples: int) -> list[float]:
 
 
 async def _session(handshakes: int, pings: int) -> tuple[list[float], list[float]]:
-    from controller.link.session import BoardSession
+    from controller.link.board_session import BoardSession
     from sim.virtual_board import VirtualBoard
 
     profile = load_profile()

@@ -38,7 +38,7 @@ if TYPE_CHECKING:  # imported when run, so `bgboard --help` stays quick
     from controller.board.profile import Profile
     from controller.link.codec import Message, Scan
     from controller.link.board_link import BoardLink
-    from controller.link.protocol import LinkStatus
+    from controller.link.host_protocol import LinkStatus
     from sim.virtual_board import VirtualBoard
 
 HELP = "print what the sensor board reports, live (--sim: a virtual board)"
@@ -199,7 +199,7 @@ def run(args: argparse.Namespace) -> int:
 async def _monitor(args: argparse.Namespace, profile: Profile, session: _Session, out: LineWriter) -> None:
     from controller.link.codec import Hello, Scan
     from controller.link.board_link import BoardLink
-    from controller.link.session import check_hello
+    from controller.link.board_session import check_hello
 
     port = args.port
     if args.sim:

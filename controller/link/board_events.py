@@ -1,6 +1,6 @@
 """What the board session tells the table: typed events, pure values (no I/O).
 
-The session (`controller.link.session`) turns the wire's frames into three kinds of
+The session (`controller.link.board_session`) turns the wire's frames into three kinds of
 event, each a frozen dataclass stamped with the session's clock:
 
 - `BoardReading`: a good SCAN from a board whose HELLO matched the profile, already

@@ -1,4 +1,4 @@
-"""The link to the sensor board: the protocol (protocol.py, no I/O) over an interface.
+"""The link to the sensor board: the protocol (host_protocol.py, no I/O) over an interface.
 
     link = BoardLink("/dev/ttyACM0", on_frame=handle, on_status=show)   # pyserial on a path
     link = BoardLink(cable, on_frame=handle, clock=clock)              # any LinkInterface
@@ -25,7 +25,7 @@ from collections.abc import Callable
 
 from controller.link.codec import Config, HelloRequest, LinkStats, Message, Ping
 from controller.link.interface import LinkInterface
-from controller.link.protocol import MAX_PENDING, LinkProtocol, LinkState, LinkStatus
+from controller.link.host_protocol import MAX_PENDING, LinkProtocol, LinkState, LinkStatus
 from controller.link.serial_link import DEFAULT_BACKOFF, SerialPort
 
 DRAIN_SLICE = 64  # events handed over in one turn of the loop

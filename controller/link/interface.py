@@ -1,7 +1,7 @@
 """What carries the link's bytes: an interface object, as luma's `serial_interface` or
 gpiozero's `pin_factory`.
 
-`BoardLink` (board_link.py) runs the protocol (protocol.py) over any `LinkInterface`:
+`BoardLink` (board_link.py) runs the protocol (host_protocol.py) over any `LinkInterface`:
 pyserial on a device path (`SerialPort`, serial_link.py: the Pi's /dev/bgboard, or a
 pseudo-terminal the virtual board writes to), or an in-memory cable to the virtual board
 (sim/memory_cable.py: the headless runner and the tests, no thread and no real time).

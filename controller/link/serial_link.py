@@ -4,7 +4,7 @@ pseudo-terminal of a virtual board (`bgboard monitor --sim`, the simulator page)
 A reader thread owns the port: it opens it, reads, and tells the link (`LinkHost`) what
 it read, from the thread; when the port fails or vanishes (USB unplugged) it closes it
 and reopens it with exponential backoff until it comes back. The protocol itself is not
-here (controller/link/protocol.py does no I/O); `BoardLink` hands what it decodes to the
+here (controller/link/host_protocol.py does no I/O); `BoardLink` hands what it decodes to the
 event loop.
 
     port = SerialPort("/dev/ttyACM0", baudrate=115200)

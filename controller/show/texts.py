@@ -190,7 +190,7 @@ MESSAGES: dict[str, dict[str, Text]] = {
     "online_failed": {"en": "Online: {text}", "da": "Online: {text}", "sv": "Online: {text}"},
     "board_back": {"en": "Board back online", "da": "Brættet er online igen",
                    "sv": "Brädet är online igen"},
-    # the board session's own states and reports (controller.link.session)
+    # the board session's own states and reports (controller.link.board_session)
     "board_mismatch": {"en": "Wrong board: profile {profile}, board {board}",
                        "da": "Forkert bræt: profil {profile}, bræt {board}",
                        "sv": "Fel bräde: profil {profile}, bräde {board}"},

@@ -4,7 +4,7 @@
 it; they differ only in the `BackendChoice` they pass (and in how they let time pass).
 It resumes the saved match (or takes the one given), builds the controller, opens the
 LEDs, the display, the buttons and buzzer on the named pin factory, the computer's seat
-and the board session on the sensor board's port (controller.link.session: HELLO checked
+and the board session on the sensor board's port (controller.link.board_session: HELLO checked
 against the profile, CONFIG sent, PING, ERROR and faulty sensors as events, which
 `BoardFeed` turns into the controller's), and hands back a `Table` that owns them all.
 Every part is made before the table or by it, so the table is whole when it is handed
@@ -24,7 +24,7 @@ from controller.bot.base import Bot
 from controller.controller import Controller, ControllerConfig
 from controller.dice import DiceSecret, TableDice
 from controller.link.board_events import BoardEvent
-from controller.link.session import BoardSession
+from controller.link.board_session import BoardSession
 from controller.records.store import TableStore
 from controller.engine.match import Match
 from controller.errors import BackendUnavailableError, BgboardError

@@ -33,7 +33,7 @@ from controller.inputs.buttons import ButtonEvent, ButtonHeld, ButtonPanel
 from controller.show.content import DisplayContent, Prompt, Scene
 from controller.table.backends import BuzzerOutput, DisplayOutput, LedOutput
 from controller.link.board_events import BoardEvent
-from controller.link.session import BoardSession
+from controller.link.board_session import BoardSession
 from controller.records.store import TableStore
 from controller.table.board_feed import BoardFeed
 from controller.table.choices import TableChoices

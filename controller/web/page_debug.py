@@ -12,7 +12,7 @@ import collections
 from controller.board.profile import Profile
 from controller.engine.board_view import CELLS
 from controller.json_value import JsonObject
-from controller.link.session import BoardSession
+from controller.link.board_session import BoardSession
 from controller.play.status import TableStatus
 from controller.show.content import Scene
 from controller.show.texts import render

@@ -87,7 +87,7 @@ from controller.link.serial_link import DEFAULT_BACKOFF
 from controller.link.error_log import BoardErrorLog
 from controller.link.interface import LinkInterface
 from controller.link.liveness import Liveness, Purpose
-from controller.link.protocol import LinkState, LinkStatus
+from controller.link.host_protocol import LinkState, LinkStatus
 from controller.link.replies import Requests
 from controller.outside_text import printable
 

@@ -1,4 +1,4 @@
-"""The link's protocol core without any I/O (controller/link/protocol.py): bytes in,
+"""The link's protocol core without any I/O (controller/link/host_protocol.py): bytes in,
 events out, on the time it is given, as DESIGN.md's wire protocol says. No port, no
 thread, no clock: each test feeds bytes as a port would and reads what comes out."""
 from __future__ import annotations
@@ -16,7 +16,7 @@ from controller.link.codec import (
     encode,
     parse,
 )
-from controller.link.protocol import LinkProtocol, LinkState, LinkStatus
+from controller.link.host_protocol import LinkProtocol, LinkState, LinkStatus
 
 
 def _events(protocol: LinkProtocol) -> list[object]:
