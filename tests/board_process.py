@@ -57,7 +57,7 @@ def board_port() -> Iterator[str]:
 
 def run_on_board(port: str, state_dir: Path, seconds: str = "1.5") -> subprocess.CompletedProcess[str]:
     """`bgboard run` on `port` for `seconds` with the simulated LEDs, display and no buttons."""
-    return subprocess.run([sys.executable, "-m", "controller.cli", "run", "--port", port,
+    return subprocess.run([sys.executable, "-m", "bgboard.cli", "run", "--port", port,
                            "--seconds", seconds, "--leds", "sim", "--display", "dummy",
                            "--buttons", "none", "--state-dir", str(state_dir)],
                           capture_output=True, text=True, cwd=REPO, timeout=60)

@@ -37,7 +37,7 @@ def pty_port() -> Iterator[tuple[int, str]]:
 
 def bgboard(*args: str, stdout: int | IO[Any] | None = subprocess.PIPE, text: bool = False) -> subprocess.Popen[Any]:
     """`bgboard ARGS` as a process of its own (stderr piped: the tests read its lines)."""
-    return subprocess.Popen([sys.executable, "-m", "controller.cli", *args], cwd=ROOT,
+    return subprocess.Popen([sys.executable, "-m", "bgboard.cli", *args], cwd=ROOT,
                             stdout=stdout, stderr=subprocess.PIPE, text=text)
 
 

@@ -11,7 +11,7 @@ import pytest
 
 
 def analyze_json(path: Path) -> dict:
-    done = subprocess.run([sys.executable, "-m", "controller.cli", "analyze", "--json", "--ply", "0", str(path)],
+    done = subprocess.run([sys.executable, "-m", "bgboard.cli", "analyze", "--json", "--ply", "0", str(path)],
                           capture_output=True, text=True, timeout=300, check=False)
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout)

@@ -134,7 +134,7 @@ def test_marks_are_the_ones_gnubg_gives_with_its_own_settings() -> None:
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "controller.cli", "analyze", *args],
+    return subprocess.run([sys.executable, "-m", "bgboard.cli", "analyze", *args],
                           capture_output=True, text=True, timeout=300, check=False)
 
 

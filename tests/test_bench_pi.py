@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from controller.bench import SECTIONS
-from controller.bench import pi_bench
+from bgboard.bench import SECTIONS
+from bgboard.bench import pi_bench
 
 
 def test_nbody_is_the_benchmarks_games_computation() -> None:

@@ -249,7 +249,7 @@ def test_without_an_online_door_the_phone_says_so(tmp_path: Path) -> None:
 
 def test_the_phone_watches_a_server_match_and_leaves_it(tmp_path: Path) -> None:
     """The dialog's "watch a match" on the phone: `bgboard run`'s table (its door, as
-    controller/commands/run.py opens it) watches through the door; the phone draws the
+    bgboard/commands/run.py opens it) watches through the door; the phone draws the
     watched match, plays nothing meanwhile, and Leave gives the local match back."""
     from controller.online.door import OnlineDoor
     from tests.online_double import BgammonDouble, until

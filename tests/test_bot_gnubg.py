@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from controller.bench.bot_bench import sample_positions
+from bgboard.bench.bot_bench import sample_positions
 from controller.bot.base import MONEY, MatchContext, make_bot
 from controller.bot.gnubg_level import find_gnubg_program, load_gnubg_nn
 from controller.bot.gnubg_process import (

@@ -157,7 +157,7 @@ def test_seeded_simple_bot_replays_the_same_game() -> None:
 
 @pytest.mark.parametrize("level", ["simple", "pubeval", "gnubg"])
 def test_every_level_answers_with_a_legal_move_on_varied_positions(level: str) -> None:
-    from controller.bench.bot_bench import sample_positions
+    from bgboard.bench.bot_bench import sample_positions
 
     if level == "gnubg" and gnubg_level.load_gnubg_nn() is None:
         pytest.skip("gnubg-nn wheel not installed")

@@ -10,11 +10,11 @@ import pytest
 from controller.analysis.evaluator import Evaluator
 from controller.analysis.match import MatchAnalyser
 from controller.analysis.stats import player_stats
-from controller.bench.bot_bench import level_figures
+from bgboard.bench.bot_bench import level_figures
 from controller.bot.base import OFFERED_LEVELS, MatchContext, make_bot
 from controller.bot.gnubg_strength import NOISE, STRENGTH_LEVELS, noisy
 from controller.bot.level_strength import TurnLoss, estimate_pr, play_games, turn_losses
-from controller.cli import main
+from bgboard.cli import main
 from controller.engine import Position, legal_moves
 
 from network_backends import needs_network, network_backend, with_each_network  # noqa: F401

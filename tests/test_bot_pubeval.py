@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from controller.bench.bot_bench import sample_positions
+from bgboard.bench.bot_bench import sample_positions
 from controller.bot.base import MONEY
 from controller.bot.pubeval import ALL_OFF_SCORE, PubevalBot, is_race, score
 from controller.engine import Position, legal_moves

@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from controller.bench.bot_bench import sample_positions
+from bgboard.bench.bot_bench import sample_positions
 from controller.bot.base import MONEY, MatchContext, make_bot
 from controller.bot.cube_rules import (
     gammon_threat,

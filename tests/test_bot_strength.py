@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from controller.bench.bot_bench import parallel_duel
+from bgboard.bench.bot_bench import parallel_duel
 from controller.bot.base import make_bot
 from controller.bot.duel import game_value, play_game, play_match
 from controller.engine import Position

@@ -25,7 +25,7 @@ from controller.bringup.profile_writer import (
 )
 from controller.bringup.sim_operator import SimOperator
 from controller.bringup.sim_rig import open_sim_rig, parse_faults
-from controller.cli import main
+from bgboard.cli import main
 from controller.errors import ProfileError
 
 WHEN = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)

@@ -145,7 +145,7 @@ def test_the_copy_on_the_pi_round_trips_and_refuses_a_changed_one(tmp_path: Path
 
 def test_the_command_stores_keeps_a_copy_and_restores_it(tmp_path: Path,
                                                          capsys: pytest.CaptureFixture[str]) -> None:
-    from controller.cli import main
+    from bgboard.cli import main
 
     assert main(["calibrate", "--sim", "--only", "levels", "--state-dir", str(tmp_path)]) == 0
     out = capsys.readouterr().out
@@ -160,7 +160,7 @@ def test_the_command_stores_keeps_a_copy_and_restores_it(tmp_path: Path,
 
 def test_the_command_refuses_an_impossible_calibration_in_one_line_a_sensor(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from controller.cli import main
+    from bgboard.cli import main
 
     code = main(["calibrate", "--sim", "--only", "levels", "--fault", "dead-sensor:150",
                  "--state-dir", str(tmp_path)])

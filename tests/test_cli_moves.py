@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from controller.cli import main
+from bgboard.cli import main
 from controller.engine import Position, legal_moves
 
 
@@ -61,7 +61,7 @@ def test_both_colours_on_a_point_via_the_real_command() -> None:
     from controller.engine.ids import encode_position_id
 
     both = encode_position_id(tuple([0] * 5 + [1] + [0] * 19), tuple([0] * 18 + [1] + [0] * 6))
-    out = subprocess.run([sys.executable, "-m", "controller.cli", "moves", both, "31"],
+    out = subprocess.run([sys.executable, "-m", "bgboard.cli", "moves", both, "31"],
                          capture_output=True, text=True)
     assert out.returncode == 2
     assert out.stderr.count("\n") == 1 and "both colours" in out.stderr
@@ -81,7 +81,7 @@ def test_a_reader_that_stops_early_gets_no_traceback() -> None:
     import subprocess
     import sys
 
-    proc = subprocess.Popen([sys.executable, "-m", "controller.cli", "moves", "ABEATEqqlJQEAA", "11"],
+    proc = subprocess.Popen([sys.executable, "-m", "bgboard.cli", "moves", "ABEATEqqlJQEAA", "11"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     assert proc.stdout is not None and proc.stderr is not None
     proc.stdout.read(20)

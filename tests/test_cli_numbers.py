@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from controller.cli import main
+from bgboard.cli import main
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -38,8 +38,8 @@ def test_a_bad_number_is_one_line_and_exit_2(argv: list[str], capsys: pytest.Cap
 @pytest.mark.parametrize("argv", [["run", "--length", "40000"], ["run", "--seconds", "nan"],
                                   ["calibrate", "--sim", "--idle-seconds", "nan"]])
 def test_the_reported_cases_from_the_shell(argv: list[str], tmp_path: Path) -> None:
-    proc = subprocess.run([sys.executable, "-m", "controller.cli", *argv, "--port", "/dev/null"]
-                          if argv[0] == "run" else [sys.executable, "-m", "controller.cli", *argv],
+    proc = subprocess.run([sys.executable, "-m", "bgboard.cli", *argv, "--port", "/dev/null"]
+                          if argv[0] == "run" else [sys.executable, "-m", "bgboard.cli", *argv],
                           capture_output=True, text=True, cwd=REPO, timeout=30)
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
     assert len(proc.stderr.splitlines()) == 1, proc.stderr

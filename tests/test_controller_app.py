@@ -52,7 +52,7 @@ def test_the_table_saves_after_each_action_and_resumes_exactly(tmp_path: Path) -
 
 def test_run_without_a_port_is_a_usage_error(tmp_path: Path) -> None:
     env = {"HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path / "c"), "PATH": "/usr/bin:/bin"}
-    proc = subprocess.run([sys.executable, "-m", "controller.cli", "run", "--config",
+    proc = subprocess.run([sys.executable, "-m", "bgboard.cli", "run", "--config",
                            str(tmp_path / "none.toml")], capture_output=True, text=True, cwd=REPO,
                           timeout=60, env=env)
     assert proc.returncode in (1, 2)
@@ -90,7 +90,7 @@ def test_gpiozero_buttons_reach_the_controller_through_the_mock_pin_factory() ->
 def test_the_controller_bench_measures_latency_cpu_and_memory() -> None:
     """The bench runs end to end and reports every figure; the targets (median < 10 ms,
     p99 < 30 ms, idle CPU < 2 %, RSS < 80 MB) are read from `bgboard bench`, not timed here."""
-    from controller.bench import controller_bench
+    from bgboard.bench import controller_bench
 
     figures = controller_bench.run(quick=True)
     assert figures["frame_to_led_samples"] >= 30
@@ -209,7 +209,7 @@ def test_the_settings_brightness_reaches_the_led_strip(tmp_path: Path) -> None:
 
 
 def test_run_names_an_unknown_profile_in_one_line(tmp_path: Path) -> None:
-    proc = subprocess.run([sys.executable, "-m", "controller.cli", "run", "--port", "/dev/null",
+    proc = subprocess.run([sys.executable, "-m", "bgboard.cli", "run", "--port", "/dev/null",
                            "--profile", "no-such-board", "--state-dir", str(tmp_path)],
                           capture_output=True, text=True, cwd=REPO, timeout=60)
     assert proc.returncode in (1, 2)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from controller.cli import main
+from bgboard.cli import main
 from controller.dice import DiceError, TableDice
 from controller.records.dice_check import verify_dice
 from controller.engine.match import LEVELS, Match, other

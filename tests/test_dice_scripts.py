@@ -99,7 +99,7 @@ def test_the_cli_writes_the_record_of_an_entered_dice_match(tmp_path: Path) -> N
     script.write_text("match length=1 dice=entered\nwhite roll\ndice 5 2\nmove 13 8\nmove 6 4\n"
                       "black roll\ndice 6 6\nmove 1 7\nmove 1 7\nmove 12 18\nmove 12 18\n")
     out = tmp_path / "entered.mat"
-    proc = subprocess.run([sys.executable, "-m", "controller.cli", "sim", "--headless", "--script",
+    proc = subprocess.run([sys.executable, "-m", "bgboard.cli", "sim", "--headless", "--script",
                            str(script), "--record", str(out)], capture_output=True, text=True,
                           timeout=120, cwd=REPO)
     assert proc.returncode == 0, proc.stderr
@@ -107,13 +107,13 @@ def test_the_cli_writes_the_record_of_an_entered_dice_match(tmp_path: Path) -> N
     assert '; [Dice "entered"]' in mat
     record, _ = check_mat(mat)  # the game goes on: the record ends before it does
     assert [a.dice for a in record.games[0].actions] == [(5, 2), (6, 6)]  # type: ignore[union-attr]
-    verify = subprocess.run([sys.executable, "-m", "controller.cli", "verify-dice", str(out)],
+    verify = subprocess.run([sys.executable, "-m", "bgboard.cli", "verify-dice", str(out)],
                             capture_output=True, text=True, timeout=60, cwd=REPO)
     assert verify.returncode == 1 and "no dice commitment" in verify.stderr
 
 
 def test_record_needs_headless(tmp_path: Path) -> None:
-    proc = subprocess.run([sys.executable, "-m", "controller.cli", "sim", "--record", str(tmp_path / "x.mat"),
+    proc = subprocess.run([sys.executable, "-m", "bgboard.cli", "sim", "--record", str(tmp_path / "x.mat"),
                            "--no-browser"], capture_output=True, text=True, timeout=60, cwd=REPO)
     assert proc.returncode == 2 and proc.stderr.count("\n") == 1
 

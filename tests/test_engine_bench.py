@@ -1,7 +1,7 @@
 """`bgboard bench` section `engine`: a quick run gives the figures the issue asks for."""
 from __future__ import annotations
 
-from controller.bench import engine_bench
+from bgboard.bench import engine_bench
 from controller.engine import ALL_ROLLS, Position, legal_moves
 
 

@@ -1,7 +1,7 @@
 """`bgboard bench` section `link`: the figures exist and make sense."""
 from __future__ import annotations
 
-from controller.bench import link_bench
+from bgboard.bench import link_bench
 
 
 def test_quick_link_bench_figures() -> None:

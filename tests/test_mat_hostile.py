@@ -21,7 +21,7 @@ pytestmark = pytest.mark.timeout(30)
 
 
 def replay(path: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "controller.cli", "replay", str(path)],
+    return subprocess.run([sys.executable, "-m", "bgboard.cli", "replay", str(path)],
                           capture_output=True, text=True, cwd=REPO, timeout=30)
 
 
@@ -90,7 +90,7 @@ def test_huge_numbers_are_one_clear_line(tmp_path: Path, text: str) -> None:
 
 
 def _command(args: list[str]) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "controller.cli", *args], capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "bgboard.cli", *args], capture_output=True, text=True,
                           cwd=REPO, timeout=60)
 
 

@@ -103,7 +103,7 @@ def test_the_moved_event_is_written_in_gnubg_notation(dice: tuple[int, int], ste
 
 
 def test_the_moved_notation_is_a_line_of_bgboard_moves(capsys: pytest.CaptureFixture[str]) -> None:
-    from controller.cli import main
+    from bgboard.cli import main
 
     assert main(["moves", Position.initial().id, "31"]) == 0
     listed = {line.split("  ")[0] for line in capsys.readouterr().out.splitlines()}
@@ -320,7 +320,7 @@ def test_a_finished_position_cannot_start_a_game(position_id: str) -> None:
 ])
 def test_the_command_line_refuses_an_impossible_start_in_one_line(
         argv: list[str], capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    from controller.cli import main
+    from bgboard.cli import main
 
     config = tmp_path / "config.toml"
     config.write_text("")
@@ -378,7 +378,7 @@ def _run_script(tmp_path: Path, text: str) -> "subprocess.CompletedProcess[str]"
 
     script = tmp_path / "s.txt"
     script.write_text(text)
-    return subprocess.run([sys.executable, "-m", "controller.cli", "sim", "--headless", "--script", str(script)],
+    return subprocess.run([sys.executable, "-m", "bgboard.cli", "sim", "--headless", "--script", str(script)],
                           capture_output=True, text=True, timeout=120, cwd=REPO)
 
 
@@ -574,7 +574,7 @@ def test_a_record_of_a_match_in_progress_replays_as_in_progress(capsys: pytest.C
                                                                  tmp_path: Path) -> None:
     import json
 
-    from controller.cli import main
+    from bgboard.cli import main
     from controller.web.record import mat_text
 
     m = _played(25)
@@ -628,7 +628,7 @@ def test_the_scenario_runners_record_names_the_computer(tmp_path: Path) -> None:
     script = tmp_path / "s.txt"
     script.write_text("match length=1 opponent=simple\ndice 3 1\nwhite roll\n")
     out = tmp_path / "out.mat"
-    proc = subprocess.run([sys.executable, "-m", "controller.cli", "sim", "--headless", "--script", str(script),
+    proc = subprocess.run([sys.executable, "-m", "bgboard.cli", "sim", "--headless", "--script", str(script),
                            "--record", str(out)], capture_output=True, text=True, timeout=120, cwd=REPO)
     assert proc.returncode == 0, proc.stderr
     assert '; [Player 2 "simple"]' in out.read_text()

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from controller.board.profile import load_profile
-from controller.cli import main
-from controller.commands.monitor import OPENING, _Session, format_message
+from bgboard.cli import main
+from bgboard.commands.monitor import OPENING, _Session, format_message
 from controller.link.codec import BoardError, Hello, Pong, Scan, pack_sensors
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -77,7 +77,7 @@ def test_bad_input_is_one_line(argv: list[str], needle: str, capsys: pytest.Capt
 
 
 def test_ctrl_c_prints_the_stats_line() -> None:
-    proc = subprocess.Popen([sys.executable, "-m", "controller.cli", "monitor", "--sim", "--raw",
+    proc = subprocess.Popen([sys.executable, "-m", "bgboard.cli", "monitor", "--sim", "--raw",
                              "--json"], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True)
     try:
@@ -103,7 +103,7 @@ def test_a_reader_that_stops_early_ends_the_monitor_quietly() -> None:
     from pathlib import Path
 
     started = time.monotonic()
-    proc = subprocess.Popen([sys.executable, "-m", "controller.cli", "monitor", "--sim", "--raw", "--json",
+    proc = subprocess.Popen([sys.executable, "-m", "bgboard.cli", "monitor", "--sim", "--raw", "--json",
                              "--seconds", "30"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             cwd=Path(__file__).resolve().parents[1])
     assert proc.stdout is not None and proc.stderr is not None

@@ -185,7 +185,7 @@ def test_two_tables_on_one_serial_port_the_second_is_told_who_has_it(tmp_path: P
             for line in first.stderr:  # once the first table's board is online, it holds the port
                 if "board online" in line:
                     break
-            second = subprocess.run([sys.executable, "-m", "controller.cli", *run_args(port, tmp_path / "b", "--seconds", "3")],
+            second = subprocess.run([sys.executable, "-m", "bgboard.cli", *run_args(port, tmp_path / "b", "--seconds", "3")],
                                     cwd=ROOT, capture_output=True, text=True, timeout=30)
     assert second.returncode == 1
     lines = second.stderr.splitlines()

@@ -1,7 +1,7 @@
 """`bgboard online`'s failures: one clear line each, exit 1 (2 for a usage mistake).
 
 The protocol double runs on its own event loop in a thread; the command runs as a user
-runs it (`controller.cli.main`), against it over loopback TCP.
+runs it (`bgboard.cli.main`), against it over loopback TCP.
 """
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from controller.cli import main
+from bgboard.cli import main
 from controller.online import commands
 from controller.online.client import Connection
 from tests.online_double import BgammonDouble, until

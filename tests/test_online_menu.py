@@ -72,7 +72,7 @@ async def choose(table: Table, item: str) -> None:
 
 async def on_the_board(tmp: Path, settings: Settings,
                        body: Callable[[Table, OnlineDoor], object]) -> None:
-    """`bgboard run`'s table with its online door (as controller/commands/run.py opens it)."""
+    """`bgboard run`'s table with its online door (as bgboard/commands/run.py opens it)."""
     doors: list[OnlineDoor] = []
     with VirtualBoard() as vb:
         vb.start()

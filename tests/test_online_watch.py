@@ -13,7 +13,7 @@ import asyncio
 
 import pytest
 
-from controller.cli import main
+from bgboard.cli import main
 from controller.online import commands
 from controller.online.client import Connection, OnlineError
 from controller.online.events import Board, GameState

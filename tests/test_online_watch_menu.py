@@ -105,7 +105,7 @@ Body = Callable[[Table, OnlineDoor, VirtualBoard], Awaitable[None]]
 
 
 async def on_the_board(tmp: Path, settings: Callable[[], Settings], body: Body) -> None:
-    """`bgboard run`'s table with its online door (as controller/commands/run.py opens it),
+    """`bgboard run`'s table with its online door (as bgboard/commands/run.py opens it),
     its local match a 5-point match, the board set up and the opening rolled."""
     doors: list[OnlineDoor] = []
     with VirtualBoard() as vb:

@@ -17,7 +17,7 @@ from typing import Any
 import aiohttp
 import pytest
 
-from controller.cli import main
+from bgboard.cli import main
 from controller.engine.board_view import CELLS, cell_counts
 from controller.online.watch import Spectator
 from controller.web.protocol import Notice, PageAction

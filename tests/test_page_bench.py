@@ -3,7 +3,7 @@ samples it says it took, and the page's own lift never waits for the server's an
 from __future__ import annotations
 
 from browser_support import needs_chromium
-from controller.bench import SECTIONS, page_bench
+from bgboard.bench import SECTIONS, page_bench
 
 
 @needs_chromium

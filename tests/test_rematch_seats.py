@@ -124,7 +124,7 @@ def test_a_script_rematch_against_the_computer_gives_it_white(tmp_path: Path) ->
     script = tmp_path / "rematch.txt"
     script.write_text("match length=1 opponent=simple\nwhite forfeit\nwhite rematch\nsetup\n"
                       "dice 6 1\nblack roll\n")
-    proc = subprocess.run([sys.executable, "-m", "controller.cli", "sim", "--headless", "--script", str(script)],
+    proc = subprocess.run([sys.executable, "-m", "bgboard.cli", "sim", "--headless", "--script", str(script)],
                           capture_output=True, text=True, timeout=120, cwd=REPO)
     assert proc.returncode == 0, proc.stderr
     last = json.loads(proc.stdout.splitlines()[-1])

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from controller.cli import main
+from bgboard.cli import main
 
 DATA = Path(__file__).parent / "data"
 GOOD = DATA / "gnubg" / "selfplay_5pt_seed13.mat"

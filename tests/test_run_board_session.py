@@ -37,7 +37,7 @@ def test_bgboard_run_against_a_board_of_another_size_says_so_in_one_line(tmp_pat
     env = {"HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path / "c"), "PATH": "/usr/bin:/bin"}
     with VirtualBoard(PROFILE, size=(12, 12)) as vb:
         vb.start()
-        proc = subprocess.run([sys.executable, "-m", "controller.cli", "run", "--port", vb.port,
+        proc = subprocess.run([sys.executable, "-m", "bgboard.cli", "run", "--port", vb.port,
                                "--seconds", "2.5", "--leds", "sim", "--display", "dummy",
                                "--buttons", "none", "--state-dir", str(tmp_path / "state")],
                               capture_output=True, text=True, cwd=REPO, timeout=60, env=env)
@@ -124,7 +124,7 @@ def test_a_stuck_sensor_is_shown_on_its_cell_and_a_failing_chain_on_the_display(
 def test_bgboard_monitor_names_a_board_of_another_size_and_still_shows_its_frames() -> None:
     with VirtualBoard(PROFILE, size=(12, 12)) as vb:
         vb.start()
-        proc = subprocess.run([sys.executable, "-m", "controller.cli", "monitor", "--port", vb.port,
+        proc = subprocess.run([sys.executable, "-m", "bgboard.cli", "monitor", "--port", vb.port,
                                "--raw", "--seconds", "1.2"],
                               capture_output=True, text=True, cwd=REPO, timeout=60)
     assert proc.returncode == 0 and "Traceback" not in proc.stderr

@@ -99,7 +99,7 @@ def test_bgboard_sim_headless_starts_a_new_match_over_a_damaged_file(tmp_path: P
     (state / saved.FILE_NAME).write_bytes(DAMAGED["cube Infinity"])
     script = tmp_path / "s.txt"
     script.write_text("restart\nwait 100\n")
-    proc = subprocess.run([sys.executable, "-m", "controller.cli", "sim", "--headless", "--script", str(script),
+    proc = subprocess.run([sys.executable, "-m", "bgboard.cli", "sim", "--headless", "--script", str(script),
                            "--state-dir", str(state)], capture_output=True, text=True, cwd=REPO, timeout=60)
     assert proc.returncode == 0, proc.stderr
     assert "Traceback" not in proc.stderr

@@ -68,7 +68,7 @@ def test_checker_reports_a_wrong_expectation() -> None:
 def test_cli_prints_one_json_object_per_script_line(tmp_path: Path) -> None:
     script = tmp_path / "s.txt"
     script.write_text("# comment\n\nmatch length=3\ndice 3 1\nwhite roll\nwhite double\n")
-    proc = subprocess.run([sys.executable, "-m", "controller.cli", "sim", "--headless", "--script",
+    proc = subprocess.run([sys.executable, "-m", "bgboard.cli", "sim", "--headless", "--script",
                            str(script)], capture_output=True, text=True, timeout=60, cwd=REPO)
     assert proc.returncode == 0, proc.stderr
     lines = [json.loads(line) for line in proc.stdout.splitlines()]
@@ -85,7 +85,7 @@ def test_cli_prints_one_json_object_per_script_line(tmp_path: Path) -> None:
 def test_cli_bad_script_is_one_line_exit_2(tmp_path: Path) -> None:
     script = tmp_path / "bad.txt"
     script.write_text("match length=3\nwhite jump\n")
-    proc = subprocess.run([sys.executable, "-m", "controller.cli", "sim", "--headless", "--script",
+    proc = subprocess.run([sys.executable, "-m", "bgboard.cli", "sim", "--headless", "--script",
                            str(script)], capture_output=True, text=True, timeout=60, cwd=REPO)
     assert proc.returncode == 2
     assert proc.stderr.count("\n") == 1 and "line 2" in proc.stderr and "Traceback" not in proc.stderr

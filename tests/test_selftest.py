@@ -24,7 +24,7 @@ from controller.bringup.rig import Rig
 from controller.bringup.selftest import run_selftest, verdict
 from controller.bringup.sim_operator import SimOperator
 from controller.bringup.sim_rig import Faults, SimBench, open_sim_rig, parse_faults
-from controller.cli import main
+from bgboard.cli import main
 from controller.errors import UsageError
 
 ALL = ("leds", "sensors", "buttons", "buzzer", "display", "link")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from controller.bench import SECTIONS, soak_bench
+from bgboard.bench import SECTIONS, soak_bench
 
 
 @pytest.mark.timeout(240)

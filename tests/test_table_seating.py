@@ -92,7 +92,7 @@ def test_a_banner_is_drawn_at_once_and_taken_away(tmp_path: Path) -> None:
 def _outside_assignments(attributes: set[str], owners: set[str]) -> list[str]:
     """`x.<attribute> = ...` with x not `self`, in every module but the owners'."""
     found = []
-    for path in sorted((ROOT / "controller").rglob("*.py")) + sorted((ROOT / "sim").rglob("*.py")):
+    for path in sorted(p for package in ("bgboard", "controller", "sim") for p in (ROOT / package).rglob("*.py")):
         if str(path.relative_to(ROOT)) in owners:
             continue
         for node in ast.walk(ast.parse(path.read_text(), str(path))):

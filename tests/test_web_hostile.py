@@ -108,7 +108,7 @@ def test_a_cross_site_post_is_refused(sim: ServerThread) -> None:
 
 def test_off_loopback_every_request_needs_the_printed_token(tmp_path: Path) -> None:
     env = dict(os.environ, XDG_CONFIG_HOME=str(tmp_path / "cfg"), XDG_STATE_HOME=str(tmp_path / "st"))
-    proc = subprocess.Popen([sys.executable, "-m", "controller.cli", "sim", "--no-browser", "--host", "0.0.0.0",
+    proc = subprocess.Popen([sys.executable, "-m", "bgboard.cli", "sim", "--no-browser", "--host", "0.0.0.0",
                              "--port", "0", "--state-dir", str(tmp_path / "state")],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     try:
@@ -354,13 +354,13 @@ def test_two_simulators_on_one_state_directory_the_second_says_who_has_it(tmp_pa
     match (B's 15 actions gone at restart). The directory is locked; the second is one line."""
     state = tmp_path / "state"
     env = dict(os.environ, XDG_CONFIG_HOME=str(tmp_path / "config"))
-    first = subprocess.Popen([sys.executable, "-m", "controller.cli", "sim", "--port", "0", "--no-browser",
+    first = subprocess.Popen([sys.executable, "-m", "bgboard.cli", "sim", "--port", "0", "--no-browser",
                               "--state-dir", str(state)], cwd=REPO, env=env, stdout=subprocess.PIPE,
                              stderr=subprocess.PIPE, text=True)
     try:
         assert first.stdout is not None
         assert first.stdout.readline().startswith("http://")  # serving: its table is open
-        second = subprocess.run([sys.executable, "-m", "controller.cli", "sim", "--port", "0", "--no-browser",
+        second = subprocess.run([sys.executable, "-m", "bgboard.cli", "sim", "--port", "0", "--no-browser",
                                  "--state-dir", str(state)], cwd=REPO, env=env, capture_output=True, text=True,
                                 timeout=60)
     finally:

@@ -301,7 +301,7 @@ def _start_cli(tmp: Path, *extra: str) -> Any:
     import sys
 
     env = dict(os.environ, XDG_CONFIG_HOME=str(tmp / "cfg"), XDG_STATE_HOME=str(tmp / "st"))
-    return subprocess.Popen([sys.executable, "-m", "controller.cli", "sim", "--no-browser", *extra],
+    return subprocess.Popen([sys.executable, "-m", "bgboard.cli", "sim", "--no-browser", *extra],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from controller.cli import main
+from bgboard.cli import main
 from controller.engine import Position, legal_moves, parse_dice
 from controller.engine.errors import InvalidPositionError
 from controller.engine.xgid import Xgid, match_xgid

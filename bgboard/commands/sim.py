@@ -7,7 +7,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from controller.commands.numbers import PORT, whole
+from bgboard.commands.numbers import PORT, whole
 from controller.errors import UsageError
 
 HELP = "the simulator: the virtual board in a browser (--headless --script F for scripts)"

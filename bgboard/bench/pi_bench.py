@@ -221,7 +221,7 @@ def hand_figures(samples: int) -> dict[str, float]:
 def hint_figure(samples: int) -> float:
     from controller.analysis.evaluator import Evaluator
     from controller.analysis.hint import hint
-    from controller.bench.bot_bench import sample_positions
+    from bgboard.bench.bot_bench import sample_positions
 
     evaluator = Evaluator()
     positions = sample_positions(samples, seed=5)
@@ -231,7 +231,7 @@ def hint_figure(samples: int) -> float:
 
 
 def level_figures(samples: int) -> dict[str, float]:
-    from controller.bench.bot_bench import sample_positions
+    from bgboard.bench.bot_bench import sample_positions
     from controller.bot.base import MONEY, OFFERED_LEVELS, make_bot
 
     positions = sample_positions(samples, seed=3)
@@ -267,7 +267,7 @@ def match_figures(path: Path | None, plies: tuple[int, ...]) -> dict[str, object
     out: dict[str, object] = {"review_after_a_game": statistics.median(per_game)}
     for ply in plies:
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        done = subprocess.run([sys.executable, "-m", "controller.cli", "analyze", "--ply", str(ply),
+        done = subprocess.run([sys.executable, "-m", "bgboard.cli", "analyze", "--ply", str(ply),
                                str(path)], capture_output=True, text=True, check=False)
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         if done.returncode != 0 or "PR" not in done.stdout:
@@ -327,7 +327,7 @@ def judgement_figures(quick: bool) -> dict[str, object]:
     """The hint, each level's move, the review and `analyze` with each network this
     machine has, each figure named by its backend (`hint_numpy`, `move_expert_wheel`):
     a Pi has the numpy network only, so its figures are the `_numpy` ones."""
-    from controller.bench.analysis_bench import _match_file
+    from bgboard.bench.analysis_bench import _match_file
     from controller.errors import BackendUnavailableError
 
     found = backends()
@@ -347,7 +347,7 @@ def judgement_figures(quick: bool) -> dict[str, object]:
 
 
 def run(quick: bool) -> dict[str, object]:
-    from controller.bench.controller_bench import _idle
+    from bgboard.bench.controller_bench import _idle
 
     factor, nbody_here = pi4_factor(20_000 if quick else 100_000)
     cpu: dict[str, object] = dict(hand_figures(10 if quick else 60))

@@ -11,7 +11,7 @@ import asyncio
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from controller.commands.numbers import PORT, seconds, whole
+from bgboard.commands.numbers import PORT, seconds, whole
 from controller.errors import UsageError
 
 if TYPE_CHECKING:

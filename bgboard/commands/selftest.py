@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from controller.commands.numbers import seconds
+from bgboard.commands.numbers import seconds
 from controller.errors import UsageError
 
 if TYPE_CHECKING:  # imported when run, so `bgboard --help` stays quick

@@ -21,7 +21,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from controller.commands.numbers import seconds, whole
+from bgboard.commands.numbers import seconds, whole
 from controller.errors import BgboardError, UsageError
 
 HELP = "learn the sensors' levels onto the board; measure settling and flicker into the profile"
@@ -65,7 +65,7 @@ def _output(args: argparse.Namespace, profile: Any) -> Path:
 
 
 def run(args: argparse.Namespace) -> int:
-    from controller.commands.selftest import load_board
+    from bgboard.commands.selftest import load_board
 
     if args.fault and not args.sim:
         raise UsageError("--fault only goes with --sim")

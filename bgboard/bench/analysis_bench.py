@@ -4,7 +4,7 @@ the same run (issue 14's goal: at most 1.5x at 0-ply), the hint's latency (goal:
 judgement of a completed move, a double and the answer to it takes at 0-ply before the
 action counts (controller.analysis.tutor; the answer is judged after the double of the
 same position, as at the table, so it reuses that position's evaluation), and the live
-review's after each game of the same match (controller.bench.review_bench).
+review's after each game of the same match (bgboard.bench.review_bench).
 
 The match is a real one from shared/matches (4 games, 7 points); gnubg is timed as the
 whole program run (start, import, analysis, statistics), ours as loading the network
@@ -66,8 +66,8 @@ def _timed_pair(path: Path, record: MatchRecord, plies: int, runs: int) -> dict[
 def run(quick: bool) -> dict[str, object]:
     from controller.analysis.evaluator import Evaluator
     from controller.analysis.hint import hint
-    from controller.bench.bot_bench import sample_positions
-    from controller.bench.review_bench import review_figures
+    from bgboard.bench.bot_bench import sample_positions
+    from bgboard.bench.review_bench import review_figures
     from controller.records.mat_reader import read_mat
 
     figures: dict[str, object] = {}

@@ -77,7 +77,7 @@ class SimProcess:
     def __init__(self, state_dir: Path, config_dir: Path, figures: Figures) -> None:
         env = dict(os.environ, XDG_CONFIG_HOME=str(config_dir), XDG_STATE_HOME=str(config_dir))
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "controller.cli", "sim", "--no-browser", "--port", "0",
+            [sys.executable, "-m", "bgboard.cli", "sim", "--no-browser", "--port", "0",
              "--state-dir", str(state_dir)],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
         assert self.proc.stdout is not None

@@ -30,7 +30,7 @@ import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TextIO
 
-from controller.commands.numbers import seconds
+from bgboard.commands.numbers import seconds
 from controller.errors import UsageError
 from controller.outside_text import printable
 

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from controller.commands.numbers import PORT, seconds, whole
+from bgboard.commands.numbers import PORT, seconds, whole
 from controller.errors import UsageError
 from controller.files import write_atomically
 

@@ -7,8 +7,8 @@ import inspect
 import json
 import sys
 
-from controller.bench import SECTIONS
-from controller.commands.numbers import seconds, whole
+from bgboard.bench import SECTIONS
+from bgboard.commands.numbers import seconds, whole
 from controller.errors import UsageError
 
 HELP = "speed and memory figures of this machine (engine, link, controller, bot)"
@@ -37,9 +37,9 @@ def run(args: argparse.Namespace) -> int:
     results: dict[str, object] = {}
     for name in chosen:
         try:
-            module = importlib.import_module(f"controller.bench.{name}_bench")
+            module = importlib.import_module(f"bgboard.bench.{name}_bench")
         except ModuleNotFoundError as exc:
-            if exc.name == f"controller.bench.{name}_bench":
+            if exc.name == f"bgboard.bench.{name}_bench":
                 continue
             raise
         takes = inspect.signature(module.run).parameters

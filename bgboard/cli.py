@@ -1,6 +1,6 @@
 """The `bgboard` command line.
 
-Every subcommand lives in its own module under `controller.commands` and is imported
+Every subcommand lives in its own module under `bgboard.commands` and is imported
 only when chosen, so `bgboard moves` never loads pyserial, aiohttp or Pillow.
 A command module provides `HELP: str`, `add_arguments(parser)` and `run(args) -> int`.
 
@@ -19,7 +19,7 @@ from types import ModuleType
 from controller.errors import BgboardError, OneLineParser, UsageError
 from controller.outside_text import printable
 
-#: subcommand name -> module in controller.commands
+#: subcommand name -> module in bgboard.commands
 COMMANDS: dict[str, str] = {
     "moves": "moves",
     "replay": "replay",
@@ -55,9 +55,9 @@ _Parser = OneLineParser
 def _load(name: str) -> ModuleType | None:
     """The command's module, or None when it is missing from this install."""
     try:
-        return importlib.import_module(f"controller.commands.{COMMANDS[name]}")
+        return importlib.import_module(f"bgboard.commands.{COMMANDS[name]}")
     except ModuleNotFoundError as exc:
-        if exc.name and exc.name.startswith("controller.commands"):
+        if exc.name and exc.name.startswith("bgboard.commands"):
             return None
         raise
 

@@ -1,0 +1,1 @@
+"""One module per `bgboard` subcommand (see bgboard/cli.py for the contract)."""

@@ -1,1 +1,0 @@
-"""One module per `bgboard` subcommand (see controller/cli.py for the contract)."""
