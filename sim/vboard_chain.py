@@ -16,7 +16,7 @@ and every later module read 0 V), a multiplexer stuck on one channel.
 
 The ADC is the RP2040's: 12 bits on a 3.3 V reference, about one code of noise (RMS) of
 its own (measured: pico-adc.markomo.me); each conversion is rounded to a code, and
-`level()` averages `CONVERSIONS` of them into millivolts exactly as firmware/pins.py does
+`level()` makes `CONVERSIONS` of them into millivolts exactly as firmware/pins.py does
 on the Pico. The sensor's noise is drawn once per `level()`: the conversions of one burst
 lie microseconds apart, inside the DRV5053's 20 kHz bandwidth, so averaging them does not
 reduce it.
@@ -30,17 +30,26 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
+from hardware.design import parts
+from hardware.design.netlist import PartType
 from hardware.design.sensing import ADC_BITS, ADC_REFERENCE, VQ_TYPICAL
 from sim.vboard_analogue import AnalogueSensors
 
 CHANNELS = 16
-R_SERIES = 1000.0          # Ω, each module's COM to the bus
-R_MUX_ON = 100.0           # Ω, the CD74HC4067's switch at 3.3 V (70 Ω at 4.5 V, typical)
-R_PULLDOWN = 47_000.0      # Ω, the bus to ground on the carrier
+
+
+def ohms(resistor: PartType) -> float:
+    """A resistor's value as hardware/design/parts.py orders it (its key is R<ohms>)."""
+    return float(resistor.key.removeprefix("R"))
+
+
+R_SERIES = ohms(parts.R_BUS)           # each module's COM to the bus
+R_MUX_ON = 100.0                       # Ω, the CD74HC4067's switch at 3.3 V (70 Ω at 4.5 V, typical)
+R_PULLDOWN = ohms(parts.R_BUS_PULL)    # the bus to ground on the carrier
 ADC_NOISE_CODES = 1.0      # RMS, the RP2040's own noise with its input held still
-CONVERSIONS = 2            # conversions `level()` averages (firmware/pins.py: a settling
-                           # conversion thrown away, then two)
-SUPPLY_DIVIDER = 0.5       # the sensors' 5 V into ADC1 through 10 k / 10 k
+CONVERSIONS = 1            # conversions `level()` averages (firmware/pins.py: one, after a
+                           # settling conversion thrown away)
+SUPPLY_DIVIDER = ohms(parts.R_DIVIDER) / (2 * ohms(parts.R_DIVIDER))   # 5 V into ADC1: two alike
 _FULL_SCALE = (1 << ADC_BITS) - 1
 _LSB = ADC_REFERENCE / (1 << ADC_BITS)
 _REF_MV = round(ADC_REFERENCE * 1000)
@@ -145,7 +154,8 @@ class TokenChain:
 
     def supply(self) -> int:
         self._check()
-        return round(self._adc_mv(self.sensors.supply_v * SUPPLY_DIVIDER) / SUPPLY_DIVIDER)
+        u16 = self._adc_u16(self.sensors.supply_v * SUPPLY_DIVIDER)
+        return u16 * _REF_MV * round(1 / SUPPLY_DIVIDER) // (CONVERSIONS * 65535)
 
     def read_module(self, count: int, out: array[int], at: int) -> None:
         """address(k), out[at + k] = level() for k < count: firmware/chain.py's hot loop,
@@ -201,11 +211,11 @@ class TokenChain:
         code = min(max(round(volts * DIVIDER / _LSB), 0), _FULL_SCALE)
         return CONVERSIONS * ((code << 4) | (code >> 8)) * _REF_MV // (CONVERSIONS * 65535)
 
-    def _adc_mv(self, volts: float) -> int:
-        """`CONVERSIONS` conversions of `volts`, each a 12-bit code with the ADC's noise,
-        scaled to 16 bits as MicroPython's read_u16 does and averaged into millivolts as
-        firmware/pins.py does. The ADC's noise is triangular (two uniform draws: a fifth of
-        the cost of a gaussian one) with one code's standard deviation."""
+    def _adc_u16(self, volts: float) -> int:
+        """`CONVERSIONS` conversions of `volts` summed, each a 12-bit code with the ADC's
+        noise scaled to 16 bits as MicroPython's read_u16 does. The ADC's noise is
+        triangular (two uniform draws: a fifth of the cost of a gaussian one) with one
+        code's standard deviation."""
         rnd = self._rng.random
         base = volts / _LSB
         total = 0
@@ -213,7 +223,11 @@ class TokenChain:
             code = round(base + (rnd() + rnd() - 1.0) * _TRIANGLE)
             code = 0 if code < 0 else (_FULL_SCALE if code > _FULL_SCALE else code)
             total += (code << 4) | (code >> 8)
-        return total * _REF_MV // (CONVERSIONS * 65535)
+        return total
+
+    def _adc_mv(self, volts: float) -> int:
+        """What firmware/pins.py's level() makes of `volts` at the ADC: millivolts."""
+        return self._adc_u16(volts) * _REF_MV // (CONVERSIONS * 65535)
 
     # -- faults -------------------------------------------------------------------------
     def unplug_module(self, module: int | None) -> None:
