@@ -6,7 +6,7 @@ port; the `Table` (controller, simulated LED strip, dummy display, saving) react
 simulated, and only simulated: the controller's clock is the virtual board's clock
 (sim/script_time.py), and nothing waits for real time. After each script line the runner
 lets the settling time pass and prints one JSON object (DESIGN.md "Scenario scripts";
-sim/script_snapshot.py).
+controller/web/table_json.py).
 
 The runner is the scripts' front end: it opens the table as every front end does
 (`open_table`), and owns what changes the run itself (a new match, the cable, a power
@@ -38,7 +38,7 @@ from controller.table import BackendChoice, Table, open_table
 from controller.table.table import busy
 from sim import script as sc
 from sim.script_hands import ScriptHands
-from sim.script_snapshot import snapshot
+from controller.web.table_json import snapshot
 from sim.script_steps import carry_out
 from sim.memory_cable import MemoryCable
 from sim.script_time import FRAME_MS, ScriptTime

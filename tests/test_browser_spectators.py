@@ -29,8 +29,9 @@ from controller.settings import Settings
 from controller.table import Table
 from browser_support import OUTPUT, Page, ctl, needs_chromium, progress_key, roll, wait_until
 from controller.web.board_page import PlayerServer, pair_table
+from sim.page.live import live_view
 from sim.page.harness import ServerThread, fast_profile
-from controller.web.spectators import SPECTATOR_COOKIE, SpectatorServer, live_view, serve_spectators, spectate_table
+from controller.web.spectators import SPECTATOR_COOKIE, SpectatorServer, serve_spectators, spectate_table
 from tests.test_browser import play_step
 
 pytestmark = [needs_chromium, pytest.mark.timeout(240)]

@@ -23,8 +23,8 @@ from controller.bringup.profile_writer import (
     set_timing,
     write_calibrated,
 )
-from controller.bringup.sim_operator import SimOperator
-from controller.bringup.sim_rig import open_sim_rig, parse_faults
+from sim.bringup_operator import SimOperator
+from sim.bringup_rig import open_sim_rig, parse_faults
 from bgboard.cli import main
 from controller.errors import ProfileError
 

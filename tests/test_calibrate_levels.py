@@ -19,8 +19,8 @@ from controller.bringup.level_table import (
     save_copy,
 )
 from controller.bringup.sensor_levels import calibrate_levels, store
-from controller.bringup.sim_operator import SimOperator
-from controller.bringup.sim_rig import open_sim_rig, parse_faults
+from sim.bringup_operator import SimOperator
+from sim.bringup_rig import open_sim_rig, parse_faults
 from controller.errors import BgboardError
 from hardware.design import sensing
 from sim.vboard_chain import DIVIDER

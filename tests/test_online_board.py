@@ -14,8 +14,9 @@ from pathlib import Path
 
 from controller.engine.board_view import step_cells
 from controller.engine.match_history import TurnRecord
-from controller.online.play import BoardOptions, OnlinePlay
+from controller.online.play import BoardHost, BoardOptions, OnlinePlay
 from controller.online.session import MatchRequest, OnlineSession
+from sim.online_host import SimHost
 from sim.page.harness import fast_profile
 from tests.board_hands import BoardPerson
 from tests.board_process import board_process
@@ -35,11 +36,12 @@ def test_a_whole_match_on_the_real_board(tmp_path: Path) -> None:
             async with BgammonDouble(free_port(), seed=3) as double:
                 here = OnlinePlay(_session(double, "anna", MatchRequest(create="private", points=2, password="pw"),
                                            tmp_path / "a"))
-                await here.open_table(state_dir=tmp_path / "a", board=BoardOptions(
-                    port=board.port, profile=profile, strip="sim", display="dummy", pins="mock", brightness=None))
+                await here.open_table(BoardHost(BoardOptions(
+                    port=board.port, profile=profile, strip="sim", display="dummy", pins="mock", brightness=None), "en"),
+                    state_dir=tmp_path / "a")
                 there = OnlinePlay(_session(double, "bert", MatchRequest(join="Guest_anna", password="pw"),
-                                            tmp_path / "b"), autoplay="simple", autoplay_pause_s=0.05)
-                await there.open_table(state_dir=tmp_path / "b")
+                                            tmp_path / "b"))
+                await there.open_table(SimHost(autoplay="simple", pause_s=0.05), state_dir=tmp_path / "b")
                 person = BoardPerson(board, here.host.table)
                 hands = asyncio.create_task(person.play())
 

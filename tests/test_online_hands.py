@@ -16,9 +16,9 @@ import pytest
 from controller.engine.match_settings import HUMAN, MatchSettings
 from controller.engine.position import Position
 from controller.events import AdoptMatch
-from controller.online.hands import SimHands
 from controller.table import make_bot
 from controller.table.start import starting_match
+from sim.online_hands import SimHands
 from sim.page.live import LiveSim
 from tests.online_double import until
 

@@ -25,6 +25,7 @@ from controller.online.client import ServerAddress
 from controller.online.facts import LOCAL
 from controller.online.play import OnlinePlay
 from controller.online.session import MatchRequest, OnlineSession
+from sim.online_host import SimHost
 from tests.online_double import BgammonDouble, Game, until
 from tests.test_online_client import address, free_port
 
@@ -89,12 +90,13 @@ def _session(where: ServerAddress, name: str, request: MatchRequest, state: Path
 def test_a_turn_played_into_a_dead_connection_is_sent_again_after_rejoining(tmp_path: Path) -> None:
     async def go() -> None:
         async with BgammonDouble(free_port(), seed=3) as double, CutProxy(address(double)) as proxy:
+            anna_host, bert_host = SimHost(autoplay="simple", pause_s=1.0), SimHost(autoplay="simple", pause_s=0.05)
             anna = OnlinePlay(_session(proxy.address, "anna", MatchRequest(create="private", points=1, password="pw"),
-                                       tmp_path / "a"), autoplay="simple", autoplay_pause_s=1.0)
-            await anna.open_table(state_dir=tmp_path / "a")
+                                       tmp_path / "a"))
+            await anna.open_table(anna_host, state_dir=tmp_path / "a")
             bert = OnlinePlay(_session(address(double), "bert", MatchRequest(join="Guest_anna", password="pw"),
-                                       tmp_path / "b"), autoplay="simple", autoplay_pause_s=0.05)
-            await bert.open_table(state_dir=tmp_path / "b")
+                                       tmp_path / "b"))
+            await bert.open_table(bert_host, state_dir=tmp_path / "b")
             runs = asyncio.gather(anna.run(90), bert.run(90))
             game = await _game(double)
             mine = 1 if game.names[1] == "Guest_anna" else 2
@@ -110,7 +112,7 @@ def test_a_turn_played_into_a_dead_connection_is_sent_again_after_rejoining(tmp_
             # anna has her dice and has moved nothing yet (her table takes a step a second): cut now
             await until("anna's dice rolled, on the server and on her table", dice_on_both_sides, 60)
             dice = (game.roll1, game.roll2)
-            assert anna.seat.opponent is not None and anna.hands is not None and bert.hands is not None
+            assert anna.seat.opponent is not None and anna_host.hands is not None and bert_host.hands is not None
             compared = anna.seat.opponent.compared
             proxy.open = False
             proxy.cut()

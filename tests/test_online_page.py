@@ -17,12 +17,13 @@ from pathlib import Path
 import pytest
 
 from controller.online import commands
-from controller.online.hands import SimHands
-from controller.online.play import OnlinePlay, SimHost
+from controller.online.play import OnlinePlay
 from controller.online.session import MatchRequest, OnlineSession
 from controller.records.store import TableStore
 from controller.settings import Settings
 from controller.table import make_bot
+from sim.online_hands import SimHands
+from sim.online_host import SimHost
 from sim.page.live import LiveSim
 from controller.web.protocol import Notice, PageAction
 from tests.online_double import BgammonDouble, until
@@ -88,9 +89,8 @@ def test_the_page_starts_an_online_match_plays_it_and_gets_the_local_match_back(
                 # the opponent: another bgboard joins the page's match by its number
                 other = OnlinePlay(OnlineSession(address(double), name="bert",
                                                  request=MatchRequest(join=str(view["match"]), password="pw"),
-                                                 state_dir=tmp_path / "b", rejoin_wait_s=0.3, backoff_s=(0.05, 1.0)),
-                                   autoplay="simple", autoplay_pause_s=0.05)
-                await other.open_table(state_dir=tmp_path / "b")
+                                                 state_dir=tmp_path / "b", rejoin_wait_s=0.3, backoff_s=(0.05, 1.0)))
+                await other.open_table(SimHost(autoplay="simple", pause_s=0.05), state_dir=tmp_path / "b")
                 opponent = asyncio.create_task(other.run(200))
                 hands = SimHands(live, make_bot("simple"), pause_s=0.05)
                 working = asyncio.create_task(hands.work())

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from controller.online.play import OnlinePlay
 from controller.online.session import MatchRequest, OnlineSession
+from sim.online_host import SimHost
 from tests.online_double import BgammonDouble
 from tests.test_online_client import address, free_port
 
@@ -21,12 +22,10 @@ async def _two_tables(double: BgammonDouble, tmp: Path, points: int) -> tuple[On
         return OnlineSession(address(double), name=name, request=request, state_dir=tmp / sub,
                              rejoin_wait_s=0.3, backoff_s=(0.05, 1.0))
 
-    a = OnlinePlay(session("anna", MatchRequest(create="private", points=points, password="pw"), "a"),
-                   autoplay="simple", autoplay_pause_s=0.05)
-    await a.open_table(state_dir=tmp / "a")
-    b = OnlinePlay(session("bert", MatchRequest(join="Guest_anna", password="pw"), "b"),
-                   autoplay="simple", autoplay_pause_s=0.05)
-    await b.open_table(state_dir=tmp / "b")
+    a = OnlinePlay(session("anna", MatchRequest(create="private", points=points, password="pw"), "a"))
+    await a.open_table(SimHost(autoplay="simple", pause_s=0.05), state_dir=tmp / "a")
+    b = OnlinePlay(session("bert", MatchRequest(join="Guest_anna", password="pw"), "b"))
+    await b.open_table(SimHost(autoplay="simple", pause_s=0.05), state_dir=tmp / "b")
     return a, b
 
 

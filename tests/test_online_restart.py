@@ -29,6 +29,7 @@ from controller.online.play import OnlinePlay
 from controller.online.resume import resumed_match
 from controller.online.server_match import match_from_state
 from controller.online.session import MatchRequest, OnlineSession
+from sim.online_host import SimHost
 from tests.online_double import BgammonDouble, Game, until
 from tests.test_online_client import address, free_port
 from tests.test_online_remote import REMOTE, opened, state
@@ -39,7 +40,12 @@ pytestmark = pytest.mark.timeout(150)
 def _anna(double: BgammonDouble, state: Path, request: MatchRequest | None) -> OnlinePlay:
     session = OnlineSession(address(double), name="anna", request=request, state_dir=state,
                             rejoin_wait_s=0.3, backoff_s=(0.05, 0.2))
-    return OnlinePlay(session, autoplay="simple", autoplay_pause_s=0.05)
+    return OnlinePlay(session)
+
+
+def _hands() -> SimHost:
+    """Anna's table: the virtual board, a computer level's hands playing her side."""
+    return SimHost(autoplay="simple", pause_s=0.05)
 
 
 async def _drain(connection: Connection) -> None:
@@ -70,7 +76,7 @@ def test_a_restart_in_the_middle_of_the_remote_turn_keeps_the_record_and_takes_t
         async with BgammonDouble(free_port(), seed=11) as double:
             state = tmp_path / "anna"
             anna = _anna(double, state, MatchRequest(create="private", points=3, password="pw"))
-            await anna.open_table(state_dir=state)
+            await anna.open_table(_hands(), state_dir=state)
             run = asyncio.create_task(anna.run(120))
             bert = await Connection.open(address(double))
             await bert.login("bert")
@@ -101,7 +107,7 @@ def test_a_restart_in_the_middle_of_the_remote_turn_keeps_the_record_and_takes_t
                     await asyncio.gather(run, return_exceptions=True)
                     await until("anna gone", lambda: game.clients[3 - me] is None, 10)
                     restarted = _anna(double, state, None)  # no match named: the saved one
-                    await restarted.open_table(state_dir=state)
+                    await restarted.open_table(_hands(), state_dir=state)
                     run = asyncio.create_task(restarted.run(120))
                 while await _step(bert, game):
                     pass
@@ -156,7 +162,7 @@ def test_a_restart_right_after_the_remote_turn_ended_keeps_the_record_and_takes_
         async with BgammonDouble(free_port(), seed=11) as double:
             state = tmp_path / "anna"
             anna = _anna(double, state, MatchRequest(create="private", points=3, password="pw"))
-            await anna.open_table(state_dir=state)
+            await anna.open_table(_hands(), state_dir=state)
             run = asyncio.create_task(anna.run(120))
             bert = await Connection.open(address(double))
             await bert.login("bert")
@@ -173,8 +179,8 @@ def test_a_restart_right_after_the_remote_turn_ended_keeps_the_record_and_takes_
                 gate.clear()
             gate = gates[2]
             await until("bert's third turn ready to end", gate.is_set, 60)
-            assert anna.hands is not None
-            anna.hands.pause_s = 3600.0  # anna's hands stop: her table will not count bert's move
+            assert isinstance(anna.host, SimHost) and anna.host.hands is not None
+            anna.host.hands.pause_s = 3600.0  # anna's hands stop: her table will not count bert's move
             kept = _history(anna).history[-1].actions
             gate.clear()
             await until("the server passed the turn to anna", lambda: game.turn == 3 - me or game.winner != 0, 20)
@@ -185,7 +191,7 @@ def test_a_restart_right_after_the_remote_turn_ended_keeps_the_record_and_takes_
             await asyncio.gather(run, return_exceptions=True)
             await until("anna gone", lambda: game.clients[3 - me] is None, 10)
             restarted = _anna(double, state, None)  # no match named: the saved one
-            await restarted.open_table(state_dir=state)
+            await restarted.open_table(_hands(), state_dir=state)
             run = asyncio.create_task(restarted.run(120))
             opponent = restarted.seat.opponent
             assert opponent is not None

@@ -18,6 +18,7 @@ from controller.online.events import Board
 from controller.online.hearing import SILENCE_S, Hearing
 from controller.online.play import OnlinePlay
 from controller.online.session import LinkDown, LinkUp, MatchRequest, OnlineSession
+from sim.online_host import SimHost
 from tests.online_double import BgammonDouble, until
 from tests.test_online_client import address, free_port
 
@@ -94,11 +95,11 @@ def test_two_tables_play_on_after_the_server_stalled_for_one(tmp_path: Path) -> 
     async def go() -> None:
         async with BgammonDouble(free_port(), ping_s=0.05, seed=5) as double:
             anna = OnlinePlay(_session(double, "anna", MatchRequest(create="private", points=1, password="pw"),
-                                       tmp_path / "a", 1.0), autoplay="simple", autoplay_pause_s=0.05)
-            await anna.open_table(state_dir=tmp_path / "a")
+                                       tmp_path / "a", 1.0))
+            await anna.open_table(SimHost(autoplay="simple", pause_s=0.05), state_dir=tmp_path / "a")
             bert = OnlinePlay(_session(double, "bert", MatchRequest(join="Guest_anna", password="pw"),
-                                       tmp_path / "b"), autoplay="simple", autoplay_pause_s=0.05)
-            await bert.open_table(state_dir=tmp_path / "b")
+                                       tmp_path / "b"))
+            await bert.open_table(SimHost(autoplay="simple", pause_s=0.05), state_dir=tmp_path / "b")
             runs = asyncio.gather(anna.run(100), bert.run(100))
             await until("both seated", lambda: bool(double.games) and all(double.games[0].names.values()), 30)
             opponent = anna.seat.opponent

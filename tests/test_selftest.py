@@ -22,8 +22,8 @@ from controller.bringup.requests import (
 )
 from controller.bringup.rig import Rig
 from controller.bringup.selftest import run_selftest, verdict
-from controller.bringup.sim_operator import SimOperator
-from controller.bringup.sim_rig import Faults, SimBench, open_sim_rig, parse_faults
+from sim.bringup_operator import SimOperator
+from sim.bringup_rig import Faults, SimBench, open_sim_rig, parse_faults
 from bgboard.cli import main
 from controller.errors import UsageError
 

@@ -22,8 +22,8 @@ import pytest
 from controller.board.profile import load_profile
 from controller.bringup.rig import Rig
 from controller.bringup.sensor_levels import calibrate_levels, store
-from controller.bringup.sim_operator import SimOperator
-from controller.bringup.sim_rig import open_sim_rig
+from sim.bringup_operator import SimOperator
+from sim.bringup_rig import open_sim_rig
 from controller.engine.board_view import CELLS
 from controller.engine.position import Position
 from firmware import levels

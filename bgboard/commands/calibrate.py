@@ -110,8 +110,8 @@ async def _measure(args: argparse.Namespace, settings: Any, profile: Any,
                    state_dir: Path | None) -> Any:
     try:
         if args.sim:
-            from controller.bringup.sim_operator import SimOperator
-            from controller.bringup.sim_rig import open_sim_rig, parse_faults
+            from sim.bringup_operator import SimOperator
+            from sim.bringup_rig import open_sim_rig, parse_faults
 
             async with open_sim_rig(profile, parse_faults(args.fault, profile)) as (rig, bench):
                 return await _steps(args, rig, SimOperator(bench), state_dir, burst_quiet=0.0,

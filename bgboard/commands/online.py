@@ -18,7 +18,7 @@ import secrets
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from bgboard.commands.numbers import PORT, seconds, whole
 from controller.errors import UsageError
@@ -26,8 +26,10 @@ from controller.files import write_atomically
 
 if TYPE_CHECKING:
     from controller.online.client import ServerAddress
+    from controller.online.play import BoardOptions
     from controller.online.session import MatchRequest
     from controller.settings import Settings
+    from sim.online_host import SimHost
 
 HELP = "play on bgammon.org from the board: create or join a match, the remote player as opponent"
 
@@ -67,7 +69,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seconds", type=seconds(), help="stop after this many seconds (tests)")
 
 
-def _real_board(args: argparse.Namespace, settings: Any) -> Any:
+def _real_board(args: argparse.Namespace, settings: Settings) -> BoardOptions:
     """The real board's backends, chosen as `bgboard run` chooses them."""
     from controller.board.profile import default_profile_path, load_profile
     from controller.online.play import BoardOptions
@@ -86,7 +88,16 @@ def _real_board(args: argparse.Namespace, settings: Any) -> Any:
                         state_dir=settings.state_dir)
 
 
-def _watch_on_page(args: argparse.Namespace, settings: Any, address: ServerAddress, password: str | None) -> int:
+def _sim_host(args: argparse.Namespace, language: str) -> SimHost:
+    """The simulator's table: with --sim its page on --host/--port, with --headless a
+    computer level's hands on the virtual board (--autoplay, else `simple`)."""
+    from sim.online_host import SimHost
+
+    return SimHost(language=language, autoplay=args.autoplay or ("simple" if args.headless else None),
+                   page=(args.host, args.port) if args.sim else None)
+
+
+def _watch_on_page(args: argparse.Namespace, settings: Settings, address: ServerAddress, password: str | None) -> int:
     """`--watch --sim`: the match shown on the simulator's page (controller.web.watch_page), read-only."""
     from controller.online.watch import Spectator
     from controller.web.watch_page import watch_on_page
@@ -104,7 +115,7 @@ def _watch_on_page(args: argparse.Namespace, settings: Any, address: ServerAddre
     return 0
 
 
-def _watch(args: argparse.Namespace, settings: Any, address: ServerAddress, password: str | None) -> int:
+def _watch(args: argparse.Namespace, settings: Settings, address: ServerAddress, password: str | None) -> int:
     """`--watch`: the match shown on this board's display and LEDs (as `bgboard run` picks
     them), every event printed; nothing but the join and the leave is sent."""
     if args.sim:
@@ -140,7 +151,7 @@ def _watch(args: argparse.Namespace, settings: Any, address: ServerAddress, pass
 
 def run(args: argparse.Namespace) -> int:
     from controller.online.client import DEFAULT_SERVER, ServerAddress
-    from controller.online.play import play_online
+    from controller.online.play import BoardHost, play_online
     from controller.online.session import OnlineSession
     from controller.settings import load_settings
 
@@ -156,12 +167,9 @@ def run(args: argparse.Namespace) -> int:
     request = _match_request(args, match_password)
     state_dir = Path(args.state_dir).expanduser() if args.state_dir else settings.state_dir / "online"
     session = OnlineSession(address, name=user, password=password, request=request, state_dir=state_dir)
-    web = (args.host, args.port) if args.sim else None
-    result = asyncio.run(play_online(session, seconds=args.seconds,
-                                     autoplay=args.autoplay or ("simple" if args.headless else None), web=web,
-                                     state_dir=state_dir, language=settings.language,
-                                     greeting=args.say, verbose=args.verbose, board=board,
-                                     on_line=_printer(args)))
+    host = BoardHost(board, settings.language) if board is not None else _sim_host(args, settings.language)
+    result = asyncio.run(play_online(session, host, seconds=args.seconds, state_dir=state_dir,
+                                     greeting=args.say, verbose=args.verbose, on_line=_printer(args)))
     if result.stopped is not None and not result.over:
         print(f"bgboard online: stopped: {result.stopped}", file=sys.stderr)
     return 0

@@ -86,8 +86,8 @@ async def _main(args: argparse.Namespace, names: tuple[str, ...], settings: Sett
             print("\n".join(result.lines()), flush=True)
 
     if args.sim:
-        from controller.bringup.sim_operator import SimOperator
-        from controller.bringup.sim_rig import open_sim_rig, parse_faults
+        from sim.bringup_operator import SimOperator
+        from sim.bringup_rig import open_sim_rig, parse_faults
 
         faults = parse_faults(args.fault, profile)
         async with open_sim_rig(profile, faults) as (rig, bench):

@@ -1,7 +1,7 @@
 """The hardware a bring-up step works on (`Rig`) and the person it asks (`Operator`).
 
 A `Rig` is built either on the Raspberry Pi (`bringup.pi_rig`) or around the virtual
-board (`controller.bringup.sim_rig`); the steps cannot tell which. It is a plain holder of open
+board (`sim.bringup_rig`); the steps cannot tell which. It is a plain holder of open
 devices, not a value: the builder that opened them closes them.
 """
 from __future__ import annotations

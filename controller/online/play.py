@@ -1,61 +1,51 @@
 """`bgboard online`: a table opened for one server match, its remote player seated at it.
 
 The seat (`controller.online.seat.OnlineSeat`) is the one the page's dialog and the
-board's menu use too; here the table is opened for it: the simulator's (`LiveSim`: the
-virtual board behind a real pseudo-terminal, in the browser with `--sim` or without one)
-or the real board (`run_table`, as `bgboard run` opens it). A headless table's own player
-is a computer level (`autoplay`) whose hands work the virtual board as the page's would,
-so two bgboards can play a whole match on a server by themselves.
+board's menu use too; here the table is opened for it by a `TableHost`: the real board
+(`BoardHost`, as `bgboard run` opens it) or the simulator's virtual board
+(sim/online_host.py, whose own player may be a computer level's hands, so two bgboards
+can play a whole match on a server by themselves). The command line chooses the host;
+this module never imports the simulator.
 """
 from __future__ import annotations
 
 import asyncio
-import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from controller.board.profile import Profile
 from controller.controller import ControllerConfig
-from controller.online.client import OnlineError
-from controller.online.hands import SimHands
 from controller.online.seat import OnlineSeat, PlayResult
 from controller.online.session import OnlineSession
-from controller.table import Table, make_bot
+from controller.table import Table
 from controller.table.backends import LedBackend, PinBackend
 
-if TYPE_CHECKING:
-    from sim.page.live import LiveSim
 
-
-class SimHost:
-    """The simulator's table (`LiveSim`: the virtual board, the page when served); its own
-    saved match lives in a temporary directory (the command plays the server's match)."""
-
-    def __init__(self, profile: Profile | None, language: str, confirm: str) -> None:
-        from sim.page.live import LiveSim
-
-        self._tmp = tempfile.TemporaryDirectory(prefix="bgboard-online-")
-        base = Path(self._tmp.name)
-        self.sim: LiveSim = LiveSim(profile=profile, state_dir=base, settings_file=base / "simulator.json")
-        self.sim.dialog = {**self.sim.dialog, "language": language, "confirm": confirm, "opponent": "human"}
+class TableHost(Protocol):
+    """The table `bgboard online` plays at, and what its own player does there."""
 
     @property
     def table(self) -> Table:
-        assert self.sim.table is not None
-        table: Table = self.sim.table
-        return table
+        """The table, once started."""
 
     async def start(self) -> None:
-        await self.sim.start()
+        """Open the table."""
+
+    async def attend(self, play: OnlinePlay) -> None:
+        """The remote player is seated (`play.seat`): let the table's own way out (the
+        menu's, the page's Leave) end it, and say where the table is to be seen."""
 
     def changed(self) -> None:
-        self.sim._changed()
+        """Online play moved on (a page, if any, redraws)."""
+
+    async def play(self) -> None:
+        """What the table's own player does until cancelled (a computer level's hands on
+        the virtual board; nothing where a person plays)."""
 
     async def close(self) -> None:
-        await self.sim.close()
-        self._tmp.cleanup()
+        """Close the table."""
 
 
 @dataclass(frozen=True)
@@ -78,7 +68,6 @@ class BoardHost:
     def __init__(self, options: BoardOptions, language: str) -> None:
         self.options = options
         self.language = language
-        self.sim = None
         self._table: Table | None = None
         self._task: asyncio.Task[Table] | None = None
 
@@ -105,8 +94,14 @@ class BoardHost:
         if self._task in done:
             self._task.result()  # the board could not be opened: its one line
 
+    async def attend(self, play: OnlinePlay) -> None:
+        self.table.offer_online(play)  # the menu's "leave online play" ends the command
+
     def changed(self) -> None:
         pass  # the board's loop redraws every tick
+
+    async def play(self) -> None:
+        pass  # a person plays at the board
 
     async def close(self) -> None:
         if self._task is not None:
@@ -115,23 +110,15 @@ class BoardHost:
 
 
 class OnlinePlay:
-    """`bgboard online`: a table opened for the match, the remote player seated at it
-    (`OnlineSeat`, as the page and the menu seat one), and with `autoplay` the hands of a
-    computer level on the virtual board."""
+    """`bgboard online`: a table opened for the match by its `TableHost`, the remote player
+    seated at it (`OnlineSeat`, as the page and the menu seat one)."""
 
-    def __init__(self, session: OnlineSession, *, language: str = "en", confirm: str = "auto",
-                 autoplay: str | None = None, autoplay_pause_s: float = 0.4,
-                 greeting: str | None = None, on_line: Callable[[str], None] | None = None,
-                 verbose: bool = False) -> None:
-        self.language = language
-        self.confirm = confirm
-        self.autoplay = autoplay
-        self.autoplay_pause_s = autoplay_pause_s
+    def __init__(self, session: OnlineSession, *, confirm: str = "auto", greeting: str | None = None,
+                 on_line: Callable[[str], None] | None = None, verbose: bool = False) -> None:
         self.seat = OnlineSeat(session, confirm=confirm, greeting=greeting, on_line=on_line,
                                on_change=self._changed, verbose=verbose)
         self.session = session
-        self.host: SimHost | BoardHost | None = None
-        self.hands: SimHands | None = None
+        self.host: TableHost | None = None
 
     @property
     def result(self) -> PlayResult:
@@ -141,30 +128,19 @@ class OnlinePlay:
         if self.host is not None:
             self.host.changed()
 
-    async def open_table(self, *, profile: Profile | None = None, state_dir: Path | None = None,
-                         board: BoardOptions | None = None) -> None:
-        """Open the table (the simulator's, or the real `board`) and seat the remote player
-        of the server's match at it; `state_dir` keeps the online match."""
-        if self.autoplay and board is not None:
-            raise OnlineError("--autoplay needs the virtual board (--sim or --headless)")
+    async def open_table(self, host: TableHost, *, state_dir: Path | None = None) -> None:
+        """Open `host`'s table and seat the remote player of the server's match at it;
+        `state_dir` keeps the online match."""
         self.seat.online_dir = state_dir
-        self.host = SimHost(profile, self.language, self.confirm) if board is None \
-            else BoardHost(board, self.language)
-        await self.host.start()
+        self.host = host
+        await host.start()
         try:
-            await self.seat.join(self.host.table)
+            await self.seat.join(host.table)
+            await host.attend(self)
         except BaseException:
             await self.session.close()
-            await self.host.close()
+            await host.close()
             raise
-        if isinstance(self.host, SimHost):
-            assert self.host.sim.door is not None
-            self.host.sim.door.attend(self.seat)  # the page shows it, its Leave (and the menu's) end it
-        else:
-            self.host.table.offer_online(self)  # the menu's "leave online play" ends the command
-        if self.autoplay:
-            assert isinstance(self.host, SimHost)
-            self.hands = SimHands(self.host.sim, make_bot(self.autoplay), pause_s=self.autoplay_pause_s)
 
     def note(self, line: str) -> None:
         self.seat.note(line)
@@ -181,43 +157,19 @@ class OnlinePlay:
     async def run(self, seconds: float | None = None) -> PlayResult:
         """Play until the match is over (or `seconds` pass); OnlineError ends it with one line."""
         assert self.host is not None
-        hands = asyncio.create_task(self.hands.work()) if self.hands is not None else None
+        own = asyncio.create_task(self.host.play())
         try:
             return await self.seat.play(seconds)
         finally:
-            if hands is not None:
-                hands.cancel()
-                await asyncio.gather(hands, return_exceptions=True)
-            if self.hands is not None:
-                self.hands.close()
+            own.cancel()
+            await asyncio.gather(own, return_exceptions=True)
             await self.host.close()
 
 
-async def play_online(session: OnlineSession, *, seconds: float | None, autoplay: str | None,
-                      web: tuple[str, int] | None, state_dir: Path | None, language: str = "en",
-                      greeting: str | None = None, verbose: bool = False,
-                      board: BoardOptions | None = None,
+async def play_online(session: OnlineSession, host: TableHost, *, seconds: float | None,
+                      state_dir: Path | None, greeting: str | None = None, verbose: bool = False,
                       on_line: Callable[[str], None] | None = None) -> PlayResult:
-    """`bgboard online`: open the table on the server's match and play it."""
-    play = OnlinePlay(session, language=language, autoplay=autoplay, greeting=greeting, on_line=on_line,
-                      verbose=verbose)
-    await play.open_table(state_dir=state_dir, board=board)
-    runner = None
-    if web is not None:
-        from controller.web.server import SimServer
-
-        assert isinstance(play.host, SimHost)  # served only with the simulator's table
-        server = SimServer(play.host.sim)
-        try:
-            runner = await server.start(*web)
-        except OSError as exc:
-            await session.close()
-            await play.host.close()
-            raise OnlineError(f"cannot serve the page on {web[0]}:{web[1]}: {exc.strerror}") from None
-        assert server.guard is not None
-        play.note(f"the board: {server.guard.url()}")
-    try:
-        return await play.run(seconds)
-    finally:
-        if runner is not None:
-            await runner.cleanup()
+    """`bgboard online`: open `host`'s table on the server's match and play it."""
+    play = OnlinePlay(session, greeting=greeting, on_line=on_line, verbose=verbose)
+    await play.open_table(host, state_dir=state_dir)
+    return await play.run(seconds)

@@ -13,7 +13,6 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from controller.errors import BgboardError
-from sim.page.hands import PageHands
 from controller.web.protocol import Notice, PageAction
 from controller.web.refusals import PageRefusals
 from controller.web.watch_page import READ_ONLY
@@ -26,20 +25,6 @@ PHYSICAL = frozenset(["lift", "place", "drop_outside", "auto_step", "cover", "se
 #: buttons (the menu leaves watching; the controller refuses the others with its own line),
 #: Leave, and the choices that answer "leave first" or, for chat, why nothing is sent
 WHILE_WATCHING = frozenset(["button", "online_leave", "online", "new_match", "say"])
-
-
-def hand_handlers(hands: PageHands) -> dict[str, Handler]:
-    """What each of the `PHYSICAL` actions does: the page's hands on the virtual board."""
-    return {
-        "lift": lambda a: hands.lift(a.cell or "", a.colour),
-        "place": lambda a: hands.place(a.cell or "", a.colour, hits=not a.slide),
-        "drop_outside": lambda a: hands.drop_outside(),
-        "setup": lambda a: hands.setup(),
-        "bot_move": lambda a: hands.bot_move(),
-        "undo": lambda a: hands.undo(),
-        "auto_step": lambda a: hands.auto_step(a.cell or ""),
-        "cover": lambda a: hands.cover(a.cell or ""),
-    }
 
 
 async def answer(action: PageAction, handlers: Mapping[str, Handler], refusals: PageRefusals, *,

@@ -16,7 +16,6 @@ from controller.link.board_session import BoardSession
 from controller.play.status import TableStatus
 from controller.show.content import Scene
 from controller.show.texts import render
-from sim.virtual_board import VirtualBoard
 
 #: the frame rate is counted over this many seconds of SCANs
 FPS_WINDOW_S = 2.0
@@ -57,14 +56,14 @@ def sensor_cells(profile: Profile) -> list[str]:
     return cells
 
 
-def debug_view(vb: VirtualBoard, profile: Profile, session: BoardSession | None, *, online: bool,
+def debug_view(sensors: list[int], profile: Profile, session: BoardSession | None, *, online: bool,
                frames: int, bad_scans: int, flickering: int | None) -> JsonObject:
-    """The Debug panel: the sensors as the board reads them, the SCANs of the last window
+    """The Debug panel: the `sensors` as the board reads them, the SCANs of the last window
     per second, and the board session's counters."""
     stats = session.stats if session is not None else None
     return {
         "online": online,
-        "sensors": vb.sensors(),
+        "sensors": sensors,
         "rows": profile.sensors.rows,
         "cols": profile.sensors.cols,
         "fps": round(frames / FPS_WINDOW_S, 1),

@@ -40,9 +40,8 @@ from controller.show.display import render_image, text_lines
 from controller.show.display_backends import frame_png
 from controller.show.texts import render
 from controller.table import Table
-from sim.script_snapshot import match_view
+from controller.web.table_json import match_view
 from controller.web.backend import NoRecord
-from sim.page.live import LiveSim
 from controller.web.page_links import close_tabs, offer_link, page_token
 from controller.web.page_facts import led_view, page_facts
 from controller.web.protocol import BadMessage, Notice, PageAction, parse_message
@@ -160,11 +159,6 @@ class LedFacts(TypedDict):
 def led_facts(profile: Profile) -> LedFacts:
     """The profile's LED roles and counts per cell, as `SpectatorView` draws them."""
     return {"roles": profile.leds.roles, "led_counts": {c: len(ix) for c, ix in profile.leds.cells.items()}}
-
-
-def live_view(live: LiveSim) -> SpectatorView:
-    """The spectators' view of the simulator's table (`bgboard sim --spectators PORT`)."""
-    return SpectatorView(lambda: live.table, live.match_record, live.subscribe, **led_facts(live.profile))
 
 
 def on_table_scene(table: Table) -> Callable[[Callable[[], None]], object]:

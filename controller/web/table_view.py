@@ -3,7 +3,7 @@ the scene has them, the match as a scenario script's snapshot shows it (plus wha
 dialog draws), the actions the players may take, the hint, the page's facts beside the
 board and the dice panel.
 
-It starts from the scenario scripts' `snapshot` (sim/script_snapshot.py), so the page and the
+It starts from the scenario scripts' `snapshot` (controller/web/table_json.py), so the page and the
 scripts show the same match the same way; `LiveSim.snapshot` adds what only the page has
 (the hand, the dialog, online play, the Debug panel). It was part of that method.
 """
@@ -13,7 +13,7 @@ from __future__ import annotations
 from controller.board.profile_sections import LedConfig
 from controller.json_value import JsonObject, json_object
 from controller.table import Table
-from sim.script_snapshot import snapshot as script_snapshot
+from controller.web.table_json import snapshot as script_snapshot
 from controller.web.dice_panel import dice_panel
 from controller.web.page_debug import possible_view, prompt_text
 from controller.web.page_facts import led_view, page_facts

@@ -30,7 +30,7 @@ from controller.show.content import Scene
 from controller.show.display import text_lines
 from controller.show.display_backends import Display
 from controller.show.texts import render
-from sim.script_snapshot import match_view
+from controller.web.table_json import match_view
 from controller.web.backend import NoRecord
 from controller.web.subscribers import Subscribers
 from controller.web.dice_panel import dice_panel

@@ -21,6 +21,7 @@ from controller.engine.position import Position
 from controller.engine.turn import TurnPlan
 from controller.play.status import TableStatus
 from sim.virtual_board import VirtualBoard, lay_out
+from controller.web.page_actions import Handler
 from controller.web.protocol import Notice
 
 
@@ -36,6 +37,19 @@ class PageHands:
         #: the last checker was put down by a helping hand (a double-click, a cover, a step
         #: taken back): if it went onto a full point, the helper says it landed (`landed_unseen`)
         self._helped = False
+
+    def handlers(self) -> dict[str, Handler]:
+        """What each of the page's `PHYSICAL` actions does: these hands on the virtual board."""
+        return {
+            "lift": lambda a: self.lift(a.cell or "", a.colour),
+            "place": lambda a: self.place(a.cell or "", a.colour, hits=not a.slide),
+            "drop_outside": lambda a: self.drop_outside(),
+            "setup": lambda a: self.setup(),
+            "bot_move": lambda a: self.bot_move(),
+            "undo": lambda a: self.undo(),
+            "auto_step": lambda a: self.auto_step(a.cell or ""),
+            "cover": lambda a: self.cover(a.cell or ""),
+        }
 
     def set_board(self, match: Match) -> None:
         """Put the virtual board's checkers where the match stands (a fresh table)."""

@@ -41,6 +41,7 @@ from controller.web.refusals import PageRefusals
 from controller.web.subscribers import Subscribers
 from sim.page.ticks import PageTicks
 from controller.web.table_view import display_png, display_version, table_view
+from controller.web.spectators import SpectatorView, led_facts
 from controller.web.watch_page import watched_view
 
 log = logging.getLogger("bgboard.sim")
@@ -238,7 +239,7 @@ class LiveSim:
             "settings": dict(self.dialog),
             "levels": self.levels,
             "review": self.practising.summary(),
-            "debug": debug_view(self.vb, self.profile, self.table.link, online=self.online,
+            "debug": debug_view(self.vb.sensors(), self.profile, self.table.link, online=self.online,
                                 frames=len(self._frames_window), bad_scans=self.bad_scans,
                                 flickering=self.faults.flickering),
             **({} if watched is None else watched_view(watched)),
@@ -253,7 +254,7 @@ class LiveSim:
     def _handlers(self) -> dict[str, page_actions.Handler]:
         """What each page action does (an async one returns its coroutine)."""
         return {
-            **page_actions.hand_handlers(self.hands),
+            **self.hands.handlers(),
             "button": lambda a: self._button(a.name or ""),
             "command": lambda a: table_commands.command(self._ready(), a.name or "", self._now()),
             "fault": lambda a: self.faults.inject(a.name or ""),
@@ -296,3 +297,8 @@ class LiveSim:
         await self._open_table(match)
         self._changed()
         return Notice("new_match", f"new match to {self.dialog['length']}", {"n": str(self.dialog["length"])})
+
+
+def live_view(live: LiveSim) -> SpectatorView:
+    """The spectators' view of the simulator's table (`bgboard sim --spectators PORT`)."""
+    return SpectatorView(lambda: live.table, live.match_record, live.subscribe, **led_facts(live.profile))

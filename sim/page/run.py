@@ -75,7 +75,8 @@ async def serve(host: str, port: int, *, open_browser: bool, state_dir: Path | N
 
 async def _spectators(runner: web.AppRunner, live: LiveSim, host: str, port: int) -> web.AppRunner:
     """Start the spectators' page beside the simulator's and print its address."""
-    from controller.web.spectators import live_view, serve_spectators
+    from controller.web.spectators import serve_spectators
+    from sim.page.live import live_view
 
     try:
         watchers, server = await serve_spectators(live_view(live), host, port)

@@ -3,8 +3,9 @@ the LEDs, the display's lines, the match and what happened.
 
 The page draws the same match the same way (controller/web/table_view.py starts from
 `snapshot`; the spectators' and the watched match's views from `match_view`), so the
-scripts and the page never disagree on what a match looks like. It was part of the
-headless runner (sim/headless.py), which prints it.
+scripts and the page never disagree on what a match looks like. The headless runner
+(sim/headless.py) prints it; it lives with the page's views, below the simulator, since
+the page of the real board draws from it too.
 """
 from __future__ import annotations
 

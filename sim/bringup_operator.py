@@ -23,7 +23,7 @@ from controller.bringup.requests import (
     Request,
     SawPattern,
 )
-from controller.bringup.sim_rig import SimBench
+from sim.bringup_rig import SimBench
 from controller.bringup.steps import display_test_pattern
 
 

@@ -10,7 +10,7 @@ table asks. The controller learns of it all through the board's readings.
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 from controller.bot.base import Bot
 from controller.engine.board_view import cell_of_point, other
@@ -21,9 +21,8 @@ from controller.online.facts import LOCAL, REMOTE
 from controller.online.seat import PUMP_S
 from controller.table import Table
 from controller.table.computer import answer_with
-
-if TYPE_CHECKING:
-    from sim.page.live import LiveSim
+from controller.web.protocol import PageAction
+from sim.page.live import LiveSim
 
 
 class SimHands:
@@ -101,8 +100,6 @@ class SimHands:
 
     async def _use_helpers(self, live: LiveSim) -> bool:
         """The simulator's hands: set the board up, carry out the remote player's move."""
-        from controller.web.protocol import PageAction
-
         helpers = live.helpers()
         carried = self.table.controller.status().carried_out
         if "bot_move" in helpers and carried is not None:
@@ -140,8 +137,6 @@ class SimHands:
     async def _next_step(self, live: LiveSim) -> None:
         """One step at a time, each settled before the next, as hands do: a checker borne
         off from 5 with 1-6 is 5/4 then 4/off, not one 5/off with the 6."""
-        from controller.web.protocol import PageAction
-
         step = self._steps.pop(0)
         frm, to = cell_of_point(step.frm, LOCAL), cell_of_point(step.to, LOCAL)
         if step.hit:
