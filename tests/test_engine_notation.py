@@ -54,6 +54,7 @@ def _positions(count: int, seed: int) -> list[Position]:
     return played_positions(count + 1, seed)[1:]
 
 
+@pytest.mark.slow  # a property over many random matches
 def test_parse_of_format_is_identity_over_random_positions() -> None:
     rng = random.Random(7)
     checked = 0

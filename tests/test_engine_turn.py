@@ -134,6 +134,7 @@ def test_plan_agrees_with_legal_moves(dice: tuple[int, int]) -> None:
         assert plan.next_steps(q) or plan.is_complete(q)
 
 
+@pytest.mark.slow  # a property over many random matches
 def test_random_walks_through_plans_end_in_legal_moves() -> None:
     """Over positions reached by play: the plan's end positions are exactly the legal
     moves' results, and following any offered steps always completes a legal move."""

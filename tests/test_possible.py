@@ -78,6 +78,7 @@ def check_held(match: Match, held: Held) -> None:
     assert {a.side for a in actions if a.action == "forfeit"} == {"white", "black"}
 
 
+@pytest.mark.slow  # a property over many random matches
 def test_every_listed_action_is_accepted_by_the_match_over_random_matches() -> None:
     rng = random.Random(11)
     seen: set[str] = set()

@@ -23,6 +23,7 @@ def board(position: Position, mover: Colour = "white", changes: Sequence[tuple[s
     return BoardState.of(counts, saturated)
 
 
+@pytest.mark.slow  # a property over many random matches
 def test_plan_ends_are_exactly_the_legal_moves_over_random_play() -> None:
     rng = random.Random(5)
     checked = 0
