@@ -32,7 +32,6 @@ class MemoryCable(FaultyLine):
     def __init__(self, *, seed: int = 0) -> None:
         super().__init__(seed)
         self.path = NAME
-        self.bytes_out = 0
         self._plugged = True
         self._to_board = bytearray()
         self._host = _HostEnd(self)
@@ -77,11 +76,7 @@ class MemoryCable(FaultyLine):
         return data
 
     def _to_host(self, data: bytes) -> None:
-        if not data or not self._plugged:
-            return
-        if self._host.deliver(data):
-            self.bytes_out += len(data)
-        else:
+        if data and self._plugged and not self._host.deliver(data):
             self.bytes_dropped += len(data)
 
     def from_host(self, data: bytes) -> bool:

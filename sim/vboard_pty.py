@@ -31,7 +31,6 @@ class PtyCable(FaultyLine):
         self._master: int | None = None
         self._slave: int | None = None
         self._congested = False
-        self.bytes_out = 0
         self.plug()
 
     @property
@@ -92,7 +91,6 @@ class PtyCable(FaultyLine):
                     break
                 raise
             if n:
-                self.bytes_out += n
                 view = view[n:]
                 self._congested = False
                 continue

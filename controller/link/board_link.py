@@ -23,7 +23,7 @@ import threading
 import time
 from collections.abc import Callable
 
-from controller.link.codec import Config, HelloRequest, LinkStats, Message, Ping
+from controller.link.codec import Config, LinkStats, Message, Ping
 from controller.link.interface import LinkInterface
 from controller.link.host_protocol import MAX_PENDING, LinkProtocol, LinkState, LinkStatus
 from controller.link.serial_link import DEFAULT_BACKOFF, SerialPort
@@ -141,9 +141,6 @@ class BoardLink:
         with self._lock:
             wire = self.protocol.send(message)
         return self.interface.write(wire)
-
-    def send_hello_request(self) -> bool:
-        return self.send(HelloRequest())
 
     def send_ping(self, payload: bytes = b"") -> bool:
         return self.send(Ping(payload=payload))

@@ -28,10 +28,6 @@ Seat = Literal["local", "remote"]
 LOCAL_OFF, REMOTE_OFF, LOCAL_BAR, REMOTE_BAR = 0, 25, 26, 27
 
 
-def other_seat(seat: Seat) -> Seat:
-    return "remote" if seat == "local" else "local"
-
-
 def space_of_point(point: int, seat: Seat, *, frm: bool) -> int:
     """The server space of `seat`'s own point (25 = bar as a from, 0 = off as a to)."""
     if frm and point == BAR_POINT:
