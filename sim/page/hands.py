@@ -25,6 +25,22 @@ from controller.web.page_actions import Handler
 from controller.web.protocol import Notice
 
 
+def steps_fit(vb: VirtualBoard, cells: list[tuple[str, str, bool]], colour: str) -> bool:
+    """Whether every step can be carried out on the board as it stands (counted, not
+    done): a helper that failed half-way left the board half moved, in English."""
+    counts = {c: list(vb.counts(c)) for c in CELLS}
+    mine, theirs = (0, 1) if colour == "white" else (1, 0)
+    for frm, to, hit in cells:
+        if hit and counts[to][theirs]:
+            counts[to][theirs] -= 1
+            counts["bar"][theirs] += 1
+        if not counts[frm][mine]:
+            return False
+        counts[frm][mine] -= 1
+        counts[to][mine] += 1
+    return True
+
+
 class PageHands:
     """The hand over the virtual board and what it does (see the module docstring).
     `status` reads the table now, `changed` tells the page."""
@@ -182,27 +198,12 @@ class PageHands:
         if left is None:
             return off_the_move
         cells = [(*step_cells(step, plan.side), step.hit) for step in left]
-        if not self._can_carry_out(cells, plan.side):
+        if not steps_fit(self._vb, cells, plan.side):
             return off_the_move  # told in the page's language, and nothing is moved
         for frm, to, hit in cells:
             self.carry_out(frm, to, plan.side, hit)
         self._changed()
         return None
-
-    def _can_carry_out(self, cells: list[tuple[str, str, bool]], colour: str) -> bool:
-        """Whether every step can be carried out on the board as it stands (counted, not
-        done): a helper that failed half-way left the board half moved, in English."""
-        counts = {c: list(self._vb.counts(c)) for c in CELLS}
-        mine, theirs = (0, 1) if colour == "white" else (1, 0)
-        for frm, to, hit in cells:
-            if hit and counts[to][theirs]:
-                counts[to][theirs] -= 1
-                counts["bar"][theirs] += 1
-            if not counts[frm][mine]:
-                return False
-            counts[frm][mine] -= 1
-            counts[to][mine] += 1
-        return True
 
     def _bot_steps_left(self, steps: tuple[Step, ...], result: Position, side: str) -> tuple[Step, ...] | None:
         """What remains of the computer's move from the board as it stands: part of it may
