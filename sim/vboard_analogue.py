@@ -6,7 +6,7 @@ field, tabulated: sim/vboard_field.py), white's north pole driving it up and bla
 south pole down, clamped at the part's saturation levels. A checker on one of a cell's
 slots lies in that slot's recess, off its centre by the play drawn when it was put down;
 the checkers a point holds beyond its slots lie on top of those in its recesses, one
-`CHECKER_HEIGHT` higher a layer, so their magnets are that much farther from the sensor.
+`geometry.CHECKER_HEIGHT` higher a layer, so their magnets are that much farther from the sensor.
 
 `Drift` is what changed since the board was calibrated (temperature: the sensors'
 sensitivity within the datasheet's ±10 %, the magnets' remanence, the quiescent level);
@@ -26,13 +26,12 @@ import numpy as np
 
 from controller.board.profile import Profile
 from firmware import levels as scan  # the sensor values: 0 empty, 1 white, 2 black, 3 fault
+from hardware.design import geometry
 from hardware.design.geometry import slot_xy
 from sim.vboard_field import REACH, FieldTable
 from sim.vboard_hardware import Checker, HallField
 from sim.vboard_parts import SensorPart
 
-#: mm a checker lying on another lifts its magnet (a 30 mm checker's thickness)
-CHECKER_HEIGHT = 6.0
 #: a sensor's output when it outputs nothing (dead, unpowered): the bus's pull-down
 NO_OUTPUT = 0.0
 #: the least supply (V) on which the DRV5053 runs (SLIS153C, 6.3)
@@ -101,7 +100,7 @@ class AnalogueSensors:
         out = {}
         for sensor in self._near[cell]:
             x, y = self._where[sensor]
-            d = self.parts[sensor].gap + layer * CHECKER_HEIGHT
+            d = self.parts[sensor].gap + layer * geometry.CHECKER_HEIGHT
             b = self.table.bz(d, math.hypot(x - mx, y - my))
             if b:
                 out[sensor] = sign * p.br * b

@@ -18,7 +18,8 @@ from controller.board.profile import load_profile
 from firmware import levels as scan  # the sensor values: 0 empty, 1 white, 2 black, 3 fault
 from hardware.design import sensing
 from hardware.design.magnet import Disc
-from sim.vboard_analogue import CHECKER_HEIGHT, AnalogueSensors, Drift
+from hardware.design.geometry import CHECKER_HEIGHT
+from sim.vboard_analogue import AnalogueSensors, Drift
 from sim.vboard_chain import TokenChain
 from sim.vboard_field import REACH, FieldTable, field_table
 from sim.vboard_hardware import HallField

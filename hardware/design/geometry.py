@@ -26,6 +26,7 @@ MIDDLE_GAP = 30.0                # between the tips of opposite points
 TRAY_DIVIDER = 12.0              # wood between the right quarter and the trays
 FRAME = 24.0                     # frame around the field (LEDs sit under it)
 CHECKER = 30.0                   # checker diameter
+CHECKER_HEIGHT = 6.0             # a checker's thickness: a stack's upper layers are that much farther
 RECESS = 31.0                    # recess diameter in the top, 1 mm deep
 RECESS_DEPTH = 1.0
 TOP = 3.0                        # playing surface thickness (plywood)
