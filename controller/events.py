@@ -14,12 +14,12 @@ from typing import Literal, Union
 from controller.board.reconcile import BoardState
 from controller.engine.board_view import Colour
 from controller.dice.secret import DiceSecret
-from controller.dice.table import DiceError, TableDice
+from controller.dice.state import DiceError, DiceState
 from controller.engine.errors import MatchStateError
 from controller.engine.match import Match
 from controller.engine.moves import Move
-from controller.inputs.menu import OnlineWhat
-from controller.show.content import ParamValue, Prompt, Scene
+from controller.inputs.menu import LinkName, OnlineWhat
+from controller.show.content import PairingView, ParamValue, Prompt, Scene
 from controller.show.review_notes import ReviewFigures
 
 ActionName = Literal["roll", "done", "double", "take", "drop", "accept", "decline",
@@ -163,7 +163,7 @@ class MatchSeated:
     for the match itself (the menu then offers "Back to the match")."""
 
     match: Match
-    dice: TableDice
+    dice: DiceState
     at: float
     practice: str | None = None
 
@@ -245,10 +245,37 @@ class OnlineOffered:
     at: float
 
 
+@dataclass(frozen=True)
+class LinkPublished:
+    """A board's page (`bgboard run --page/--spectators`) is reachable at the link `view`
+    shows: the menu offers it as a QR code (controller/web/page_links.py)."""
+
+    name: LinkName
+    view: PairingView
+    at: float
+
+
+@dataclass(frozen=True)
+class RollQueued:
+    """The next roll is `dice` (a scenario script's `dice` line; for the opening roll White's
+    die, then Black's); refused where nobody may choose a roll (verifiable dice, online)."""
+
+    dice: tuple[int, int]
+    at: float
+
+
+@dataclass(frozen=True)
+class ServerRolled:
+    """Online the server rolled `dice`: the table's next roll gives them (server dice)."""
+
+    dice: tuple[int, int]
+    at: float
+
+
 Event = Union[ReadingReceived, LinkChanged, ActionRequested, ButtonPressed, Tick, BotMoved,
               BotCube, DicePhraseGiven, DiceEntered, DieChosen, RemoteActed, AdoptMatch, MatchSeated,
               BannerChanged, ReviewReady, WatchShown, OnlineOffered, LanguageChosen, MatchChosen, TutorChosen,
-              HintRequested]
+              HintRequested, LinkPublished, RollQueued, ServerRolled]
 
 
 # -- effects -----------------------------------------------------------------------------

@@ -26,7 +26,7 @@ from typing import TextIO
 from controller.board.profile import Profile, load_profile
 from controller.bot.base import check_level
 from controller.controller import ControllerConfig
-from controller.dice import TableDice
+from controller.dice import DiceState
 from controller.engine.match import Match
 from controller.engine.match_settings import MatchSettings
 from controller.files import write_atomically
@@ -64,7 +64,8 @@ class HeadlessRunner:
         self.vb: VirtualBoard | None = None
         self.wire = MemoryCable(seed=seed)  # the board's cable, in memory
         self.table: Table | None = None
-        self.dice = TableDice(random.Random(seed), **({"entropy": entropy} if entropy else {}))
+        #: the dice the next table opens with (a table's own dice are its state's: `_dice_now`)
+        self.dice = DiceState.seeded(random.Random(seed), **({"entropy": entropy} if entropy else {}))
         self.record = record
         self.results: list[JsonObject] = []
         self.settings = MatchSettings()
@@ -126,7 +127,8 @@ class HeadlessRunner:
 
     def write_record(self, path: Path) -> None:
         """The match as played so far (finished or not) as a `.mat` record at `path`."""
-        text = dice_record(self.ready().controller.status().match, self.dice)
+        status = self.ready().controller.status()
+        text = dice_record(status.match, status.dice)
         try:
             write_atomically(path, text)
         except OSError as exc:
@@ -134,7 +136,7 @@ class HeadlessRunner:
 
     def emit(self, line: sc.ScriptLine) -> None:
         table = self.ready()
-        record = snapshot(table.controller, line.number, line.text, list(table.log_lines))
+        record = snapshot(table.controller.status(), line.number, line.text, list(table.log_lines))
         self.results.append(record)
         if self.out is not None:
             self.out.write(json.dumps(record, ensure_ascii=False) + "\n")
@@ -180,9 +182,10 @@ class HeadlessRunner:
         opponent = command.get("opponent", "human")
         self.config = replace(self.config, language=command.get("language", "en"),
                               tutor=command.get("tutor", "off"))
+        dice = self._dice_now()
         if "seed" in dict(command.options):
-            self.dice.rng.seed(int(command.get("seed", "0")))
-        self.dice.begin(match)
+            dice = replace(dice, rng=DiceState.seeded(random.Random(int(command.get("seed", "0")))).rng)
+        self.dice = dice.begin(match)
         await self._open_table(match)
         if opponent != "human":
             try:
@@ -203,10 +206,14 @@ class HeadlessRunner:
     async def restart(self) -> None:
         """A power cut: the application dies and starts again from its saved match (what
         was in memory is lost, the dice's secret too: the save has it)."""
+        self.dice = replace(self._dice_now(), secret=None)
         await self.ready().aclose()
         self.table = None
-        self.dice.secret = None
         await self._open_table(None)
+
+    def _dice_now(self) -> DiceState:
+        """The dice as the table has rolled them so far (its generator, its queue), for the next table."""
+        return self.table.controller.state.dice if self.table is not None else self.dice
 
 
 async def run_script(path: str | Path, *, out: TextIO, profile_path: str | None = None,

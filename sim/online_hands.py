@@ -85,17 +85,16 @@ class SimHands:
         """A full point or tray the sensors cannot count: the checker the hands put down
         there has landed (the main button says so: issue 35.3, the hands waited for ever),
         or "Was it ...?" (main yes, cube no)."""
-        c = self.table.controller
-        status = c.status()
+        status = self.table.controller.status()
         side = LOCAL if status.match.turn == LOCAL else REMOTE
         if status.awaits_landing and not live.hand:
-            self.table.dispatch(ButtonPressed(side, "main", c.now))
+            self.table.dispatch(ButtonPressed(side, "main", status.now))
             return True
-        prompt = c.phase_prompt()
+        prompt = status.scene.display.prompt
         if prompt is None or prompt.key != "confirm_move":
             return False
         meant = prompt.as_dict().get("notation") == self._meant
-        self.table.dispatch(ButtonPressed(side, "main" if meant else "cube", c.now))
+        self.table.dispatch(ButtonPressed(side, "main" if meant else "cube", status.now))
         return True
 
     async def _use_helpers(self, live: LiveSim) -> bool:
@@ -114,7 +113,7 @@ class SimHands:
         """The level's decision now, put to it as the table puts the computer's questions
         (`answer_with`): roll or double, take or drop, the next step of its move, accept or
         decline a resignation."""
-        c = self.table.controller
+        now = self.table.controller.status().now
         kind = _question(m)
         if kind is None:
             return
@@ -124,11 +123,11 @@ class SimHands:
             return
         self._acted = key
         if kind == "roll":
-            self.table.dispatch(ActionRequested(LOCAL, "roll", c.now))
+            self.table.dispatch(ActionRequested(LOCAL, "roll", now))
             return
-        answer = answer_with(self.bot, AskBot(kind, 0, LOCAL, m), c.now)
+        answer = answer_with(self.bot, AskBot(kind, 0, LOCAL, m), now)
         if isinstance(answer, BotCube):
-            self.table.dispatch(ActionRequested(LOCAL, answer.action, c.now))  # type: ignore[arg-type]
+            self.table.dispatch(ActionRequested(LOCAL, answer.action, now))  # type: ignore[arg-type]
         elif isinstance(answer, BotMoved) and answer.move is not None:
             self._meant = answer.move.notation
             self._steps = list(answer.move.steps)

@@ -15,8 +15,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Protocol, TypeVar, get_args
 
-from controller.dice import DiceError, TableDice
-from controller.events import ActionRequested, DiceEntered, Event, Refused
+from controller.events import ActionRequested, DiceEntered, Event, Refused, RollQueued
 from controller.table import Table
 from sim import script as sc
 from sim.finger import LONG_PRESS_S, TAP_S, Finger, button_key
@@ -25,9 +24,7 @@ from controller.web.dice_panel import dice_event
 
 
 class ScriptRun(Protocol):
-    """What a step works with: the run's table, hand, dice and simulated time."""
-
-    dice: TableDice
+    """What a step works with: the run's table, hand and simulated time."""
 
     @property
     def now(self) -> float: ...
@@ -87,10 +84,7 @@ async def _dice(run: ScriptRun, command: sc.DiceCmd) -> None:
     if status.entering_dice:
         run.dispatch(DiceEntered(status.match.turn or "white", command.dice, run.now))
         return
-    try:
-        run.dice.push(command.dice)
-    except DiceError as exc:
-        table.refuse(Refused.from_error(exc))
+    run.dispatch(RollQueued(command.dice, run.now))
 
 
 @step(sc.PhraseCmd)

@@ -19,6 +19,7 @@ from controller.engine.match import Match
 from controller.engine.moves import Move, Step
 from controller.table import Table, make_bot
 from controller.table.computer import bot_context
+from controller.play.showing import phase_prompt
 from sim.finger import TAP_S, Finger, button_key
 from tests.board_process import BoardProcess
 
@@ -70,7 +71,7 @@ class BoardPerson:
     async def _act(self) -> None:
         c = self.table.controller
         status = c.status()
-        prompt = c.phase_prompt()
+        prompt = phase_prompt(c.state)
         if prompt is not None and prompt.key == "confirm_move":
             meant = prompt.as_dict().get("notation") == self._meant
             await self._press(status.match.turn or self.side, "main" if meant else "cube")
@@ -92,7 +93,7 @@ class BoardPerson:
 
     async def _press(self, side: Colour, button: str) -> None:
         key = button_key(side, button)
-        prompt = self.table.controller.phase_prompt()
+        prompt = phase_prompt(self.table.controller.state)
         self.presses.append(f"{key} ({prompt.key if prompt else ''})")
         self.finger.down(key)
         await asyncio.sleep(TAP_S)
@@ -104,7 +105,7 @@ class BoardPerson:
 
     def _carry_out_shown(self, move: Move, side: Colour) -> None:
         """The other side's move, read from the LEDs and carried out step by step."""
-        lights = {cell: role for cell, role in self.table.controller.last_scene.leds.items()
+        lights = {cell: role for cell, role in self.table.controller.status().scene.leds.items()
                   if role in ("bot-from", "bot-to")}
         self.shown.append(Shown(move, lights))
         self._meant = move.notation

@@ -14,6 +14,7 @@ import pytest
 
 from sim.page.harness import ServerThread
 from sim.page.page_spy import CHROMIUM_ARGS, PAGE_SPY
+from controller.events import RollQueued
 
 CHROMIUM = "/usr/bin/chromium"
 OUTPUT = Path(__file__).resolve().parent / "output"
@@ -30,6 +31,12 @@ SPY = PAGE_SPY
 def ctl(sim: ServerThread, fn: Callable[[Any], Any]) -> Any:
     """`fn(controller)` on the simulator's loop."""
     return sim.inspect(lambda live: fn(live.table.controller))  # type: ignore[union-attr]
+
+
+def queue_roll(live: Any, dice: tuple[int, int]) -> None:
+    """The next roll of the simulator's table is `dice` (as a script's `dice` line queues it)."""
+    table = live.table
+    table.dispatch(RollQueued(dice, table.clock()))
 
 
 #: The least any wait here allows. A wait's timeout is a fail-safe, never a figure (speed is
@@ -113,7 +120,7 @@ class Page:
 
 
 def progress_key(sim: ServerThread) -> tuple[Any, ...]:
-    return ctl(sim, lambda c: (c.match.match_id, c.match.partial.id, c.match.phase, len(c.match.steps)))
+    return ctl(sim, lambda c: (c.status().match.match_id, c.status().match.partial.id, c.status().match.phase, len(c.status().match.steps)))
 
 
 def lift_by_click(page: Page, cell: str, colour: str) -> None:
@@ -136,7 +143,7 @@ def drag(page: Page, frm: tuple[float, float], to: tuple[float, float]) -> None:
 
 
 def roll(page: Page, sim: ServerThread) -> None:
-    side = ctl(sim, lambda c: c.match.turn or "white")
+    side = ctl(sim, lambda c: c.status().match.turn or "white")
     before = progress_key(sim)
     page.click_button(f"{side}_main")
     try:

@@ -43,7 +43,7 @@ def sim(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[ServerThrea
                           settings_file=tmp_path / "config" / "bgboard" / "simulator.json",
                           profile=fast_profile(tmp_path), seed=11)
     with server:
-        wait_until(lambda: ctl(server, lambda c: c.online and not c.setting_up))
+        wait_until(lambda: ctl(server, lambda c: c.status().online and not c.status().setting_up))
         yield server
 
 

@@ -10,6 +10,7 @@ from controller.engine.match_settings import MatchSettings
 from controller.engine.position import Position
 from controller.show.announce import announcements
 from controller.show.texts import render
+from controller.play.showing import phase_prompt
 
 
 def said(m: Match, computer: tuple[str, ...] = (), tie: int | None = None, language: str = "en") -> list[str]:
@@ -80,7 +81,7 @@ def test_the_game_that_made_the_next_one_crawford_is_said_on_the_display_too() -
     Crawford game: the display's cube corner says "Crawford" meanwhile (controller.show.display)."""
     from controller.board.reconcile import BoardState
     from controller.controller import Controller
-    from controller.dice import TableDice
+    from controller.dice import DiceState
     from controller.engine.board_view import cell_counts
     from controller.events import ReadingReceived, Tick
 
@@ -88,8 +89,8 @@ def test_the_game_that_made_the_next_one_crawford_is_said_on_the_display_too() -
     m = m.play("white", m.legal_moves()[0]).match
     m = m.resign("black", "gammon").match.accept("white").match  # 2-0 in a 3-point match
     assert m.crawford and m.phase == "opening"
-    controller = Controller(m, dice=TableDice(), now=0.0)
+    controller = Controller(m, dice=DiceState(), now=0.0)
     controller.handle(ReadingReceived(BoardState.of(cell_counts(Position.initial(), "white")), 0.0))
     controller.handle(Tick(1.0))  # the board set up for the next game, settled
-    prompt = controller.phase_prompt()
+    prompt = phase_prompt(controller.state)
     assert prompt is not None and render(prompt.key, prompt.as_dict(), "en") == "White wins by resignation: 2 points"

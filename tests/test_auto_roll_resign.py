@@ -10,7 +10,7 @@ import random
 
 from controller.board.reconcile import BoardState
 from controller.controller import Controller, ControllerConfig
-from controller.dice import TableDice
+from controller.dice import DiceState
 from controller.engine import Position
 from controller.engine.board_view import cell_counts
 from controller.engine.match_settings import MatchSettings
@@ -22,40 +22,40 @@ from controller.table.start import starting_match
 def _owned_by_black() -> Controller:
     """White on roll at the start, Black owning the cube at 2: White may not double."""
     m = starting_match(MatchSettings(length=5), Position.initial().id, turn="white")
-    dice = TableDice(random.Random(3))
-    dice.push((6, 5))
+    dice = DiceState.seeded(random.Random(3))
+    dice = dice.push((6, 5))
     c = Controller(m, dice=dice, config=ControllerConfig(auto_roll_delay_s=2.0))
     c.handle(ReadingReceived(BoardState.of(cell_counts(Position.initial(), "white")), 0.0))
     c.handle(Tick(0.3))
     c.handle(ActionRequested("white", "double", 0.4))
     c.handle(ActionRequested("black", "take", 0.5))
-    assert c.match.cube == 2 and c.match.cube_owner == "black"
+    assert c.status().match.cube == 2 and c.status().match.cube_owner == "black"
     return c
 
 
 def test_the_automatic_roll_waits_while_the_menu_is_open_then_its_whole_delay() -> None:
     c = _owned_by_black()
     # the doubler rolls after the take, and may not double again: the dice roll by themselves
-    assert c.match.phase == "roll" and c.match.turn == "white" and c.match.auto_roll
+    assert c.status().match.phase == "roll" and c.status().match.turn == "white" and c.status().match.auto_roll
     c.handle(MenuPressed(1.0))  # White reaches for the menu within the delay
-    assert c.menu.is_open
+    assert c.status().menu.is_open
     c.handle(Tick(2.6))
     c.handle(Tick(9.0))
-    assert c.match.phase == "roll"  # no roll while the menu is open
+    assert c.status().match.phase == "roll"  # no roll while the menu is open
     c.handle(MenuPressed(9.1, held=True))  # closed without resigning (a long press)
-    assert not c.menu.is_open
+    assert not c.status().menu.is_open
     c.handle(Tick(10.0))
-    assert c.match.phase == "roll"  # the whole delay again
+    assert c.status().match.phase == "roll"  # the whole delay again
     c.handle(Tick(11.2))
-    assert c.match.phase == "move" and c.match.dice == (6, 5)
+    assert c.status().match.phase == "move" and c.status().match.dice == (6, 5)
 
 
 def test_a_resignation_from_the_menu_beats_the_automatic_roll() -> None:
     c = _owned_by_black()
     c.handle(MenuPressed(1.0))
-    while c.menu.item != "resign_single":
-        c.handle(MenuPressed(c.now + 0.1))
-        assert c.menu.item is not None
+    while c.status().menu.item != "resign_single":
+        c.handle(MenuPressed(c.status().now + 0.1))
+        assert c.status().menu.item is not None
     c.handle(Tick(5.0))
     c.handle(ButtonPressed("white", "main", 5.1))
-    assert c.match.phase == "resigning" and c.match.resign_level == "single"
+    assert c.status().match.phase == "resigning" and c.status().match.resign_level == "single"

@@ -14,7 +14,7 @@ import random
 
 from controller.board.reconcile import BoardState
 from controller.controller import Controller
-from controller.dice import TableDice
+from controller.dice import DiceState
 from controller.engine.board_view import cell_counts
 from controller.engine.match import Match
 from controller.engine.match_history import TurnRecord
@@ -24,6 +24,7 @@ from controller.engine.position import Position
 from controller.events import ActionRequested, ButtonPressed, ReadingReceived, Tick
 from controller.play.tracker import whole_move_reading
 from controller.show.texts import render
+from controller.play.showing import phase_prompt
 
 
 def _counts(points: dict[int, int]) -> tuple[int, ...]:
@@ -68,26 +69,26 @@ def _board(points_off: dict[str, tuple[int, int]]) -> BoardState:
 
 
 def _table(confirm: str = "auto") -> Controller:
-    dice = TableDice(random.Random(1))
-    dice.push((6, 1))
+    dice = DiceState.seeded(random.Random(1))
+    dice = dice.push((6, 1))
     c = Controller(Match.from_score(MatchSettings(length=3, confirm=confirm), position=BEAROFF), dice=dice)
     c.handle(ReadingReceived(_board({}), 0.0))
     c.handle(Tick(0.3))
     c.handle(ActionRequested("white", "roll", 0.4))
-    assert c.match.phase == "move" and c.match.dice == (6, 1)
+    assert c.status().match.phase == "move" and c.status().match.dice == (6, 1)
     c.handle(ReadingReceived(_board({"5": (-1, 0), "off-white": (1, 0)}), 1.0))  # the checker on 5 taken off
     c.handle(Tick(1.4))
     return c
 
 
 def _line(c: Controller) -> str:
-    prompt = c.phase_prompt()
+    prompt = phase_prompt(c.state)
     assert prompt is not None
     return render(prompt.key, prompt.as_dict(), "en")
 
 
 def _last_move(c: Controller) -> list[tuple[int, int]]:
-    turn = [a for a in c.match.history[-1].actions if isinstance(a, TurnRecord)][-1]
+    turn = [a for a in c.status().match.history[-1].actions if isinstance(a, TurnRecord)][-1]
     return [(s.frm, s.to) for s in turn.steps]
 
 
@@ -95,32 +96,32 @@ def test_the_table_asks_and_main_says_it_was_the_whole_move() -> None:
     c = _table()
     assert _line(c) == "Was it 5/4/off? Main: yes, cube: no"
     c.handle(ButtonPressed("white", "main", 2.0))
-    assert c.match.turn == "black" and _last_move(c) == [(5, 4), (4, 0)]  # the turn ended (confirm auto)
+    assert c.status().match.turn == "black" and _last_move(c) == [(5, 4), (4, 0)]  # the turn ended (confirm auto)
 
 
 def test_cube_says_no_and_the_one_is_played_elsewhere() -> None:
     c = _table()
     c.handle(ButtonPressed("white", "cube", 2.0))
-    assert c.match.turn == "white" and _line(c) == "White to play 6-1"  # asked once: play on
+    assert c.status().match.turn == "white" and _line(c) == "White to play 6-1"  # asked once: play on
     c.handle(ReadingReceived(_board({"5": (-1, 0), "off-white": (1, 0), "3": (-1, 0), "2": (1, 0)}), 3.0))
     c.handle(Tick(3.4))
-    assert c.match.turn == "black" and sorted(_last_move(c)) == [(3, 2), (5, 0)]
+    assert c.status().match.turn == "black" and sorted(_last_move(c)) == [(3, 2), (5, 0)]
 
 
 def test_playing_on_answers_the_question_without_a_button() -> None:
     c = _table()
     c.handle(ReadingReceived(_board({"5": (-1, 0), "off-white": (1, 0), "2": (-1, 0), "1": (1, 0)}), 2.0))
     c.handle(Tick(2.4))
-    assert c.match.turn == "black" and sorted(_last_move(c)) == [(2, 1), (5, 0)]
+    assert c.status().match.turn == "black" and sorted(_last_move(c)) == [(2, 1), (5, 0)]
 
 
 def test_with_confirm_by_button_yes_makes_the_move_complete_and_done_ends_it() -> None:
     c = _table(confirm="button")
     assert _line(c) == "Was it 5/4/off? Main: yes, cube: no"
     c.handle(ButtonPressed("white", "main", 2.0))
-    assert c.match.move_complete and _line(c) == "White: done? Press the button"
+    assert c.status().match.move_complete and _line(c) == "White: done? Press the button"
     c.handle(ButtonPressed("white", "main", 2.5))
-    assert c.match.turn == "black" and _last_move(c) == [(5, 4), (4, 0)]
+    assert c.status().match.turn == "black" and _last_move(c) == [(5, 4), (4, 0)]
 
 
 def test_asked_exactly_when_a_step_short_position_is_a_complete_moves_result() -> None:

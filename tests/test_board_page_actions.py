@@ -11,12 +11,13 @@ from pathlib import Path
 from controller.board.profile import load_profile
 from controller.board.reconcile import BoardState
 from controller.controller import Controller
-from controller.dice import TableDice
+from controller.dice import DiceState
 from controller.engine import Position
 from controller.engine.board_view import cell_counts
 from controller.engine.match import Match
 from controller.engine.match_settings import MatchSettings
-from controller.events import ReadingReceived, Tick
+from controller.events import AdoptMatch, ReadingReceived, RollQueued, Tick
+from controller.play.tutor import mark_for
 from controller.records.store import TableStore
 from controller.table import Table
 from controller.table.practice import TablePractice
@@ -33,36 +34,35 @@ def _page(tmp_path: Path, dice: str = "board") -> BoardPage:
 def _table(tmp_path: Path, dice: str = "board") -> Table:
     """A table whose board stands set up, with the practice the menu offers."""
     match = Match.new(MatchSettings(length=5, dice=dice))
-    table_dice = TableDice()
-    table_dice.adopt(match)
+    table_dice = DiceState().adopt(match)
     table = Table(Controller(match, dice=table_dice, now=1.0), store=TableStore(tmp_path), clock=lambda: 1.0,
                   practice=lambda at: TablePractice(at, tmp_path))
     table.dispatch(ReadingReceived(BoardState.of(cell_counts(Position.initial(), "white")), 1.0))
     table.dispatch(Tick(1.5))  # the reading settles: the board is set up
-    assert not table.controller.setting_up
+    assert not table.controller.status().setting_up
     return table
 
 
 def test_the_phone_chooses_the_language(tmp_path: Path) -> None:
     page = _page(tmp_path)
     assert asyncio.run(page.act(PageAction("language", name="da"))) is None
-    assert page.table.controller.config.language == "da"
+    assert page.table.controller.status().config.language == "da"
     assert page.snapshot()["settings"]["language"] == "da"
 
 
 def test_an_action_the_table_refuses_is_one_line_on_the_phone(tmp_path: Path) -> None:
     page = _page(tmp_path)
-    before = page.table.controller.match
+    before = page.table.controller.status().match
     answer = asyncio.run(page.act(PageAction("command", name="white double")))
     assert isinstance(answer, Notice) and answer.text.startswith("rejected: ") and "\n" not in answer.text
-    assert page.table.controller.match == before
+    assert page.table.controller.status().match == before
 
 
 def test_real_dice_are_keyed_in_on_the_phone(tmp_path: Path) -> None:
     page = _page(tmp_path, dice="entered")
     assert page.snapshot()["dice_panel"]["mode"] == "entered"
     assert asyncio.run(page.act(PageAction("dice", name="52"))) is None  # the opening: White's 5, Black's 2
-    m = page.table.controller.match
+    m = page.table.controller.status().match
     assert m.phase == "move" and m.turn == "white" and tuple(m.dice) == (5, 2)
 
 
@@ -80,11 +80,11 @@ def test_the_phones_new_match_is_the_dialogs_match_at_the_table(tmp_path: Path) 
             "opponent": "human", "dice": "entered", "tutor": "bad", "language": "sv", "score": "1-0"}
     answer = _act(page, "new_match", settings=form)
     assert isinstance(answer, Notice) and answer.key == "new_match", answer
-    m = c.match
+    m = c.status().match
     assert (m.settings.length, m.settings.cube, m.settings.clock, m.settings.confirm, m.settings.dice) == \
         (3, False, "timer", "button", "entered")
-    assert m.score == (1, 0) and m.phase == "opening" and c.dice.mode == "entered"
-    assert (c.config.tutor, c.config.language) == ("bad", "sv")
+    assert m.score == (1, 0) and m.phase == "opening" and c.status().dice.mode == "entered"
+    assert (c.status().config.tutor, c.status().config.language) == ("bad", "sv")
     shown = page.snapshot()["settings"]
     assert {k: shown[k] for k in form if k != "score"} == {k: v for k, v in form.items() if k != "score"}
     assert "new match to 3" in page.table.log_lines
@@ -92,12 +92,12 @@ def test_the_phones_new_match_is_the_dialogs_match_at_the_table(tmp_path: Path) 
 
 def test_a_bad_new_match_from_the_phone_changes_nothing(tmp_path: Path) -> None:
     page = _page(tmp_path)
-    before = page.table.controller.match
+    before = page.table.controller.status().match
     answer = _act(page, "new_match", settings={"length": 0})
     assert answer == "ignored: match length 0 is out of range (1-99)"
     answer = _act(page, "new_match", settings={"length": 3, "score": "3-0"})
     assert isinstance(answer, str) and answer.startswith("ignored: ") and "\n" not in answer
-    assert page.table.controller.match is before
+    assert page.table.controller.status().match is before
 
 
 def test_a_new_match_is_refused_while_one_is_played_online(tmp_path: Path) -> None:
@@ -105,18 +105,19 @@ def test_a_new_match_is_refused_while_one_is_played_online(tmp_path: Path) -> No
     server starts the match); the phone says so in one line."""
     page = _page(tmp_path)
     online = Match.new(MatchSettings(length=3, black_player="remote"))
-    page.table.controller.flow.swap(online)
+    page.table.dispatch(AdoptMatch(online, 1.0))  # the server's match takes the table
     answer = _act(page, "new_match", settings={"length": 7})
     assert isinstance(answer, Notice) and answer.text.startswith("rejected: online the server starts the match")
-    assert page.table.controller.match is online
+    assert page.table.controller.status().match is online
 
 
 def test_the_phone_sets_the_tutor_in_the_middle_of_a_match(tmp_path: Path) -> None:
     page = _page(tmp_path)
     assert _act(page, "tutor", name="doubtful") is None
-    assert page.table.controller.config.tutor == "doubtful"
+    assert page.table.controller.status().config.tutor == "doubtful"
     assert page.snapshot()["settings"]["tutor"] == "doubtful"
-    assert page.table.controller.hints.tutor_mark("white") == "doubtful"  # the tutor judges with it now
+    status = page.table.controller.status()
+    assert mark_for(status.config.tutor, status.match, "white") == "doubtful"  # the tutor judges with it now
 
 
 def test_the_phones_hint_is_the_menus_hint(tmp_path: Path) -> None:
@@ -126,13 +127,13 @@ def test_the_phones_hint_is_the_menus_hint(tmp_path: Path) -> None:
     assert page.snapshot()["hint_ask"] is False
     answer = _act(page, "hint")
     assert isinstance(answer, Notice) and answer.text.startswith("rejected: no hint now"), answer
-    page.table.controller.dice.push((3, 1))
+    page.table.controller.handle(RollQueued((3, 1), page.table.controller.status().now))
     assert _act(page, "command", name="white roll") is None
-    assert page.table.controller.match.phase == "move" and page.snapshot()["hint_ask"] is True
+    assert page.table.controller.status().match.phase == "move" and page.snapshot()["hint_ask"] is True
     assert _act(page, "hint") is None
     c = page.table.controller
-    assert c.hints.current() is not None
-    assert c.last_scene.display.prompt is not None and c.last_scene.display.prompt.key in ("hint", "hint_missing")
+    assert c.state.hint.shown is not None
+    assert c.status().scene.display.prompt is not None and c.status().scene.display.prompt.key in ("hint", "hint_missing")
 
 
 #: one valid message of each kind the phone may send (the simulator's page sends the same)
@@ -161,7 +162,7 @@ def test_a_spectators_token_does_nothing_and_the_players_page_checks_host_and_or
 
     def state() -> object:
         c = table.controller
-        return (c.match, c.config, c.dice.mode, len(table.log_lines))
+        return (c.status().match, c.status().config, c.status().dice.mode, len(table.log_lines))
 
     async def check() -> None:
         player, watcher = PlayerServer(page), SpectatorServer(table_view(table, load_profile()))
@@ -194,7 +195,7 @@ def test_a_spectators_token_does_nothing_and_the_players_page_checks_host_and_or
                 while not ((shown := await own.receive_json(timeout=30))["type"] == "state"
                            and shown["settings"]["tutor"] == "bad"):
                     pass
-                assert table.controller.config.tutor == "bad"
+                assert table.controller.status().config.tutor == "bad"
                 await own.close()
         finally:
             for runner in runners:
@@ -215,7 +216,7 @@ def test_the_phone_plays_online_through_the_tables_door(tmp_path: Path) -> None:
     async def go() -> None:
         async with BgammonDouble(free_port(), seed=5) as double:
             table = _table(tmp_path)
-            local = table.controller.match
+            local = table.controller.status().match
             known = Settings(online_server=str(address(double)))
             door = OnlineDoor(table, settings=lambda: known, online_dir=tmp_path / "online")
             table.offer_online(door)
@@ -228,13 +229,13 @@ def test_the_phone_plays_online_through_the_tables_door(tmp_path: Path) -> None:
             await until("seated, waiting for an opponent", lambda: door.state == "waiting")
             view = page.snapshot()["online_play"]
             assert view["match"] >= 1 and view["match_password"] == "pw" and view["state"] == "waiting"
-            assert table.controller.playing_online and table.controller.match.settings.length == 3
+            assert table.controller.status().playing_online and table.controller.status().match.settings.length == 3
             busy = await page.act(PageAction("new_match", settings={"length": 7}))
             assert isinstance(busy, Notice) and busy.key == "online_busy"
             assert await page.act(PageAction("say", name="hello")) is None
             assert await page.act(PageAction("online_leave")) is None
             await until("left", lambda: door.state == "off")
-            assert table.controller.match == local and not table.controller.playing_online
+            assert table.controller.status().match == local and not table.controller.status().playing_online
             await table.aclose()
 
     asyncio.run(go())
@@ -258,7 +259,7 @@ def test_the_phone_watches_a_server_match_and_leaves_it(tmp_path: Path) -> None:
     from tests.test_online_watch_menu import Players, watching
 
     async def body(table: Table, door: OnlineDoor, vb: VirtualBoard, double: BgammonDouble, players: Players) -> None:
-        local = table.controller.match
+        local = table.controller.status().match
         page = BoardPage(table, load_profile(), door)
         answer = await page.act(PageAction("online", settings={"server": str(address(double)), "match": "watch",
                                                                "join": "Guest_anna"}))
@@ -270,7 +271,7 @@ def test_the_phone_watches_a_server_match_and_leaves_it(tmp_path: Path) -> None:
         assert await page.act(PageAction("hint")) == READ_ONLY
         assert await page.act(PageAction("online_leave")) is None
         await until("left", lambda: door.state == "off")
-        assert table.controller.match == local
+        assert table.controller.status().match == local
 
     watching(tmp_path, 3, 7, lambda double: "Guest_anna", body)
 
@@ -279,9 +280,9 @@ def test_the_phones_review_and_practice_are_the_tables(tmp_path: Path) -> None:
     """Before a finished game there is no review to show or practise from: the phone's
     set-up request and its way back are one line each, and nothing changes."""
     page = _page(tmp_path)
-    before = page.table.controller.match
+    before = page.table.controller.status().match
     assert page.snapshot()["review"] is None and page.review_json()["marked"] == []
     answer = _act(page, "practice", name="1.1")
     assert isinstance(answer, str) and answer.startswith("ignored a set-up request") and "\n" not in answer, answer
     assert _act(page, "back_to_match") == Notice("no_practice", "there is no practice to end")
-    assert page.table.controller.match is before and page.table.controller.practising is None
+    assert page.table.controller.status().match is before and page.table.controller.status().practising is None

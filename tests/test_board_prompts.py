@@ -74,29 +74,29 @@ def test_a_reading_with_a_faulty_sensor_is_never_taken_for_a_move() -> None:
     import random
 
     from controller.controller import Controller
-    from controller.dice import TableDice
+    from controller.dice import DiceState
     from controller.engine import Position
     from controller.engine.board_view import cell_counts
     from controller.engine.match import Match
     from controller.engine.match_settings import MatchSettings
     from controller.events import ActionRequested, ReadingReceived, Tick
 
-    dice = TableDice(random.Random(0))
-    dice.push((3, 1))
+    dice = DiceState.seeded(random.Random(0))
+    dice = dice.push((3, 1))
     controller = Controller(Match.new(MatchSettings(length=3)), dice=dice)
     start = cell_counts(Position.initial(), "white")
     controller.handle(ReadingReceived(BoardState.of(start), 0.0))
     controller.handle(Tick(1.0))
     controller.handle(ActionRequested("white", "roll", 1.1))
-    partial = controller.match.partial
+    partial = controller.status().match.partial
     looks_played = dict(start)
     looks_played["8"] = (2, 0)
     looks_played["5"] = (1, 0)
     controller.handle(ReadingReceived(BoardState.of(looks_played, faults=["8"]), 2.0))
     effects = controller.handle(Tick(5.0))
-    assert controller.match.partial == partial
-    assert controller.last_scene.display.prompt == Prompt.of("sensor_fault", cell="8")
+    assert controller.status().match.partial == partial
+    assert controller.status().scene.display.prompt == Prompt.of("sensor_fault", cell="8")
     assert not any(type(e).__name__ == "SaveMatch" for e in effects)
     controller.handle(ReadingReceived(BoardState.of(start), 6.0))   # the sensor works again
     controller.handle(Tick(7.0))
-    assert controller.match.partial == partial and controller.last_scene.leds.get("8") != "error"
+    assert controller.status().match.partial == partial and controller.status().scene.leds.get("8") != "error"

@@ -27,6 +27,7 @@ from controller.records.mat_reader import check_mat
 from controller.show.display import text_lines
 from browser_support import OUTPUT, Page, ctl, drag, lift_by_click, needs_chromium, place_by_click, progress_key, roll, wait_until
 from sim.page.harness import ServerThread
+from browser_support import queue_roll
 
 # a whole game by clicks takes 47 s here, idle; 170 s was reached beside other jobs
 pytestmark = [needs_chromium, pytest.mark.timeout(480)]
@@ -40,8 +41,8 @@ def controller_view(sim: ServerThread) -> dict[str, Any]:
     """What the page must show, read from the controller, the board and the backends."""
     def read(live: Any) -> dict[str, Any]:
         c = live.table.controller
-        m = c.match
-        scene = c.scene()
+        m = c.status().match
+        scene = c.status().scene
         roles = {cell: role for cell, role in scene.leds.items()}
         strip = {cell: live.table.leds.cell_colours(cell) for cell in live.led_config.cells}
         device = live.table.display.device.image.convert("1")
@@ -154,7 +155,7 @@ def choose_step(sim: ServerThread, hits: bool = False) -> tuple[str, Step]:
     plays), preferring a bear-off, then a hit only if `hits` (else none: hitting back
     and forth makes a game last hundreds of turns), then the checker furthest back."""
     def read(c: Any) -> tuple[str, list[Step]]:
-        m = c.match
+        m = c.status().match
         return m.turn, TurnPlan(m.position, m.dice).next_steps(m.partial)
     side, steps = ctl(sim, read)
     assert steps, "no legal step although the turn is on"
@@ -194,21 +195,21 @@ def play_step(page: Page, sim: ServerThread, n: int, hits: bool = False) -> str:
         wait_until(lambda: progress_key(sim) != before, 5, f"step {frm}->{to} by {how}")
     except AssertionError as exc:
         raise AssertionError(f"{exc}; {step}; notices {page.notices[-5:]}; "
-                             f"board {ctl(sim, lambda c: c.match.partial)} verdict {ctl(sim, lambda c: c.verdict)} "
+                             f"board {ctl(sim, lambda c: c.status().match.partial)} verdict {ctl(sim, lambda c: c.status().verdict)} "
                              f"vb {sim.inspect(lambda live: {k: live.vb.counts(k) for k in live.led_config.cells})} "
-                             f"hand {sim.inspect(lambda live: live.hand)} repro {ctl(sim, lambda c: (c.match.position.id, c.match.dice, c.match.partial.id, c.match.turn, c.settled))}") from None
+                             f"hand {sim.inspect(lambda live: live.hand)} repro {ctl(sim, lambda c: (c.status().match.position.id, c.status().match.dice, c.status().match.partial.id, c.status().match.turn, c.status().board))}") from None
     return how
 
 
 def illegal_placement_and_correction(page: Page, sim: ServerThread) -> None:
     """Put a checker where it may not go (one point backwards), see the error LEDs and
     the prompt, then put it right."""
-    side = ctl(sim, lambda c: c.match.turn)
+    side = ctl(sim, lambda c: c.status().match.turn)
     frm, bad = ("13", "14") if side == "white" else ("12", "11")
     before = progress_key(sim)
     lift_by_click(page, frm, side)
     place_by_click(page, bad)
-    wait_until(lambda: ctl(sim, lambda c: "error" in c.scene().leds.values()), 5, "the error LEDs")
+    wait_until(lambda: ctl(sim, lambda c: "error" in c.status().scene.leds.values()), 5, "the error LEDs")
     got = check_in_step(page, sim)
     error_cells = {led["cell"] for led in got["leds"] if led["role"] == "error"}
     assert bad in error_cells
@@ -222,23 +223,23 @@ def illegal_placement_and_correction(page: Page, sim: ServerThread) -> None:
     assert progress_key(sim) == before, "a wrong placement changed the match"
     lift_by_click(page, bad, side)
     place_by_click(page, frm)
-    wait_until(lambda: ctl(sim, lambda c: "error" not in c.scene().leds.values()), 5, "the error cleared")
+    wait_until(lambda: ctl(sim, lambda c: "error" not in c.status().scene.leds.values()), 5, "the error cleared")
     got = check_in_step(page, sim)
     assert not any(led["role"] == "error" for led in got["leds"])
     assert progress_key(sim) == before
 
 
 def double_and_take(page: Page, sim: ServerThread) -> None:
-    side = ctl(sim, lambda c: c.match.turn)
+    side = ctl(sim, lambda c: c.status().match.turn)
     other = "black" if side == "white" else "white"
     page.click_button(f"{side}_cube")
-    wait_until(lambda: ctl(sim, lambda c: c.match.phase == "doubled"), 5, "the double")
+    wait_until(lambda: ctl(sim, lambda c: c.status().match.phase == "doubled"), 5, "the double")
     got = check_in_step(page, sim)
     assert "2" in got["prompt"], got["prompt"]
     assert f"{other} take" in page.page.locator("#actions").inner_text() or True
     page.click_button(f"{other}_main")
-    wait_until(lambda: ctl(sim, lambda c: c.match.phase == "roll" and c.match.cube == 2), 5, "the take")
-    assert ctl(sim, lambda c: (c.match.cube_owner, c.match.turn)) == (other, side)
+    wait_until(lambda: ctl(sim, lambda c: c.status().match.phase == "roll" and c.status().match.cube == 2), 5, "the take")
+    assert ctl(sim, lambda c: (c.status().match.cube_owner, c.status().match.turn)) == (other, side)
     check_in_step(page, sim)
     assert "2" in page.page.locator("#cube").inner_text()
 
@@ -250,7 +251,7 @@ def test_a_whole_game_by_clicks_with_a_double_an_error_and_its_correction(page: 
     # this game rolls every turn by the button and counts the rolls; the table's own roll
     # (2 s after a turn where the side may not double) would race a loaded machine's clicks
     sim.inspect(lambda live: setattr(live.table.controller, "config",
-                                     replace(live.table.controller.config, auto_roll_delay_s=86_400.0)))
+                                     replace(live.table.controller.status().config, auto_roll_delay_s=86_400.0)))
     check_in_step(page, sim)
     assert page.page.locator("#prompt").inner_text() == "Each side rolls one die"
     assert page.page.locator("#hint").inner_text().startswith("Press White ●")
@@ -260,17 +261,17 @@ def test_a_whole_game_by_clicks_with_a_double_an_error_and_its_correction(page: 
         == ["black_main", "white_main"]
     assert fetch_display_png(page).tobytes() == controller_view(sim)["frame"][1]
     roll(page, sim)  # the opening roll: one die each, the higher moves
-    assert ctl(sim, lambda c: c.match.phase) == "move"
+    assert ctl(sim, lambda c: c.status().match.phase) == "move"
     check_in_step(page, sim)
     illegal_placement_and_correction(page, sim)
     hows: dict[str, int] = {}
     doubled = False
     n = turns = 0
-    game = ctl(sim, lambda c: c.match.game)
-    while ctl(sim, lambda c: c.match.game == game and c.match.phase not in ("over", "opening")):
-        phase = ctl(sim, lambda c: c.match.phase)
+    game = ctl(sim, lambda c: c.status().match.game)
+    while ctl(sim, lambda c: c.status().match.game == game and c.status().match.phase not in ("over", "opening")):
+        phase = ctl(sim, lambda c: c.status().match.phase)
         if phase == "roll":
-            if not doubled and turns >= 3 and ctl(sim, lambda c: c.match.may_double(c.match.turn)):
+            if not doubled and turns >= 3 and ctl(sim, lambda c: c.status().match.may_double(c.status().match.turn)):
                 double_and_take(page, sim)
                 doubled = True
             roll(page, sim)
@@ -279,7 +280,7 @@ def test_a_whole_game_by_clicks_with_a_double_an_error_and_its_correction(page: 
                 check_in_step(page, sim)
                 page.page.screenshot(path=str(OUTPUT / "simulator.png"), full_page=True)
             if os.environ.get("BGBOARD_TRACE"):
-                print(f"turn {turns} steps {n} {time.monotonic() - started:.1f}s pips {ctl(sim, lambda c: c.match.pips())}", flush=True)
+                print(f"turn {turns} steps {n} {time.monotonic() - started:.1f}s pips {ctl(sim, lambda c: c.status().match.pips())}", flush=True)
         elif phase == "move":
             how = play_step(page, sim, n, hits=turns < 12)
             hows[how] = hows.get(how, 0) + 1
@@ -288,7 +289,7 @@ def test_a_whole_game_by_clicks_with_a_double_an_error_and_its_correction(page: 
             raise AssertionError(f"unexpected phase {phase}")
         check_in_step(page, sim)
         assert turns < 200, "the game does not end"
-    m = ctl(sim, lambda c: c.match)
+    m = ctl(sim, lambda c: c.status().match)
     assert doubled and m.history[0].end is not None
     end = m.history[0].end
     assert end.how == "bearoff" and end.cube == 2 and end.points in (2, 4, 6)
@@ -304,9 +305,9 @@ def test_a_whole_game_by_clicks_with_a_double_an_error_and_its_correction(page: 
     assert sum(1 for a in first.actions if type(a).__name__ == "Roll") == turns + 1  # and the opening
     assert (OUTPUT / "simulator.png").stat().st_mtime >= started_wall
     # the next game needs all thirty checkers back: the helping hand does it in one click
-    assert ctl(sim, lambda c: c.setting_up) and page.page.locator("#hint").inner_text().startswith("Set the checkers up")
+    assert ctl(sim, lambda c: c.status().setting_up) and page.page.locator("#hint").inner_text().startswith("Set the checkers up")
     page.page.click('#helpers button[data-helper="setup"]')
-    wait_until(lambda: ctl(sim, lambda c: not c.setting_up and c.match.phase == "opening"), 5, "the next game set up")
+    wait_until(lambda: ctl(sim, lambda c: not c.status().setting_up and c.status().match.phase == "opening"), 5, "the next game set up")
     check_in_step(page, sim)
     # the won game is said on the display and the page until the next opening roll
     won = f"{end.winner.capitalize()} wins: {end.result if end.result != 'single' else 'single game'}, {end.points} points"
@@ -326,7 +327,7 @@ def test_the_page_follows_every_change_of_the_controller(page: Page, sim: Server
 
     def hook(live: Any) -> None:
         def changed() -> None:
-            m = live.table.controller.match
+            m = live.table.controller.status().match
             key = (m.match_id, m.partial.id)
             if not changes or changes[-1] != key:
                 changes.append(key)
@@ -334,12 +335,12 @@ def test_the_page_follows_every_change_of_the_controller(page: Page, sim: Server
     sim.inspect(hook)
     rolls = 0
     for _ in range(10):
-        phase, side = ctl(sim, lambda c: (c.match.phase, c.match.turn or "white"))
+        phase, side = ctl(sim, lambda c: (c.status().match.phase, c.status().match.turn or "white"))
         if phase in ("roll", "opening"):
             before = progress_key(sim)
             page.page.evaluate("""(name) => document.querySelector(`button.hw[data-button="${name}"]`).click()""",
                                f"{side}_main")
-            key = wait_until(lambda before=before: ctl(sim, lambda c: (c.match.match_id, c.match.partial.id))
+            key = wait_until(lambda before=before: ctl(sim, lambda c: (c.status().match.match_id, c.status().match.partial.id))
                              if progress_key(sim) != before else None, 5, "the roll")
             page.page.wait_for_function(
                 "([mid, pid]) => window.bgboard.log.some(e => e.match_id === mid && e.position_id === pid)",
@@ -356,7 +357,7 @@ def test_the_page_follows_every_change_of_the_controller(page: Page, sim: Server
 
 
 def match_and_board(sim: ServerThread) -> tuple[Any, ...]:
-    return sim.inspect(lambda live: (live.table.controller.match, live.vb.sensors(), len(live.hand)))  # type: ignore[union-attr]
+    return sim.inspect(lambda live: (live.table.controller.status().match, live.vb.sensors(), len(live.hand)))  # type: ignore[union-attr]
 
 
 def test_bad_input_from_the_page_is_ignored_with_a_notice(browser: Any, page: Page, sim: ServerThread) -> None:
@@ -422,25 +423,25 @@ def test_keyboard_menu_helpers_debug_dialog_and_download(page: Page, sim: Server
     page.page.wait_for_function("(window.bgboard.state.hand ?? []).length === 0")
     assert sim.inspect(lambda live: live.vb.counts("5")) == (1, 0)
     # a checker where none belongs before the opening: red LEDs, and the helping hand
-    wait_until(lambda: ctl(sim, lambda c: "error" in c.scene().leds.values()), 5, "the error LEDs")
+    wait_until(lambda: ctl(sim, lambda c: "error" in c.status().scene.leds.values()), 5, "the error LEDs")
     check_in_step(page, sim)
     page.page.click('#helpers button[data-helper="setup"]')
-    wait_until(lambda: ctl(sim, lambda c: "error" not in c.scene().leds.values()), 5, "the board put right")
+    wait_until(lambda: ctl(sim, lambda c: "error" not in c.status().scene.leds.values()), 5, "the board put right")
     assert sim.inspect(lambda live: (live.vb.counts("5"), live.vb.counts("6"))) == ((0, 0), (5, 0))
     check_in_step(page, sim)
     # the menu button is the board's own (the real button panel on mock pins): the menu
     # opens on the display, the menu button steps through it, a cube button closes it
     page.click_button("menu")
     wait_until(lambda: ctl(sim, lambda c: c.status().menu_open), 5, "the menu open")
-    first = ctl(sim, lambda c: c.scene().display.prompt)
+    first = ctl(sim, lambda c: c.status().scene.display.prompt)
     assert first is not None and first.key == "menu"
     page.click_button("menu")
-    wait_until(lambda: ctl(sim, lambda c: c.scene().display.prompt != first), 5, "the next item")
+    wait_until(lambda: ctl(sim, lambda c: c.status().scene.display.prompt != first), 5, "the next item")
     page.click_button("white_cube")
     wait_until(lambda: ctl(sim, lambda c: not c.status().menu_open), 5, "the menu closed")
     # an action from the Actions list acts on the match
     page.page.click('#actions button[data-command="white roll"]')
-    wait_until(lambda: ctl(sim, lambda c: c.match.phase == "move"), 5, "the opening roll")
+    wait_until(lambda: ctl(sim, lambda c: c.status().match.phase == "move"), 5, "the opening roll")
     check_in_step(page, sim)
     # the debug panel: the sensor matrix, frames per second, link errors, faults
     page.page.click("#debug-toggle")
@@ -449,14 +450,14 @@ def test_keyboard_menu_helpers_debug_dialog_and_download(page: Page, sim: Server
     assert page.page.locator("#sensor-grid span.s1").count() == 15  # white checkers: the sensors see them
     page.page.wait_for_function("""() => [...document.querySelectorAll('#link-stats tr')]
         .some(r => r.cells[0].textContent === 'frames/s' && Number(r.cells[1].textContent) > 0)""")
-    before = ctl(sim, lambda c: c.match)
+    before = ctl(sim, lambda c: c.status().match)
     page.page.click('[data-fault="noise"]')
     page.wait_notice("fault injected: noise")
     page.page.click('[data-fault="flip"]')  # flipped bits for 2 s: frames fail their CRC
     page.wait_notice("fault injected: flip")
     page.page.wait_for_function("""() => [...document.querySelectorAll('#link-stats tr')]
         .some(r => /errors/.test(r.cells[0].textContent) && Number(r.cells[1].textContent) > 0)""")
-    assert ctl(sim, lambda c: c.match) == before
+    assert ctl(sim, lambda c: c.status().match) == before
     page.page.screenshot(path=str(OUTPUT / "simulator-debug.png"), full_page=True)
     # a pulled cable: the page says the board is offline, and online again once plugged
     t0 = time.monotonic()
@@ -466,7 +467,7 @@ def test_keyboard_menu_helpers_debug_dialog_and_download(page: Page, sim: Server
     page.page.click('[data-fault="plug"]')
     page.page.wait_for_function("document.getElementById('status').textContent === 'board online'", timeout=30000)
     print(f"pulled cable seen offline after {offline_s:.2f} s, online again after {time.monotonic() - t0 - offline_s:.2f} s")
-    assert ctl(sim, lambda c: c.match) == before
+    assert ctl(sim, lambda c: c.status().match) == before
     # the new-match dialog: filled with the current settings, kept in the config directory
     page.page.click("#new-match-open")
     form = page.page.locator("#new-match-form")
@@ -480,7 +481,7 @@ def test_keyboard_menu_helpers_debug_dialog_and_download(page: Page, sim: Server
     assert page.page.locator("#confirm").evaluate("d => d.open")
     page.page.click("#confirm-yes")
     page.wait_notice("new match to 3")
-    m = ctl(sim, lambda c: c.match)
+    m = ctl(sim, lambda c: c.status().match)
     assert (m.settings.length, m.settings.confirm, m.settings.crawford) == (3, "button", False)
     assert m.score == (1, 0)
     assert sim.inspect(lambda live: json.loads(live.settings_file.read_text()))["length"] == 3
@@ -502,9 +503,9 @@ def test_keyboard_menu_helpers_debug_dialog_and_download(page: Page, sim: Server
 
 
 def test_a_shift_drag_slides_the_checker_across_the_points(page: Page, sim: ServerThread) -> None:
-    sim.inspect(lambda live: live.dice.push((5, 2)))  # the opening: White 5, Black 2
+    sim.inspect(lambda live: queue_roll(live, (5, 2)))  # the opening: White 5, Black 2
     roll(page, sim)
-    assert ctl(sim, lambda c: (c.match.turn, c.match.dice)) == ("white", (5, 2))
+    assert ctl(sim, lambda c: (c.status().match.turn, c.status().match.dice)) == ("white", (5, 2))
     mouse = page.page.mouse
     start = page.checker("13", "white")
     page.page.keyboard.down("Shift")
@@ -517,7 +518,7 @@ def test_a_shift_drag_slides_the_checker_across_the_points(page: Page, sim: Serv
     page.page.keyboard.up("Shift")
     # on the way the controller may take a rest on 11 for 13/11 (the 2 is legal there);
     # where the checker stops, it reads 13/8
-    wait_until(lambda: ctl(sim, lambda c: [(s.frm, s.to) for s in c.match.steps] == [(13, 8)]), 5,
+    wait_until(lambda: ctl(sim, lambda c: [(s.frm, s.to) for s in c.status().match.steps] == [(13, 8)]), 5,
                "the slid step 13/8")
     sent = page.page.evaluate("window.bgboard.sent")
     placed = [m["cell"] for m in sent if m["type"] == "place"]

@@ -47,7 +47,7 @@ def evil_site(tmp_path: Path, sim: ServerThread) -> Iterator[str]:
 
 def test_a_page_of_another_origin_cannot_open_the_websocket(browser: Any, sim: ServerThread,
                                                              evil_site: str) -> None:
-    before = ctl(sim, lambda c: (c.match, c.setting_up))
+    before = ctl(sim, lambda c: (c.status().match, c.status().setting_up))
     tab = browser.new_page()
     try:
         tab.goto(evil_site)
@@ -59,7 +59,7 @@ def test_a_page_of_another_origin_cannot_open_the_websocket(browser: Any, sim: S
         assert own == "refused"  # still this page's origin, whatever it asks for
     finally:
         tab.close()
-    assert ctl(sim, lambda c: (c.match, c.setting_up)) == before
+    assert ctl(sim, lambda c: (c.status().match, c.status().setting_up)) == before
     own_tab = browser.new_page()
     try:
         own_tab.goto(sim.url)

@@ -78,7 +78,7 @@ def start_match(page: Any, sim: ServerThread, language: str) -> None:
     page.wait_for_function(f"window.bgboard.language === '{language}'"
                            f" && window.bgboard.state.settings.language === '{language}'", timeout=30000)
     page.wait_for_function("document.getElementById('status').className.includes('online')")
-    wait_until(lambda: sim.inspect(lambda live: not live.table.controller.setting_up), what="the set-up board")
+    wait_until(lambda: sim.inspect(lambda live: not live.table.controller.status().setting_up), what="the set-up board")
     page.wait_for_function("window.bgboard.state.match.state === 'opening'", timeout=30000)
 
 
@@ -154,7 +154,7 @@ def test_a_reload_keeps_the_language_and_the_buttons_still_work(page: Any, sim: 
     page.keyboard.press("Escape")
     # a translated button still does what it did: White ● rolls the opening
     page.click('button[data-button="white_main"]')
-    wait_until(lambda: sim.inspect(lambda live: live.table.controller.match.phase != "opening"),
+    wait_until(lambda: sim.inspect(lambda live: live.table.controller.status().match.phase != "opening"),
                what="the opening roll")
     page.wait_for_function("document.getElementById('dice').textContent !== '–'")
     assert "Ställning" in page.locator("aside > table.facts").inner_text()
@@ -202,14 +202,14 @@ def test_the_language_changes_in_the_middle_of_a_match(page: Any, sim: ServerThr
     """The header's language choice: the page, the display and the refusals speak Danish at
     once, and the match goes on where it was (no new match needed)."""
     page.click('button[data-button="white_main"]')  # the opening roll
-    wait_until(lambda: sim.inspect(lambda live: live.table.controller.match.phase == "move"), what="the opening roll")
-    before = sim.inspect(lambda live: live.table.controller.match)
+    wait_until(lambda: sim.inspect(lambda live: live.table.controller.status().match.phase == "move"), what="the opening roll")
+    before = sim.inspect(lambda live: live.table.controller.status().match)
     page.locator("#language").select_option("da")
     page.wait_for_function("window.bgboard.language === 'da'")
     assert label(page, "#new-match-open") == "Ny match"
-    wait_until(lambda: sim.inspect(lambda live: live.table.controller.config.language) == "da", what="the table in Danish")
-    assert sim.inspect(lambda live: live.table.controller.match) is before  # the same match, untouched
-    assert sim.inspect(lambda live: live.table.controller.scene().display.language) == "da"  # the display too
+    wait_until(lambda: sim.inspect(lambda live: live.table.controller.status().config.language) == "da", what="the table in Danish")
+    assert sim.inspect(lambda live: live.table.controller.status().match) is before  # the same match, untouched
+    assert sim.inspect(lambda live: live.table.controller.status().scene.display.language) == "da"  # the display too
     assert sim.inspect(lambda live: json.loads(live.settings_file.read_text()))["language"] == "da"
     page.locator("#language").select_option("en")
     page.wait_for_function("window.bgboard.language === 'en'")

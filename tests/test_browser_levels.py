@@ -59,7 +59,7 @@ def test_the_dialog_offers_every_level_and_explains_a_missing_one(page: Page, si
     page.page.click("#new-match-start")
     if page.page.locator("#confirm").evaluate("d => d.open"):
         page.page.click("#confirm-yes")
-    wait_until(lambda: ctl(sim, lambda c: c.match.settings.black_player) == "expert", 10, "the expert plays Black")
+    wait_until(lambda: ctl(sim, lambda c: c.status().match.settings.black_player) == "expert", 10, "the expert plays Black")
     wait_until(lambda: "Computer (expert)" in page.page.locator("#players").inner_text(), 5, "the players line")
 
 

@@ -42,7 +42,7 @@ def double_and_sim(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[
                           profile=fast_profile(tmp_path), seed=11, online_settings=lambda: settings)
     with server:
         server.run(double.__aenter__())
-        wait_until(lambda: ctl(server, lambda c: c.online and not c.setting_up))
+        wait_until(lambda: ctl(server, lambda c: c.status().online and not c.status().setting_up))
         try:
             yield double, server
         finally:
@@ -57,7 +57,7 @@ def test_the_dialog_plays_online_and_leaving_gives_the_local_match_back(
         browser: Any, double_and_sim: tuple[BgammonDouble, ServerThread]) -> None:
     double, sim = double_and_sim
     assert sim.run(sim.live.act(PageAction("command", name="white roll"))) is None  # type: ignore[union-attr]
-    local = ctl(sim, lambda c: c.match)
+    local = ctl(sim, lambda c: c.status().match)
     page = Page(browser, sim.url)
     p = page.page
     assert p.locator("#online").is_hidden()
@@ -75,7 +75,7 @@ def test_the_dialog_plays_online_and_leaving_gives_the_local_match_back(
 
     wait_until(lambda: _text(page, "#online-state") == "waiting for an opponent", 15, "waiting on the page")
     assert "match 1 on " in _text(page, "#online-facts") and "Password to pass on: pw" in _text(page, "#online-facts")
-    assert ctl(sim, lambda c: c.playing_online and c.match.length == 3)
+    assert ctl(sim, lambda c: c.status().playing_online and c.status().match.length == 3)
 
     async def opponent() -> Connection:
         bert = await Connection.open(address(double))
@@ -108,7 +108,7 @@ def test_the_dialog_plays_online_and_leaving_gives_the_local_match_back(
     wait_until(lambda: _text(page, "#online-state") == "not playing online", 15, "left")
     assert _text(page, "#online-line") == "left online play; the local match is back"
     assert p.locator("#online-leave").is_hidden()
-    assert ctl(sim, lambda c: c.match == local and not c.playing_online)
+    assert ctl(sim, lambda c: c.status().match == local and not c.status().playing_online)
 
     # the page sent the choice, never the account's password (read from its file on the server side)
     sent = p.evaluate("window.bgboard.sent.filter((m) => m.type === 'online')")
@@ -125,7 +125,7 @@ def test_the_dialog_plays_online_and_leaving_gives_the_local_match_back(
     wait_until(lambda: "Match not found" in _text(page, "#online-line"), 15, "the refusal")
     assert _text(page, "#online-line") == f"cannot join match 42 on {address(double)}: Match not found."
     assert "failed" in (p.locator("#online-line").get_attribute("class") or "")
-    assert ctl(sim, lambda c: c.match == local and not c.playing_online)
+    assert ctl(sim, lambda c: c.status().match == local and not c.status().playing_online)
     sim.run(bert.close())
     assert page.errors == [], page.errors
     page.close()
@@ -154,7 +154,7 @@ def test_the_dialog_watches_a_match_read_only_and_leave_gives_the_table_back(
     p.click("#online-leave")
     wait_until(lambda: _text(page, "#online-state") == "not playing online", 15, "back at the table")
     wait_until(lambda: p.locator("#actions button").count() > 0, 10, "the table's actions again")
-    assert ctl(sim, lambda c: not c.playing_online)
+    assert ctl(sim, lambda c: not c.status().playing_online)
     sim.run(players.__aexit__(None, None, None))
     assert page.errors == [], page.errors
     page.close()

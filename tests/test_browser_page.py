@@ -18,6 +18,8 @@ from browser_support import OUTPUT, Page, ctl, drag, lift_by_click, needs_chromi
 from controller.board.profile import load_profile
 from controller.engine.xgid import Xgid, match_xgid
 from sim.page.harness import ServerThread
+from controller.events import AdoptMatch
+from browser_support import queue_roll
 
 pytestmark = [needs_chromium, pytest.mark.timeout(170)]
 
@@ -28,7 +30,7 @@ def shot(page: Page, name: str) -> None:
 
 
 def steps_played(sim: ServerThread) -> int:
-    return ctl(sim, lambda c: len(c.match.steps))  # type: ignore[no-any-return]
+    return ctl(sim, lambda c: len(c.status().match.steps))  # type: ignore[no-any-return]
 
 
 def counts(sim: ServerThread, cell: str) -> tuple[int, int]:
@@ -37,15 +39,15 @@ def counts(sim: ServerThread, cell: str) -> tuple[int, int]:
 
 def open_with(page: Page, sim: ServerThread, white: int, black: int) -> None:
     """The opening roll with these dice (White's die, Black's die)."""
-    sim.inspect(lambda live: live.dice.push((white, black)))
+    sim.inspect(lambda live: queue_roll(live, (white, black)))
     roll(page, sim)
 
 
 def auto_step(page: Page, sim: ServerThread, cell: str, colour: str) -> None:
     """A double-click on a checker: its highest single step, played by the page's hand."""
-    before = steps_played(sim), ctl(sim, lambda c: c.match.turn)
+    before = steps_played(sim), ctl(sim, lambda c: c.status().match.turn)
     page.page.mouse.dblclick(*page.checker(cell, colour))
-    wait_until(lambda: (steps_played(sim), ctl(sim, lambda c: c.match.turn)) != before, 5, f"the step from {cell}")
+    wait_until(lambda: (steps_played(sim), ctl(sim, lambda c: c.status().match.turn)) != before, 5, f"the step from {cell}")
 
 
 def white_leaves_a_blot_on_5(page: Page, sim: ServerThread) -> None:
@@ -53,8 +55,8 @@ def white_leaves_a_blot_on_5(page: Page, sim: ServerThread) -> None:
     open_with(page, sim, 4, 1)
     auto_step(page, sim, "13", "white")
     auto_step(page, sim, "6", "white")
-    wait_until(lambda: ctl(sim, lambda c: c.match.turn == "black" and c.match.phase == "roll"), 5, "Black's turn")
-    sim.inspect(lambda live: live.dice.push((4, 3)))
+    wait_until(lambda: ctl(sim, lambda c: c.status().match.turn == "black" and c.status().match.phase == "roll"), 5, "Black's turn")
+    sim.inspect(lambda live: queue_roll(live, (4, 3)))
     roll(page, sim)
     assert counts(sim, "5") == (1, 0) and counts(sim, "1") == (0, 2)
 
@@ -73,7 +75,7 @@ def test_a_hit_is_one_gesture_and_the_bar_lights_while_a_blot_waits(page: Page, 
     place_by_click(page, "5")
     page.page.wait_for_function("window.__glides.includes('bar:white')")
     assert counts(sim, "5") == (0, 1) and counts(sim, "bar") == (1, 0)
-    wait_until(lambda: ctl(sim, lambda c: [(s.frm, s.to, s.hit) for s in c.match.steps]) == [(24, 20, True)], 5,
+    wait_until(lambda: ctl(sim, lambda c: [(s.frm, s.to, s.hit) for s in c.status().match.steps]) == [(24, 20, True)], 5,
                "the hit step 24/20*")
     page.page.wait_for_function("""() => document.querySelectorAll('#checkers [data-cell="bar"][data-colour="white"]').length === 1
         && document.querySelectorAll('#checkers [data-cell="5"][data-colour="black"]').length === 1""")
@@ -82,9 +84,9 @@ def test_a_hit_is_one_gesture_and_the_bar_lights_while_a_blot_waits(page: Page, 
     # blot and the bar blink `hit` until the blot is on the bar
     sim.inspect(lambda live: (live.vb.lift("5", "black"), live.vb.place("1", "black"),
                               live.vb.lift("bar", "white"), live.vb.place("5", "white")))
-    wait_until(lambda: ctl(sim, lambda c: not c.match.steps), 5, "the hit taken back")
+    wait_until(lambda: ctl(sim, lambda c: not c.status().match.steps), 5, "the hit taken back")
     sim.inspect(lambda live: (live.vb.lift("1", "black"), live.vb.place("5", "black")))
-    wait_until(lambda: ctl(sim, lambda c: c.scene().leds.get("bar") == "hit"), 5, "the bar lit for the hit")
+    wait_until(lambda: ctl(sim, lambda c: c.status().scene.leds.get("bar") == "hit"), 5, "the bar lit for the hit")
     page.page.wait_for_function("""() => document.querySelector('#glow [data-glow-cell="bar"]')?.dataset.role === 'hit'
         && document.querySelector('#glow [data-glow-cell="5"]')?.dataset.role === 'hit'""")
     circles = page.page.locator('#checkers circle[data-cell="5"]')
@@ -94,7 +96,7 @@ def test_a_hit_is_one_gesture_and_the_bar_lights_while_a_blot_waits(page: Page, 
     assert page.page.locator("#hint").inner_text().startswith("Put the hit checker on the bar")
     shot(page, "page-hit-pending.png")
     sim.inspect(lambda live: (live.vb.lift("5", "white"), live.vb.place("bar", "white")))
-    wait_until(lambda: ctl(sim, lambda c: [(s.frm, s.to, s.hit) for s in c.match.steps]) == [(24, 20, True)], 5,
+    wait_until(lambda: ctl(sim, lambda c: [(s.frm, s.to, s.hit) for s in c.status().match.steps]) == [(24, 20, True)], 5,
                "the hit by hand")
     page.page.wait_for_function("""() => !document.querySelector('#glow [data-role="hit"]')""")
 
@@ -161,7 +163,7 @@ def test_a_click_lifts_before_the_server_answers_and_the_targets_follow(page: Pa
         assert {"11", "8"} <= set(got["targets"]) <= lit | {"6"}
         page.page.wait_for_timeout(450)  # not a double-click: this click puts it back
         place_by_click(page, "13")
-        wait_until(lambda: ctl(sim, lambda c: c.verdict is not None and c.verdict.in_hand is None), 5, "back on 13")
+        wait_until(lambda: ctl(sim, lambda c: c.status().verdict is not None and c.status().verdict.in_hand is None), 5, "back on 13")
         page.page.wait_for_function("!document.querySelector('#leds circle[data-role=\"target\"]')")
     assert page.errors == []
 
@@ -170,12 +172,12 @@ def test_a_double_click_plays_the_highest_step_and_a_quick_click_click_moves(pag
     open_with(page, sim, 5, 2)
     # a double-click: the 5 from 13 (the highest die), nothing delayed
     page.page.mouse.dblclick(*page.checker("13", "white"))
-    wait_until(lambda: ctl(sim, lambda c: [(s.frm, s.to) for s in c.match.steps]) == [(13, 8)], 5, "13/8")
+    wait_until(lambda: ctl(sim, lambda c: [(s.frm, s.to) for s in c.status().match.steps]) == [(13, 8)], 5, "13/8")
     # a quick click-click (lift, then the target at once) is a move, not a cover
     mouse = page.page.mouse
     mouse.click(*page.checker("6", "white"))
     mouse.click(*page.cell("4"))
-    wait_until(lambda: ctl(sim, lambda c: c.match.turn == "black"), 5, "the turn over")
+    wait_until(lambda: ctl(sim, lambda c: c.status().match.turn == "black"), 5, "the turn over")
     assert counts(sim, "4") == (1, 0) and counts(sim, "8") == (4, 0)
 
 
@@ -198,10 +200,10 @@ def test_a_double_click_counts_as_the_browser_counts_it(page: Page, sim: ServerT
     hand or while the page is busy drawing; a plain second click later still puts it back."""
     open_with(page, sim, 5, 2)
     lift_then_click_again(page, "13", clicks=2)
-    wait_until(lambda: ctl(sim, lambda c: [(s.frm, s.to) for s in c.match.steps]) == [(13, 8)], 20, "13/8")
+    wait_until(lambda: ctl(sim, lambda c: [(s.frm, s.to) for s in c.status().match.steps]) == [(13, 8)], 20, "13/8")
     lift_then_click_again(page, "6", clicks=1)
     page.page.wait_for_function("(window.bgboard.state.hand ?? []).length === 0")
-    assert ctl(sim, lambda c: [(s.frm, s.to) for s in c.match.steps]) == [(13, 8)]
+    assert ctl(sim, lambda c: [(s.frm, s.to) for s in c.status().match.steps]) == [(13, 8)]
     assert counts(sim, "6") == (5, 0)
 
 
@@ -215,7 +217,7 @@ def announcement(page: Page) -> str:
 
 
 def test_the_opening_roll_a_tie_and_a_won_match_are_announced(page: Page, sim: ServerThread) -> None:
-    sim.inspect(lambda live: live.dice.push((3, 3)))
+    sim.inspect(lambda live: queue_roll(live, (3, 3)))
     page.click_button("white_main")
     assert announcement(page) == "Both rolled 3-3: roll again"
     page.page.wait_for_timeout(200)  # the finger comes up before the next press (a tap holds 80 ms)
@@ -234,10 +236,10 @@ def test_the_opening_roll_a_tie_and_a_won_match_are_announced(page: Page, sim: S
     assert "Black gives up the whole match" in page.page.locator("#confirm-text").inner_text()
     page.page.click("#confirm-no")
     page.page.wait_for_timeout(200)
-    assert ctl(sim, lambda c: c.match.phase) == "move"
+    assert ctl(sim, lambda c: c.status().match.phase) == "move"
     page.page.click('#actions button[data-command="black forfeit"]')
     page.page.click("#confirm-yes")
-    wait_until(lambda: ctl(sim, lambda c: c.match.phase == "over"), 5, "the forfeit")
+    wait_until(lambda: ctl(sim, lambda c: c.status().match.phase == "over"), 5, "the forfeit")
     page.page.wait_for_function("document.getElementById('announcement').innerText.includes('gives up')")
     assert announcement(page) == "Black gives up the match\nWhite wins the match 0-0"
     assert page.page.locator("#score").inner_text().endswith("White wins the match")
@@ -254,27 +256,27 @@ def test_a_won_game_is_announced_on_the_page_and_the_display_in_the_language(pag
     page.page.locator("#new-match-form [name=language]").select_option("da")
     page.page.click("#new-match-start")  # nothing played yet: no question
     page.page.wait_for_function("document.documentElement.lang === 'da'")
-    wait_until(lambda: ctl(sim, lambda c: not c.setting_up and c.config.language == "da"), 8, "the Danish match")
+    wait_until(lambda: ctl(sim, lambda c: not c.status().setting_up and c.status().config.language == "da"), 8, "the Danish match")
     open_with(page, sim, 5, 2)
     # White moves; Black, before rolling, resigns a gammon and White accepts
     auto_step(page, sim, "13", "white")
     auto_step(page, sim, "13", "white")
-    wait_until(lambda: ctl(sim, lambda c: c.match.phase == "roll" and c.match.turn == "black"), 5, "Black's turn")
+    wait_until(lambda: ctl(sim, lambda c: c.status().match.phase == "roll" and c.status().match.turn == "black"), 5, "Black's turn")
     page.page.click('#actions button[data-command="black resign gammon"]')
     # issue 35.8: a resignation asks first (one tap on a phone lost a game), in the language
     assert page.page.locator("#confirm").evaluate("d => d.open")
     assert "Sort tilbyder at opgive dette spil som gammon" in page.page.locator("#confirm-text").inner_text()
     page.page.click("#confirm-no")
     page.page.wait_for_timeout(200)
-    assert ctl(sim, lambda c: c.match.phase) == "roll"
+    assert ctl(sim, lambda c: c.status().match.phase) == "roll"
     page.page.click('#actions button[data-command="black resign gammon"]')
     page.page.click("#confirm-yes")
-    wait_until(lambda: ctl(sim, lambda c: c.match.phase == "resigning"), 5, "the offer")
+    wait_until(lambda: ctl(sim, lambda c: c.status().match.phase == "resigning"), 5, "the offer")
     page.page.click('#actions button[data-command="white accept"]')
-    wait_until(lambda: ctl(sim, lambda c: c.match.phase == "opening"), 5, "the game over")
+    wait_until(lambda: ctl(sim, lambda c: c.status().match.phase == "opening"), 5, "the game over")
     assert announcement(page) == "Hvid vinder (opgivet): 2 point"
     page.page.click('#helpers button[data-helper="setup"]')
-    wait_until(lambda: ctl(sim, lambda c: not c.setting_up), 5, "the next game set up")
+    wait_until(lambda: ctl(sim, lambda c: not c.status().setting_up), 5, "the next game set up")
     wait_until(lambda: any("Hvid vinder" in line for line in sim.inspect(lambda live: live.snapshot()["display"]["lines"])),
                5, "the display saying it")
     assert announcement(page) == "Hvid vinder (opgivet): 2 point"  # until the next action
@@ -291,7 +293,7 @@ def test_the_board_shows_dice_cube_pips_turn_moves_and_takes_back_a_step(page: P
     form.locator("[name=confirm]").select_option("button")
     form.locator("[name=clock]").select_option("timer")
     page.page.click("#new-match-start")
-    wait_until(lambda: ctl(sim, lambda c: c.match.settings.confirm == "button" and not c.setting_up), 8, "the new match")
+    wait_until(lambda: ctl(sim, lambda c: c.status().match.settings.confirm == "button" and not c.status().setting_up), 8, "the new match")
     open_with(page, sim, 5, 2)
     assert page.page.locator("#players").inner_text() == "White vs Black"
     auto_step(page, sim, "13", "white")  # 13/8 with the 5: that die is used
@@ -303,7 +305,7 @@ def test_the_board_shows_dice_cube_pips_turn_moves_and_takes_back_a_step(page: P
     # the move list shows the move being made, gnubg style
     page.page.wait_for_function("document.querySelector('#move-list td[data-side=\"white\"]')?.textContent === '52: 13/8'")
     # XG users' ID beside gnubg's: the XGID the controller gives, of the position the Position ID names
-    wait_until(lambda: page.page.locator("#xgid").inner_text() == ctl(sim, lambda c: match_xgid(c.match)), 5, "the XGID")
+    wait_until(lambda: page.page.locator("#xgid").inner_text() == ctl(sim, lambda c: match_xgid(c.status().match)), 5, "the XGID")
     shown = Xgid.parse(page.page.locator("#xgid").inner_text())
     assert shown.position.id == page.page.locator("#position-id").inner_text() and shown.dice == (5, 2)
     xgid = page.page.locator("#xgid").bounding_box()
@@ -315,19 +317,19 @@ def test_the_board_shows_dice_cube_pips_turn_moves_and_takes_back_a_step(page: P
     assert "bank" in page.page.locator('#clock [data-side="black"]').inner_text()
     # undo of a finished step while the turn is open ("done" mode)
     auto_step(page, sim, "13", "white")  # 13/11: the move is complete, Done is awaited
-    assert ctl(sim, lambda c: c.match.move_complete and c.match.phase == "move")
+    assert ctl(sim, lambda c: c.status().match.move_complete and c.status().match.phase == "move")
     page.page.click('#helpers button[data-helper="undo"]')
-    wait_until(lambda: ctl(sim, lambda c: [(s.frm, s.to) for s in c.match.steps]) == [(13, 8)], 5, "the step taken back")
+    wait_until(lambda: ctl(sim, lambda c: [(s.frm, s.to) for s in c.status().match.steps]) == [(13, 8)], 5, "the step taken back")
     assert counts(sim, "13") == (4, 0)
     auto_step(page, sim, "13", "white")
     page.click_button("white_main")  # done
-    wait_until(lambda: ctl(sim, lambda c: c.match.turn == "black"), 5, "Black's turn")
+    wait_until(lambda: ctl(sim, lambda c: c.status().match.turn == "black"), 5, "Black's turn")
     page.page.wait_for_function("document.querySelector('#move-list td[data-side=\"white\"]')?.textContent === '52: 13/11 13/8'")
     # Black doubles: the cube goes to White's side once taken
     page.click_button("black_cube")
-    wait_until(lambda: ctl(sim, lambda c: c.match.phase == "doubled"), 5, "the double")
+    wait_until(lambda: ctl(sim, lambda c: c.status().match.phase == "doubled"), 5, "the double")
     page.click_button("white_main")
-    wait_until(lambda: ctl(sim, lambda c: c.match.cube == 2), 5, "the take")
+    wait_until(lambda: ctl(sim, lambda c: c.status().match.cube == 2), 5, "the take")
     page.page.wait_for_function("document.querySelector('#table-facts .cube')?.dataset.owner === 'white'")
     cube = page.page.locator("#table-facts .cube").bounding_box()
     board = page.page.locator("#board").bounding_box()
@@ -344,18 +346,19 @@ def test_the_clock_flashes_when_time_is_short(page: Page, sim: ServerThread) -> 
     page.page.click("#new-match-open")
     page.page.locator("#new-match-form [name=clock]").select_option("tournament")
     page.page.click("#new-match-start")
-    wait_until(lambda: ctl(sim, lambda c: c.match.settings.clock == "tournament" and not c.setting_up), 8, "the match")
+    wait_until(lambda: ctl(sim, lambda c: c.status().match.settings.clock == "tournament" and not c.status().setting_up), 8, "the match")
     open_with(page, sim, 5, 2)
     assert "reserve" in page.page.locator("#clock").inner_text()
 
     def short_reserve(live: Any) -> None:
         from dataclasses import replace
-        c = live.table.controller
-        clock = c.match.clock
+        m = live.table.controller.status().match
+        clock = m.clock
         fields = {f: getattr(clock, f) for f in clock.__dataclass_fields__}
         stored = [k for k in fields if "reserve" in k or "bank" in k]
         assert stored, fields
-        c.match = replace(c.match, clock=replace(clock, **{stored[0]: (8.0, 8.0)}))
+        short = replace(m, clock=replace(clock, **{stored[0]: (8.0, 8.0)}))
+        live.table.dispatch(AdoptMatch(short, live.table.clock()))  # the same match, 8 s left
     sim.inspect(short_reserve)
     page.page.wait_for_function("document.querySelector('#clock .clock-side.white.warning') !== null", timeout=20000)
     # (read in one go: the panel redraws at every tick, so a held element goes stale)
@@ -383,7 +386,7 @@ def test_a_phone_sized_window_fits_and_points_are_touch_targets(browser: Any, si
         open_with(phone, sim, 5, 2)
         lift_by_click(phone, "13", "white")
         assert sim.inspect(lambda live: live.hand) == [{"colour": "white", "from": "13"}]
-        wait_until(lambda: ctl(sim, lambda c: c.verdict is not None and c.verdict.in_hand == ("13", "white")),
+        wait_until(lambda: ctl(sim, lambda c: c.status().verdict is not None and c.status().verdict.in_hand == ("13", "white")),
                    5, "the controller seeing the lift")
         phone.page.wait_for_timeout(450)
         place_by_click(phone, "13")
@@ -493,7 +496,7 @@ def test_the_display_image_is_fetched_only_when_it_changes(page: Page, sim: Serv
     page.page.click("#new-match-open")
     page.page.locator("#new-match-form [name=clock]").select_option("timer")
     page.page.click("#new-match-start")
-    wait_until(lambda: ctl(sim, lambda c: c.match.settings.clock == "timer" and not c.setting_up), 8, "the match")
+    wait_until(lambda: ctl(sim, lambda c: c.status().match.settings.clock == "timer" and not c.status().setting_up), 8, "the match")
     open_with(page, sim, 5, 2)  # the clock runs
     fetched: list[str] = []
     page.page.on("request", lambda r: fetched.append(r.url) if "/display.png" in r.url else None)
@@ -535,12 +538,12 @@ def test_against_the_computer_its_move_is_drawn_and_its_buttons_are_not_offered(
     page.page.click("#new-match-open")
     page.page.locator("#new-match-form [name=opponent]").select_option("simple")
     page.page.click("#new-match-start")
-    wait_until(lambda: ctl(sim, lambda c: c.match.settings.black_player == "simple" and not c.setting_up), 8, "the match")
+    wait_until(lambda: ctl(sim, lambda c: c.status().match.settings.black_player == "simple" and not c.status().setting_up), 8, "the match")
     assert page.page.locator("#players").inner_text() == "You vs Computer (simple)"
     open_with(page, sim, 2, 6)  # Black (the computer) starts with 6-2
-    wait_until(lambda: ctl(sim, lambda c: c.bot is not None), 10, "the computer's move")
+    wait_until(lambda: ctl(sim, lambda c: c.status().carried_out is not None), 10, "the computer's move")
     pairs = ctl(sim, lambda c: [list(p) for p in (
-        (("bar" if s.frm == 25 else str(25 - s.frm)), str(25 - s.to)) for s in c.bot.move.steps)])
+        (("bar" if s.frm == 25 else str(25 - s.frm)), str(25 - s.to)) for s in c.status().carried_out.move.steps)])
     page.page.wait_for_function("document.querySelectorAll('#arrows .bot-arrow').length > 0")
     drawn = page.page.locator("#arrows .bot-arrow").evaluate_all("ls => ls.map(l => [l.dataset.from, l.dataset.to])")
     assert drawn == pairs
@@ -552,7 +555,7 @@ def test_against_the_computer_its_move_is_drawn_and_its_buttons_are_not_offered(
     brighter = sum(colours[1].color) - sum(colours[0].color)
     assert far_apart >= 200 and brighter >= 150, colours  # was #0040ff and #00a0ff: 96 apart
     # its move is written in Black's numbering, which the board's dark labels show
-    notation = ctl(sim, lambda c: c.bot.move.notation)
+    notation = ctl(sim, lambda c: c.status().carried_out.move.notation)
     assert notation in page.page.locator("#prompt").inner_text()
     assert "Black's numbers" in page.page.locator("#hint").inner_text()
     # the computer's own buttons are not offered, nor lit
@@ -561,8 +564,8 @@ def test_against_the_computer_its_move_is_drawn_and_its_buttons_are_not_offered(
     assert page.page.locator('button.hw.live[data-button^="black"]').count() == 0
     shot(page, "page-computer-move.png")
     page.page.click('#helpers button[data-helper="bot_move"]')
-    wait_until(lambda: ctl(sim, lambda c: c.match.turn == "white"), 10, "the computer's move carried out")
-    d1, d2 = ctl(sim, lambda c: c.match.history[-1].actions[0].dice)  # as rolled: White's die, Black's
+    wait_until(lambda: ctl(sim, lambda c: c.status().match.turn == "white"), 10, "the computer's move carried out")
+    d1, d2 = ctl(sim, lambda c: c.status().match.history[-1].actions[0].dice)  # as rolled: White's die, Black's
     high, low = max(d1, d2), min(d1, d2)  # the opening roll is written the higher first, as its starter plays it
     page.page.wait_for_function(
         f"document.querySelector('#move-list td[data-side=\"black\"]')?.textContent === '{high}{low}: {notation}'")

@@ -18,6 +18,7 @@ import pytest
 
 from browser_support import OUTPUT, Page, needs_chromium, wait_until
 from controller.bot.gnubg_level import load_gnubg_nn
+from controller.events import RollQueued
 from tests.test_browser_spectators import PHONE, PiThread
 
 pytestmark = [needs_chromium, pytest.mark.timeout(300)]
@@ -26,12 +27,12 @@ pytestmark = [needs_chromium, pytest.mark.timeout(300)]
 def _by_hand(pi: PiThread, side: str, frm: str, to: str) -> None:
     """One checker of `side` moved by hand from cell `frm` to `to`, as a player's hand:
     lifted, seen in the hand, placed, the step taken."""
-    before = pi.ctl(lambda c: (c.match.partial.id, c.match.turn, c.match.phase))
+    before = pi.ctl(lambda c: (c.status().match.partial.id, c.status().match.turn, c.status().match.phase))
     pi.vb.lift(frm, side)
     wait_until(lambda: pi.ctl(lambda c: getattr(c.status().verdict, "in_hand", None) is not None), 30,
                f"the lift from {frm}")
     pi.vb.place(to, side)
-    wait_until(lambda: pi.ctl(lambda c: (c.match.partial.id, c.match.turn, c.match.phase)) != before, 30,
+    wait_until(lambda: pi.ctl(lambda c: (c.status().match.partial.id, c.status().match.turn, c.status().match.phase)) != before, 30,
                f"the step {frm}/{to}")
 
 
@@ -43,7 +44,7 @@ def _new_match_from_the_dialog(phone: Page, pi: PiThread) -> None:
     form.locator('[name="clock"]').select_option("off")
     form.locator('[name="opponent"]').select_option("human")
     phone.page.click("#new-match-start")
-    wait_until(lambda: pi.ctl(lambda c: (c.match.settings.length, c.config.tutor)) == (3, "bad"), 30,
+    wait_until(lambda: pi.ctl(lambda c: (c.status().match.settings.length, c.status().config.tutor)) == (3, "bad"), 30,
                "the dialog's match at the table")
     assert "new match to 3" in pi.call(lambda: list(pi.table.log_lines))  # type: ignore[union-attr]
     phone.page.wait_for_function("document.getElementById('tutor').value === 'bad'")
@@ -57,18 +58,18 @@ def test_the_phone_starts_a_match_asks_a_hint_and_sets_the_tutor(browser: Any, t
         phone.page.wait_for_function("document.title === 'bgboard — board'")  # the tab says it too
         assert phone.page.locator("#debug-toggle").is_hidden() and phone.page.locator("#helpers").is_hidden()
         _new_match_from_the_dialog(phone, pi)
-        wait_until(lambda: pi.ctl(lambda c: not c.setting_up and any(a.action == "roll" for a in c.status().actions)),
+        wait_until(lambda: pi.ctl(lambda c: not c.status().setting_up and any(a.action == "roll" for a in c.status().actions)),
                    30, "the new match's opening roll offered")
         phone.page.select_option("#tutor", "off")  # the tutor off again, in the middle of the match
-        wait_until(lambda: pi.ctl(lambda c: c.config.tutor) == "off", 30, "the tutor off")
+        wait_until(lambda: pi.ctl(lambda c: c.status().config.tutor) == "off", 30, "the tutor off")
         assert phone.page.locator("#hint-ask").is_hidden()  # no hint before the opening roll
-        pi.ctl(lambda c: c.dice.push((3, 1)))
+        pi.ctl(lambda c: c.handle(RollQueued((3, 1), c.status().now)))
         phone.click_button("white_main")
-        wait_until(lambda: pi.ctl(lambda c: (c.match.phase, c.match.turn)) == ("move", "white"), 30, "White's 3-1")
+        wait_until(lambda: pi.ctl(lambda c: (c.status().match.phase, c.status().match.turn)) == ("move", "white"), 30, "White's 3-1")
         phone.page.wait_for_selector("#hint-ask:not([hidden])")
         phone.page.click("#hint-ask")
-        wait_until(lambda: pi.ctl(lambda c: c.hints.current() is not None), 30, "the hint shown")
-        key = pi.ctl(lambda c: c.last_scene.display.prompt.key)
+        wait_until(lambda: pi.ctl(lambda c: c.state.hint.current(c.state.match) is not None), 30, "the hint shown")
+        key = pi.ctl(lambda c: c.status().scene.display.prompt.key)
         assert key in ("hint", "hint_missing"), key  # the display says it, as the menu's Hint
         OUTPUT.mkdir(exist_ok=True)
         phone.page.screenshot(path=str(OUTPUT / "phone-hint.png"), full_page=True)
@@ -81,16 +82,16 @@ def test_the_phone_shows_the_review_and_practises_a_marked_decision(browser: Any
     with PiThread(tmp_path) as pi:
         phone = Page(browser, pi.page_urls[0], **PHONE)
         assert phone.page.locator("#review-box").is_hidden()  # no finished game, no review
-        pi.ctl(lambda c: c.dice.push((3, 1)))
+        pi.ctl(lambda c: c.handle(RollQueued((3, 1), c.status().now)))
         phone.click_button("white_main")  # the opening: White 3, Black 1
-        wait_until(lambda: pi.ctl(lambda c: (c.match.phase, c.match.turn)) == ("move", "white"), 30, "White's 3-1")
+        wait_until(lambda: pi.ctl(lambda c: (c.status().match.phase, c.status().match.turn)) == ("move", "white"), 30, "White's 3-1")
         _by_hand(pi, "white", "24", "21")
         _by_hand(pi, "white", "21", "20")
-        wait_until(lambda: pi.ctl(lambda c: (c.match.phase, c.match.turn)) == ("roll", "black"), 30, "Black's turn")
+        wait_until(lambda: pi.ctl(lambda c: (c.status().match.phase, c.status().match.turn)) == ("roll", "black"), 30, "Black's turn")
         phone.click_button("black_cube")  # doubles at once
-        wait_until(lambda: pi.ctl(lambda c: c.match.phase) == "doubled", 30, "the double")
+        wait_until(lambda: pi.ctl(lambda c: c.status().match.phase) == "doubled", 30, "the double")
         phone.click_button("white_cube")  # drops: very bad both
-        wait_until(lambda: pi.ctl(lambda c: c.match.score) == (0, 1), 30, "game 1 dropped")
+        wait_until(lambda: pi.ctl(lambda c: c.status().match.score) == (0, 1), 30, "game 1 dropped")
         phone.page.wait_for_function("window.bgboard.state.review && window.bgboard.state.review.games === 1",
                                      timeout=120000)
         phone.page.wait_for_function("document.querySelectorAll('#review-list tr').length > 0")
@@ -99,12 +100,12 @@ def test_the_phone_shows_the_review_and_practises_a_marked_decision(browser: Any
         assert phone.page.locator("#review-graph path.chance").count() == 1
         review = phone.page.evaluate("async () => (await fetch('/review.json')).json()")
         chosen = next(d for d in review["marked"] if d["kind"] == "pass")
-        before = pi.ctl(lambda c: c.match)
+        before = pi.ctl(lambda c: c.status().match)
         phone.page.click(f'#review-list button.review-setup[data-key="{chosen["key"]}"]')
         phone.page.wait_for_selector("#confirm[open]")
         phone.page.click("#confirm-yes")  # asked first: the match is saved and comes back
-        wait_until(lambda: pi.ctl(lambda c: c.practising) == chosen["key"], 30, "the practice at the table")
-        m = pi.ctl(lambda c: c.match)
+        wait_until(lambda: pi.ctl(lambda c: c.status().practising) == chosen["key"], 30, "the practice at the table")
+        m = pi.ctl(lambda c: c.status().match)
         assert (m.phase, m.turn, m.position.id) == ("doubled", "black", chosen["setup"]["position_id"])
         phone.page.wait_for_selector("#practice-banner:not([hidden])")
         # nothing wider than the phone: each marked decision wraps within 390 px
@@ -112,8 +113,8 @@ def test_the_phone_shows_the_review_and_practises_a_marked_decision(browser: Any
         OUTPUT.mkdir(exist_ok=True)
         phone.page.screenshot(path=str(OUTPUT / "phone-practice.png"), full_page=True)
         phone.page.click("#practice-back")
-        wait_until(lambda: pi.ctl(lambda c: c.practising) is None, 30, "back to the match")
-        back = pi.ctl(lambda c: c.match)
+        wait_until(lambda: pi.ctl(lambda c: c.status().practising) is None, 30, "back to the match")
+        back = pi.ctl(lambda c: c.status().match)
         assert (back.score, back.game, back.match_id) == (before.score, before.game, before.match_id)
         assert phone.errors == [], phone.errors
         phone.close()
@@ -136,7 +137,7 @@ def test_the_phone_plays_online_from_the_dialog_and_leaving_gives_the_match_back
     with PiThread(tmp_path, online=lambda: settings) as pi:
         pi.run(double.__aenter__())
         try:
-            local = pi.ctl(lambda c: c.match)
+            local = pi.ctl(lambda c: c.status().match)
             phone = Page(browser, pi.page_urls[0], **PHONE)
             p = phone.page
             text = lambda selector: p.locator(selector).inner_text()  # noqa: E731
@@ -149,7 +150,7 @@ def test_the_phone_plays_online_from_the_dialog_and_leaving_gives_the_match_back
             p.click("#new-match-start")
             wait_until(lambda: text("#online-state") == "waiting for an opponent", 30, "waiting on the phone")
             assert "Password to pass on: pw" in text("#online-facts")
-            assert pi.ctl(lambda c: c.playing_online and c.match.settings.length == 3)
+            assert pi.ctl(lambda c: c.status().playing_online and c.status().match.settings.length == 3)
 
             async def opponent() -> Connection:
                 bert = await Connection.open(address(double))
@@ -181,7 +182,7 @@ def test_the_phone_plays_online_from_the_dialog_and_leaving_gives_the_match_back
             assert "leave online play first" in phone.wait_notice("online")
             p.click("#online-leave")
             wait_until(lambda: text("#online-state") == "not playing online", 30, "left")
-            assert pi.ctl(lambda c: c.match == local and not c.playing_online)
+            assert pi.ctl(lambda c: c.status().match == local and not c.status().playing_online)
             pi.run(bert.close())
             assert phone.errors == [], phone.errors
             phone.close()
@@ -205,7 +206,7 @@ def test_the_phone_watches_a_server_match_from_the_dialog_and_leaves(browser: An
         pi.run(double.__aenter__())
         pi.run(players.__aenter__())
         try:
-            local = pi.ctl(lambda c: c.match)
+            local = pi.ctl(lambda c: c.status().match)
             phone = Page(browser, pi.page_urls[0], **PHONE)
             p = phone.page
             p.click("#new-match-open")
@@ -224,7 +225,7 @@ def test_the_phone_watches_a_server_match_from_the_dialog_and_leaves(browser: An
             assert phone.state()["actions"] == [] and p.locator("#actions button").count() == 0
             p.click("#online-leave")
             wait_until(lambda: pi.call(lambda: pi.door.state) == "off", 30, "left")  # type: ignore[union-attr]
-            assert pi.ctl(lambda c: c.match == local and c.watching is None)
+            assert pi.ctl(lambda c: c.status().match == local and not c.status().watching)
             assert phone.errors == [], phone.errors
             phone.close()
         finally:

@@ -21,6 +21,7 @@ from controller.bot.gnubg_level import load_gnubg_nn
 from controller.engine.board_view import CELLS, cell_counts
 from controller.engine.position import Position
 from sim.page.harness import ServerThread
+from browser_support import queue_roll
 
 pytestmark = [needs_chromium,
               pytest.mark.skipif(load_gnubg_nn() is None, reason="needs gnubg-nn (installed by .ci/run)")]
@@ -32,21 +33,21 @@ def _board(sim: ServerThread) -> dict[str, tuple[int, int]]:
 
 def _set_up(page: Page, sim: ServerThread) -> None:
     page.page.click('#helpers button[data-helper="setup"]')
-    wait_until(lambda: ctl(sim, lambda c: not c.setting_up), 5, "the board set up")
+    wait_until(lambda: ctl(sim, lambda c: not c.status().setting_up), 5, "the board set up")
 
 
 def _short_game(page: Page, sim: ServerThread, game: int) -> None:
-    sim.inspect(lambda live: live.dice.push((3, 1)))
+    sim.inspect(lambda live: queue_roll(live, (3, 1)))
     roll(page, sim)  # the opening: White 3, Black 1
-    assert ctl(sim, lambda c: (c.match.turn, c.match.dice)) == ("white", (3, 1))
+    assert ctl(sim, lambda c: (c.status().match.turn, c.status().match.dice)) == ("white", (3, 1))
     page.page.dblclick('#checkers [data-cell="24"][data-colour="white"] >> nth=-1')  # 24/21
-    wait_until(lambda: ctl(sim, lambda c: len(c.match.steps) == 1), 5, "24/21")
+    wait_until(lambda: ctl(sim, lambda c: len(c.status().match.steps) == 1), 5, "24/21")
     page.page.dblclick('#checkers [data-cell="21"][data-colour="white"] >> nth=-1')  # 21/20
-    wait_until(lambda: ctl(sim, lambda c: c.match.turn == "black" and c.match.phase == "roll"), 5, "Black's turn")
+    wait_until(lambda: ctl(sim, lambda c: c.status().match.turn == "black" and c.status().match.phase == "roll"), 5, "Black's turn")
     page.click_button("black_cube")  # doubles
-    wait_until(lambda: ctl(sim, lambda c: c.match.phase == "doubled"), 5, "the double")
+    wait_until(lambda: ctl(sim, lambda c: c.status().match.phase == "doubled"), 5, "the double")
     page.click_button("white_cube")  # drops
-    wait_until(lambda: ctl(sim, lambda c: c.match.score == (0, game)), 5, f"game {game} dropped")
+    wait_until(lambda: ctl(sim, lambda c: c.status().match.score == (0, game)), 5, f"game {game} dropped")
 
 
 def _review(page: Page) -> dict[str, Any]:
@@ -88,19 +89,19 @@ def test_the_review_panel_shows_the_match_and_sets_a_marked_position_up(page: Pa
     # set the first game's pass up: the double offered at Black's turn after 24/20, White to answer
     chosen = next(d for d in review["marked"] if d["game"] == 1 and d["kind"] == "pass")
     _set_up(page, sim)
-    before = ctl(sim, lambda c: c.match)
+    before = ctl(sim, lambda c: c.status().match)
     page.page.click(f'#review-list button.review-setup[data-key="{chosen["key"]}"]')
     page.page.wait_for_selector("#confirm[open]")
     page.page.click("#confirm-no")  # asked first: "no" changes nothing
-    assert ctl(sim, lambda c: c.match) is before
+    assert ctl(sim, lambda c: c.status().match) is before
     page.page.click(f'#review-list button.review-setup[data-key="{chosen["key"]}"]')
     page.page.wait_for_selector("#confirm[open]")
     page.page.click("#confirm-yes")
     page.page.wait_for_function(f"window.bgboard.state.review && window.bgboard.state.review.practice === {json.dumps(chosen['key'])}")
-    m = ctl(sim, lambda c: c.match)
+    m = ctl(sim, lambda c: c.status().match)
     s = chosen["setup"]
     assert (m.phase, m.turn, m.position.id, m.cube, m.score) == ("doubled", "black", s["position_id"], 1, (0, 0))
-    assert ctl(sim, lambda c: c.setting_up)
+    assert ctl(sim, lambda c: c.status().setting_up)
     # the setup lights: exactly the cells whose checkers differ from the position
     want = cell_counts(Position.from_id(s["position_id"]), "black")
     here = _board(sim)
@@ -115,7 +116,7 @@ def test_the_review_panel_shows_the_match_and_sets_a_marked_position_up(page: Pa
     # set up as the lights say; the practice asks White to take or drop
     _set_up(page, sim)
     assert _board(sim) == {c: want.get(c, (0, 0)) for c in CELLS}
-    assert ctl(sim, lambda c: c.scene().display.prompt.key) == "double_offered"
+    assert ctl(sim, lambda c: c.status().scene.display.prompt.key) == "double_offered"
     # the practice says so over the board, which it brought into view (Set up is far below it)
     banner = page.page.locator("#practice-banner")
     assert banner.is_visible()
@@ -135,13 +136,13 @@ def test_the_review_panel_shows_the_match_and_sets_a_marked_position_up(page: Pa
     page.page.click("#practice-back")
     page.page.wait_for_function("window.bgboard.state.review && !window.bgboard.state.review.practice")
     assert banner.is_hidden()
-    back = ctl(sim, lambda c: c.match)
+    back = ctl(sim, lambda c: c.status().match)
     assert (back.score, back.game, back.phase, back.match_id) == (before.score, before.game, before.phase, before.match_id)
     assert len(back.history) == len(before.history) and back.history[:2] == before.history[:2]
 
 
 def test_a_set_up_request_for_no_decision_is_one_line_and_changes_nothing(page: Page, sim: ServerThread) -> None:
-    before = ctl(sim, lambda c: c.match)
+    before = ctl(sim, lambda c: c.status().match)
     answers = page.page.evaluate("""() => new Promise((resolve) => {
         const ws = new WebSocket(`ws://${location.host}/ws`); const got = [];
         ws.onmessage = (ev) => { const m = JSON.parse(ev.data); if (m.type === 'notice') got.push(m.text);
@@ -155,4 +156,4 @@ def test_a_set_up_request_for_no_decision_is_one_line_and_changes_nothing(page: 
                        "ignored a set-up request: an object names no decision",
                        "ignored a set-up request: '../../etc/passwd' names no decision",
                        "there is no practice to end"]
-    assert ctl(sim, lambda c: c.match) is before
+    assert ctl(sim, lambda c: c.status().match) is before

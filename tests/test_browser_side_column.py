@@ -43,7 +43,7 @@ def test_the_side_column_fits_a_phone_in_swedish(browser: Any, sim: ServerThread
     game = _long_game(30)
     sim.inspect(lambda live: live.table.dispatch(AdoptMatch(game, live.table.clock())))
     _act(sim, PageAction("setup"))
-    wait_until(lambda: not ctl(sim, lambda c: c.setting_up), 20, "the board set up")
+    wait_until(lambda: not ctl(sim, lambda c: c.status().setting_up), 20, "the board set up")
     phone = Page(browser, sim.url, width=390, height=900)
     try:
         phone.page.wait_for_function("document.querySelectorAll('#move-list tr').length >= 12")

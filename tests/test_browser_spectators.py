@@ -27,6 +27,8 @@ from controller.events import ActionRequested, Refused
 from controller.online.door import OnlineDoor, offer_online
 from controller.settings import Settings
 from controller.table import Table
+from controller.play.showing import phase_prompt
+from controller.events import RollQueued
 from browser_support import OUTPUT, Page, ctl, needs_chromium, progress_key, roll, wait_until
 from controller.web.board_page import PlayerServer, pair_table
 from sim.page.live import live_view
@@ -69,13 +71,13 @@ def test_a_spectator_follows_the_match_and_can_do_nothing(browser: Any, page: Pa
     assert "sensors" not in state["debug"] and set(state["settings"]) == {"language"}
     # the player rolls and plays a whole turn on the simulator's page
     roll(page, sim)
-    mover = ctl(sim, lambda c: c.match.turn)
+    mover = ctl(sim, lambda c: c.status().match.turn)
     n = 0
-    while ctl(sim, lambda c: c.match.turn == mover and c.match.phase == "move"):
+    while ctl(sim, lambda c: c.status().match.turn == mover and c.status().match.phase == "move"):
         play_step(page, sim, n)
         n += 1
-    wait_until(lambda: ctl(sim, lambda c: c.match.turn != mover or c.match.phase != "move"), 10, "the turn over")
-    position = ctl(sim, lambda c: c.match.partial.id)
+    wait_until(lambda: ctl(sim, lambda c: c.status().match.turn != mover or c.status().match.phase != "move"), 10, "the turn over")
+    position = ctl(sim, lambda c: c.status().match.partial.id)
     wait_until(lambda: watcher.state()["match"]["position_id"] == position, 30, "the spectator following")
     assert watcher.state()["last_move"], watcher.state()["moves"]
     wait_until(lambda: watcher.page.locator("#move-list").inner_text().strip(), 10, "the move list")
@@ -255,7 +257,7 @@ class PiThread:
         self._thread.start()
         wait_until(lambda: (self.urls and self.page_urls) or self.failed, 60, "the pages of bgboard run")
         assert self.failed is None, repr(self.failed)
-        wait_until(lambda: self.ctl(lambda c: c.online and not c.setting_up
+        wait_until(lambda: self.ctl(lambda c: c.status().online and not c.status().setting_up
                                     and any(a.action == "roll" for a in c.status().actions)), 60, "the roll offered")
         return self
 
@@ -267,21 +269,21 @@ class PiThread:
 
     def roll(self) -> None:
         """The mover's roll button (either player's at the opening), again after an opening tie."""
-        while self.ctl(lambda c: c.match.phase) != "move":
-            side = self.ctl(lambda c: c.match.turn or "white")
+        while self.ctl(lambda c: c.status().match.phase) != "move":
+            side = self.ctl(lambda c: c.status().match.turn or "white")
             effects = self.call(lambda: self.table.dispatch(  # type: ignore[union-attr]
                 ActionRequested(side, "roll", self.loop.time())))
             assert not any(isinstance(e, Refused) for e in effects), effects
-            wait_until(lambda: self.ctl(lambda c: c.match.phase in ("move", "opening")), 30, "the roll")
+            wait_until(lambda: self.ctl(lambda c: c.status().match.phase in ("move", "opening")), 30, "the roll")
 
     def play_a_step(self) -> None:
         """Move one checker by hand on the board: a legal step, without a hit if one exists."""
         def read(c: Any) -> tuple[str, list[Step]]:
-            m = c.match
+            m = c.status().match
             return m.turn, TurnPlan(m.position, m.dice).next_steps(m.partial)
         side, steps = self.ctl(read)
         step = min(steps, key=lambda s: (s.hit, -s.frm))
-        before = self.ctl(lambda c: c.match.partial.id)
+        before = self.ctl(lambda c: c.status().match.partial.id)
         self.vb.lift(cell_of_point(step.frm, side), side)
         # as a player's hand: the lift seen (its targets lit), then the place
         wait_until(lambda: self.ctl(lambda c: getattr(c.status().verdict, "in_hand", None) is not None), 30,
@@ -295,12 +297,12 @@ class PiThread:
         target = cell_of_point(step.to, side)
 
         def taken() -> bool:
-            return bool(self.ctl(lambda c: c.match.partial.id) != before)
+            return bool(self.ctl(lambda c: c.status().match.partial.id) != before)
 
         def unseen_on_full_point(c: Any) -> bool:
             """A checker put on a full point is not seen landing (reconcile.py): once the
             board has read and settled after the place, the display asks the mover to press."""
-            status, prompt = c.status(), c.phase_prompt()
+            status, prompt = c.status(), phase_prompt(c.state)
             return (not status.settling and status.reading_since >= placed_at and prompt is not None
                     and prompt.key == "on_full_point" and target in getattr(status.verdict, "unseen", ()))
 
@@ -310,7 +312,7 @@ class PiThread:
                 self.press(f"{side}_main")  # as the player does: it has landed
                 wait_until(taken, 30, f"the step {step} on the full point {target}")
         except AssertionError:
-            print("table:", side, self.ctl(lambda c: (c.match.phase, c.match.turn, c.match.dice, c.status().verdict)))
+            print("table:", side, self.ctl(lambda c: (c.status().match.phase, c.status().match.turn, c.status().match.dice, c.status().verdict)))
             print("\n".join(self.call(lambda: list(self.table.log_lines))[-30:]))
             raise
 
@@ -330,25 +332,25 @@ def test_a_spectator_follows_moves_made_on_the_board_under_bgboard_run(browser: 
         watcher = Page(browser, pi.urls[0], **PHONE)
         assert watcher.state()["spectator"] is True
         watcher.page.wait_for_function("document.title === 'bgboard — spectator'")  # the tab says whose page it is
-        pi.ctl(lambda c: c.dice.push((2, 2)))  # an opening tie first (1 in 6 by chance): rolled again
+        pi.ctl(lambda c: c.handle(RollQueued((2, 2), c.status().now)))  # an opening tie first (1 in 6 by chance): rolled again
         for _ in range(2):  # the opening, then the next turn: rolled by the mover's button, moved by hand
             wait_until(lambda: pi.ctl(lambda c: any(a.action == "roll" for a in c.status().actions)), 30, "the roll offered")
             pi.roll()
-            mover = pi.ctl(lambda c: c.match.turn)
-            while pi.ctl(lambda c: c.match.turn == mover and c.match.phase == "move"):
+            mover = pi.ctl(lambda c: c.status().match.turn)
+            while pi.ctl(lambda c: c.status().match.turn == mover and c.status().match.phase == "move"):
                 pi.play_a_step()
-            position = pi.ctl(lambda c: c.match.partial.id)
+            position = pi.ctl(lambda c: c.status().match.partial.id)
             wait_until(lambda: watcher.state()["match"]["position_id"] == position, 30, "the spectator following")
             assert watcher.state()["last_move"]
         assert watcher.page.locator("#move-list tr").count() >= 1
-        before = pi.ctl(lambda c: (c.match.partial.id, c.match.phase))
+        before = pi.ctl(lambda c: (c.status().match.partial.id, c.status().match.phase))
         board = watcher.state()["board"]
         cell, colour = next((c, "white" if w else "black") for c, (w, b) in board.items() if c.isdigit() and w + b)
         # a checker still gliding to where the last move put it lets the pointer through
         watcher.page.wait_for_function("document.getAnimations().length === 0")
         watcher.page.mouse.click(*watcher.checker(cell, colour))
         assert "only watches" in watcher.wait_notice("spectator")
-        assert pi.ctl(lambda c: (c.match.partial.id, c.match.phase)) == before
+        assert pi.ctl(lambda c: (c.status().match.partial.id, c.status().match.phase)) == before
         record = watcher.page.evaluate("async () => { const r = await fetch('/match.mat'); return [r.status, await r.text()]; }")
         assert record[0] == 200 and "1)" in record[1], record
         base = pi.urls[0].split("?")[0]
@@ -376,22 +378,22 @@ def test_a_phone_paired_with_the_board_presses_its_buttons(browser: Any, tmp_pat
         wait_until(lambda: phone.page.locator('button.hw.live[data-button="white_main"]').count(), 10,
                    "the roll offered on the phone")
         for dice in ((2, 2), (3, 1)):  # an opening tie (1 in 6 by chance), then White's 3-1
-            pi.ctl(lambda c: c.dice.push(dice))
+            pi.ctl(lambda c: c.handle(RollQueued(dice, c.status().now)))
         phone.click_button("white_main")  # the opening roll, as the physical button rolls it
         wait_until(lambda: any(line.startswith("opening tie 2-2") for line in pi.call(lambda: list(pi.table.log_lines))),
                    10, "the opening tie")
         phone.click_button("black_main")  # rolled again by either player
-        wait_until(lambda: pi.ctl(lambda c: c.match.phase == "move"), 10, f"the roll from the phone {phone.notices} {phone.page.evaluate('window.bgboard.sent')} {pi.ctl(lambda c: (c.match.phase, c.match.turn))}")
-        mover = pi.ctl(lambda c: c.match.turn)
+        wait_until(lambda: pi.ctl(lambda c: c.status().match.phase == "move"), 10, f"the roll from the phone {phone.notices} {phone.page.evaluate('window.bgboard.sent')} {pi.ctl(lambda c: (c.status().match.phase, c.status().match.turn))}")
+        mover = pi.ctl(lambda c: c.status().match.turn)
         # issue 35.7: the board's page says checkers move on the board (no helper, no dragging)
         hint = phone.page.locator("#hint")
         wait_until(lambda: "on the board with the dice shown" in (hint.text_content() or ""), 10, "the board's hint")
         board = phone.state()["board"]
         cell = next(c for c, (w, b) in board.items() if c.isdigit() and (w if mover == "white" else b))
-        before = pi.ctl(lambda c: c.match.partial.id)
+        before = pi.ctl(lambda c: c.status().match.partial.id)
         phone.page.mouse.click(*phone.checker(cell, mover))
         assert "moved by hand" in phone.wait_notice("by hand")
-        assert pi.ctl(lambda c: c.match.partial.id) == before
+        assert pi.ctl(lambda c: c.status().match.partial.id) == before
         pi.play_a_step()  # by hand on the board: the phone draws the sensors' reading
         wait_until(lambda: phone.state()["board"] == pi.call(lambda: {c: list(pi.vb.counts(c)) for c in board}), 10,
                    "the phone drawing the board as read")
@@ -413,19 +415,19 @@ def test_a_phone_paired_with_the_board_presses_its_buttons(browser: Any, tmp_pat
 
 def _press(pi: PiThread, key: str) -> None:
     """A tap of the board's button `key` (gpiozero's mock pins), seen by the menu."""
-    before = pi.ctl(lambda c: c.menu)
+    before = pi.ctl(lambda c: c.status().menu)
     pi.press(key)
-    wait_until(lambda: pi.ctl(lambda c: c.menu) != before, 10, f"the menu moved by {key}")
+    wait_until(lambda: pi.ctl(lambda c: c.status().menu) != before, 10, f"the menu moved by {key}")
 
 
 def _choose(pi: PiThread, item: str) -> None:
     """Open the menu, step to `item` with the menu button, choose it with White's main."""
     _press(pi, "menu")
-    for _ in pi.ctl(lambda c: c.menu.items):
-        if pi.ctl(lambda c: c.menu.item) == item:
+    for _ in pi.ctl(lambda c: c.status().menu.items):
+        if pi.ctl(lambda c: c.status().menu.item) == item:
             break
         _press(pi, "menu")
-    assert pi.ctl(lambda c: c.menu.item) == item
+    assert pi.ctl(lambda c: c.status().menu.item) == item
     _press(pi, "white_main")
 
 
@@ -450,7 +452,7 @@ def test_a_phone_pairs_by_the_displays_qr_code_and_the_menu_revokes_it(browser: 
         phone = Page(browser, phone_url, **PHONE)
         assert phone.state()["spectator"] is False
         _press(pi, "black_cube")  # any button closes it
-        assert pi.ctl(lambda c: c.last_scene.display.pairing) is None
+        assert pi.ctl(lambda c: c.status().scene.display.pairing) is None
         _choose(pi, "spectators_link")
         watcher_url = _scanned(pi)
         assert watcher_url == pi.urls[-1] and watcher_url != phone_url

@@ -80,13 +80,13 @@ def press(page: Page, sim: ServerThread, button: str, changed: Any) -> None:
 
 def to_menu_item(page: Page, sim: ServerThread, item: str) -> None:
     """Open the menu with its button and step with it to `item` (as on the board)."""
-    press(page, sim, "menu", lambda: ctl(sim, lambda c: c.menu.is_open))
-    for _ in range(len(ctl(sim, lambda c: c.menu.items))):
-        now = ctl(sim, lambda c: c.menu.item)
+    press(page, sim, "menu", lambda: ctl(sim, lambda c: c.status().menu.is_open))
+    for _ in range(len(ctl(sim, lambda c: c.status().menu.items))):
+        now = ctl(sim, lambda c: c.status().menu.item)
         if now == item:
             return
-        press(page, sim, "menu", lambda: ctl(sim, lambda c: c.menu.item) != now)
-    raise AssertionError(f"the menu has no {item!r}: {ctl(sim, lambda c: c.menu.items)}")
+        press(page, sim, "menu", lambda: ctl(sim, lambda c: c.status().menu.item) != now)
+    raise AssertionError(f"the menu has no {item!r}: {ctl(sim, lambda c: c.status().menu.items)}")
 
 
 def drawn(page: Page, board: Cells) -> dict[str, int]:
@@ -99,12 +99,12 @@ def drawn(page: Page, board: Cells) -> dict[str, int]:
 def test_watching_from_the_board_menu_shows_the_watched_checkers_then_the_local_match_again(
         browser: Any, watched_on_the_double: tuple[BgammonDouble, Players, ServerThread]) -> None:
     double, players, sim = watched_on_the_double
-    wait_until(lambda: ctl(sim, lambda c: c.online and not c.setting_up), WAIT_S, "the table ready")
+    wait_until(lambda: ctl(sim, lambda c: c.status().online and not c.status().setting_up), WAIT_S, "the table ready")
     allow(sim, players, 2)
     page = Page(browser, sim.url)
     p = page.page
     wait_until(lambda: p.locator("#actions button").count() > 0, WAIT_S, "the table's actions")
-    local = ctl(sim, lambda c: c.match)
+    local = ctl(sim, lambda c: c.status().match)
     local_board = page.state()["board"]
     players_before = p.locator("#players").inner_text()
     assert server_board(sim, double) != local_board  # the two matches stand apart
@@ -154,7 +154,7 @@ def test_watching_from_the_board_menu_shows_the_watched_checkers_then_the_local_
     wait_until(lambda: page.state()["board"] == local_board and page.state()["online_play"]["state"] == "off",
                WAIT_S, "the local checkers on the page again")
     wait_until(lambda: p.locator("#actions button").count() > 0, WAIT_S, "the table's actions again")
-    assert ctl(sim, lambda c: c.match == local and not c.playing_online)
+    assert ctl(sim, lambda c: c.status().match == local and not c.status().playing_online)
     assert p.locator("#online-line").inner_text() == "stopped watching; the local match is back"
     wait_until(lambda: p.locator("#players").inner_text() == players_before, WAIT_S, "the local players again")
     assert page.errors == [], page.errors

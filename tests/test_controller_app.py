@@ -15,7 +15,7 @@ from controller.table.computer import ComputerSeat
 from controller.board.profile import load_profile
 from controller.board.reconcile import BoardState
 from controller.controller import Controller
-from controller.dice import TableDice
+from controller.dice import DiceState
 from controller.engine import Position
 from controller.engine.board_view import cell_counts
 from controller.engine.match import Match
@@ -27,8 +27,8 @@ REPO = Path(__file__).resolve().parents[1]
 
 
 def test_the_table_saves_after_each_action_and_resumes_exactly(tmp_path: Path) -> None:
-    dice = TableDice(random.Random(0))
-    dice.push((3, 1))
+    dice = DiceState.seeded(random.Random(0))
+    dice = dice.push((3, 1))
     strip = SimulatedStrip(load_profile().leds)
     table = Table(Controller(Match.new(MatchSettings(length=3)), dice=dice), leds=strip,
                   store=MatchStore(tmp_path), clock=lambda: 0.0)
@@ -44,10 +44,10 @@ def test_the_table_saves_after_each_action_and_resumes_exactly(tmp_path: Path) -
     resumed = MatchStore(tmp_path).load(0.0)
     assert resumed is not None
     assert resumed.dice == (3, 1) and resumed.turn == "white" and resumed.phase == "move"
-    assert resumed.match_id == table.controller.match.match_id
+    assert resumed.match_id == table.controller.status().match.match_id
     # a resumed controller first checks the board against the saved position
     again = Controller(resumed)
-    assert again.setting_up
+    assert again.status().setting_up
 
 
 def test_run_without_a_port_is_a_usage_error(tmp_path: Path) -> None:
@@ -71,8 +71,8 @@ def test_gpiozero_buttons_reach_the_controller_through_the_mock_pin_factory() ->
     from controller.table import BackendChoice, open_table
 
     profile = load_profile()
-    dice = TableDice(random.Random(0))
-    dice.push((3, 1))
+    dice = DiceState.seeded(random.Random(0))
+    dice = dice.push((3, 1))
     clock = iter(x / 10 for x in range(100, 1000))
     with open_table(load_profile(), BackendChoice(port="/dev/null", pins="mock"),
                     clock=lambda: next(clock), match=Match.new(MatchSettings(length=3)),
@@ -83,7 +83,7 @@ def test_gpiozero_buttons_reach_the_controller_through_the_mock_pin_factory() ->
         pin = table.pin_factory.pin(profile.buttons.pins["black_main"])  # type: ignore[attr-defined]
         pin.drive_low()
         pin.drive_high()
-        assert table.controller.match.phase == "move"  # the opening roll by Black's main button
+        assert table.controller.status().match.phase == "move"  # the opening roll by Black's main button
 
 
 @pytest.mark.slow
@@ -119,8 +119,8 @@ def test_the_app_waits_for_a_missing_board_showing_it_offline() -> None:
     clock = iter(range(100))
     asyncio.run(_connect(link, table, lambda: float(next(clock)), None, retry_s=0.0))
     assert link.tries == 3
-    assert not table.controller.online  # shown as offline until the link reports itself
-    assert table.controller.scene().display.prompt.key == "board_offline"  # type: ignore[union-attr]
+    assert not table.controller.status().online  # shown as offline until the link reports itself
+    assert table.controller.status().scene.display.prompt.key == "board_offline"  # type: ignore[union-attr]
 
 
 def test_with_a_loop_the_computer_thinks_in_a_worker_and_answers_on_the_loop() -> None:
@@ -135,8 +135,8 @@ def test_with_a_loop_the_computer_thinks_in_a_worker_and_answers_on_the_loop() -
 
     async def main() -> Table:
         loop = asyncio.get_running_loop()
-        dice = TableDice(random.Random(0))
-        dice.push((1, 3))  # Black wins the opening roll: the computer moves first
+        dice = DiceState.seeded(random.Random(0))
+        dice = dice.push((1, 3))  # Black wins the opening roll: the computer moves first
         table = Table(Controller(Match.new(MatchSettings(length=1, black_player="simple")), dice=dice),
                       computers=ComputerSeat(lambda level: SlowBot()),  # type: ignore[arg-type,return-value]
                       clock=loop.time, loop=loop)
@@ -144,15 +144,15 @@ def test_with_a_loop_the_computer_thinks_in_a_worker_and_answers_on_the_loop() -
         table.dispatch(Tick(0.3))
         effects = table.dispatch(ActionRequested("white", "roll", 0.4))
         assert not any(isinstance(e, BotMoved) for e in effects)
-        assert table.controller.bot is None  # not answered inside dispatch
+        assert table.controller.status().carried_out is None  # not answered inside dispatch
         for _ in range(100):
             await asyncio.sleep(0.01)
-            if table.controller.bot is not None:
+            if table.controller.status().carried_out is not None:
                 break
         return table
 
     table = asyncio.run(main())
-    assert table.controller.bot is not None and table.controller.scene().leds
+    assert table.controller.status().carried_out is not None and table.controller.status().scene.leds
 
 
 def test_a_position_id_is_set_up_cell_by_cell() -> None:
@@ -163,13 +163,13 @@ def test_a_position_id_is_set_up_cell_by_cell() -> None:
     c = Controller(match)
     c.handle(ReadingReceived(BoardState.of(cell_counts(Position.initial(), "white")), 0.0))
     c.handle(Tick(0.3))
-    scene = c.scene()
-    assert c.setting_up and set(scene.leds.values()) == {"setup"}
+    scene = c.status().scene
+    assert c.status().setting_up and set(scene.leds.values()) == {"setup"}
     assert {"13", "24", "off-white"} <= set(scene.leds)
     assert scene.display.prompt is not None and scene.display.prompt.key == "setup_cell"
     c.handle(ReadingReceived(BoardState.of(cell_counts(match.position, "white")), 1.0))
     c.handle(Tick(1.3))
-    assert not c.setting_up and dict(c.scene().leds) == {}
+    assert not c.status().setting_up and dict(c.status().scene.leds) == {}
     with pytest.raises(UsageError):
         new_match(MatchSettings(), "not-an-id")
 

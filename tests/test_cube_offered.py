@@ -7,7 +7,7 @@ import random
 
 from controller.board.reconcile import BoardState
 from controller.controller import Controller
-from controller.dice import TableDice
+from controller.dice import DiceState
 from controller.engine import Position
 from controller.engine.board_view import cell_counts
 from controller.engine.match_settings import MatchSettings
@@ -18,14 +18,14 @@ from controller.web.page_facts import page_facts
 
 def test_a_double_offered_shows_the_cube_turned_before_the_doubled_side() -> None:
     m = starting_match(MatchSettings(length=5), Position.initial().id, turn="white")
-    c = Controller(m, dice=TableDice(random.Random(1)))
+    c = Controller(m, dice=DiceState.seeded(random.Random(1)))
     c.handle(ReadingReceived(BoardState.of(cell_counts(Position.initial(), "white")), 0.0))
     c.handle(Tick(0.3))
-    assert (c.table().cube_value, c.table().cube_owner) == (1, "center")
+    assert (c.status().scene.display.cube_value, c.status().scene.display.cube_owner) == (1, "center")
     c.handle(ActionRequested("white", "double", 0.4))  # White doubles (the computer alike)
-    assert c.match.phase == "doubled" and c.match.cube == 1  # the cube counts only once taken
-    assert (c.table().cube_value, c.table().cube_owner) == (2, "black")
+    assert c.status().match.phase == "doubled" and c.status().match.cube == 1  # the cube counts only once taken
+    assert (c.status().scene.display.cube_value, c.status().scene.display.cube_owner) == (2, "black")
     assert page_facts(c.status(), "en")["cube_view"] == {"value": 2, "owner": "black", "offered": True}
     c.handle(ActionRequested("black", "take", 0.5))
-    assert (c.table().cube_value, c.table().cube_owner) == (2, "black")
+    assert (c.status().scene.display.cube_value, c.status().scene.display.cube_owner) == (2, "black")
     assert page_facts(c.status(), "en")["cube_view"] == {"value": 2, "owner": "black", "offered": False}

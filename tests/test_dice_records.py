@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from bgboard.cli import main
-from controller.dice import DiceError, TableDice
+from controller.dice import DiceError, DiceState
 from controller.records.dice_check import verify_dice
 from controller.engine.match import LEVELS, Match, other
 from controller.engine.match_settings import MatchSettings
@@ -23,20 +23,27 @@ from controller.records.mat_writer import write_mat
 GNUBG = shutil.which("gnubg") or "/usr/games/gnubg"
 
 
+def revealed(dice: DiceState) -> DiceState:
+    """The dice with their seed revealed (as the controller reveals them at the match's end)."""
+    after = dice.revealed()
+    assert after is not None
+    return after
+
+
 def play(seed: bytes, rng: random.Random, length: int = 7,
-         phrases: tuple[str, str] = ("", "")) -> tuple[Match, TableDice, list[tuple[int, int]]]:
+         phrases: tuple[str, str] = ("", "")) -> tuple[Match, DiceState, list[tuple[int, int]]]:
     """A whole match with verifiable dice: random legal moves, doubles, takes, drops and
     resignations (at the start of a turn); returns the match, its dice and every roll the dice gave, in order."""
-    dice = TableDice(entropy=lambda n: seed)
+    dice = DiceState(entropy=lambda n: seed)
     m = Match.new(MatchSettings(length=length, dice="verifiable"))
-    dice.adopt(m)
-    dice.set_phrase("white", phrases[0], m)
-    dice.set_phrase("black", phrases[1], m)
+    dice = dice.adopt(m)
+    dice = dice.with_phrase("white", phrases[0], m)
+    dice = dice.with_phrase("black", phrases[1], m)
     given: list[tuple[int, int]] = []
     while not m.is_over:
         side = m.turn
         if m.phase == "opening":
-            roll = dice.roll(m)
+            roll, dice = dice.draw(m)
             given.append(roll)
             m = m.roll("white", roll).match
         elif m.phase == "roll":
@@ -47,7 +54,7 @@ def play(seed: bytes, rng: random.Random, length: int = 7,
             elif r > 0.985:
                 m = m.resign(side, LEVELS[rng.randint(m.declined, 2)]).match
             else:
-                roll = dice.roll(m)
+                roll, dice = dice.draw(m)
                 given.append(roll)
                 m = m.roll(side, roll).match
         elif m.phase == "doubled":
@@ -64,7 +71,7 @@ def play(seed: bytes, rng: random.Random, length: int = 7,
     return m, dice, given
 
 
-def mat_of(m: Match, dice: TableDice) -> str:
+def mat_of(m: Match, dice: DiceState) -> str:
     return write_mat(record_from_match(m, tags=dice.record_tags()))
 
 
@@ -82,7 +89,7 @@ def test_every_roll_of_a_played_match_verifies(game_seed: int) -> None:
     rng = random.Random(game_seed)
     seed = bytes(rng.randrange(256) for _ in range(32))
     m, dice, given = play(seed, rng, phrases=("lucky sevens", "") if game_seed % 2 else ("", "ø and å"))
-    assert dice.reveal()  # the match ended: the controller reveals; here by hand
+    dice = revealed(dice)  # the match ended: the controller reveals; here by hand
     text = mat_of(m, dice)
     record = read_mat(text)  # a legal record, every move checked
     rolls = roll_lines(text)
@@ -96,7 +103,7 @@ def test_every_roll_of_a_played_match_verifies(game_seed: int) -> None:
 def test_a_record_tampered_in_one_roll_fails_at_that_roll() -> None:
     rng = random.Random(11)
     m, dice, _ = play(bytes(range(32)), rng)
-    dice.reveal()
+    dice = revealed(dice)
     text = mat_of(m, dice)
     rolls = roll_lines(text)
     lines = text.splitlines()
@@ -119,7 +126,7 @@ def test_a_wrong_seed_or_phrase_or_no_reveal_is_named() -> None:
     assert "Dice seed" not in hidden and dice.secret is not None
     assert dice.secret.commitment in hidden
     assert verify_dice(parse_mat(hidden)).line == "the dice seed is not revealed in this record yet"
-    dice.reveal()
+    dice = revealed(dice)
     text = mat_of(m, dice)
     assert verify_dice(parse_mat(text)).ok
     other_seed = text.replace(bytes(range(32)).hex(), bytes(32).hex())
@@ -132,7 +139,7 @@ def test_a_wrong_seed_or_phrase_or_no_reveal_is_named() -> None:
 
 def test_verify_dice_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     m, dice, _ = play(bytes(range(32)), random.Random(5), length=3)
-    dice.reveal()
+    dice = revealed(dice)
     good = tmp_path / "good.mat"
     good.write_text(mat_of(m, dice))
     assert main(["verify-dice", str(good)]) == 0
@@ -156,7 +163,7 @@ def test_verify_dice_command(tmp_path: Path, capsys: pytest.CaptureFixture[str])
 
 def test_the_verified_record_imports_into_gnubg(tmp_path: Path) -> None:
     m, dice, _ = play(bytes(range(32)), random.Random(8), length=5)
-    dice.reveal()
+    dice = revealed(dice)
     path = tmp_path / "verified.mat"
     path.write_text(mat_of(m, dice))
     assert verify_dice(parse_mat(path.read_text())).ok
@@ -171,13 +178,13 @@ def test_the_verified_record_imports_into_gnubg(tmp_path: Path) -> None:
 
 
 def test_verifiable_dice_refuse_chosen_rolls_and_late_phrases() -> None:
-    dice = TableDice(entropy=lambda n: bytes(32))
+    dice = DiceState(entropy=lambda n: bytes(32))
     m = Match.new(MatchSettings(dice="verifiable"))
-    dice.adopt(m)
+    dice = dice.adopt(m)
     with pytest.raises(DiceError):
         dice.push((6, 6))
-    first = dice.roll(m)
+    first, dice = dice.draw(m)
     with pytest.raises(DiceError, match="fixed"):
-        dice.set_phrase("white", "too late", m)
+        dice.with_phrase("white", "too late", m)
     m2 = m.roll("white", first).match if first[0] != first[1] else m
-    assert dice.roll(m2) is not None
+    assert dice.draw(m2) is not None

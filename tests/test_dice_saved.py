@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from controller.records.store import TableStore
-from controller.dice import DiceSecret, TableDice
+from controller.dice import DiceSecret, DiceState
 from controller.engine.match import Match
 from controller.engine.match_settings import MatchSettings
 from controller.errors import RecordError
@@ -17,13 +17,13 @@ from controller.records import saved
 SEED = bytes(range(7, 39))
 
 
-def _played() -> tuple[Match, TableDice]:
-    dice = TableDice(entropy=lambda n: SEED)
+def _played() -> tuple[Match, DiceState]:
+    dice = DiceState(entropy=lambda n: SEED)
     m = Match.new(MatchSettings(length=3, dice="verifiable"))
-    dice.adopt(m)
-    dice.set_phrase("black", "hold the 5-point", m)
+    dice = dice.adopt(m)
+    dice = dice.with_phrase("black", "hold the 5-point", m)
     while True:
-        roll = dice.roll(m)
+        roll, dice = dice.draw(m)
         m = m.roll("white", roll).match
         if m.phase == "move":
             break
@@ -48,7 +48,7 @@ def test_a_resumed_table_rolls_the_same_dice(tmp_path: Path) -> None:
     assert resumed is not None
     match, again = resumed
     assert again.secret == dice.secret and again.mode == "verifiable"
-    assert again.roll(match) == dice.roll(m)
+    assert again.draw(match)[0] == dice.draw(m)[0]
 
 
 def test_the_checksum_covers_the_secret(tmp_path: Path) -> None:

@@ -43,8 +43,8 @@ def test_a_checker_the_page_helper_plays_onto_a_full_point_counts(tmp_path: Path
         try:
             assert await live.act(PageAction("auto_step", cell="8")) is None  # the double-click
             c = live.table.controller  # type: ignore[union-attr]
-            await until("White's 8/7 counted", lambda: c.match.turn == "black", 30)
-            assert c.match.last_move is not None and [(s.frm, s.to) for s in c.match.last_move.steps] == [(8, 7)]
+            await until("White's 8/7 counted", lambda: c.status().match.turn == "black", 30)
+            assert c.status().match.last_move is not None and [(s.frm, s.to) for s in c.status().match.last_move.steps] == [(8, 7)]
         finally:
             await live.close()
     asyncio.run(go())
@@ -61,9 +61,9 @@ def test_a_persons_checker_on_a_full_point_waits_for_their_button(tmp_path: Path
             assert live.snapshot()["awaits_landing"] is True  # what the soak reads
             for _ in range(5):  # the page's ticks: nobody presses for the person
                 live._tick(live._now())
-            assert c.match.turn == "white" and c.status().awaits_landing
+            assert c.status().match.turn == "white" and c.status().awaits_landing
             await live.act(PageAction("button", name="white_main"))
-            await until("White's 8/7 counted", lambda: c.match.turn == "black", 30)
+            await until("White's 8/7 counted", lambda: c.status().match.turn == "black", 30)
         finally:
             await live.close()
     asyncio.run(go())
@@ -90,7 +90,7 @@ def test_the_tests_own_board_hand_says_its_checker_landed(tmp_path: Path) -> Non
             person = BoardPerson(Board(live), live.table)  # type: ignore[arg-type]
             playing = asyncio.create_task(person.play())
             try:
-                await until("White's 8/7 counted", lambda: live.table.controller.match.turn == "black", 30)  # type: ignore[union-attr]
+                await until("White's 8/7 counted", lambda: live.table.controller.status().match.turn == "black", 30)  # type: ignore[union-attr]
             finally:
                 playing.cancel()
                 await asyncio.gather(playing, return_exceptions=True)

@@ -17,14 +17,14 @@ pytestmark = pytest.mark.skipif(load_gnubg_nn() is None, reason="needs gnubg-nn 
 
 def _hint_to_the_double(c: Controller) -> str:
     c.handle(ActionRequested("white", "double", 1.0))
-    assert c.match.phase == "doubled"
+    assert c.status().match.phase == "doubled"
     c.handle(MenuPressed(1.1))
-    seen = [c.menu.item]
-    while c.menu.item != "hint":
-        c.handle(MenuPressed(c.now + 0.1))
-        assert c.menu.item not in seen, f"no hint in the menu while a double waits: {seen}"
-        seen.append(c.menu.item)
-    c.handle(ButtonPressed("black", "main", c.now + 0.1))
+    seen = [c.status().menu.item]
+    while c.status().menu.item != "hint":
+        c.handle(MenuPressed(c.status().now + 0.1))
+        assert c.status().menu.item not in seen, f"no hint in the menu while a double waits: {seen}"
+        seen.append(c.status().menu.item)
+    c.handle(ButtonPressed("black", "main", c.status().now + 0.1))
     return _prompt(c)
 
 

@@ -17,12 +17,12 @@ pytestmark = pytest.mark.skipif(load_gnubg_nn() is None, reason="needs gnubg-nn 
 
 def _hint_from_the_menu(c: Controller, t: float) -> float:
     c.handle(MenuPressed(t))
-    while c.menu.item != "hint":
+    while c.status().menu.item != "hint":
         t += 0.1
         c.handle(MenuPressed(t))
-        assert c.menu.item is not None
+        assert c.status().menu.item is not None
     c.handle(ButtonPressed("white", "main", t + 0.1))
-    prompt = c.scene().display.prompt
+    prompt = c.status().scene.display.prompt
     assert prompt is not None and prompt.key == "hint"
     return t + 0.2
 
@@ -32,12 +32,12 @@ def test_a_bad_move_after_a_hint_shows_the_tutors_warning_and_the_button_keeps_i
     c = _opening("doubtful", confirm=confirm)
     t = _hint_from_the_menu(c, 1.0)
     t = _play(c, [("13", "7"), ("13", "10")], t)  # 13/10 13/7: -0.091 against 24/15
-    assert not c.menu.is_open
+    assert not c.status().menu.is_open
     assert _prompt(c) == "Bad: -0.09. Undo?"
-    assert "white keep" in {a.command for a in c.possible()}
+    assert "white keep" in {a.command for a in c.status().actions}
     c.handle(ButtonPressed("white", "main", t + 0.1))  # keep: not the hint again
-    assert c.match.turn == "black" and c.match.last_move is not None
-    assert c.match.last_move.side == "white" and len(c.match.last_move.steps) == 2
+    assert c.status().match.turn == "black" and c.status().match.last_move is not None
+    assert c.status().match.last_move.side == "white" and len(c.status().match.last_move.steps) == 2
 
 
 def test_the_menu_opened_again_while_the_tutor_holds_stays_open() -> None:
@@ -45,7 +45,7 @@ def test_the_menu_opened_again_while_the_tutor_holds_stays_open() -> None:
     t = _play(c, [("13", "7"), ("13", "10")], 1.0)
     c.handle(MenuPressed(t))
     c.handle(MenuPressed(t + 0.1))
-    assert c.menu.is_open  # the player asked for it: the tutor closed it only once
+    assert c.status().menu.is_open  # the player asked for it: the tutor closed it only once
 
 
 def test_a_held_move_shows_the_same_pips_dice_and_steps_everywhere() -> None:
@@ -56,8 +56,8 @@ def test_a_held_move_shows_the_same_pips_dice_and_steps_everywhere() -> None:
     c = _opening("doubtful")
     _play(c, [("13", "7"), ("13", "10")], 1.0)  # held: the last step waits for keep
     status = c.status()
-    assert len(c.match.steps) + len(status.held_steps) == 2
+    assert len(c.status().match.steps) + len(status.held_steps) == 2
     facts = page_facts(status, "en")
-    assert facts["pips_view"] == {"white": c.table().pips_white, "black": c.table().pips_black}
+    assert facts["pips_view"] == {"white": c.status().scene.display.pips_white, "black": c.status().scene.display.pips_black}
     assert [d["used"] for d in facts["dice_view"]] == [True, True]
     assert facts["moves"][-1]["notation"] == "13/10 13/7" and facts["moves"][-1]["current"]  # both steps, not one

@@ -12,6 +12,8 @@ from controller.engine.match_events import GameWon, Moved
 from controller.engine.moves import Step
 from controller.engine.notation import format_move
 from controller.engine.position import Position
+from controller.play.showing import phase_prompt
+from controller.events import RollQueued
 
 
 def white_moving(dice: tuple[int, int], **settings: object) -> Match:
@@ -187,13 +189,13 @@ def test_against_the_computer_no_clock_runs_while_the_person_carries_out_its_mov
 
     from controller.board.reconcile import BoardState
     from controller.controller import Controller
-    from controller.dice import TableDice
+    from controller.dice import DiceState
     from controller.engine.board_view import cell_counts, step_cells
     from controller.engine.match_settings import MatchSettings
     from controller.events import ActionRequested, AskBot, BotCube, BotMoved, ReadingReceived, Tick
 
-    dice = TableDice(random.Random(0))
-    dice.push((6, 2))
+    dice = DiceState.seeded(random.Random(0))
+    dice = dice.push((6, 2))
     c = Controller(Match.new(MatchSettings(length=3, clock="timer", black_player="simple")), dice=dice)
     counts = cell_counts(Position.initial(), "white")
     c.handle(ReadingReceived(BoardState.of(counts), 0.0))
@@ -203,13 +205,13 @@ def test_against_the_computer_no_clock_runs_while_the_person_carries_out_its_mov
     out = c.handle(ReadingReceived(BoardState.of(counts), 1.0))
     out += c.handle(Tick(1.3))
     asked = [e for e in out if isinstance(e, AskBot)]
-    c.dice.push((6, 4))
+    c.handle(RollQueued((6, 4), c.status().now))
     c.handle(BotCube("roll", 1.5, asked[-1].turn_token))
-    move = c.match.legal_moves()[0]
-    c.handle(BotMoved(move, 1.6, c.bot_token))
+    move = c.status().match.legal_moves()[0]
+    c.handle(BotMoved(move, 1.6, c.status().bot_token))
     out = c.handle(Tick(60.0))  # the person takes a minute to move the computer's checkers
-    assert not c.match.is_over, [str(e) for e in out]
-    reading = c.match.clock_reading(60.0)
+    assert not c.status().match.is_over, [str(e) for e in out]
+    reading = c.status().match.clock_reading(60.0)
     assert reading is not None and reading.running is None
     for s in move.steps:
         frm, to = step_cells(s, "black")
@@ -219,8 +221,8 @@ def test_against_the_computer_no_clock_runs_while_the_person_carries_out_its_mov
             counts["bar"] = (counts["bar"][0] + 1, counts["bar"][1])
     c.handle(ReadingReceived(BoardState.of(counts), 61.0))
     c.handle(Tick(61.3))
-    assert c.match.turn == "white" and not c.match.is_over
-    reading = c.match.clock_reading(61.3)
+    assert c.status().match.turn == "white" and not c.status().match.is_over
+    reading = c.status().match.clock_reading(61.3)
     assert reading is not None and reading.running == "white" and reading.black.bank >= 20.0
 
 
@@ -455,9 +457,9 @@ def test_the_computer_accepts_the_persons_rematch_offer() -> None:
 
     table = _table_against(_Level(), Match.new(length=1).forfeit("white").match)  # the computer won
     table.dispatch(Tick(1.0))  # type: ignore[attr-defined]
-    assert table.controller.match.rematch_offer is None  # type: ignore[attr-defined]  # a winner leaves it to the person
+    assert table.controller.status().match.rematch_offer is None  # type: ignore[attr-defined]  # a winner leaves it to the person
     table.dispatch(ActionRequested("white", "rematch", 2.0))  # type: ignore[attr-defined]
-    m = table.controller.match  # type: ignore[attr-defined]
+    m = table.controller.status().match  # type: ignore[attr-defined]
     assert m.phase == "opening" and m.score == (0, 0) and not m.history[-1].actions
     assert any(t.startswith("rematch:") for t in _texts(table))
 
@@ -467,12 +469,12 @@ def test_the_computer_offers_a_rematch_after_losing_and_the_person_accepts() -> 
 
     table = _table_against(_Level(), Match.new(length=1).forfeit("black").match)  # the person won
     table.dispatch(Tick(1.0))  # type: ignore[attr-defined]
-    m = table.controller.match  # type: ignore[attr-defined]
+    m = table.controller.status().match  # type: ignore[attr-defined]
     assert m.rematch_offer == "black"
-    prompt = table.controller.phase_prompt()  # type: ignore[attr-defined]
+    prompt = phase_prompt(table.controller.state)  # type: ignore[attr-defined]
     assert prompt.key == "rematch" and dict(prompt.params)["side"] == "black"
     table.dispatch(ButtonPressed("white", "main", 2.0))  # type: ignore[attr-defined]
-    assert table.controller.match.phase == "opening"  # type: ignore[attr-defined]
+    assert table.controller.status().match.phase == "opening"  # type: ignore[attr-defined]
 
 
 def test_a_level_may_decline_a_rematch_and_nobody_answers_for_the_computer() -> None:
@@ -480,9 +482,9 @@ def test_a_level_may_decline_a_rematch_and_nobody_answers_for_the_computer() -> 
 
     table = _table_against(_Level(accepts=False, offers=False), Match.new(length=1).forfeit("black").match)
     table.dispatch(Tick(1.0))  # type: ignore[attr-defined]
-    assert table.controller.match.rematch_offer is None  # type: ignore[attr-defined]
+    assert table.controller.status().match.rematch_offer is None  # type: ignore[attr-defined]
     table.dispatch(ActionRequested("white", "rematch", 2.0))  # type: ignore[attr-defined]
-    m = table.controller.match  # type: ignore[attr-defined]
+    m = table.controller.status().match  # type: ignore[attr-defined]
     assert m.is_over and m.rematch_offer is None
     assert "black declines the rematch" in _texts(table)
     table.dispatch(ActionRequested("white", "rematch", 3.0))  # type: ignore[attr-defined]
@@ -667,10 +669,10 @@ def test_the_table_refuses_a_resignation_after_the_roll_with_a_rejected_line() -
     c = Controller(Match.new(length=3))
     c.handle(ReadingReceived(BoardState.of(cell_counts(Position.initial(), "white")), 0.0))
     c.handle(Tick(0.5))
-    while c.match.phase == "opening":
+    while c.status().match.phase == "opening":
         c.handle(ActionRequested("white", "roll", 1.0))
-    side = c.match.turn
+    side = c.status().match.turn
     out = c.handle(ActionRequested(side, "resign", 2.0, "single"))  # type: ignore[arg-type]
     lines = [f"rejected: {e.reason}" for e in out if isinstance(e, Refused)]  # as the table logs it
     assert any(t.startswith(f"rejected: {side} cannot resign now") for t in lines), lines
-    assert c.match.phase == "move"
+    assert c.status().match.phase == "move"

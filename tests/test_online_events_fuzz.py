@@ -17,9 +17,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from controller.controller import Controller
+from controller.dice import DiceState
 from controller.engine.match_settings import MatchSettings
 from controller.online.events import Board, ProtocolError, decode_event
-from controller.online.remote import ServerDice, match_from_state
+from controller.online.remote import match_from_state
 from tests.online_double import new_board
 from tests.test_online_remote import ME, YOU, opened
 
@@ -85,9 +86,9 @@ def test_a_board_the_parser_takes_is_one_the_rules_engine_and_the_display_take(l
     if not isinstance(event, Board):
         return
     match = match_from_state(event.state, MatchSettings(black_player="remote"))
-    c = Controller(match, dice=ServerDice(), now=0.0)
-    c.table()
-    c.match.legal_moves()
+    c = Controller(match, dice=DiceState(mode="server"), now=0.0)
+    c.status().scene
+    c.status().match.legal_moves()
 
 
 @FUZZ
@@ -102,7 +103,7 @@ def test_no_event_gets_past_the_edge_but_as_one_typed_line(lines: list[str]) -> 
             table.server(event)
         except ProtocolError as exc:
             assert "\n" not in str(exc)
-        table.c.table()
+        table.c.status()
 
 
 @pytest.mark.parametrize("line", [
@@ -117,7 +118,7 @@ def test_a_board_no_game_can_show_is_refused(line: str) -> None:
 
 def test_a_die_of_0_in_a_turn_is_refused_before_the_table_hears_of_it() -> None:
     table = opened((3, 1), starter=2)
-    before = table.c.match
+    before = table.c.status().match
     with pytest.raises(ProtocolError, match="rolled event whose Roll1 and Roll2"):
         table.server(decode_event('{"Type":"rolled","Player":"Guest_you","Roll1":6,"Roll2":0}'))
-    assert table.c.match is before and not table.remote.facts
+    assert table.c.status().match is before and not table.remote.facts

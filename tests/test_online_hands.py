@@ -47,11 +47,11 @@ async def _answer_of_hands(tmp: Path, position: Position) -> str:
         hands = SimHands(live, make_bot("simple"), pause_s=0.05)
         working = asyncio.create_task(hands.work())
         try:
-            await until("the double answered", lambda: live.table.controller.match.phase != "doubled", 30)
+            await until("the double answered", lambda: live.table.controller.status().match.phase != "doubled", 30)
         finally:
             working.cancel()
             await asyncio.gather(working, return_exceptions=True)
-        after = live.table.controller.match
+        after = live.table.controller.status().match
         if after.score == (0, 1):  # the game passed: Black's point, a new game
             return "drop"
         assert after.cube == 2 and after.cube_owner == "white" and after.score == (0, 0)
@@ -89,11 +89,11 @@ def test_the_hands_say_their_checker_landed_on_a_full_point(tmp_path: Path) -> N
             hands = SimHands(live, make_bot("simple"), pause_s=0.05)
             working = asyncio.create_task(hands.work())
             try:
-                await until("White's 8/7 counted", lambda: live.table.controller.match.turn == "black", 30)
+                await until("White's 8/7 counted", lambda: live.table.controller.status().match.turn == "black", 30)
             finally:
                 working.cancel()
                 await asyncio.gather(working, return_exceptions=True)
-            last = live.table.controller.match.last_move
+            last = live.table.controller.status().match.last_move
             assert last is not None and last.side == "white" and [(s.frm, s.to) for s in last.steps] == [(8, 7)]
         finally:
             await live.close()

@@ -34,7 +34,7 @@ def _hear(table: Table, wire: Wire) -> None:
 def _server_game(table: Table, points: int, turn: int) -> tuple[BgammonDouble, Game, object, object, Wire]:
     """The double's game at the table's position (we are its player 1, Guest_me)."""
     double = BgammonDouble(0)
-    game = Game(1, points, board=list(board_of_position(table.c.match.position, "remote")))
+    game = Game(1, points, board=list(board_of_position(table.c.status().match.position, "remote")))
     game.turn = turn
     ours, wire = double.seat_offline(game, ME, 1)
     theirs, _ = double.seat_offline(game, YOU, 2)
@@ -45,19 +45,19 @@ def _server_game(table: Table, points: int, turn: int) -> tuple[BgammonDouble, G
 
 def test_a_dropped_double_that_ends_the_match_ends_it_at_the_table() -> None:
     table = opened((3, 1))
-    move = next(x for x in table.c.match.legal_moves() if x.notation == "8/5 6/5")
+    move = next(x for x in table.c.status().match.legal_moves() if x.notation == "8/5 6/5")
     table.hands(move.result, LOCAL)
     double, game, ours, theirs, wire = _server_game(table, 3, 2)
     double._do_double(theirs, game, [])  # type: ignore[arg-type]
     _hear(table, wire)
-    assert table.c.match.phase == "doubled"
+    assert table.c.status().match.phase == "doubled"
     table.dispatch(ActionRequested(LOCAL, "drop", table.t))
     assert table.sent[-1] == "resign"
     double._do_resign(ours, game, [])  # type: ignore[arg-type]
     said = list(wire.lines)
     assert any('"DoubleOffered": true' in line and '"Winner": 2' in line for line in said), said
     _hear(table, wire)  # once refused: "DoubleOffered is not false outside a turn"
-    m = table.c.match
+    m = table.c.status().match
     assert table.remote.stopped is None, table.notes[-3:]
     assert m.is_over and m.winner == REMOTE and m.score == (0, 3)
     end = m.history[0].end
@@ -67,14 +67,14 @@ def test_a_dropped_double_that_ends_the_match_ends_it_at_the_table() -> None:
 def test_their_resignation_in_a_one_point_match_is_scored_as_the_server_scores_it() -> None:
     table = Table(state(points=1))
     table.server(Board(state(turn=1, roll=(3, 1), points=1)))
-    move = next(x for x in table.c.match.legal_moves() if x.notation == "8/5 6/5")
+    move = next(x for x in table.c.status().match.legal_moves() if x.notation == "8/5 6/5")
     table.hands(move.result, LOCAL)
     double, game, ours, theirs, wire = _server_game(table, 1, 2)
     game.roll1, game.roll2 = 5, 2  # they rolled, then resign
     table.server(Rolled(YOU, 5, 2))
     double._do_resign(theirs, game, [])  # type: ignore[arg-type]
     _hear(table, wire)
-    m = table.c.match
+    m = table.c.status().match
     # their two back checkers stand in our home board: bgammon's winPoints gives 3
     assert game.score[1] == 3
     assert m.is_over and m.winner == LOCAL and m.score == (3, 0), table.notes[-3:]
@@ -83,18 +83,18 @@ def test_their_resignation_in_a_one_point_match_is_scored_as_the_server_scores_i
 
 def test_our_resignation_is_scored_as_the_server_scores_it_and_the_record_kept() -> None:
     table = opened((3, 1))
-    move = next(x for x in table.c.match.legal_moves() if x.notation == "8/5 6/5")
+    move = next(x for x in table.c.status().match.legal_moves() if x.notation == "8/5 6/5")
     table.hands(move.result, LOCAL)
     _remote_turn(table, (6, 4), "24/14")
-    table.hands(table.c.bot.move.result, REMOTE)  # type: ignore[union-attr]
-    turns = table.c.match.history[0].actions
-    assert table.c.match.turn == LOCAL and table.c.match.phase == "roll"
+    table.hands(table.c.status().carried_out.move.result, REMOTE)  # type: ignore[union-attr]
+    turns = table.c.status().match.history[0].actions
+    assert table.c.status().match.turn == LOCAL and table.c.status().match.phase == "roll"
     double, game, ours, theirs, wire = _server_game(table, 3, 1)
     table.dispatch(ActionRequested(LOCAL, "resign", table.t, "single"))
     assert table.sent[-1] == "resign"
     double._do_resign(ours, game, [])  # type: ignore[arg-type]
     _hear(table, wire)
-    m = table.c.match
+    m = table.c.status().match
     assert table.remote.stopped is None, table.notes[-3:]
     assert m.is_over and m.score == (0, 3)  # our back checkers in their home: a backgammon
     first = m.history[0]

@@ -19,13 +19,14 @@ import pytest
 from controller.app import run_table
 from controller.controller import Controller
 from controller.engine.match import Match
-from controller.events import menu_pressed
+from controller.events import OnlineOffered, menu_pressed
 from controller.online import commands
 from controller.online.client import Connection
 from controller.online.door import OnlineDoor, offer_online
 from controller.settings import Settings
 from controller.show.texts import render
 from controller.table import Table
+from controller.play.showing import phase_prompt
 from sim.finger import TAP_S, Finger
 from sim.virtual_board import VirtualBoard
 from tests.online_double import BgammonDouble, until
@@ -36,7 +37,7 @@ pytestmark = pytest.mark.timeout(180)
 
 def shown(table: Table) -> str:
     """The display's prompt line, as the person reads it."""
-    prompt = table.controller.last_scene.display.prompt
+    prompt = table.controller.status().scene.display.prompt
     return "" if prompt is None else render(prompt.key, prompt.as_dict(), "en")
 
 
@@ -50,9 +51,9 @@ async def press(finger: Finger, key: str) -> None:
 async def press_seen(table: Table, finger: Finger, key: str) -> None:
     """A tap the menu has taken in: each of `choose`'s presses moves the menu (opens it, steps
     to the next item, chooses), and a loaded machine may hand the event on after the tap."""
-    before = table.controller.menu
+    before = table.controller.status().menu
     await press(finger, key)
-    await until(f"the menu moved by {key}", lambda: table.controller.menu != before)
+    await until(f"the menu moved by {key}", lambda: table.controller.status().menu != before)
 
 
 async def choose(table: Table, item: str) -> None:
@@ -60,12 +61,12 @@ async def choose(table: Table, item: str) -> None:
     finger = Finger.on(table)
     assert finger is not None
     await press_seen(table, finger, "menu")
-    for _ in range(len(table.controller.menu.items)):
-        if table.controller.menu.item == item:
+    for _ in range(len(table.controller.status().menu.items)):
+        if table.controller.status().menu.item == item:
             break
         await press_seen(table, finger, "menu")
-    assert table.controller.menu.item == item, table.controller.menu.items
-    prompt = table.controller.phase_prompt()  # the menu's line (a board not set up may outrank it on the display)
+    assert table.controller.status().menu.item == item, table.controller.status().menu.items
+    prompt = phase_prompt(table.controller.state)  # the menu's line (a board not set up may outrank it on the display)
     assert prompt is not None and render(prompt.key, prompt.as_dict()) == f"Menu: {render('menu.' + item)}"
     await press_seen(table, finger, "white_main")
 
@@ -103,22 +104,22 @@ async def on_the_board(tmp: Path, settings: Settings,
 def test_the_menu_offers_play_online_only_where_a_door_is() -> None:
     c = Controller(Match.new())
     c.handle(menu_pressed(0.0))
-    assert "play_online" not in c.menu.items and "leave_online" not in c.menu.items
+    assert "play_online" not in c.status().menu.items and "leave_online" not in c.status().menu.items
     c = Controller(Match.new())
-    c.online_offered = True
+    c.handle(OnlineOffered("play", True, 0.0))  # the table has an online door
     c.handle(menu_pressed(0.0))
-    assert "play_online" in c.menu.items and "new_match" in c.menu.items
+    assert "play_online" in c.status().menu.items and "new_match" in c.status().menu.items
 
 
 def test_play_online_from_the_menu_and_leave_again(tmp_path: Path) -> None:
     async def body(table: Table, door: OnlineDoor) -> None:
-        local = table.controller.match
+        local = table.controller.status().match
         await choose(table, "play_online")
         await until("waiting", lambda: door.state == "waiting")
         match_id = door.view()["match"]
         assert shown(table) == f"Waiting for an opponent: match {match_id}"
-        assert table.controller.playing_online and table.controller.match.length == 3
-        assert "new_match" not in table.controller.menu.items  # the server decides a new match
+        assert table.controller.status().playing_online and table.controller.status().match.length == 3
+        assert "new_match" not in table.controller.status().menu.items  # the server decides a new match
 
         bert = await Connection.open(address(double))
         await bert.login("bert")
@@ -135,8 +136,8 @@ def test_play_online_from_the_menu_and_leave_again(tmp_path: Path) -> None:
 
         await choose(table, "leave_online")
         await until("left", lambda: door.state == "off")
-        assert table.controller.match == local and not table.controller.playing_online
-        assert "play_online" in table.controller._menu_items()
+        assert table.controller.status().match == local and not table.controller.status().playing_online
+        assert "play_online" in table.controller.status().menu_items
         await bert.close()
 
     async def go() -> None:
@@ -164,12 +165,12 @@ def test_a_bad_setting_or_a_refused_match_is_one_line_on_the_display(
             expected = line.format(server=address(double))
 
             async def body(table: Table, door: OnlineDoor) -> None:
-                local = table.controller.match
+                local = table.controller.status().match
                 await choose(table, "play_online")
                 await until("the attempt over", lambda: door.failed and not door.busy)
                 assert door.line == expected
                 assert shown(table) == f"Online: {expected}"  # the whole reason, paged (was cut at 60)
-                assert table.controller.match is local and not table.controller.playing_online
+                assert table.controller.status().match is local and not table.controller.status().playing_online
 
             await on_the_board(tmp_path, settings, body)
     asyncio.run(go())
@@ -184,7 +185,7 @@ def test_after_a_restart_play_online_rejoins_the_interrupted_match(tmp_path: Pat
         games.append(door.view()["match"])  # then the board stops, without leaving
 
     async def second(table: Table, door: OnlineDoor) -> None:
-        assert not table.controller.playing_online
+        assert not table.controller.status().playing_online
         await choose(table, "play_online")
         await until("back in the match", lambda: door.state == "waiting")
         assert door.view()["match"] == games[0] and door.choice is not None and door.choice.what == "resume"

@@ -47,12 +47,12 @@ def test_the_state_is_over_as_soon_as_the_match_is_over_on_the_table(tmp_path: P
                 seen: list[tuple[bool, str]] = []  # (the table's match over, the page's state)
 
                 def record() -> None:
-                    seen.append((table.controller.match.is_over, live.snapshot()["online_play"]["state"]))
+                    seen.append((table.controller.status().match.is_over, live.snapshot()["online_play"]["state"]))
 
                 live.subscribe(record)
                 assert await live.act(PageAction("command", name="white forfeit")) is None
                 await until("over", lambda: door.state == "over")
-                assert table.controller.match.is_over and table.controller.match.winner == "black"
+                assert table.controller.status().match.is_over and table.controller.status().match.winner == "black"
                 assert seen and seen[-1] == (True, "over")
                 assert [state for over, state in seen if over] == ["over"] * sum(over for over, _ in seen), seen
             finally:

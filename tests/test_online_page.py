@@ -55,9 +55,9 @@ async def _local_match_begun(live: LiveSim) -> None:
     """The local match has begun: the board set up, the opening rolled."""
     assert live.table is not None
     await live.act(PageAction("setup"))
-    await until("the board set up", lambda: not live.table.controller.setting_up)  # type: ignore[union-attr]
+    await until("the board set up", lambda: not live.table.controller.status().setting_up)  # type: ignore[union-attr]
     assert await live.act(PageAction("command", name="white roll")) is None
-    assert live.table.controller.match.phase == "move"
+    assert live.table.controller.status().match.phase == "move"
 
 
 def test_the_page_starts_an_online_match_plays_it_and_gets_the_local_match_back(tmp_path: Path) -> None:
@@ -69,8 +69,8 @@ def test_the_page_starts_an_online_match_plays_it_and_gets_the_local_match_back(
                 await _local_match_begun(live)
                 assert live.table is not None
                 table = live.table
-                local = table.controller.match
-                local_dice = table.controller.dice
+                local = table.controller.status().match
+                local_dice = table.controller.state.dice
 
                 answer = await live.act(PageAction("online", settings={
                     "server": str(address(double)), "login": "guest", "match": "private", "points": "3",
@@ -81,8 +81,8 @@ def test_the_page_starts_an_online_match_plays_it_and_gets_the_local_match_back(
                 await until("seated, waiting for an opponent", lambda: door.state == "waiting")
                 view = live.snapshot()["online_play"]
                 assert view["match"] >= 1 and view["match_password"] == "pw" and view["me"].startswith("Guest_")
-                assert table.controller.playing_online and table.controller.match is not local
-                assert table.controller.match.length == 3
+                assert table.controller.status().playing_online and table.controller.status().match is not local
+                assert table.controller.status().match.length == 3
                 assert await live.act(PageAction("new_match", settings={})) == \
                     Notice("online_busy", "this match is played online; leave online play first")
 
@@ -116,8 +116,8 @@ def test_the_page_starts_an_online_match_plays_it_and_gets_the_local_match_back(
                 assert await live.act(PageAction("online_leave")) is None
                 await until("left", lambda: door.state == "off")
                 c = table.controller
-                assert c.match == local and not c.playing_online
-                assert c.dice is local_dice and c.match.settings.black_player == "human"
+                assert c.status().match == local and not c.status().playing_online
+                assert c.state.dice == local_dice and c.status().match.settings.black_player == "human"
                 assert "left online play; the local match is back" == live.snapshot()["online_play"]["line"]
                 assert "leave" in seat.result.sent and seat.result.left
                 saved = TableStore(tmp_path / "sim").load(0.0)
@@ -144,14 +144,14 @@ def test_errors_are_one_line_on_the_page_and_the_local_match_stays(
     async def go() -> None:
         async with BgammonDouble(free_port()) as double, playing_locally(tmp_path, double) as live:
             assert live.table is not None and live.door is not None
-            local = live.table.controller.match
+            local = live.table.controller.status().match
             await live.act(PageAction("online", settings=form))
             await until("the attempt over", lambda: not live.door.busy)  # type: ignore[union-attr]
             view = live.snapshot()["online_play"]
             assert view["failed"] and view["state"] == "off"
             assert view["line"] == line.format(server=address(double))
             assert "\n" not in view["line"]
-            assert live.table.controller.match is local and not live.table.controller.playing_online
+            assert live.table.controller.status().match is local and not live.table.controller.status().playing_online
     asyncio.run(go())
 
 
@@ -160,7 +160,7 @@ def test_a_malformed_server_line_gives_the_local_match_back(tmp_path: Path) -> N
         async with BgammonDouble(free_port()) as double, playing_locally(tmp_path, double) as live:
             assert live.table is not None and live.door is not None
             door = live.door
-            local = live.table.controller.match
+            local = live.table.controller.status().match
             await live.act(PageAction("online", settings={"match": "public"}))
             await until("seated", lambda: door.state == "waiting")
             assert door.seat is not None
@@ -168,7 +168,7 @@ def test_a_malformed_server_line_gives_the_local_match_back(tmp_path: Path) -> N
             await until("stopped", lambda: door.state == "off")
             assert door.line == ("server sent a line that is not JSON: '<html>502 Bad Gateway</html>'; "
                                  "the local match is back")
-            assert live.table.controller.match == local and not live.table.controller.playing_online
+            assert live.table.controller.status().match == local and not live.table.controller.status().playing_online
     asyncio.run(go())
 
 
@@ -214,7 +214,7 @@ def test_a_hostile_request_starts_nothing(tmp_path: Path) -> None:
         assert answers[3:] == ["ignored online: settings missing", "ignored online: settings missing",
                                "online setting match is not text"]
         assert double.logins == 0
-        assert sim.inspect(lambda live: live.door.state == "off" and not live.table.controller.playing_online)  # type: ignore[union-attr]
+        assert sim.inspect(lambda live: live.door.state == "off" and not live.table.controller.status().playing_online)  # type: ignore[union-attr]
         sim.run(double.__aexit__())
 
 
@@ -228,7 +228,7 @@ def test_a_restart_keeps_the_local_match_and_offers_to_rejoin_the_online_one(tmp
             await live.start()
             await _local_match_begun(live)
             assert live.table is not None and live.door is not None
-            local = live.table.controller.match
+            local = live.table.controller.status().match
             await live.act(PageAction("online", settings={"match": "public", "points": "5"}))
             await until("seated", lambda: live.door.state == "waiting")  # type: ignore[union-attr]
             game = live.door.view()["match"]
@@ -239,12 +239,12 @@ def test_a_restart_keeps_the_local_match_and_offers_to_rejoin_the_online_one(tmp
             try:
                 assert again.table is not None and again.door is not None
                 c = again.table.controller
-                assert c.match.position == local.position and c.match.history == local.history
-                assert not c.playing_online
+                assert c.status().match.position == local.position and c.status().match.history == local.history
+                assert not c.status().playing_online
                 assert again.snapshot()["online_play"]["saved"] == f"{address(double)} {game}"
                 await again.act(PageAction("online", settings={"server": str(address(double)), "match": "resume"}))
                 await until("back in the match", lambda: again.door.state == "waiting")  # type: ignore[union-attr]
-                assert again.door.view()["match"] == game and c.match.length == 5
+                assert again.door.view()["match"] == game and c.status().match.length == 5
                 assert again.snapshot()["online_play"]["saved"] == ""
             finally:
                 await again.close()

@@ -68,7 +68,7 @@ async def _step(bert: Connection, game: Game) -> bool:
 def _history(play: OnlinePlay) -> Match:
     table = play.seat.table
     assert table is not None
-    return table.controller.match
+    return table.controller.status().match
 
 
 def test_a_restart_in_the_middle_of_the_remote_turn_keeps_the_record_and_takes_the_move(tmp_path: Path) -> None:
@@ -185,7 +185,7 @@ def test_a_restart_right_after_the_remote_turn_ended_keeps_the_record_and_takes_
             gate.clear()
             await until("the server passed the turn to anna", lambda: game.turn == 3 - me or game.winner != 0, 20)
             await until("anna's table shows bert's move to carry out",
-                        lambda: anna.seat.table is not None and anna.seat.table.controller.bot is not None, 20)
+                        lambda: anna.seat.table is not None and anna.seat.table.controller.status().carried_out is not None, 20)
             assert _history(anna).history[-1].actions == kept  # not counted at her table yet
             run.cancel()
             await asyncio.gather(run, return_exceptions=True)
@@ -216,9 +216,9 @@ def test_a_restart_before_the_table_saw_their_roll_reads_the_roll_from_their_mov
     """The saved match at bert's roll (his dice not seen yet), the server at anna's turn:
     the only roll whose legal move reaches the server's board is taken as his."""
     table = opened((3, 1))
-    ours = next(x for x in table.c.match.legal_moves() if x.notation == "8/5 6/5")
+    ours = next(x for x in table.c.status().match.legal_moves() if x.notation == "8/5 6/5")
     table.hands(ours.result, "white")
-    saved = table.c.match
+    saved = table.c.status().match
     assert saved.turn == REMOTE and saved.phase == "roll"
     move = next(x for x in legal_moves(saved.position, (6, 4)) if x.notation == "24/14")
     server = state(board_of_position(move.result, "remote"), turn=1, roll=(2, 1))

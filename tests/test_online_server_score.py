@@ -20,9 +20,9 @@ from tests.test_online_remote import LOCAL, ME, YOU, Table, opened, state
 def _we_drop() -> tuple[Table, tuple[int, ...]]:
     """After our 8/5 6/5 the remote player doubles and we drop (the table scores 1)."""
     table = opened((3, 1))
-    move = next(x for x in table.c.match.legal_moves() if x.notation == "8/5 6/5")
+    move = next(x for x in table.c.status().match.legal_moves() if x.notation == "8/5 6/5")
     table.hands(move.result, LOCAL)
-    board = board_of_position(table.c.match.position, "remote")
+    board = board_of_position(table.c.status().match.position, "remote")
     table.server(Board(state(board, turn=2, offered=True)))
     table.dispatch(ActionRequested(LOCAL, "drop", table.t))
     return table, board
@@ -30,12 +30,12 @@ def _we_drop() -> tuple[Table, tuple[int, ...]]:
 
 def test_a_drop_scored_as_a_gammon_keeps_the_record_and_says_why() -> None:
     table, board = _we_drop()
-    assert table.sent[-1] == "resign" and table.c.match.score == (0, 1)
-    turns = table.c.match.history[0].actions
+    assert table.sent[-1] == "resign" and table.c.status().match.score == (0, 1)
+    turns = table.c.status().match.history[0].actions
     # the server: a gammon (none of our checkers off) at the cube's value 1
     table.server(Win(YOU, 2, ME))
     table.server(Board(state(turn=0, score=(0, 2))))
-    m = table.c.match
+    m = table.c.status().match
     assert table.remote.stopped is None, table.notes
     assert m.score == (0, 2) and m.phase == "opening"
     first, second = m.history
@@ -54,7 +54,7 @@ def test_a_drop_the_server_scores_past_the_match_length_ends_the_match() -> None
     table, board = _we_drop()
     table.server(Win(YOU, 3, ME))  # a backgammon: 3 points end the 3-point match
     table.server(Board(state(board, winner=2, score=(0, 3))))
-    m = table.c.match
+    m = table.c.status().match
     assert table.remote.stopped is None and m.is_over and m.winner == "black" and m.score == (0, 3)
     assert len(m.history) == 1 and m.history[0].end is not None and m.history[0].end.result == "backgammon"
 

@@ -133,12 +133,12 @@ async def on_the_board(tmp: Path, settings: Callable[[], Settings], body: Body) 
 
 async def _opening_rolled(table: Table) -> None:
     c = table.controller
-    await until("the board set up", lambda: not c.setting_up)
+    await until("the board set up", lambda: not c.status().setting_up)
     finger = Finger.on(table)
     assert finger is not None
-    while c.match.phase == "opening":  # a tie rolls again
+    while c.status().match.phase == "opening":  # a tie rolls again
         await press(finger, "white_main")
-    assert c.match.phase == "move" and c.match.dice is not None
+    assert c.status().match.phase == "move" and c.status().match.dice is not None
 
 
 def lit(scene: Scene) -> dict[str, str]:
@@ -163,7 +163,7 @@ def test_watch_online_from_the_menu_and_leave_again(tmp_path: Path) -> None:
     async def body(table: Table, door: OnlineDoor, vb: VirtualBoard, double: BgammonDouble,
                    players: Players) -> None:
         c = table.controller
-        local, local_dice = c.match, c.dice
+        local, local_dice = c.status().match, c.state.dice
         await choose(table, "watch_online")
         await until("watching", lambda: door.state == "watching")
         spectator = door.spectator
@@ -172,7 +172,7 @@ def test_watch_online_from_the_menu_and_leave_again(tmp_path: Path) -> None:
         watching = f"Watching {names[1]} - {names[2]}"
         assert door.view()["spectator"] and (door.view()["me"], door.view()["opponent"]) == (names[1], names[2])
         assert shown(table) == watching
-        assert "The board is not used: leave the checkers" in text_lines(c.last_scene.display)
+        assert "The board is not used: leave the checkers" in text_lines(c.status().scene.display)
 
         await players.allow(2)  # two turns of the watched match
         game = double.games[0]
@@ -181,10 +181,10 @@ def test_watch_online_from_the_menu_and_leave_again(tmp_path: Path) -> None:
             w = spectator.watched
             return players.turns == 0 and w is not None and bool(w.lit) and \
                 (w.state.turn, w.state.roll1, w.state.roll2) == (game.turn, game.roll1, game.roll2) and \
-                lit(c.last_scene) == dict(w.scene().leds)
+                lit(c.status().scene) == dict(w.scene().leds)
 
         await until("the last move seen", seen_as_the_server_stands)
-        scene = c.last_scene
+        scene = c.status().scene
         assert lit(scene) and set(lit(scene).values()) <= LAST_MOVE  # as `bgboard online --watch` lights it
         assert (scene.display.score_white, scene.display.score_black) == (game.score[1], game.score[2])
         assert scene.display.match_length == 3
@@ -207,23 +207,23 @@ def test_watch_online_from_the_menu_and_leave_again(tmp_path: Path) -> None:
         assert table.last_refused is not None and table.last_refused.why.key == "refused.watching"
         assert door.state == "watching" and shown(table) == watching
         await press_seen(table, finger, "menu")
-        assert c.menu.items == ("leave_watching", "close")
+        assert c.status().menu.items == ("leave_watching", "close")
         await press_seen(table, finger, "menu")
         await press_seen(table, finger, "menu")  # round again to "leave watching"
-        assert c.menu.item == "leave_watching"
+        assert c.status().menu.item == "leave_watching"
         await press(finger, "white_main")
         await until("left", lambda: door.state == "off")
 
         # the local match is back exactly; the board is set up to it again
-        assert c.match == local and c.dice is local_dice and c.match.dice == local.dice
-        assert c.match.score == local.score and c.match.cube == local.cube and c.match.length == 5
+        assert c.status().match == local and c.state.dice == local_dice and c.status().match.dice == local.dice
+        assert c.status().match.score == local.score and c.status().match.cube == local.cube and c.status().match.length == 5
         assert door.line == "stopped watching; the local match is back"
         saved = TableStore(tmp_path).load(0.0)
         assert saved is not None and saved.position == local.position and saved.score == local.score
-        assert c.setting_up and shown(table) == "Set up the board"  # the checker lifted meanwhile
+        assert c.status().setting_up and shown(table) == "Set up the board"  # the checker lifted meanwhile
         vb.place("13", "white")
-        await until("the board set up", lambda: not c.setting_up)
-        assert c.match == local
+        await until("the board set up", lambda: not c.status().setting_up)
+        assert c.status().match == local
         sent = [line.split()[0] for name in spectator.names for line in double.received[name]]
         assert [word for word in sent if word != "pong"] == ["join", "join", "leave"], sent  # one join a connection
 
@@ -234,7 +234,7 @@ def test_the_local_match_is_back_when_the_watched_match_ends(tmp_path: Path) -> 
     async def body(table: Table, door: OnlineDoor, vb: VirtualBoard, double: BgammonDouble,
                    players: Players) -> None:
         c = table.controller
-        local = c.match
+        local = c.status().match
         await choose(table, "watch_online")
         await until("watching", lambda: door.state == "watching")
         await players.allow(10_000)
@@ -244,8 +244,8 @@ def test_the_local_match_is_back_when_the_watched_match_ends(tmp_path: Path) -> 
         assert door.line.startswith(f"match over: {winner} wins") and \
             door.line.endswith("; the local match is back")
         assert shown(table).startswith(f"Online: match over: {winner} wins")
-        assert c.match == local and not c.playing_online
-        assert "watch_online" in c._menu_items()
+        assert c.status().match == local and not c.status().playing_online
+        assert "watch_online" in c.status().menu_items
 
     watching(tmp_path, 1, 9, lambda double: str(double.games[0].id), body)  # by its number
 
@@ -263,15 +263,15 @@ def test_a_bad_online_watch_is_one_line_and_the_menu_has_no_watch_item(tmp_path:
 
     async def body(table: Table, door: OnlineDoor, vb: VirtualBoard) -> None:
         c = table.controller
-        local = c.match
+        local = c.status().match
         assert door.line == line and door.state == "off"
         finger = Finger.on(table)
         assert finger is not None
         await press(finger, "menu")
-        assert "watch_online" not in c.menu.items and "play_online" in c.menu.items
-        assert "new_match" in c.menu.items
+        assert "watch_online" not in c.status().menu.items and "play_online" in c.status().menu.items
+        assert "new_match" in c.status().menu.items
         await press(finger, "white_cube")  # closes the menu
-        assert not c.menu.is_open and c.match is local and not c.playing_online
+        assert not c.status().menu.is_open and c.status().match is local and not c.status().playing_online
 
     asyncio.run(on_the_board(tmp_path, settings, body))
 
@@ -289,7 +289,7 @@ def test_a_running_clock_is_not_charged_for_the_time_spent_watching(tmp_path: Pa
             door = offer_online(table, lambda: settings, None)
             c = table.controller
             table.dispatch(menu_pressed(now[0]))
-            while c.menu.item != "watch_online":
+            while c.status().menu.item != "watch_online":
                 table.dispatch(menu_pressed(now[0]))
             table.dispatch(ButtonPressed("white", "main", now[0]))
             await until("watching", lambda: door.state == "watching")
@@ -300,7 +300,7 @@ def test_a_running_clock_is_not_charged_for_the_time_spent_watching(tmp_path: Pa
             assert door.leave()
             await until("left", lambda: door.state == "off")
             table.dispatch(Tick(now[0]))
-            assert not c.match.is_over and c.match.phase == "move" and c.match.turn == "white"
-            assert c.match.clock_reading(now[0]) == before
-            assert c.match.position == local.position and c.match.dice == local.dice
+            assert not c.status().match.is_over and c.status().match.phase == "move" and c.status().match.turn == "white"
+            assert c.status().match.clock_reading(now[0]) == before
+            assert c.status().match.position == local.position and c.status().match.dice == local.dice
     asyncio.run(go())

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from controller.board.reconcile import BoardState
 from controller.controller import Controller
-from controller.dice import TableDice
+from controller.dice import DiceState
 from controller.engine.match import Match
 from controller.engine.match_settings import MatchSettings
 from controller.events import ReadingReceived, Tick
@@ -15,7 +15,7 @@ from controller.web.page_hint import page_hint
 
 def _hint_at(m: Match) -> dict[str, str] | None:
     """The page's hint with the board standing as `m` says (read, then settled)."""
-    c = Controller(m, dice=TableDice(), now=0.0)
+    c = Controller(m, dice=DiceState(), now=0.0)
     c.handle(ReadingReceived(BoardState.of_position(m.partial, m.turn or "white"), 1.0))
     c.handle(Tick(2.0))
     return page_hint(c.status(), False)

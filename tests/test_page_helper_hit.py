@@ -38,7 +38,7 @@ async def _computer_to_hit(tmp: Path) -> LiveSim:
     await live.act(PageAction("language", name="da"))
     await live.act(PageAction("setup"))
     c = live.table.controller
-    await until("the computer's move shown", lambda: c.status().carried_out is not None and not c.setting_up, 30)
+    await until("the computer's move shown", lambda: c.status().carried_out is not None and not c.status().setting_up, 30)
     steps = c.status().carried_out.move.steps  # type: ignore[union-attr]
     assert (steps[0].frm, steps[0].to, steps[0].hit) == (8, 5, True)
     return live
@@ -54,7 +54,7 @@ def test_a_hit_started_and_taken_back_is_finished_by_the_helper(tmp_path: Path) 
                 assert await live.act(action) is None, action  # the hit started, the hitter put back
             assert live.vb.counts("bar") == (1, 0) and live.vb.counts("20") == (0, 0)
             assert await live.act(PageAction("bot_move")) is None  # once: "ignored: no white checker on cell 20"
-            await until("the computer's move counted", lambda: c.match.turn == "white", 30)
+            await until("the computer's move counted", lambda: c.status().match.turn == "white", 30)
             assert live.vb.counts("bar") == (1, 0)  # the hit blot, once
         finally:
             await live.close()

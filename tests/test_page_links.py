@@ -18,7 +18,7 @@ from controller.board.profile import load_profile
 from controller.controller import Controller
 from controller.engine.match import Match
 from controller.engine.match_settings import MatchSettings
-from controller.events import ButtonPressed, LinksRevoked, menu_pressed
+from controller.events import ButtonPressed, LinkPublished, LinksRevoked, menu_pressed
 from controller.show.content import DisplayContent
 from controller.show.display import render_image, text_lines
 from controller.show.display_backends import Display
@@ -73,45 +73,46 @@ def _table(tmp_path: Path) -> Table:
 
 def _choose(table: Table, item: str) -> None:
     table.dispatch(menu_pressed(1.0))
-    for _ in table.controller.menu.items:
-        if table.controller.menu.item == item:
+    for _ in table.controller.status().menu.items:
+        if table.controller.status().menu.item == item:
             break
         table.dispatch(menu_pressed(1.0))
-    assert table.controller.menu.item == item, table.controller.menu.items
+    assert table.controller.status().menu.item == item, table.controller.status().menu.items
     table.dispatch(ButtonPressed("white", "main", 1.0))
 
 
 def test_the_menu_shows_a_pages_link_until_a_button_is_pressed(tmp_path: Path) -> None:
     table = _table(tmp_path)
     table.dispatch(menu_pressed(1.0))
-    assert not {"phone_link", "spectators_link", "new_links"} & set(table.controller.menu.items)  # no pages
+    assert not {"phone_link", "spectators_link", "new_links"} & set(table.controller.status().menu.items)  # no pages
     table.dispatch(menu_pressed(1.0, held=True))
     phone, spectators = ("http://127.0.0.1:8080/?token=" + page_token(), "http://127.0.0.1:8081/?token=" + page_token())
-    table.controller.links.update(phone=pairing_view(phone, "phone"), spectators=pairing_view(spectators, "spectators"))
+    table.dispatch(LinkPublished("phone", pairing_view(phone, "phone"), 1.0))
+    table.dispatch(LinkPublished("spectators", pairing_view(spectators, "spectators"), 1.0))
     for item, url in (("phone_link", phone), ("spectators_link", spectators)):
         _choose(table, item)
         assert table.display is not None
         assert read_png(table.display.frame_png()) == [url]
         spectator = table_view(table, load_profile())
         assert read_png(spectator.display_png()) == []  # never to spectators
-        assert not any(url.split("token=")[1] in line for line in text_lines(table.controller.last_scene.display))
+        assert not any(url.split("token=")[1] in line for line in text_lines(table.controller.status().scene.display))
         table.dispatch(ButtonPressed("black", "cube", 1.0))  # any button closes it
-        assert not table.controller.menu.is_open and table.controller.last_scene.display.pairing is None
+        assert not table.controller.status().menu.is_open and table.controller.status().scene.display.pairing is None
         assert read_png(table.display.frame_png()) == []
 
 
 def test_new_page_links_revokes_every_page(tmp_path: Path) -> None:
     table = _table(tmp_path)
-    table.controller.links.update(phone=pairing_view("http://127.0.0.1:8080/?token=x", "phone"))
+    table.dispatch(LinkPublished("phone", pairing_view("http://127.0.0.1:8080/?token=x", "phone"), 1.0))
     revoked: list[str] = []
     table.on_links_revoked(lambda: revoked.append("phone"))
     table.on_links_revoked(lambda: revoked.append("spectators"))
     table.dispatch(menu_pressed(1.0))
-    while table.controller.menu.item != "new_links":
+    while table.controller.status().menu.item != "new_links":
         table.dispatch(menu_pressed(1.0))
     effects = table.dispatch(ButtonPressed("black", "main", 1.0))
     assert LinksRevoked() in effects and revoked == ["phone", "spectators"]
-    assert not table.controller.menu.is_open
+    assert not table.controller.status().menu.is_open
 
 
 def test_a_replaced_link_is_told_as_replaced_and_the_new_one_opens() -> None:
@@ -144,6 +145,6 @@ def test_a_page_on_loopback_says_on_the_display_that_only_this_pi_opens_it(tmp_p
     for host, title in (("127.0.0.1", LOCAL_ONLY), ("0.0.0.0", "pairing.title")):
         table = _table(tmp_path)
         offer_link(table, "phone", Server(), host, lambda url: None)("http://127.0.0.1:8080/?token=abc")  # type: ignore[arg-type]
-        assert table.controller.links["phone"].title == title
+        assert table.controller.state.link("phone").title == title
     view = pairing_view("http://127.0.0.1:8080/?token=abc", "phone", local_only=True)
     assert read_qr(render_image(DisplayContent(pairing=view))) == ["http://127.0.0.1:8080/?token=abc"]  # the Pi's own browser

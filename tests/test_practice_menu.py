@@ -35,6 +35,8 @@ from controller.show.review_notes import MarkedLine, PlayerFigures, ReviewFigure
 from controller.show.texts import render
 from controller.table import Table
 from controller.table.practice import PRACTICE_DIR, PracticeRefused, TablePractice
+from controller.play.showing import phase_prompt
+from controller.events import RollQueued
 from sim.finger import Finger
 from sim.virtual_board import VirtualBoard
 from tests.online_double import until
@@ -55,7 +57,7 @@ def lay(vb: VirtualBoard, counts: dict[str, tuple[int, int]]) -> None:
 
 
 def setup_lit(table: Table) -> set[str]:
-    return {cell for cell, role in table.controller.last_scene.leds.items() if role == "setup"}
+    return {cell for cell, role in table.controller.status().scene.leds.items() if role == "setup"}
 
 
 def on_the_board(tmp: Path, body: Body) -> None:
@@ -70,7 +72,7 @@ def on_the_board(tmp: Path, body: Body) -> None:
                                                  on_table=opened.set_result))
             table = await opened
             try:
-                await until("the board set up", lambda: not table.controller.setting_up)
+                await until("the board set up", lambda: not table.controller.status().setting_up)
                 finger = Finger.on(table)
                 assert finger is not None
                 await body(table, vb, finger)
@@ -83,30 +85,30 @@ def on_the_board(tmp: Path, body: Body) -> None:
 async def game_won_by_a_pass(table: Table, vb: VirtualBoard, finger: Finger) -> None:
     """Game 1: White 3-1 8/5 6/5, Black doubles, White passes; game 2 set up and rolled 4-2."""
     c = table.controller
-    c.dice.push((3, 1))  # the opening: White's die, then Black's (a script's `dice` line)
+    c.handle(RollQueued((3, 1), c.status().now))  # the opening: White's die, then Black's (a script's `dice` line)
     await press(finger, "white_main")
-    await until("White to play 3-1", lambda: (c.match.phase, c.match.dice) == ("move", (3, 1)))
-    move = next(mv for mv in c.match.legal_moves() if mv.notation == "8/5 6/5")
-    lay(vb, cell_counts(*c.match.play("white", move).match.board()))
-    await until("the move complete", lambda: c.match.turn == "black" or c.match.move_complete)
-    if c.match.turn == "white":
+    await until("White to play 3-1", lambda: (c.status().match.phase, c.status().match.dice) == ("move", (3, 1)))
+    move = next(mv for mv in c.status().match.legal_moves() if mv.notation == "8/5 6/5")
+    lay(vb, cell_counts(*c.status().match.play("white", move).match.board()))
+    await until("the move complete", lambda: c.status().match.turn == "black" or c.status().match.move_complete)
+    if c.status().match.turn == "white":
         await press(finger, "white_main")
-    await until("Black's turn", lambda: c.match.turn == "black" and c.match.phase == "roll")
+    await until("Black's turn", lambda: c.status().match.turn == "black" and c.status().match.phase == "roll")
     await press(finger, "black_cube")
-    await until("doubled", lambda: c.match.phase == "doubled")
+    await until("doubled", lambda: c.status().match.phase == "doubled")
     await press(finger, "white_cube")  # the pass
-    await until("game 1 over", lambda: c.match.score == (0, 1))
+    await until("game 1 over", lambda: c.status().match.score == (0, 1))
     lay(vb, cell_counts(Position.initial(), "white"))
-    await until("game 2 set up", lambda: not c.setting_up)
-    c.dice.push((4, 2))
+    await until("game 2 set up", lambda: not c.status().setting_up)
+    c.handle(RollQueued((4, 2), c.status().now))
     await press(finger, "white_main")
-    await until("game 2 rolled", lambda: (c.match.phase, c.match.dice) == ("move", (4, 2)))
-    await until("the review of game 1", lambda: c.review is not None and c.review.games == 1)
+    await until("game 2 rolled", lambda: (c.status().match.phase, c.status().match.dice) == ("move", (4, 2)))
+    await until("the review of game 1", lambda: c.status().review is not None and c.status().review.games == 1)
 
 
 def menu_line(c: Controller) -> str:
     """The menu's line, as the person reads it."""
-    prompt = c.phase_prompt()
+    prompt = phase_prompt(c.state)
     assert prompt is not None
     return render(prompt.key, prompt.as_dict(), "en")
 
@@ -124,7 +126,7 @@ def test_practise_a_marked_move_from_the_menu_and_go_back_to_the_match_exactly(t
         marked = table.review.latest.marked
         assert {(m.decision.game, m.player, m.decision.kind) for m in marked} >= {(1, "black", "double"),
                                                                                    (1, "white", "pass")}
-        before, dice, store = c.match, c.dice, table.store
+        before, dice, store = c.status().match, c.state.dice, table.store
         saved = saved_file(tmp_path)
 
         # the menu lists the marked decisions in match order, one at a time
@@ -142,8 +144,8 @@ def test_practise_a_marked_move_from_the_menu_and_go_back_to_the_match_exactly(t
         await press_seen(table, finger, "white_main")
 
         # the practice: Black's double offered to White, the board to be set up as it was
-        await until("practising", lambda: c.practising == chosen.key)
-        m = c.match
+        await until("practising", lambda: c.status().practising == chosen.key)
+        m = c.status().match
         setup = chosen.setup
         assert (m.phase, m.turn, m.position.id, m.cube, m.score, m.settings.length) == \
             ("doubled", "black", setup.position_id, 1, (0, 0), 5)
@@ -153,37 +155,37 @@ def test_practise_a_marked_move_from_the_menu_and_go_back_to_the_match_exactly(t
         await until("the setup lights", lambda: setup_lit(table) == differ)
         assert saved_file(tmp_path) == saved  # the match is where it was, untouched
         lay(vb, want)
-        await until("set up", lambda: not c.setting_up)
-        offered = c.scene().display.prompt
+        await until("set up", lambda: not c.status().setting_up)
+        offered = c.status().scene.display.prompt
         assert offered is not None and offered.key == "double_offered" and shown(table) == render(
             offered.key, offered.as_dict(), "en")
         await press(finger, "white_main")  # White takes this time
-        await until("taken", lambda: (c.match.phase, c.match.cube, c.match.cube_owner) == ("roll", 2, "white"))
+        await until("taken", lambda: (c.status().match.phase, c.status().match.cube, c.status().match.cube_owner) == ("roll", 2, "white"))
         practice = TableStore(tmp_path / PRACTICE_DIR).load(0.0)
         assert practice is not None and practice.cube == 2  # the practice is saved apart
         assert saved_file(tmp_path) == saved  # and never over the match
         assert table.review.latest.games == 1  # a practice is not reviewed
-        assert c.review is not None and c.review.games == 1
+        assert c.status().review is not None and c.status().review.games == 1
 
         # back to the match: exactly as it was
         await choose(table, "back_to_match")
-        await until("the match back", lambda: c.practising is None)
-        back = c.match
+        await until("the match back", lambda: c.status().practising is None)
+        back = c.status().match
         assert back == before
         assert (back.position, back.dice, back.score, back.cube, back.cube_owner) == \
             (before.position, before.dice, before.score, before.cube, before.cube_owner)
-        assert c.dice is dice and table.store is store
+        assert c.state.dice == dice and table.store is store
         assert TableStore(tmp_path).load(0.0) == before
         assert saved_file(tmp_path) == saved
         # the board is set up to the match again, and game 2 plays on
         lay(vb, cell_counts(*before.board()))
-        await until("set up again", lambda: not c.setting_up)
+        await until("set up again", lambda: not c.status().setting_up)
         move = next(mv for mv in back.legal_moves() if mv.notation == "8/4 6/4")
         lay(vb, cell_counts(*back.play("white", move).match.board()))
-        await until("the move complete", lambda: c.match.turn == "black" or c.match.move_complete)
-        if c.match.turn == "white":
+        await until("the move complete", lambda: c.status().match.turn == "black" or c.status().match.move_complete)
+        if c.status().match.turn == "white":
             await press(finger, "white_main")
-        await until("Black's turn in game 2", lambda: c.match.turn == "black" and c.match.game == 2)
+        await until("Black's turn in game 2", lambda: c.status().match.turn == "black" and c.status().match.game == 2)
 
     on_the_board(tmp_path, body)
 
@@ -204,10 +206,10 @@ def reviewed(lines: tuple[MarkedLine, ...], match: Match | None = None, games: i
 def marked_list(c: Controller, side: Colour) -> None:
     """Open the menu, step to "practise a marked move", choose it with `side`'s main."""
     c.handle(menu_pressed(0.1))
-    while c.menu.item != "practise":
+    while c.status().menu.item != "practise":
         c.handle(menu_pressed(0.2))
     c.handle(ButtonPressed(side, "main", 0.3))
-    assert c.menu.mode == "marked"
+    assert c.status().menu.mode == "marked"
 
 
 def test_the_marked_list_steps_with_the_menu_button_and_a_main_button_chooses() -> None:
@@ -215,41 +217,41 @@ def test_the_marked_list_steps_with_the_menu_button_and_a_main_button_chooses() 
     marked_list(c, "black")
     said = []
     for _ in range(4):
-        prompt = c.menu.prompt
+        prompt = c.status().menu.prompt
         assert prompt is not None
         said.append(render(prompt.key, prompt.as_dict(), "en"))
         c.handle(menu_pressed(0.4))
     assert said == ["G1 M2 Very bad -0.31", "G1 M2 Bad -0.09", "G2 M14 Doubtful -0.04", "G1 M2 Very bad -0.31"]
     assert render(LINES[0].prompt.key, LINES[0].prompt.as_dict(), "da") == \
         f"S1 T2 {render('tutor.very_bad', language='da')} -0.31"  # spil 1, træk 2
-    assert c.menu.marks[c.menu.index].key == "1-2-white-pass"  # four presses: round once, then the next
+    assert c.status().menu.marks[c.status().menu.index].key == "1-2-white-pass"  # four presses: round once, then the next
     out = c.handle(ButtonPressed("white", "main", 0.6))
     assert [e for e in out if isinstance(e, PracticeRequested)] == [PracticeRequested("1-2-white-pass")]
-    assert not c.menu.is_open
+    assert not c.status().menu.is_open
 
 
 def test_the_cube_button_closes_the_list_and_nothing_is_practised() -> None:
     c = reviewed(LINES)
     marked_list(c, "white")
     out = c.handle(ButtonPressed("white", "cube", 0.4))
-    assert not c.menu.is_open and not [e for e in out if isinstance(e, PracticeRequested)]
+    assert not c.status().menu.is_open and not [e for e in out if isinstance(e, PracticeRequested)]
 
 
 def test_nothing_marked_online_or_watching_the_item_is_absent() -> None:
     c = reviewed(())
     c.handle(menu_pressed(0.1))
-    assert "practise" not in c.menu.items and "back_to_match" not in c.menu.items
+    assert "practise" not in c.status().menu.items and "back_to_match" not in c.status().menu.items
     online = Match.new(MatchSettings(length=5, black_player=REMOTE))
     c = reviewed(LINES, online)
     c.handle(menu_pressed(0.1))
-    assert "practise" not in c.menu.items
+    assert "practise" not in c.status().menu.items
     c = reviewed(LINES)
-    c.handle(WatchShown(c.scene(), 0.1))
+    c.handle(WatchShown(c.status().scene, 0.1))
     c.handle(menu_pressed(0.2))
-    assert c.menu.items == ("leave_watching", "close")
+    assert c.status().menu.items == ("leave_watching", "close")
     c = reviewed(LINES)
     c.handle(menu_pressed(0.1))
-    assert "practise" in c.menu.items and "back_to_match" not in c.menu.items
+    assert "practise" in c.status().menu.items and "back_to_match" not in c.status().menu.items
 
 
 def test_a_practice_game_that_ends_does_not_show_the_matchs_figures_as_its_own() -> None:
@@ -257,9 +259,9 @@ def test_a_practice_game_that_ends_does_not_show_the_matchs_figures_as_its_own()
     m = Match.new(MatchSettings(length=5)).roll("white", (3, 1)).match
     m = m.play("white", next(mv for mv in m.legal_moves() if mv.notation == "8/5 6/5")).match
     practised = m.double("black").match.drop("white").match  # the practice's game over, as game 1 was
-    c.handle(MatchSeated(practised, c.dice, 1.0, practice="1-2-white-pass"))
-    assert c.review is not None and finished_games(c.match) == c.review.games  # as many games as reviewed
-    shown_now = c.scene().display
+    c.handle(MatchSeated(practised, c.state.dice, 1.0, practice="1-2-white-pass"))
+    assert c.status().review is not None and finished_games(c.status().match) == c.status().review.games  # as many games as reviewed
+    shown_now = c.status().scene.display
     assert (shown_now.notes, shown_now.pr_white, shown_now.pr_black) == ((), None, None)
 
 
@@ -272,5 +274,5 @@ def test_the_practice_refuses_online_and_names_no_decision_in_one_line(tmp_path:
             practice.start(key, 1.0)
     practice.requested(LINES[0].key)  # from the menu: one line in the log, nothing changed
     assert table.log_lines[-1].startswith("rejected: ignored a set-up request")
-    assert practice.match_seating is None and table.controller.practising is None
+    assert practice.match_seating is None and table.controller.status().practising is None
     assert not practice.end(1.0)

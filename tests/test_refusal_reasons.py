@@ -16,7 +16,7 @@ import pytest
 
 from controller.board.reconcile import BoardState
 from controller.controller import Controller
-from controller.dice import TableDice
+from controller.dice import DiceState
 from controller.engine.board_view import COLOURS, cell_counts
 from controller.engine.errors import MatchStateError
 from controller.engine.match import LEVELS, Match
@@ -27,6 +27,7 @@ from controller.events import ActionRequested, ButtonPressed, ReadingReceived, R
 from controller.show.texts import LANGUAGES, MESSAGES, render
 from sim.page.harness import ServerThread, fast_profile
 from controller.web.protocol import Notice, PageAction
+from controller.events import RollQueued
 
 
 def _commands(m: Match) -> list[object]:
@@ -87,7 +88,7 @@ def test_the_texts_of_the_reasons_are_each_defined_once_in_python() -> None:
 
 
 def _controller(black: str = "human") -> Controller:
-    dice = TableDice(random.Random(1))
+    dice = DiceState.seeded(random.Random(1))
     c = Controller(Match.new(MatchSettings(length=3, black_player=black)), dice=dice)
     c.handle(ReadingReceived(BoardState.of(cell_counts(Position.initial(), "white")), 0.0))
     c.handle(Tick(0.5))
@@ -112,7 +113,7 @@ def test_the_controllers_refusals_say_why_for_the_players() -> None:
 
 def test_a_refused_match_command_says_what_the_match_waits_for() -> None:
     c = _controller()
-    c.dice.push((3, 1))
+    c.handle(RollQueued((3, 1), c.status().now))
     c.handle(ActionRequested("white", "roll", 1.0))  # White opens 3-1 and is moving
     (refused,) = _refusals(c.handle(ActionRequested("black", "roll", 1.5)))
     assert refused.reason.startswith("cannot roll now")

@@ -15,13 +15,13 @@ from pathlib import Path
 
 from controller.board.reconcile import BoardState
 from controller.controller import Controller
-from controller.dice import TableDice
+from controller.dice import DiceState
 from controller.engine.board_view import cell_counts
 from controller.engine.match import Match
 from controller.engine.match_json import match_from_dict, match_to_dict
 from controller.engine.match_settings import MatchSettings
 from controller.engine.position import Position
-from controller.events import ActionRequested, AskBot, ReadingReceived, Tick
+from controller.events import ActionRequested, AskBot, ReadingReceived, RollQueued, Tick
 from controller.records.store import TableStore
 from controller.table import Table, make_bot
 from controller.table.computer import ComputerSeat
@@ -32,7 +32,7 @@ REPO = Path(__file__).resolve().parents[1]
 START = BoardState.of(cell_counts(Position.initial(), "white"))
 
 
-def _table(match: Match, dice: TableDice) -> Table:
+def _table(match: Match, dice: DiceState) -> Table:
     table = Table(Controller(match, dice=dice), computers=ComputerSeat(make_bot), clock=lambda: 0.0)
     _board_stands(table, 0.0)
     return table
@@ -44,7 +44,7 @@ def _board_stands(table: Table, at: float) -> None:
     table.dispatch(Tick(at + 0.5))
 
 
-def _rematch_after_the_person_forfeits(dice: TableDice) -> Table:
+def _rematch_after_the_person_forfeits(dice: DiceState) -> Table:
     """The person (White) against the computer (Black) gives up a 1-point match and offers
     a rematch; the computer accepts (its default)."""
     table = _table(Match.new(MatchSettings(length=1, black_player="simple")), dice)
@@ -67,7 +67,7 @@ def test_the_settings_of_a_rematch_swap_who_plays_each_colour() -> None:
 
 
 def test_after_a_rematch_the_computer_plays_white_from_a_fresh_match() -> None:
-    dice = TableDice()
+    dice = DiceState()
     table = _rematch_after_the_person_forfeits(dice)
     status = table.controller.status()
     m = status.match
@@ -75,7 +75,7 @@ def test_after_a_rematch_the_computer_plays_white_from_a_fresh_match() -> None:
     assert m.phase == "opening" and m.score == (0, 0) and m.game == 1  # a new match: 0-0, opening roll
     assert any(line.startswith("rematch: simple now plays white") for line in table.log_lines)
     # the person, now Black, rolls the opening roll for both; White's 6 beats Black's 1
-    dice.push((6, 1))
+    table.dispatch(RollQueued((6, 1), 4.0))
     effects = table.dispatch(ActionRequested("black", "roll", 4.0))
     assert any(isinstance(e, AskBot) and e.side == "white" and e.kind == "move" for e in effects)
     status = table.controller.status()
@@ -86,7 +86,7 @@ def test_after_a_rematch_the_computer_plays_white_from_a_fresh_match() -> None:
 
 
 def test_the_page_and_the_record_name_the_players_after_the_swap() -> None:
-    table = _rematch_after_the_person_forfeits(TableDice())
+    table = _rematch_after_the_person_forfeits(DiceState())
     status = table.controller.status()
     assert page_facts(status, "en")["players"] == {"white": "simple", "black": "human"}
     # the person, whom nobody named, now plays Black and is called so (issue 35.14: the
@@ -97,7 +97,7 @@ def test_the_page_and_the_record_name_the_players_after_the_swap() -> None:
 
 
 def test_a_saved_rematch_resumes_with_the_computer_still_on_white(tmp_path: Path) -> None:
-    table = _rematch_after_the_person_forfeits(TableDice())
+    table = _rematch_after_the_person_forfeits(DiceState())
     m = table.controller.status().match
     assert match_from_dict(json.loads(json.dumps(match_to_dict(m)))).settings.players == ("simple", "human")
     store = TableStore(tmp_path)
@@ -105,7 +105,7 @@ def test_a_saved_rematch_resumes_with_the_computer_still_on_white(tmp_path: Path
     found = TableStore(tmp_path).resume(6.0)
     assert found is not None
     resumed, resumed_dice = found
-    resumed_dice.push((6, 1))
+    resumed_dice = resumed_dice.push((6, 1))
     again = _table(resumed, resumed_dice)
     effects = again.dispatch(ActionRequested("black", "roll", 7.0))
     assert any(isinstance(e, AskBot) and e.side == "white" for e in effects)

@@ -18,12 +18,12 @@ import pytest
 from controller.analysis.review import ReviewCache, practice_match
 from controller.board.reconcile import BoardState
 from controller.controller import Controller
-from controller.dice import TableDice
+from controller.dice import DiceState
 from controller.engine.board_view import cell_counts
 from controller.engine.match import Match
 from controller.engine.match_settings import MatchSettings
 from controller.engine.position import Position
-from controller.events import ActionRequested, ReadingReceived, Tick
+from controller.events import ActionRequested, ReadingReceived, RollQueued, Tick
 from controller.records.from_match import record_from_match
 from controller.records.mat_reader import read_mat
 from controller.records.mat_writer import write_mat
@@ -95,21 +95,21 @@ def _game_won_by_a_drop(table: Table) -> None:
     table.dispatch(ReadingReceived(BoardState.of(counts), 0.0))
     table.dispatch(Tick(0.4))
     table.dispatch(ActionRequested("white", "roll", 0.5))  # the opening: the dice give White 3-1
-    m = table.controller.match
+    m = table.controller.status().match
     assert (m.phase, m.turn, m.dice) == ("move", "white", (3, 1)), m
     move = next(mv for mv in m.legal_moves() if mv.notation == "8/5 6/5")
     after = m.play("white", move).match
     table.dispatch(ReadingReceived(BoardState.of(cell_counts(*after.board())), 1.0))
     table.dispatch(Tick(1.4))
-    assert table.controller.match.turn == "black"
+    assert table.controller.status().match.turn == "black"
     table.dispatch(ActionRequested("black", "double", 2.0))
     table.dispatch(ActionRequested("white", "drop", 2.1))
-    assert table.controller.match.phase == "opening" and table.controller.match.score == (0, 1)
+    assert table.controller.status().match.phase == "opening" and table.controller.status().match.score == (0, 1)
 
 
 def _second_opening(table: Table) -> None:
     """The board set up for game 2 and its opening roll (White wins it with 4-2)."""
-    table.controller.dice.push((4, 2))
+    table.dispatch(RollQueued((4, 2), table.controller.status().now))
     table.dispatch(ReadingReceived(BoardState.of(cell_counts(Position.initial(), "white")), 4.0))
     table.dispatch(Tick(4.4))
     table.dispatch(ActionRequested("white", "roll", 5.0))
@@ -119,8 +119,8 @@ def _table(loop: asyncio.AbstractEventLoop | None = None) -> Table:
     from controller.board.profile import load_profile
     from controller.show.display_backends import Display
 
-    dice = TableDice()
-    dice.push((3, 1))
+    dice = DiceState()
+    dice = dice.push((3, 1))
     table = Table(Controller(Match.new(MatchSettings(length=5)), dice=dice, save=False),
                   display=Display.open(load_profile().display, "dummy"), clock=lambda: 3.0, loop=loop)
     table.review_matches()
@@ -131,10 +131,10 @@ def _table(loop: asyncio.AbstractEventLoop | None = None) -> Table:
 def test_after_a_game_the_display_shows_each_players_pr_and_rating_under_the_prompt(tmp_path: Path) -> None:
     table = _table()
     _game_won_by_a_drop(table)
-    content = table.controller.last_scene.display
+    content = table.controller.status().scene.display
     # the figures are bgboard analyze's of the record the page would download now
     path = tmp_path / "live.mat"
-    path.write_text(write_mat(record_from_match(table.controller.match)))
+    path.write_text(write_mat(record_from_match(table.controller.status().match)))
     analysed = analyze_json(path)
     pr = [f"{p['overall']['pr']:.1f}" for p in analysed["players"]]
     assert (content.pr_white, content.pr_black) == (f"{float(pr[0]):.1f}", f"{float(pr[1]):.1f}")
@@ -154,7 +154,7 @@ def test_after_a_game_the_display_shows_each_players_pr_and_rating_under_the_pro
         drawing.render_image(content, 3.0).tobytes()  # the frame the dummy OLED holds
     # once the next game begins the pips are back and the notes gone
     _second_opening(table)
-    later = table.controller.last_scene.display
+    later = table.controller.status().scene.display
     assert later.notes == () and later.pr_white is None and later.pips_white is not None
 
 
@@ -169,8 +169,8 @@ def test_a_failing_review_is_one_log_line_and_play_goes_on(caplog: pytest.LogCap
         _second_opening(table)
     said = [r.getMessage() for r in caplog.records if "review" in r.getMessage()]
     assert said == ["review of the match unavailable: network weights damaged"]
-    assert table.controller.match.phase == "move"  # the second game is under way
-    assert table.controller.last_scene.display.notes == ()
+    assert table.controller.status().match.phase == "move"  # the second game is under way
+    assert table.controller.status().scene.display.notes == ()
 
 
 @needs_network
@@ -178,12 +178,12 @@ def test_with_a_loop_the_review_runs_off_the_loop_and_arrives_as_an_event() -> N
     async def main() -> tuple[bool, tuple]:
         table = _table(asyncio.get_running_loop())
         _game_won_by_a_drop(table)
-        before = table.controller.review is not None  # dispatch returned before the review
+        before = table.controller.status().review is not None  # dispatch returned before the review
         for _ in range(500):
-            if table.controller.review is not None:
+            if table.controller.status().review is not None:
                 break
             await asyncio.sleep(0.01)
-        notes = table.controller.last_scene.display.notes
+        notes = table.controller.status().scene.display.notes
         table.close()
         return before, notes
 

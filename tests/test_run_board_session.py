@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from controller.board.profile import load_profile
-from controller.dice import TableDice
+from controller.dice import DiceState
 from controller.engine.match import Match
 from controller.engine.match_settings import MatchSettings
 from controller.show.content import Scene
@@ -71,7 +71,7 @@ class _Rig:
                                  read_timeout_s=0.02)
         self.table = open_table(PROFILE, backends, clock=loop.time,
                                 new_match=lambda: Match.new(MatchSettings(length=3)),
-                                dice=TableDice(random.Random(0)), bots=None, loop=loop)
+                                dice=DiceState.seeded(random.Random(0)), bots=None, loop=loop)
         self.controller = self.table.controller
 
     async def __aenter__(self) -> "_Rig":
@@ -83,7 +83,7 @@ class _Rig:
         await self.table.aclose()
 
     def shown(self) -> str:
-        return _prompt_text(self.controller.last_scene)
+        return _prompt_text(self.controller.status().scene)
 
 
 def test_the_display_names_a_wrong_board_and_the_table_plays_once_it_is_replaced() -> None:
@@ -93,9 +93,9 @@ def test_the_display_names_a_wrong_board_and_the_table_plays_once_it_is_replaced
             async with _Rig(vb) as rig:
                 await _until(lambda: "Wrong board" in rig.shown())
                 assert rig.shown() == "Wrong board: profile 14x13, board 12x12"
-                assert not rig.controller.online and rig.controller.raw is None
+                assert not rig.controller.status().online and rig.controller.status().reading is None
                 vb.flash(14, 13)
-                await _until(lambda: rig.controller.online and rig.controller.raw is not None)
+                await _until(lambda: rig.controller.status().online and rig.controller.status().reading is not None)
                 assert "Wrong board" not in rig.shown()
     asyncio.run(main())
 
@@ -105,18 +105,18 @@ def test_a_stuck_sensor_is_shown_on_its_cell_and_a_failing_chain_on_the_display(
         with VirtualBoard(PROFILE) as vb:
             vb.start()
             async with _Rig(vb) as rig:
-                await _until(lambda: rig.controller.raw is not None)
+                await _until(lambda: rig.controller.status().reading is not None)
                 vb.stick(PROFILE.cell_sensors("13")[0], 3)
                 await _until(lambda: "Sensor fault" in rig.shown())
                 assert rig.shown() == "Sensor fault at 13: check it"
-                assert rig.controller.last_scene.leds.get("13") == "error"
+                assert rig.controller.status().scene.leds.get("13") == "error"
                 vb.stick(PROFILE.cell_sensors("13")[0], None)
                 await _until(lambda: "Sensor fault" not in rig.shown())
                 vb.fail_chain("SPI timeout")
                 await _until(lambda: rig.shown() == "Board cannot read its sensors")
-                assert not rig.controller.online
+                assert not rig.controller.status().online
                 vb.fail_chain(None)
-                await _until(lambda: rig.controller.online)
+                await _until(lambda: rig.controller.status().online)
                 assert rig.shown() != "Board cannot read its sensors"
     asyncio.run(main())
 

@@ -75,7 +75,7 @@ def test_a_full_disk_is_shown_at_once_logged_retried_and_export_still_works(
     state.mkdir()
     with ServerThread(state_dir=state, settings_file=tmp_path / "sim.json", profile=fast_profile(tmp_path),
                       seed=5) as sim:
-        _wait(lambda: sim.inspect(lambda live: live.online and not live.table.controller.setting_up))  # type: ignore[union-attr]
+        _wait(lambda: sim.inspect(lambda live: live.online and not live.table.controller.status().setting_up))  # type: ignore[union-attr]
         filler = _fill(small_disk)
 
         async def roll_and_watch() -> str:
@@ -98,26 +98,26 @@ def test_a_full_disk_is_shown_at_once_logged_retried_and_export_still_works(
             at = table.store._failed_at
             table.refresh(at)
             expected = Display.open(sim.live.profile.display, "dummy")  # type: ignore[union-attr]
-            expected.show(replace(table.controller.last_scene.display, prompt=Prompt.of("cannot_save_full")), at)
+            expected.show(replace(table.controller.status().scene.display, prompt=Prompt.of("cannot_save_full")), at)
             return table.display.frame_png(), expected.frame_png()
         shown, expected = sim.call(frames)
         assert shown == expected
 
         # the match goes on in memory (the opening move is played) and can be exported
-        side = sim.inspect(lambda live: live.table.controller.match.turn)  # type: ignore[union-attr]
+        side = sim.inspect(lambda live: live.table.controller.status().match.turn)  # type: ignore[union-attr]
 
         async def play_opening() -> None:
             async with aiohttp.ClientSession() as session, session.ws_connect(sim.url + "ws") as ws:
                 for _ in range(4):
-                    if sim.inspect(lambda live: live.table.controller.match.turn) != side:  # type: ignore[union-attr]
+                    if sim.inspect(lambda live: live.table.controller.status().match.turn) != side:  # type: ignore[union-attr]
                         return
-                    steps = sim.inspect(lambda live: len(live.table.controller.match.steps))  # type: ignore[union-attr]
+                    steps = sim.inspect(lambda live: len(live.table.controller.status().match.steps))  # type: ignore[union-attr]
                     await ws.send_str(json.dumps({"type": "auto_step", "cell": "13" if side == "white" else "12"}))
                     _wait(lambda steps=steps: sim.inspect(
-                        lambda live: len(live.table.controller.match.steps) > steps  # type: ignore[union-attr]
-                        or live.table.controller.match.turn != side))  # type: ignore[union-attr]
+                        lambda live: len(live.table.controller.status().match.steps) > steps  # type: ignore[union-attr]
+                        or live.table.controller.status().match.turn != side))  # type: ignore[union-attr]
         asyncio.run(play_opening())
-        assert sim.inspect(lambda live: live.table.controller.match.turn) != side  # type: ignore[union-attr]
+        assert sim.inspect(lambda live: live.table.controller.status().match.turn) != side  # type: ignore[union-attr]
 
         async def export() -> str:
             async with aiohttp.ClientSession() as session, session.get(sim.url + "match.mat") as resp:
@@ -132,7 +132,7 @@ def test_a_full_disk_is_shown_at_once_logged_retried_and_export_still_works(
         assert len([r for r in caplog.records if r.levelno == logging.ERROR]) == 1
         filler.unlink()
         _wait(lambda: not sim.inspect(lambda live: live.table.store.status.failing))  # type: ignore[union-attr]
-        assert saved.load_latest(state) == sim.inspect(lambda live: live.table.controller.match)  # type: ignore[union-attr]
+        assert saved.load_latest(state) == sim.inspect(lambda live: live.table.controller.status().match)  # type: ignore[union-attr]
         assert not sim.inspect(lambda live: live.snapshot()["prompt"]).startswith("cannot save")
         assert any("saving works again" in r.getMessage() for r in caplog.records)
 

@@ -32,7 +32,7 @@ def test_a_save_from_before_the_players_were_saved_keeps_the_computer_on_black(t
     played = Match.new(MatchSettings(length=5, white="Ann", black="gnubg"))
     _write_old_save(tmp_path, played)
     with _open(tmp_path, MatchSettings(length=7, black_player="simple")) as table:
-        m = table.controller.match
+        m = table.controller.status().match
         assert "resumed the saved match" in table.log_lines
         assert (m.settings.length, m.settings.white) == (5, "Ann")  # the saved match, not a new one
         assert m.settings.players == ("human", "simple")
@@ -42,4 +42,4 @@ def test_a_saved_rematch_keeps_its_swapped_players(tmp_path: Path) -> None:
     swapped = MatchSettings(length=3, white_player="simple", black_player="human")
     saved.save_match(tmp_path, Match.new(swapped))
     with _open(tmp_path, MatchSettings(length=7, black_player="simple")) as table:
-        assert table.controller.match.settings.players == ("simple", "human")
+        assert table.controller.status().match.settings.players == ("simple", "human")

@@ -14,8 +14,8 @@ from sim.page.harness import ServerThread
 def test_quick_taps_on_the_menu_button_each_count(tmp_path: Path) -> None:
     (tmp_path / "state").mkdir()
     with ServerThread(state_dir=tmp_path / "state", settings_file=tmp_path / "s.json", seed=3) as server:
-        wait_until(lambda: server.inspect(lambda live: live.table.controller.online  # type: ignore[union-attr]
-                                          and not live.table.controller.setting_up), 20, "the board set up")
+        wait_until(lambda: server.inspect(lambda live: live.table.controller.status().online  # type: ignore[union-attr]
+                                          and not live.table.controller.status().setting_up), 20, "the board set up")
         live = server.live
         assert live is not None
 
@@ -25,6 +25,6 @@ def test_quick_taps_on_the_menu_button_each_count(tmp_path: Path) -> None:
                 await asyncio.sleep(TAP_S + 0.01)
         asyncio.run_coroutine_threadsafe(taps(), server.loop).result(30)
         # the first tap opens the menu, each further one steps to the next item
-        wait_until(lambda: server.inspect(lambda live: (live.table.controller.menu.mode,  # type: ignore[union-attr]
-                                                        live.table.controller.menu.index)) == ("items", 3),
+        wait_until(lambda: server.inspect(lambda live: (live.table.controller.status().menu.mode,  # type: ignore[union-attr]
+                                                        live.table.controller.status().menu.index)) == ("items", 3),
                    20, "four taps taken")

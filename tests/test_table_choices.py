@@ -57,9 +57,9 @@ def _choose_on_the_phone(table: Table) -> None:
 
 def test_a_choice_made_on_the_phone_holds_after_bgboard_run_restarts(tmp_path: Path) -> None:
     first = _run(tmp_path, CONFIG_TOML, _choose_on_the_phone)
-    assert (first.controller.config.language, first.controller.config.tutor) == ("da", "doubtful")
+    assert (first.controller.status().config.language, first.controller.status().config.tutor) == ("da", "doubtful")
     again = _run(tmp_path, CONFIG_TOML)
-    assert (again.controller.config.language, again.controller.config.tutor) == ("da", "doubtful")
+    assert (again.controller.status().config.language, again.controller.status().config.tutor) == ("da", "doubtful")
     page = BoardPage(again, load_profile())
     assert (page.snapshot()["settings"]["language"], page.snapshot()["settings"]["tutor"]) == ("da", "doubtful")
 
@@ -68,9 +68,9 @@ def test_the_new_match_dialogs_language_and_tutor_are_kept_too(tmp_path: Path) -
     with _open(tmp_path) as table:
         page = BoardPage(table, load_profile())
         asyncio.run(page.act(PageAction("new_match", settings={"length": 3, "language": "sv", "tutor": "bad"})))
-        assert table.controller.config.language == "sv"
+        assert table.controller.status().config.language == "sv"
     with _open(tmp_path) as table:
-        assert (table.controller.config.language, table.controller.config.tutor) == ("sv", "bad")
+        assert (table.controller.status().config.language, table.controller.status().config.tutor) == ("sv", "bad")
 
 
 def test_config_toml_edited_since_the_choice_wins_and_the_file_follows_it(tmp_path: Path) -> None:
@@ -79,14 +79,14 @@ def test_config_toml_edited_since_the_choice_wins_and_the_file_follows_it(tmp_pa
         table.dispatch(TutorChosen("bad", 2.0))
     edited = ControllerConfig(language="sv", tutor="off")  # the owner set language = "sv" since
     with _open(tmp_path, edited) as table:
-        assert (table.controller.config.language, table.controller.config.tutor) == ("sv", "bad")
+        assert (table.controller.status().config.language, table.controller.status().config.tutor) == ("sv", "bad")
     with _open(tmp_path, CONFIG_TOML) as table:  # and back: the older choice does not come back
-        assert table.controller.config.language == "en"
+        assert table.controller.status().config.language == "en"
 
 
 def test_nothing_chosen_writes_nothing_and_the_settings_hold(tmp_path: Path) -> None:
     with _open(tmp_path, ControllerConfig(language="sv", tutor="bad")) as table:
-        assert (table.controller.config.language, table.controller.config.tutor) == ("sv", "bad")
+        assert (table.controller.status().config.language, table.controller.status().config.tutor) == ("sv", "bad")
     assert not (tmp_path / CHOICES_FILE).exists()
 
 
@@ -95,7 +95,7 @@ def test_a_corrupt_file_is_one_line_and_the_settings_are_used(tmp_path: Path, te
                                                               caplog: pytest.LogCaptureFixture) -> None:
     (tmp_path / CHOICES_FILE).write_text(text)
     with caplog.at_level(logging.WARNING, logger="bgboard"), _open(tmp_path) as table:
-        assert (table.controller.config.language, table.controller.config.tutor) == ("en", "off")
+        assert (table.controller.status().config.language, table.controller.status().config.tutor) == ("en", "off")
         lines = [r for r in caplog.records if CHOICES_FILE in r.getMessage()]
         assert len(lines) == 1 and lines[0].exc_info is None and "\n" not in lines[0].getMessage()
         assert lines[0].getMessage() in table.log_lines
@@ -109,11 +109,11 @@ def test_an_unwritable_file_is_one_line_and_the_choice_holds_until_the_restart(
     with caplog.at_level(logging.WARNING, logger="bgboard"), _open(tmp_path) as table:
         table.dispatch(LanguageChosen("da", 2.0))
         table.dispatch(LanguageChosen("da", 3.0))  # the same again: no second try, no second line
-        assert table.controller.config.language == "da"
+        assert table.controller.status().config.language == "da"
         lines = [r.getMessage() for r in caplog.records if "cannot keep" in r.getMessage()]
         assert len(lines) == 1, lines
     with _open(tmp_path) as table:
-        assert table.controller.config.language == "en"
+        assert table.controller.status().config.language == "en"
 
 
 def test_the_file_says_what_was_chosen_over_what(tmp_path: Path) -> None:

@@ -23,7 +23,7 @@ import aiohttp
 from controller.board.reconcile import BoardState
 from controller.bot.base import MatchContext
 from controller.controller import Controller
-from controller.dice import TableDice
+from controller.dice import DiceState
 from controller.engine.board_view import cell_counts
 from controller.engine.match import Match
 from controller.engine.match_settings import MatchSettings
@@ -36,6 +36,7 @@ from controller.table import Table
 from controller.table.computer import ComputerSeat
 from browser_support import Page, needs_chromium
 from sim.page.harness import ServerThread, fast_profile
+from browser_support import queue_roll
 
 ENGINE_CRASH = "the engine crashed"
 
@@ -86,7 +87,7 @@ def _wait(condition: Callable[[], bool], timeout: float = 10.0) -> None:
 def _ready(sim: ServerThread) -> None:
     """The board is online and laid out as the match stands."""
     _wait(lambda: sim.inspect(lambda live: live.online and live.table is not None
-                              and not live.table.controller.setting_up))
+                              and not live.table.controller.status().setting_up))
 
 
 async def _notice_after(sim: ServerThread, message: dict[str, str]) -> dict[str, Any]:
@@ -102,7 +103,7 @@ async def _notice_after(sim: ServerThread, message: dict[str, str]) -> dict[str,
 
 
 def _match(sim: ServerThread) -> Match:
-    return sim.inspect(lambda live: live.table.controller.match)  # type: ignore[union-attr]
+    return sim.inspect(lambda live: live.table.controller.status().match)  # type: ignore[union-attr]
 
 
 def test_a_refused_action_shows_the_swedish_reason_and_changes_nothing(tmp_path: Path) -> None:
@@ -124,7 +125,7 @@ def test_a_failing_computer_level_is_told_to_the_page_in_danish(tmp_path: Path) 
     page hears it at once, in Danish, with no action of its own to answer."""
     with _sim(tmp_path, "da", opponent="simple", bots=lambda level: _CrashingLevel()) as sim:
         _ready(sim)
-        sim.inspect(lambda live: live.dice.push((1, 6)))  # White's die 1, Black's 6: Black starts
+        sim.inspect(lambda live: queue_roll(live, (1, 6)))  # White's die 1, Black's 6: Black starts
         notice = asyncio.run(_notice_after(sim, {"type": "command", "name": "white roll"}))
         match = _match(sim)
         log = sim.inspect(lambda live: list(live.table.log_lines))  # type: ignore[union-attr]
@@ -147,7 +148,7 @@ def test_the_page_shows_the_failing_computer_in_danish(tmp_path: Path, browser: 
         _ready(sim)
         page = Page(browser, sim.url)
         try:
-            sim.inspect(lambda live: live.dice.push((1, 6)))
+            sim.inspect(lambda live: queue_roll(live, (1, 6)))
             page.page.click('#actions button[data-command="white roll"]')
             shown = page.page.wait_for_selector('#notices li[data-key="rejected"]', timeout=10_000)
             assert shown is not None
@@ -161,8 +162,8 @@ def test_the_page_shows_the_failing_computer_in_danish(tmp_path: Path, browser: 
 def test_a_level_not_installed_is_refused_by_the_table_with_its_key() -> None:
     """Without a loop (the headless runner) the computer answers at once; a level that is
     not installed is refused there, as one record, and the match waits unchanged."""
-    dice = TableDice()
-    dice.push((1, 6))
+    dice = DiceState()
+    dice = dice.push((1, 6))
     table = Table(Controller(Match.new(MatchSettings(black_player="gnubg")), dice=dice),
                   computers=ComputerSeat(_missing_level), clock=lambda: 0.0)
     told: list[Refused] = []
@@ -175,4 +176,4 @@ def test_a_level_not_installed_is_refused_by_the_table_with_its_key() -> None:
     assert render(refused.why.key, refused.why.as_dict(), "sv") == render("refused.computer_missing",
                                                                           {"level": "gnubg"}, "sv")
     assert table.log_lines[-1] == "rejected: the computer level 'gnubg' is not installed"
-    assert table.controller.match.turn == "black" and table.controller.match.steps == ()
+    assert table.controller.status().match.turn == "black" and table.controller.status().match.steps == ()

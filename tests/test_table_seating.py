@@ -16,7 +16,7 @@ from pathlib import Path
 
 from controller.board.reconcile import BoardState
 from controller.controller import Controller
-from controller.dice import TableDice
+from controller.dice import DiceState
 from controller.engine.board_view import cell_counts
 from controller.engine.match import Match
 from controller.engine.match_settings import MatchSettings
@@ -37,7 +37,7 @@ def _board_stands(table: Table, at: float) -> None:
 
 def _local_table(tmp_path: Path) -> Table:
     match = Match.new(MatchSettings(length=5, white="Ann", black="Bo"))
-    table = Table(Controller(match, dice=TableDice(random.Random(1))),
+    table = Table(Controller(match, dice=DiceState.seeded(random.Random(1))),
                   store=TableStore(tmp_path / "local"), clock=lambda: 0.0)
     _board_stands(table, 0.0)
     return table
@@ -45,10 +45,10 @@ def _local_table(tmp_path: Path) -> Table:
 
 def test_seating_a_match_saves_the_local_one_first_and_plays_with_the_new_dice_and_store(tmp_path: Path) -> None:
     table = _local_table(tmp_path)
-    local = table.controller.match
+    local = table.controller.status().match
     assert table.store.load(1.0) is None  # nothing confirmed yet, so nothing saved
-    online_dice = TableDice()
-    online_dice.push((6, 4))  # the server's opening roll: White's die, then Black's
+    online_dice = DiceState()
+    online_dice = online_dice.push((6, 4))  # the server's opening roll: White's die, then Black's
     online_store = TableStore(tmp_path / "online")
 
     left = table.seat(Seating(Match.new(MatchSettings(length=3)), online_dice, online_store), 1.0)
@@ -57,7 +57,7 @@ def test_seating_a_match_saves_the_local_one_first_and_plays_with_the_new_dice_a
     assert table.seating.dice is online_dice and table.seating.store is online_store
     _board_stands(table, 2.0)
     table.dispatch(ActionRequested("white", "roll", 3.0))
-    online = table.controller.match
+    online = table.controller.status().match
     assert (online.settings.length, online.dice, online.turn) == (3, (6, 4), "white")
     assert online_store.load(4.0) == online  # the online match is saved in its own store
     assert left.store.load(4.0) == local  # and never over the local one
@@ -66,17 +66,17 @@ def test_seating_a_match_saves_the_local_one_first_and_plays_with_the_new_dice_a
 def test_giving_the_seating_back_restores_match_dice_and_store_without_the_banner(tmp_path: Path) -> None:
     table = _local_table(tmp_path)
     local = table.seating
-    online = Seating(Match.new(MatchSettings(length=3)), TableDice(), TableStore(tmp_path / "online"))
+    online = Seating(Match.new(MatchSettings(length=3)), DiceState(), TableStore(tmp_path / "online"))
     given = table.seat(online, 1.0)
     table.show_banner(Prompt.of("server_lost"))
-    assert table.controller.last_scene.display.prompt == Prompt.of("server_lost")
+    assert table.controller.status().scene.display.prompt == Prompt.of("server_lost")
 
     back = table.seat(given, 2.0)
 
     assert back.match == online.match and back.dice is online.dice and back.store is online.store
     assert table.seating == local
     _board_stands(table, 3.0)
-    assert table.controller.last_scene.display.prompt != Prompt.of("server_lost")
+    assert table.controller.status().scene.display.prompt != Prompt.of("server_lost")
     assert table.controller.status().match == local.match
 
 

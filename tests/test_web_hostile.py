@@ -24,6 +24,7 @@ from browser_support import wait_until
 from sim.page.harness import ServerThread, fast_profile
 from sim.page.live import check_dialog
 from controller.web.protocol import BadMessage, parse_message
+from browser_support import queue_roll
 
 REPO = Path(__file__).resolve().parents[1]
 pytestmark = pytest.mark.timeout(120)
@@ -68,7 +69,7 @@ def handshake(port: int, origin: str | None, host: str | None = None) -> str:
 
 
 def match_key(server: ServerThread) -> tuple[Any, ...]:
-    return server.inspect(lambda live: (live.table.controller.match, live.vb.sensors()))  # type: ignore[union-attr]
+    return server.inspect(lambda live: (live.table.controller.status().match, live.vb.sensors()))  # type: ignore[union-attr]
 
 
 def test_a_websocket_from_another_origin_is_refused_at_the_handshake(sim: ServerThread) -> None:
@@ -284,25 +285,25 @@ def test_two_quick_highest_steps_within_the_settle_time_use_each_die_once(tmp_pa
                           profile=fast_profile(tmp_path, settle_ms=600), seed=5)
     with server:
         end = time.monotonic() + 10
-        while not server.inspect(lambda live: live.online and not live.table.controller.setting_up):  # type: ignore[union-attr]
+        while not server.inspect(lambda live: live.online and not live.table.controller.status().setting_up):  # type: ignore[union-attr]
             assert time.monotonic() < end
             time.sleep(0.02)
-        server.inspect(lambda live: live.dice.push((5, 2)))
+        server.inspect(lambda live: queue_roll(live, (5, 2)))
 
         async def body() -> None:
             async with aiohttp.ClientSession() as session, session.ws_connect(server.url + "ws") as sock:
                 await sock.send_str(json.dumps({"type": "button", "name": "white_main"}))
-                while server.inspect(lambda live: live.table.controller.match.phase) != "move":  # type: ignore[union-attr]
+                while server.inspect(lambda live: live.table.controller.status().match.phase) != "move":  # type: ignore[union-attr]
                     await asyncio.sleep(0.02)
                 await sock.send_str(json.dumps({"type": "auto_step", "cell": "13"}))
                 await sock.send_str(json.dumps({"type": "auto_step", "cell": "8"}))
                 end = time.monotonic() + 8
-                while server.inspect(lambda live: live.table.controller.match.turn) == "white":  # type: ignore[union-attr]
+                while server.inspect(lambda live: live.table.controller.status().match.turn) == "white":  # type: ignore[union-attr]
                     assert time.monotonic() < end, "the move never completed"
                     await asyncio.sleep(0.05)
 
         asyncio.run(body())
-        turn = server.inspect(lambda live: live.table.controller.match.history[-1].actions[-1])  # type: ignore[union-attr]
+        turn = server.inspect(lambda live: live.table.controller.status().match.history[-1].actions[-1])  # type: ignore[union-attr]
         assert [(s.frm, s.to, s.die) for s in turn.steps] == [(13, 8, 5), (8, 6, 2)]
         assert server.inspect(lambda live: (live.vb.counts("8"), live.vb.counts("6"), live.vb.counts("3"))) \
             == ((3, 0), (6, 0), (0, 0))
@@ -427,4 +428,4 @@ def test_a_settings_folder_that_cannot_be_written_does_not_refuse_a_new_match(tm
                     if message["type"] == "notice":
                         return str(message["text"])
         assert asyncio.run(body()) == "new match to 3"
-        assert server.inspect(lambda live: live.table.controller.match.length) == 3  # type: ignore[union-attr]
+        assert server.inspect(lambda live: live.table.controller.status().match.length) == 3  # type: ignore[union-attr]

@@ -40,19 +40,19 @@ def sim(dirs: dict[str, Path]) -> Iterator[ServerThread]:
                           profile=fast_profile(dirs["root"]), seed=5)
     with server:
         wait_until(lambda: server.inspect(lambda live: live.online and
-                                          not live.table.controller.setting_up))  # type: ignore[union-attr]
+                                          not live.table.controller.status().setting_up))  # type: ignore[union-attr]
         yield server
 
 
 def progress(server: ServerThread) -> tuple[Any, ...]:
     """The match as the controller has taken it in (steps count once settled)."""
-    return server.inspect(lambda live: (live.table.controller.match.match_id,  # type: ignore[union-attr]
-                                        live.table.controller.match.partial.id))  # type: ignore[union-attr]
+    return server.inspect(lambda live: (live.table.controller.status().match.match_id,  # type: ignore[union-attr]
+                                        live.table.controller.status().match.partial.id))  # type: ignore[union-attr]
 
 
 def match_key(server: ServerThread) -> tuple[Any, ...]:
     """What must not change when input is ignored: the match and the physical board."""
-    return server.inspect(lambda live: (live.table.controller.match, live.vb.sensors(),  # type: ignore[union-attr]
+    return server.inspect(lambda live: (live.table.controller.status().match, live.vb.sensors(),  # type: ignore[union-attr]
                                         tuple(tuple(h.items()) for h in live.hand)))
 
 
@@ -220,25 +220,25 @@ def _play_opening(sim: ServerThread) -> None:
     """Roll the opening with the buttons and play the first move with the conveniences."""
     async def body(c: list[Client]) -> None:
         await c[0].send({"type": "button", "name": "white_main"})
-        wait_until(lambda: sim.inspect(lambda live: live.table.controller.match.phase == "move"))  # type: ignore[union-attr]
-        side = sim.inspect(lambda live: live.table.controller.match.turn)  # type: ignore[union-attr]
+        wait_until(lambda: sim.inspect(lambda live: live.table.controller.status().match.phase == "move"))  # type: ignore[union-attr]
+        side = sim.inspect(lambda live: live.table.controller.status().match.turn)  # type: ignore[union-attr]
         start = "13" if side == "white" else "12"
         for _ in range(4):
-            done = sim.inspect(lambda live: live.table.controller.match.phase != "move"  # type: ignore[union-attr]
-                               or live.table.controller.match.turn != side)  # type: ignore[union-attr]
+            done = sim.inspect(lambda live: live.table.controller.status().match.phase != "move"  # type: ignore[union-attr]
+                               or live.table.controller.status().match.turn != side)  # type: ignore[union-attr]
             if done:
                 break
-            steps = sim.inspect(lambda live: len(live.table.controller.match.steps))  # type: ignore[union-attr]
+            steps = sim.inspect(lambda live: len(live.table.controller.status().match.steps))  # type: ignore[union-attr]
             await c[0].send({"type": "auto_step", "cell": start})
             wait_until(lambda steps=steps: sim.inspect(
-                lambda live: len(live.table.controller.match.steps) > steps  # type: ignore[union-attr]
-                or live.table.controller.match.turn != side))  # type: ignore[union-attr]
+                lambda live: len(live.table.controller.status().match.steps) > steps  # type: ignore[union-attr]
+                or live.table.controller.status().match.turn != side))  # type: ignore[union-attr]
     asyncio.run(_tabs(sim.url, 1, body))
 
 
 def test_match_record_downloads_as_mat_and_reads_back(sim: ServerThread) -> None:
     _play_opening(sim)
-    wait_until(lambda: sim.inspect(lambda live: live.table.controller.match.phase == "roll"))  # type: ignore[union-attr]
+    wait_until(lambda: sim.inspect(lambda live: live.table.controller.status().match.phase == "roll"))  # type: ignore[union-attr]
 
     async def fetch() -> tuple[str, str]:
         async with aiohttp.ClientSession() as session, session.get(sim.url + "match.mat") as resp:
@@ -254,7 +254,7 @@ def test_match_record_downloads_as_mat_and_reads_back(sim: ServerThread) -> None
     assert problem is not None and problem.reason == "the record ends before the game does", str(problem)
     assert record.length == 5 and len(record.games) == 1
     first = record.games[0].actions[0]
-    history = sim.inspect(lambda live: live.table.controller.match.history[0].actions[0])  # type: ignore[union-attr]
+    history = sim.inspect(lambda live: live.table.controller.status().match.history[0].actions[0])  # type: ignore[union-attr]
     from controller.engine.notation import format_move
 
     assert format_move(first.steps) == format_move(history.steps)  # type: ignore[union-attr]
@@ -275,14 +275,14 @@ def test_new_match_settings_persist_across_a_restart(dirs: dict[str, Path]) -> N
             await c[0].send({"type": "new_match", "settings": chosen})
             return await c[0].notice()
         assert asyncio.run(_tabs(first.url, 1, body)) == "new match to 7"
-        assert first.inspect(lambda live: live.table.controller.match.settings.length) == 7  # type: ignore[union-attr]
+        assert first.inspect(lambda live: live.table.controller.status().match.settings.length) == 7  # type: ignore[union-attr]
     assert json.loads(dirs["settings"].read_text()) == chosen
     with ServerThread(state_dir=dirs["state"], settings_file=dirs["settings"], profile=profile) as second:
         snap = second.inspect(lambda live: live.snapshot())
         assert snap["settings"] == {**chosen, "score": "0-0", "crawford_played": "auto"}  # a score is one match's
         assert snap["match"]["length"] == 7 and snap["match"]["cube_enabled"] is False
-        assert second.inspect(lambda live: live.table.controller.config.language) == "da"  # type: ignore[union-attr]
-        assert second.inspect(lambda live: live.table.controller.config.tutor) == "bad"  # type: ignore[union-attr]
+        assert second.inspect(lambda live: live.table.controller.status().config.language) == "da"  # type: ignore[union-attr]
+        assert second.inspect(lambda live: live.table.controller.status().config.tutor) == "bad"  # type: ignore[union-attr]
 
 
 def test_a_damaged_settings_file_is_ignored(dirs: dict[str, Path], capsys: pytest.CaptureFixture[str]) -> None:
@@ -348,15 +348,15 @@ def test_against_the_computer_the_helper_plays_its_move(sim: ServerThread) -> No
     settings = {"length": 3, "opponent": "simple"}
 
     def phase() -> tuple[Any, ...]:
-        return sim.inspect(lambda live: (live.table.controller.match.phase, live.table.controller.match.turn,  # type: ignore[union-attr]
-                                         live.table.controller.bot is not None, live.helpers(),  # type: ignore[union-attr]
-                                         live.table.controller.match.game))  # type: ignore[union-attr]
+        return sim.inspect(lambda live: (live.table.controller.status().match.phase, live.table.controller.status().match.turn,  # type: ignore[union-attr]
+                                         live.table.controller.status().carried_out is not None, live.helpers(),  # type: ignore[union-attr]
+                                         live.table.controller.status().match.game))  # type: ignore[union-attr]
 
     async def body(c: list[Client]) -> list[str]:
         played: list[str] = []
         await c[0].send({"type": "new_match", "settings": settings})
         assert await c[0].notice() == "new match to 3"
-        wait_until(lambda: not sim.inspect(lambda live: live.table.controller.setting_up))  # type: ignore[union-attr]
+        wait_until(lambda: not sim.inspect(lambda live: live.table.controller.status().setting_up))  # type: ignore[union-attr]
         await c[0].send({"type": "button", "name": "white_main"})
         deadline = time.monotonic() + 40
         while played.count("computer") < 2 and time.monotonic() < deadline:
@@ -404,7 +404,7 @@ def test_the_computers_move_is_finished_for_me_after_part_of_it_by_hand(sim: Ser
     async def body(c: list[Client]) -> int:
         await c[0].send({"type": "new_match", "settings": settings})
         assert await c[0].notice() == "new match to 3"
-        wait_until(lambda: not sim.inspect(lambda live: live.table.controller.setting_up))  # type: ignore[union-attr]
+        wait_until(lambda: not sim.inspect(lambda live: live.table.controller.status().setting_up))  # type: ignore[union-attr]
         finished = 0
         deadline = time.monotonic() + 60
         while finished < 2 and time.monotonic() < deadline:
@@ -419,8 +419,8 @@ def test_the_computers_move_is_finished_for_me_after_part_of_it_by_hand(sim: Ser
                 wait_until(lambda: bot_side() is None, 10)
                 finished += 1
                 continue
-            ph, turn, helpers = sim.inspect(lambda live: (live.table.controller.match.phase,  # type: ignore[union-attr]
-                                                          live.table.controller.match.turn,  # type: ignore[union-attr]
+            ph, turn, helpers = sim.inspect(lambda live: (live.table.controller.status().match.phase,  # type: ignore[union-attr]
+                                                          live.table.controller.status().match.turn,  # type: ignore[union-attr]
                                                           live.helpers()))
             if plan is not None:
                 await c[0].send({"type": "bot_move"})
@@ -429,7 +429,7 @@ def test_the_computers_move_is_finished_for_me_after_part_of_it_by_hand(sim: Ser
                 await c[0].send({"type": "button", "name": "white_main"})
                 await asyncio.sleep(0.2)
             elif ph == "move" and turn == "white":
-                move = sim.inspect(lambda live: live.table.controller.match.legal_moves())  # type: ignore[union-attr]
+                move = sim.inspect(lambda live: live.table.controller.status().match.legal_moves())  # type: ignore[union-attr]
                 for step in move[0].steps if move else ():
                     a, b = step_cells(step, "white")
                     before = progress(sim)
@@ -474,15 +474,15 @@ def test_a_restart_resumes_the_match_with_the_board_where_it_stood(dirs: dict[st
     dirs["state"].mkdir()
     profile = fast_profile(dirs["root"])
     with ServerThread(state_dir=dirs["state"], settings_file=dirs["settings"], profile=profile, seed=5) as first:
-        wait_until(lambda: first.inspect(lambda live: live.online and not live.table.controller.setting_up))  # type: ignore[union-attr]
+        wait_until(lambda: first.inspect(lambda live: live.online and not live.table.controller.status().setting_up))  # type: ignore[union-attr]
         _play_opening(first)
-        wait_until(lambda: first.inspect(lambda live: live.table.controller.match.phase == "roll"))  # type: ignore[union-attr]
-        saved = first.inspect(lambda live: (live.table.controller.match.match_id,  # type: ignore[union-attr]
-                                            live.table.controller.match.partial.id,  # type: ignore[union-attr]
+        wait_until(lambda: first.inspect(lambda live: live.table.controller.status().match.phase == "roll"))  # type: ignore[union-attr]
+        saved = first.inspect(lambda live: (live.table.controller.status().match.match_id,  # type: ignore[union-attr]
+                                            live.table.controller.status().match.partial.id,  # type: ignore[union-attr]
                                             {c: live.vb.counts(c) for c in live.led_config.cells}))
     with ServerThread(state_dir=dirs["state"], settings_file=dirs["settings"], profile=profile, seed=5) as second:
-        wait_until(lambda: second.inspect(lambda live: live.online and not live.table.controller.setting_up))  # type: ignore[union-attr]
-        again = second.inspect(lambda live: (live.table.controller.match.match_id,  # type: ignore[union-attr]
-                                             live.table.controller.match.partial.id,  # type: ignore[union-attr]
+        wait_until(lambda: second.inspect(lambda live: live.online and not live.table.controller.status().setting_up))  # type: ignore[union-attr]
+        again = second.inspect(lambda live: (live.table.controller.status().match.match_id,  # type: ignore[union-attr]
+                                             live.table.controller.status().match.partial.id,  # type: ignore[union-attr]
                                              {c: live.vb.counts(c) for c in live.led_config.cells}))
         assert again == saved

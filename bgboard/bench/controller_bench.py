@@ -39,14 +39,13 @@ def _bench_table(vb: Any, state_dir: Path, settle_ms: int, loop: asyncio.Abstrac
     on manual time, which answers only while the bench lets its time pass)."""
     from controller.board.profile import load_profile
     from controller.controller import ControllerConfig
-    from controller.dice import TableDice
+    from controller.dice import DiceState
     from controller.engine.match import Match
     from controller.engine.match_settings import MatchSettings
     from controller.show.leds import SimulatedStrip
     from controller.table import BackendChoice, open_table
 
-    dice = TableDice(random.Random(0))
-    dice.push((3, 1))
+    dice = DiceState.seeded(random.Random(0)).push((3, 1))
     profile = load_profile()
     backends = BackendChoice(port=vb.port, pins="none", state_dir=state_dir,
                              leds=SimulatedStrip(profile.leds, when_frame=when_frame),
@@ -142,6 +141,7 @@ async def _hand(samples: int) -> tuple[list[float], list[float]]:
 
     from controller.board.profile import load_profile
     from controller.events import ActionRequested, Tick
+    from controller.show.content import Scene
     from sim.virtual_board import VirtualBoard
 
     profile = load_profile()
@@ -178,16 +178,16 @@ async def _hand(samples: int) -> tuple[list[float], list[float]]:
             c = table.controller
             for i in range(samples):
                 frm, to = ("8", "5") if i % 2 == 0 else ("5", "8")  # 8/5, then its undo
-                steps = len(c.match.steps)
+                steps = len(c.state.match.steps)
                 t0 = time.perf_counter()
                 vb.lift(frm, "white")
-                shown = await until(lambda: "target" in c.last_scene.leds.values())
+                shown = await until(lambda: "target" in (c.state.scene_sent or Scene()).leds.values())
                 if shown is not None:
                     lifts.append((shown - t0) * 1000.0)
                 await asyncio.sleep(0.05)
                 t0 = time.perf_counter()
                 vb.place(to, "white")
-                accepted = await until(lambda: len(c.match.steps) != steps)
+                accepted = await until(lambda: len(c.state.match.steps) != steps)
                 if accepted is not None:
                     places.append((accepted - t0) * 1000.0)
                 await until(lambda: not c.status().settling, 1.0)

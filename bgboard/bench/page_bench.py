@@ -26,12 +26,14 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
+from controller.events import RollQueued
+
 if TYPE_CHECKING:
     from playwright.sync_api import Page
 
-    from controller.controller import Controller
     from sim.page.harness import ServerThread
     from sim.page.live import LiveSim
+    from controller.play.status import TableStatus
 
 NAME = "page"
 
@@ -78,9 +80,14 @@ def _until(check: Callable[[], object], seconds: float = 30.0) -> None:
         raise RuntimeError("the simulator did not get there in time")
 
 
-def _controller(live: "LiveSim") -> "Controller":
+def _status(live: "LiveSim") -> "TableStatus":
     assert live.table is not None, "the simulator has no table"
-    return live.table.controller
+    return live.table.controller.status()
+
+
+def _queue_roll(live: "LiveSim", dice: tuple[int, int]) -> None:
+    assert live.table is not None, "the simulator has no table"
+    live.table.dispatch(RollQueued(dice, live.table.clock()))
 
 
 def _centre(page: "Page", selector: str) -> tuple[float, float]:
@@ -161,14 +168,14 @@ def run(quick: bool) -> dict[str, object]:
         browser = pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
         try:
             with ServerThread(state_dir=root / "state", settings_file=root / "settings.json", seed=3) as server:
-                _until(lambda: server.inspect(lambda live: _controller(live).online and not _controller(live).setting_up))
+                _until(lambda: server.inspect(lambda live: _status(live).online and not _status(live).setting_up))
                 page = browser.new_page(viewport={"width": 1320, "height": 980})
                 page.add_init_script(PAGE_SPY)
                 page.goto(server.url)
                 page.wait_for_function("document.querySelector('button.hw[data-button=\"white_main\"]')")
-                server.inspect(lambda live: live.dice.push((5, 2)))
+                server.inspect(lambda live: _queue_roll(live, (5, 2)))
                 page.click('button.hw[data-button="white_main"]')  # the opening roll, 5-2 to White
-                _until(lambda: server.inspect(lambda live: _controller(live).match.phase == "move"))
+                _until(lambda: server.inspect(lambda live: _status(live).match.phase == "move"))
                 lifted, targets = _lifts(page, server, 3 if quick else 10)
                 clicks, lags, unanswered = _buttons(page, server, 4 if quick else 20)
                 page.close()

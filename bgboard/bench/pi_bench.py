@@ -160,15 +160,14 @@ def pi4_factor(steps: int) -> tuple[float, float]:
 def _table() -> object:
     from controller.board.reconcile import BoardState
     from controller.controller import Controller
-    from controller.dice import TableDice
+    from controller.dice import DiceState
     from controller.engine import Position
     from controller.engine.board_view import cell_counts
     from controller.engine.match import Match
     from controller.engine.match_settings import MatchSettings
     from controller.events import ActionRequested, ReadingReceived, Tick
 
-    dice = TableDice(random.Random(1))
-    dice.push((3, 1))
+    dice = DiceState.seeded(random.Random(1)).push((3, 1))
     c = Controller(Match.new(MatchSettings(length=5)), dice=dice)
     c.handle(ReadingReceived(BoardState.of(cell_counts(Position.initial(), "white")), 0.0))
     c.handle(Tick(0.3))
@@ -190,7 +189,7 @@ def hand_figures(samples: int) -> dict[str, float]:
     lifted = {**start, "8": (start["8"][0] - 1, 0)}
     moved = {**lifted, "5": (start["5"][0] + 1, 0) if "5" in start else (1, 0)}
     handle = getattr(c, "handle")
-    scene = getattr(c, "scene")
+    status = getattr(c, "status")
     lifts: list[float] = []
     places: list[float] = []
     t = 1.0
@@ -200,17 +199,17 @@ def hand_figures(samples: int) -> dict[str, float]:
         hand = {**before, frm: (before[frm][0] - 1, 0)}
         c0 = _tree_cpu_s()
         handle(ReadingReceived(BoardState.of(hand), t))
-        leds = scene().leds
+        leds = status().scene.leds
         lifts.append((_tree_cpu_s() - c0) * 1000.0)
         if "target" not in leds.values():
             raise RuntimeError("a lifted checker lit no target")
         t += 0.3
-        steps = len(getattr(c, "match").steps)
+        steps = len(status().match.steps)
         c0 = _tree_cpu_s()
         handle(ReadingReceived(BoardState.of(after), t))
         for k in range(1, 20):
             handle(Tick(t + 0.05 * k))
-            if len(getattr(c, "match").steps) != steps:
+            if len(status().match.steps) != steps:
                 break
         places.append((_tree_cpu_s() - c0) * 1000.0)
         t += 1.5

@@ -1,7 +1,8 @@
-"""The dice: board, entered and verifiable (README.md here describes all three and the
-verifiable construction with its test vectors)."""
+"""The dice: board, entered, verifiable and the server's (README.md here describes the
+three a match may choose and the verifiable construction with its test vectors)."""
 from controller.dice.secret import DiceSecret
-from controller.dice.table import DiceError, DiceNeeded, TableDice
+from controller.dice.state import DICE_SOURCES, DiceError, DiceMode, DiceNeeded, DiceSource, DiceState
 from controller.engine.match_settings import DICE_MODES
 
-__all__ = ["DICE_MODES", "DiceError", "DiceNeeded", "DiceSecret", "TableDice"]
+__all__ = ["DICE_MODES", "DICE_SOURCES", "DiceError", "DiceMode", "DiceNeeded", "DiceSecret", "DiceSource",
+           "DiceState"]

@@ -90,7 +90,7 @@ class OnlineDoor:
             raise
         finally:
             offered = self.known_settings is not None and self.known_settings.online_watch is not None
-            if offered != self.table.controller.watch_offered:
+            if offered != self.table.controller.status().watch_offered:
                 self.table.dispatch(OnlineOffered("watch", offered, self.table.clock()))
         return self.known_settings
 
@@ -133,12 +133,12 @@ class OnlineDoor:
         in the background; BgboardError if already online."""
         self._check_free()
         self.choice = None
-        spectator = Spectator(server, target, password=password, language=self.table.controller.config.language,
+        spectator = Spectator(server, target, password=password, language=self.table.controller.status().language,
                               on_line=self.news.say)
         self._task = asyncio.get_running_loop().create_task(self.watching.run(spectator))
 
     def _check_free(self) -> None:
-        if self.busy or self.table.controller.playing_online:
+        if self.busy or self.table.controller.status().playing_online:
             raise BgboardError("already playing online: leave first")
 
     def attend(self, seat: OnlineSeat) -> None:

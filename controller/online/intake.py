@@ -4,8 +4,9 @@
 the next fact into the events that bring it in (as the computer's answers enter: `BotMoved`
 for the remote player's move, `RemoteActed` for rolls, cube and resignations), waits while
 the table is not ready, and stops play when the engine refuses what the server says. Kept
-apart because it only reads the table and the fact queue: it gets the queue, the dice's
-`deliver`, `stop` and the opponent's name injected, never the opponent itself.
+apart because it only reads the table's status and the fact queue: it gets the queue,
+`stop` and the opponent's name injected, never the opponent itself. The server's dice enter
+as `ServerRolled` before the roll they are for.
 """
 from __future__ import annotations
 
@@ -13,9 +14,9 @@ from collections import deque
 from dataclasses import replace
 from typing import Callable
 
-from controller.controller import Controller
 from controller.engine.match import Match
-from controller.events import ActionRequested, BotMoved, Event, RemoteActed
+from controller.events import ActionRequested, BotMoved, Event, RemoteActed, ServerRolled
+from controller.play.status import TableStatus
 from controller.online import commands
 from controller.online.facts import (LOCAL, REMOTE, DiceRolled, Fact, OpeningRolled, Reaction, RemoteCube,
                                      RemoteMoved, RemoteResigned, ScoreCheck)
@@ -32,24 +33,23 @@ def before_the_roll(m: Match) -> Match:
 class Intake:
     """Feeds `facts` (shared with the opponent, who appends them) to the table."""
 
-    def __init__(self, facts: deque[Fact], deliver: Callable[[tuple[int, int]], None],
-                 stop: Callable[[str, Reaction], None], opponent: Callable[[], str]) -> None:
+    def __init__(self, facts: deque[Fact], stop: Callable[[str, Reaction], None],
+                 opponent: Callable[[], str]) -> None:
         self.facts = facts
-        self._deliver = deliver
         self._stop = stop
         self._opponent = opponent
         self._inflight: tuple[Fact, Match, object] | None = None
         self.refused = 0  # server moves the engine refused
 
-    def feed(self, c: Controller, out: Reaction) -> None:
+    def feed(self, c: TableStatus, out: Reaction) -> None:
         """Feed the facts the table is ready for, one at a time (each waits for the
         table to take it, or to refuse it in a state that must change first)."""
         while self.facts:
             fact = self.facts[0]
             flight = self._inflight
-            state = (c.settled, c.setting_up, c.verdict)
+            state = (c.board, c.setting_up, c.verdict)
             if flight is not None and flight[0] is fact:
-                if c.match is not flight[1] or (isinstance(fact, RemoteMoved) and c.bot is not None):
+                if c.match is not flight[1] or (isinstance(fact, RemoteMoved) and c.carried_out is not None):
                     self.facts.popleft()
                     self._inflight = None
                     continue
@@ -66,7 +66,7 @@ class Intake:
             self._inflight = (fact, c.match, state)
             return
 
-    def _events_for(self, fact: Fact, c: Controller, out: Reaction) -> list[Event] | None:
+    def _events_for(self, fact: Fact, c: TableStatus, out: Reaction) -> list[Event] | None:
         """The table events that bring `fact` in; None when the table is not ready for it
         yet, [] when it needs nothing (or was refused: then play has stopped)."""
         if isinstance(fact, OpeningRolled):
@@ -81,20 +81,20 @@ class Intake:
             return self._resignation(fact, c.match, c.now, out)
         return self._score_check(fact, c.match, out)
 
-    def _opening_roll(self, fact: OpeningRolled, c: Controller) -> list[Event] | None:
+    @staticmethod
+    def _opening_roll(fact: OpeningRolled, c: TableStatus) -> list[Event] | None:
         """The opening dice, once the table is at the opening and not being set up."""
         if c.match.phase != "opening" or c.setting_up:
             return None
-        self._deliver(fact.dice)
-        return [ActionRequested(LOCAL, "roll", c.now)]
+        return [ServerRolled(fact.dice, c.now), ActionRequested(LOCAL, "roll", c.now)]
 
-    def _roll(self, fact: DiceRolled, m: Match, now: float) -> list[Event] | None:
+    @staticmethod
+    def _roll(fact: DiceRolled, m: Match, now: float) -> list[Event] | None:
         """A turn's dice, once the table waits for that side to roll: ours as our roll,
         the remote player's as theirs."""
         if m.phase != "roll" or m.turn != fact.side:
             return None
-        self._deliver(fact.dice)
-        return [ActionRequested(LOCAL, "roll", now) if fact.side == LOCAL else RemoteActed(REMOTE, "roll", now)]
+        return [ServerRolled(fact.dice, now), ActionRequested(LOCAL, "roll", now) if fact.side == LOCAL else RemoteActed(REMOTE, "roll", now)]
 
     def _cube(self, fact: RemoteCube, m: Match, now: float) -> list[Event] | None:
         """A double, take, drop, accept or rematch of the remote player, unless the table
@@ -149,10 +149,10 @@ class Intake:
             return RemoteActed(REMOTE, "rematch" if m.rematch_offer is None else "accept", now)
         return None
 
-    def _remote_move(self, fact: RemoteMoved, c: Controller, out: Reaction) -> list[Event] | None:
+    def _remote_move(self, fact: RemoteMoved, c: TableStatus, out: Reaction) -> list[Event] | None:
         """The remote player's move (the board when their turn passed) into the table."""
         m = c.match
-        if m.phase == "move" and m.turn == REMOTE and c.bot is None:
+        if m.phase == "move" and m.turn == REMOTE and c.carried_out is None:
             target = position_of_board(fact.board, "remote")
             move = next((x for x in m.legal_moves() if x.result == target), None)
             if move is None:

@@ -12,8 +12,8 @@ everything it is told: a move no legal move of that roll explains is refused.
 The other way, every action of the local player that the match records (a turn played,
 a double, a take, a drop, a resignation, a rematch) becomes the server's commands: the
 turn's steps one `move` each, then `ok` (after a `reset` when the server holds steps of
-an earlier try). Rolls are the server's: when the person rolls, the table's dice
-(`ServerDice`, server_dice.py) have none yet, and `roll` is sent.
+an earlier try). Rolls are the server's: when the person rolls, the table's dice (the
+`server` source, controller/dice/state.py) have none yet and count the ask, and `roll` is sent.
 
 After every turn the positions are compared (the one the server shows when the turn
 passes against the engine's). A disagreement, or a command the server refuses, stops
@@ -27,7 +27,6 @@ from __future__ import annotations
 
 from collections import deque
 
-from controller.controller import Controller
 from controller.engine.match import LEVELS, Match
 from controller.engine.match_history import GameRecord
 from controller.online import commands
@@ -39,8 +38,8 @@ from controller.online.intake import Intake
 from controller.online.outbox import Outbox
 from controller.online.perspective import board_of_position
 from controller.online.scoring import server_win_level
-from controller.online.server_dice import ServerDice
 from controller.online.server_match import match_from_state
+from controller.play.status import TableStatus
 
 REMATCH_NOTICE = "Your opponent would like to play again."
 #: how the server's refusals say that the opponent is away (the command is sent again)
@@ -52,11 +51,11 @@ PLAY = ("roll", "move", "ok")
 class RemoteOpponent:
     """See the module docstring. `me` is the name the server gave us."""
 
-    def __init__(self, me: str, state: GameState, dice: ServerDice) -> None:
+    def __init__(self, me: str, state: GameState) -> None:
         self.me = me
         self.opponent = state.player2.name
         self.server = state
-        self.dice = dice
+        self._asks_seen = 0  # the table's asks for the server's roll already answered (or forgotten)
         self.facts: deque[Fact] = deque()
         self.stopped: str | None = None
         self.chat: list[str] = []
@@ -74,7 +73,7 @@ class RemoteOpponent:
         self._opening_rolled = False  # our opening die is rolled (the server shows no board yet)
         self._rejoined = False  # the connection is back: the next board decides on sending again
         self.outbox = Outbox(lambda: self.server, lambda: self._opening_rolled)
-        self.intake = Intake(self.facts, dice.deliver, self._stop, lambda: self.opponent)
+        self.intake = Intake(self.facts, self._stop, lambda: self.opponent)
 
     def took_up(self, match: Match) -> None:
         """The table plays on from `match` (the server's state, or the saved match a restart
@@ -214,7 +213,7 @@ class RemoteOpponent:
         out.notes.append(f"stopped: {reason}")
 
     # -- the table ----------------------------------------------------------------------
-    def pump(self, controller: Controller) -> Reaction:
+    def pump(self, controller: TableStatus) -> Reaction:
         """Feed the next facts the table is ready for; send what the local player did."""
         out = Reaction()
         if self._adopt:
@@ -240,10 +239,10 @@ class RemoteOpponent:
         """Server moves the engine refused."""
         return self.intake.refused
 
-    def _outgoing(self, c: Controller, out: Reaction) -> None:
+    def _outgoing(self, c: TableStatus, out: Reaction) -> None:
         """Commands for what the local player did since the last look."""
         m = c.match
-        self._send_roll_if_asked(m, out)
+        self._send_roll_if_asked(m, c.dice.asked, out)
         if m is self._match:
             return
         previous, self._match = self._match, m
@@ -257,12 +256,13 @@ class RemoteOpponent:
             out.commands.append(commands.REMATCH)
         self._send_new_actions(m, previous, out)
 
-    def _send_roll_if_asked(self, m: Match, out: Reaction) -> None:
-        """`roll` once the server waits for it; forgotten when the match went past rolling."""
-        if self.dice.asked and m.phase not in ("opening", "roll"):
-            self.dice.asked = False
-        if self.dice.asked and self.outbox.awaits_roll():
-            self.dice.asked = False
+    def _send_roll_if_asked(self, m: Match, asked: int, out: Reaction) -> None:
+        """`roll` once the server waits for it, when the table asked for a roll since the
+        last one sent (`asked`: the table's count); forgotten when the match went past rolling."""
+        if asked > self._asks_seen and m.phase not in ("opening", "roll"):
+            self._asks_seen = asked
+        if asked > self._asks_seen and self.outbox.awaits_roll():
+            self._asks_seen = asked
             if not any(isinstance(f, (OpeningRolled, DiceRolled)) for f in self.facts):
                 out.commands.append(commands.ROLL)
                 self.outbox.sent("rolling", [commands.ROLL])

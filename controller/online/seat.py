@@ -9,7 +9,7 @@ answers come from the server. `join()` connects, logs in and creates or joins th
    kept in memory),
 2. the table saves to the online directory instead (the online match never overwrites
    the local one),
-3. the dice are the server's (`ServerDice`),
+3. the dice are the server's (the `server` dice source, controller/dice/state.py),
 4. the table adopts the server's match, whose Black is the remote player (so hints and
    tutor are off, the controller's rule for a remote player); the board is set up to it.
 
@@ -29,6 +29,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from controller.dice.state import DiceState
 from controller.engine.match import Match
 from controller.engine.match_settings import HUMAN, MatchSettings
 from controller.engine.match_settings import REMOTE as REMOTE_PLAYER
@@ -38,7 +39,6 @@ from controller.online import commands
 from controller.online.facts import Reaction
 from controller.online.remote import RemoteOpponent
 from controller.online.resume import resumed_match
-from controller.online.server_dice import ServerDice
 from controller.online.server_match import match_from_state
 from controller.online.session import LinkDown, LinkUp, OnlineSession
 from controller.records.store import TableStore
@@ -104,8 +104,7 @@ class OnlineSeat:
         leaves the table as it was."""
         joined, state = await self.session.start()
         self.note(f"playing match {joined.game_id} on {self.session.address} as {self.session.name}")
-        c = table.controller
-        dice = ServerDice()
+        c = table.controller.status()
         settings = MatchSettings(length=state.points, confirm=self.confirm or c.match.settings.confirm,
                                  white=self.session.name or "White", black="remote",
                                  white_player=HUMAN, black_player=REMOTE_PLAYER)
@@ -115,9 +114,9 @@ class OnlineSeat:
         match = resumed_match(store.load(c.now) if self.session.resumed else None, state, fresh)
         if match is not fresh:
             self.note(f"resumed game {match.history[-1].number if match.history else 1} from the saved match")
-        dice.adopt(match)
+        dice = DiceState(mode="server").adopt(match)  # online the server rolls
         self.table = table
-        self.opponent = RemoteOpponent(self.session.name or "", state, dice)
+        self.opponent = RemoteOpponent(self.session.name or "", state)
         self.opponent.took_up(match)
         if self.verbose:
             told = _ToldLines(self.on_line, table.log_lines.maxlen)
@@ -133,9 +132,9 @@ class OnlineSeat:
         if table is None or local is None:
             return
         self.table = None
-        c = table.controller
-        self.result.score = c.match.score
-        self.result.match = c.match
+        m = table.controller.status().match
+        self.result.score = m.score
+        self.result.match = m
         table.seat(local, table.clock())  # the banner goes with the online seating
         self.note("the local match is back")
         self.on_change()
@@ -152,7 +151,7 @@ class OnlineSeat:
         pump later: it decides when the saved server match is forgotten, not this."""
         if self.table is None:
             return self.result.over
-        return self.table.controller.match.is_over
+        return self.table.controller.status().match.is_over
 
     @property
     def waiting(self) -> bool:
@@ -234,7 +233,7 @@ class OnlineSeat:
         shared = f" · {request.password}" if request is not None and request.create == "private" \
             and request.password else ""  # a private match's password, to pass on
         wanted = Prompt.of("online_waiting", text=f"{self.session.game_id}{shared}") if self.waiting else None
-        if self.table.controller.banner != wanted:
+        if self.table.controller.status().banner != wanted:
             self._banner(wanted)
 
     def _banner(self, prompt: Prompt | None) -> None:
@@ -260,7 +259,7 @@ class OnlineSeat:
         if reaction.stopped is not None:
             self.result.stopped = reaction.stopped
         if reaction.adopt is not None:
-            table.dispatch(AdoptMatch(reaction.adopt, table.controller.now))
+            table.dispatch(AdoptMatch(reaction.adopt, table.controller.status().now))
         for event in reaction.events:
             table.dispatch(event)
         if reaction.events or reaction.adopt is not None or reaction.notes:
@@ -272,8 +271,8 @@ class OnlineSeat:
         over_told = False
         while True:
             await asyncio.sleep(PUMP_S)
-            await self._apply(self.opponent.pump(table.controller))
-            m = table.controller.match
+            await self._apply(self.opponent.pump(table.controller.status()))
+            m = table.controller.status().match
             server = self.opponent.server
             if self.over and (server.winner or server.turn == 0) and not self.opponent.facts:
                 self.result.over = True

@@ -16,7 +16,7 @@ from dataclasses import replace
 from controller.errors import BgboardError
 from controller.events import WatchShown
 from controller.online.news import DoorNews
-from controller.online.server_dice import ServerDice
+from controller.dice.state import DiceState
 from controller.online.watch import Spectator
 from controller.records.store import TableStore
 from controller.show.content import Prompt, Scene
@@ -72,8 +72,7 @@ class WatchingTable:
         watched = spectator.watched
         assert watched is not None
         match = watched.match()
-        dice = ServerDice()
-        dice.adopt(match)
+        dice = DiceState(mode="server").adopt(match)
         local = self.table.seat(Seating(match, dice, TableStore(None)), self.table.clock())
         self.spectator, self.aside = spectator, local
         spectator.show = self._show_watched

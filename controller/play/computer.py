@@ -5,14 +5,13 @@ whether to double, take or accept a resignation, a rematch), as an `AskBot` effe
 fresh token; its answer (`BotMoved`, `BotCube`) counts only with the token of the last
 question, so an answer to a match that has since changed is dropped. A remote player's
 action (`RemoteActed`, reported by the server) is carried out the same way. The job keeps
-the token and the match last asked about (one frozen `ComputerState`); what an answer does
-to the match, the controller's injected callables do.
+the token and the match last asked about (one frozen `ComputerState`); an answer is turned
+into what the table does with it (a roll, an action), which the table's step carries out.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Literal
 
 from controller.engine.board_view import COLOURS, Colour, other
 from controller.engine.match import Match
@@ -20,18 +19,8 @@ from controller.engine.match_settings import HUMAN, REMOTE
 from controller.engine.moves import Move
 from controller.engine.position import Position
 from controller.events import AskBot, BotCube, BotMoved, Effect, Refused, RemoteActed
-from controller.play.seat import MatchSeat
 
-
-class ComputerSeat(MatchSeat, Protocol):
-    """What the computer's turn reads of the table."""
-
-    def player(self, side: Colour) -> str: ...
-
-
-Roll = Callable[[Colour, list[Effect]], None]
-Act = Callable[[Colour, str, "str | None", list[Effect]], None]
-CarryOut = Callable[[Colour, Move, tuple[Position, ...], list[Effect]], None]
+QuestionKind = Literal["move", "cube", "take", "resign", "rematch", "offer_rematch"]
 
 
 @dataclass(frozen=True)
@@ -42,109 +31,92 @@ class ComputerState:
     token: int = 0
     asked: Match | None = None
 
-
-class ComputerTurn:
-    """Questions to the computer and its answers (see the module docstring). `roll` rolls
-    for a side, `act` carries out a side's action unchecked (the match checks it),
-    `carry_out` has the person carry out a chosen move along its path."""
-
-    def __init__(self, seat: ComputerSeat, *, roll: Roll, act: Act, carry_out: CarryOut) -> None:
-        self._seat = seat
-        self._roll, self._act, self._carry_out = roll, act, carry_out
-        self._state = ComputerState()
-
-    @property
-    def state(self) -> ComputerState:
-        """The computer's turn's slice of the table's state (a frozen value)."""
-        return self._state
-
-    @property
-    def token(self) -> int:
-        """The last question's token: an answer with another is stale."""
-        return self._state.token
-
-    def forget(self) -> None:
+    def forget(self) -> ComputerState:
         """Another match is played: its first state is asked about again."""
-        if self._state.asked is not None:
-            self._state = ComputerState(self._state.token, None)
+        return self if self.asked is None else ComputerState(self.token, None)
 
-    def ask(self, out: list[Effect]) -> None:
-        """Ask the computer whatever it must decide now (once per state)."""
-        seat, m = self._seat, self._seat.match
-        side = m.turn
-        if m.is_over:
-            self._ask_rematch(out)
-            return
-        if side is None or seat.setting_up:
-            return
-        bot_side = side if seat.player(side) != HUMAN else other(side)
-        if seat.player(bot_side) == HUMAN:
-            return
-        kind: str | None = None
-        if m.phase == "move" and side == bot_side and seat.bot is None:
-            kind = "move"
-        elif m.phase == "roll" and side == bot_side and m.may_double(side):
-            kind = "cube"
-        elif m.phase == "doubled" and side != bot_side:
-            kind = "take"
-        elif m.phase == "resigning" and side != bot_side:
-            kind = "resign"
-        if kind is not None:
-            self._ask(kind, bot_side, out)
 
-    def _ask_rematch(self, out: list[Effect]) -> None:
-        """After the match (RULES.md "Match"): the computer answers the other side's
-        rematch offer, or is asked once whether it offers one itself."""
-        seat, m = self._seat, self._seat.match
-        if m.rematch_offer is not None:
-            side: Colour | None = other(m.rematch_offer)
-            kind = "rematch"
-        else:
-            side = next((s for s in COLOURS if seat.player(s) != HUMAN), None)
-            kind = "offer_rematch"
-        if side is not None and seat.player(side) != HUMAN:
-            self._ask(kind, side, out)
+#: what an answer asks the table to do: a side's roll, or a side's action (checked by the match)
+Roll = tuple[Literal["roll"], Colour]
+Act = tuple[Literal["act"], Colour, str, "str | None"]
+Answer = Roll | Act
 
-    def _ask(self, kind: str, side: Colour, out: list[Effect]) -> None:
-        m = self._seat.match
-        if self._state.asked is m:
-            return
-        self._state = ComputerState(self._state.token + 1, m)
-        out.append(AskBot(kind, self.token, side, m))  # type: ignore[arg-type]
 
-    def moved(self, event: BotMoved, out: list[Effect]) -> None:
-        """The computer's move, to be carried out on the board."""
-        m = self._seat.match
-        if event.turn_token != self.token or m.phase != "move" or m.turn is None:
-            return
-        move = event.move
-        if move is None:
-            return
-        path = [m.position]
-        for step in move.steps:
-            path.append(path[-1].after(step))
-        self._carry_out(m.turn, move, tuple(path), out)
+def ask(computer: ComputerState, match: Match, *, setting_up: bool,
+        carrying_out: bool) -> tuple[ComputerState, tuple[Effect, ...]]:
+    """Ask the computer whatever it must decide now (once per state)."""
+    m, side = match, match.turn
+    if m.is_over:
+        return _ask_rematch(computer, m)
+    if side is None or setting_up:
+        return computer, ()
+    bot_side = side if m.settings.player(side) != HUMAN else other(side)
+    if m.settings.player(bot_side) == HUMAN:
+        return computer, ()
+    kind: QuestionKind | None = None
+    if m.phase == "move" and side == bot_side and not carrying_out:
+        kind = "move"
+    elif m.phase == "roll" and side == bot_side and m.may_double(side):
+        kind = "cube"
+    elif m.phase == "doubled" and side != bot_side:
+        kind = "take"
+    elif m.phase == "resigning" and side != bot_side:
+        kind = "resign"
+    return (computer, ()) if kind is None else _ask(computer, m, kind, bot_side)
 
-    def cube(self, event: BotCube, out: list[Effect]) -> None:
-        """The computer's cube action, answer or roll (or its rematch, after the match)."""
-        m = self._seat.match
-        side = m.turn
-        if m.is_over and event.side in ("white", "black") and event.turn_token == self.token:
-            self._act(event.side, event.action, None, out)  # type: ignore[arg-type]
-            return
-        if side is None or event.turn_token != self.token:
-            return
-        if event.action == "roll":
-            self._roll(side, out)
-            return
-        actor = side if event.action == "double" else other(side)
-        self._act(actor, event.action, None, out)
 
-    def remote(self, event: RemoteActed, out: list[Effect]) -> None:
-        """The remote player's action, as the server reported it."""
-        if self._seat.player(event.side) != REMOTE:
-            out.append(Refused.of(f"{event.side} is not a remote player", "not_remote", side=event.side))
-        elif event.action == "roll":
-            self._roll(event.side, out)
-        else:
-            self._act(event.side, event.action, event.level, out)
+def _ask_rematch(computer: ComputerState, m: Match) -> tuple[ComputerState, tuple[Effect, ...]]:
+    """After the match (RULES.md "Match"): the computer answers the other side's
+    rematch offer, or is asked once whether it offers one itself."""
+    kind: QuestionKind
+    if m.rematch_offer is not None:
+        side: Colour | None = other(m.rematch_offer)
+        kind = "rematch"
+    else:
+        side = next((s for s in COLOURS if m.settings.player(s) != HUMAN), None)
+        kind = "offer_rematch"
+    if side is None or m.settings.player(side) == HUMAN:
+        return computer, ()
+    return _ask(computer, m, kind, side)
+
+
+def _ask(computer: ComputerState, m: Match, kind: QuestionKind, side: Colour) -> tuple[ComputerState, tuple[Effect, ...]]:
+    if computer.asked is m:
+        return computer, ()
+    computer = ComputerState(computer.token + 1, m)
+    return computer, (AskBot(kind, computer.token, side, m),)
+
+
+def move_path(computer: ComputerState, match: Match, event: BotMoved) -> tuple[Colour, Move, tuple[Position, ...]] | None:
+    """The computer's move to carry out on the board, along its path (None: a stale
+    answer, no move, or no move now)."""
+    m = match
+    if event.turn_token != computer.token or m.phase != "move" or m.turn is None or event.move is None:
+        return None
+    path = [m.position]
+    for step in event.move.steps:
+        path.append(path[-1].after(step))
+    return m.turn, event.move, tuple(path)
+
+
+def cube_answer(computer: ComputerState, match: Match, event: BotCube) -> Answer | None:
+    """The computer's cube action, answer or roll (or its rematch, after the match), as
+    what the table does with it; None for a stale answer."""
+    m, side = match, match.turn
+    if m.is_over and event.side in ("white", "black") and event.turn_token == computer.token:
+        return ("act", event.side, event.action, None)  # type: ignore[return-value]
+    if side is None or event.turn_token != computer.token:
+        return None
+    if event.action == "roll":
+        return ("roll", side)
+    actor = side if event.action == "double" else other(side)
+    return ("act", actor, event.action, None)
+
+
+def remote_answer(match: Match, event: RemoteActed) -> Answer | Refused:
+    """The remote player's action, as the server reported it, as what the table does with it."""
+    if match.settings.player(event.side) != REMOTE:
+        return Refused.of(f"{event.side} is not a remote player", "not_remote", side=event.side)
+    if event.action == "roll":
+        return ("roll", event.side)
+    return ("act", event.side, event.action, event.level)

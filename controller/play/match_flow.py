@@ -1,47 +1,28 @@
-"""The match at the table and how it moves on: one job of the controller.
+"""The match at the table and the table's flow around it: one job of the controller.
 
-Every change of the match goes through `apply` (a command of the pure, immutable
-controller.engine.match.Match): a refused command is reported and changes nothing; an
-accepted one is announced event by event, saved once, and the settled board read again
-against the new match. Around the match this job keeps the table's own part of the flow:
-whether the board is being set up, the computer's move being carried out, the last move's
-lights, the opening tie, the automatic roll's time and the clock's warning: one frozen
-`FlowState`, replaced whole at each change (so a copy read before an event is the state as
-it was). Others read it and change it only through the methods below.
+Its slice of the table's state is one frozen `FlowState`: the match, whether the board is
+being set up, the computer's move being carried out, the last move's lights, the opening
+tie, the automatic roll's time and the clock's warning. Every change of the match is a
+command of the pure, immutable controller.engine.match.Match run by `run`: a refused command
+is reported and changes nothing; an accepted one is announced event by event (what else it
+brings about, saving and reading the board again, the table's step does:
+controller/play/change.py). The functions here are pure: a slice and the facts they need in,
+the next slice and the effects out.
 """
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Protocol
 
 from controller.engine.board_view import Colour
 from controller.engine.errors import MatchStateError
 from controller.engine.match import Match, Transition
 from controller.engine.match_events import Event as MatchEvent
 from controller.engine.match_events import GameWon, MatchWon, Moved, OpeningTie, RematchStarted, TimedOut
-from controller.engine.moves import Move
-from controller.engine.position import Position
 from controller.events import Announce, Buzz, Effect, Refused
-from controller.inputs.menu import MenuState
-from controller.play.rolls import Rolls
 from controller.play.status import BotPlan
-from controller.play.tracker import BoardTracker
 
 Command = Callable[[Match], Transition]
-
-
-class FlowSeat(Protocol):
-    """What the match's flow reads of the table."""
-
-    @property
-    def now(self) -> float: ...
-    @property
-    def board(self) -> BoardTracker: ...
-    @property
-    def rolls(self) -> Rolls: ...
-    @property
-    def menu(self) -> MenuState: ...
 
 
 @dataclass(frozen=True)
@@ -61,135 +42,105 @@ class FlowState:
     warned: tuple[object, ...] | None = None
 
 
-class MatchFlow:
-    """The match and the table's flow around it (see the module docstring). `save` saves
-    the match, `reread` reads the settled board against the match just changed, `forget`
-    has the board read afresh (board sync owns it), `auto_roll_delay` is the pause before an automatic roll (the table's setting)."""
+@dataclass(frozen=True)
+class Ran:
+    """What running a command did: the flow after it, the effects to report, whether the
+    match accepted it, and whether it began a rematch (the dice begin again)."""
 
-    def __init__(self, seat: FlowSeat, match: Match, *, save: Callable[[list[Effect]], None],
-                 reread: Callable[[list[Effect]], None], forget: Callable[[], None],
-                 auto_roll_delay: Callable[[], float]) -> None:
-        self._seat = seat
-        self._save, self._reread, self._forget, self._delay = save, reread, forget, auto_roll_delay
-        self._state = FlowState(match)
-        self.schedule_auto_roll()
+    flow: FlowState
+    effects: tuple[Effect, ...]
+    ok: bool
+    rematch: bool = False
 
-    @property
-    def state(self) -> FlowState:
-        """The flow's slice of the table's state (a frozen value; see `FlowState`)."""
-        return self._state
 
-    def adopt(self, match: Match) -> None:
-        """Play on from `match`; the board is first set up to its position."""
-        self._state = replace(self._state, match=match, setting_up=True, bot=None)
-        self.schedule_auto_roll()
+def started(match: Match, now: float, delay: float) -> FlowState:
+    """The flow of a match just seated: the board is set up to it first."""
+    return schedule_auto_roll(FlowState(match), now, delay)
 
-    def swap(self, match: Match) -> None:
-        """The match replaced as it stands (a test's or a tool's edit): nothing else changes."""
-        self._state = replace(self._state, match=match)
 
-    def set_up(self, out: list[Effect]) -> None:
-        """The board stands as the match says: it is set up."""
-        if self._state.setting_up:
-            self._state = replace(self._state, setting_up=False)
-            out.append(Announce("board set up"))
+def adopt(flow: FlowState, match: Match, now: float, delay: float) -> FlowState:
+    """Play on from `match`; the board is first set up to its position."""
+    return schedule_auto_roll(replace(flow, match=match, setting_up=True, bot=None), now, delay)
 
-    def board_moved_on(self) -> None:
-        """The board shows something other than the last move: its lights go out."""
-        if self._state.show_last:
-            self._state = replace(self._state, show_last=False)
 
-    def carried_out(self, out: list[Effect]) -> None:
-        """The board shows the move being carried out: it is played."""
-        plan = self._state.bot
-        if plan is not None:
-            self._state = replace(self._state, bot=None)
-            self.apply(lambda mm: mm.play(plan.side, plan.move, self._seat.now), out)
+def set_up(flow: FlowState) -> tuple[FlowState, tuple[Effect, ...]]:
+    """The board stands as the match says: it is set up."""
+    if not flow.setting_up:
+        return flow, ()
+    return replace(flow, setting_up=False), (Announce("board set up"),)
 
-    def choose(self, side: Colour, move: Move, path: tuple[Position, ...], out: list[Effect]) -> bool:
-        """The computer's (or the remote player's) move: chosen in the match, then carried
-        out on the board along `path` (False: not a legal move, or its time ran out)."""
-        # no clock runs while the person carries it out (RULES.md "Timer")
-        if not self.apply(lambda mm: mm.choose(side, move, self._seat.now), out) or self._state.match.phase != "move":
-            return False
-        self._state = replace(self._state, bot=BotPlan(side, move, path))
-        return True
 
-    def apply(self, command: Command, out: list[Effect]) -> bool:
-        """Run a match command; a refusal is reported and changes nothing."""
-        try:
-            transition = command(self._state.match)
-        except MatchStateError as exc:
-            out.append(Refused.from_error(exc))
-            out.append(Buzz("error"))
-            return False
-        seat, before, after = self._seat, self._state.match, transition.match
-        self._state = replace(self._state, match=after, opening_tie=next(
-            (ev.die for ev in transition.events if isinstance(ev, OpeningTie)), None))
-        for ev in transition.events:
-            out.append(Announce(str(ev)))
-            self._after_event(ev)
-        if after.phase != before.phase or after.turn != before.turn or after.steps != before.steps \
-                or after.game != before.game:
-            self._forget()
-        if after.is_over and seat.rolls.dice.reveal():
-            out.append(Announce("dice seed revealed: the match is over"))
-        if after is not before:
-            self._save(out)
-        if after.phase == "move" and before.phase != "move":
-            seat.board.expectation(after, self._state.bot)  # built now, at the roll, not at the first lift
-        self.schedule_auto_roll()
-        if seat.board.settled is not None and after is not before:
-            self._reread(out)
-        return True
+def moved_on(flow: FlowState) -> FlowState:
+    """The board shows something other than the last move: its lights go out."""
+    return replace(flow, show_last=False) if flow.show_last else flow
 
-    def _after_event(self, ev: MatchEvent) -> None:
-        state = self._state
-        if isinstance(ev, Moved):
-            self._state = replace(state, show_last=True)
-        elif isinstance(ev, GameWon):
-            self._state = replace(state, bot=None, setting_up=state.setting_up or not state.match.is_over)
-        elif isinstance(ev, (MatchWon, TimedOut)):
-            self._state = replace(state, bot=None)
-        elif isinstance(ev, RematchStarted):
-            self._seat.rolls.dice.begin(state.match)
-            self._state = replace(state, setting_up=True, show_last=False)
 
-    def schedule_auto_roll(self) -> None:
-        m, due = self._state.match, self._state.roll_due
-        if m.phase == "roll" and m.auto_roll:
-            if due is None:
-                self._state = replace(self._state, roll_due=self._seat.now + self._delay())
-        elif due is not None:
-            self._state = replace(self._state, roll_due=None)
+def run(flow: FlowState, command: Command) -> Ran:
+    """Run a match command; a refusal is reported and changes nothing."""
+    try:
+        transition = command(flow.match)
+    except MatchStateError as exc:
+        return Ran(flow, (Refused.from_error(exc), Buzz("error")), ok=False)
+    after = transition.match
+    flow = replace(flow, match=after, opening_tie=next(
+        (ev.die for ev in transition.events if isinstance(ev, OpeningTie)), None))
+    rematch = False
+    for ev in transition.events:
+        flow = _after_event(flow, ev)
+        rematch = rematch or isinstance(ev, RematchStarted)
+    return Ran(flow, tuple(Announce(str(ev)) for ev in transition.events), ok=True, rematch=rematch)
 
-    def auto(self, out: list[Effect]) -> None:
-        """The automatic roll once its delay has passed; never while the menu is open (a
-        player reaching for Resign at the start of the turn, RULES.md "Resigning"): it
-        then waits its whole delay again from when the menu closes."""
-        seat, m, due = self._seat, self._state.match, self._state.roll_due
-        if due is not None and seat.menu.is_open:
-            self._state = replace(self._state, roll_due=seat.now + self._delay())
-            return
-        if due is not None and seat.now + 1e-9 >= due and m.phase == "roll" \
-                and m.turn is not None and seat.board.is_right():
-            self._state = replace(self._state, roll_due=None)
-            seat.rolls.roll(m.turn, out)
 
-    def clock(self, out: list[Effect]) -> None:
-        """Run the clock: a warning buzz once when the running side's time gets short,
-        and the match lost on time (the match's own tick decides)."""
-        now, before = self._seat.now, self._state.match
-        if before.clock is None or before.is_over:
-            return
-        transition = before.tick(now)
-        if transition.match is not before or transition.events:
-            self.apply(lambda _: transition, out)
-        m = self._state.match
-        reading = m.clock_reading(now)
-        key = (reading.running, m.game, len(m.history[-1].actions)) if reading is not None else None
-        if reading is not None and reading.warning and reading.running is not None:
-            if self._state.warned != key:
-                self._state = replace(self._state, warned=key)
-                out.append(Buzz("warning"))
-                out.append(Announce(f"{reading.running}: time is running out"))
+def _after_event(flow: FlowState, ev: MatchEvent) -> FlowState:
+    if isinstance(ev, Moved):
+        return replace(flow, show_last=True)
+    if isinstance(ev, GameWon):
+        return replace(flow, bot=None, setting_up=flow.setting_up or not flow.match.is_over)
+    if isinstance(ev, (MatchWon, TimedOut)):
+        return replace(flow, bot=None)
+    if isinstance(ev, RematchStarted):
+        return replace(flow, setting_up=True, show_last=False)
+    return flow
+
+
+def schedule_auto_roll(flow: FlowState, now: float, delay: float) -> FlowState:
+    """The automatic roll's time: due `delay` from now when the match waits for one."""
+    m, due = flow.match, flow.roll_due
+    if m.phase == "roll" and m.auto_roll:
+        return flow if due is not None else replace(flow, roll_due=now + delay)
+    return flow if due is None else replace(flow, roll_due=None)
+
+
+def auto_roll(flow: FlowState, now: float, delay: float, *, menu_open: bool,
+              board_right: bool) -> tuple[FlowState, Colour | None]:
+    """The side whose automatic roll is due now (None: none is). Never while the menu is
+    open (a player reaching for Resign at the start of the turn, RULES.md "Resigning"): it
+    then waits its whole delay again from when the menu closes."""
+    m, due = flow.match, flow.roll_due
+    if due is not None and menu_open:
+        return replace(flow, roll_due=now + delay), None
+    if due is not None and now + 1e-9 >= due and m.phase == "roll" and m.turn is not None and board_right:
+        return replace(flow, roll_due=None), m.turn
+    return flow, None
+
+
+def clock_runs(flow: FlowState) -> bool:
+    """The match has a clock and is not over: it runs (RULES.md "Timer")."""
+    return flow.match.clock is not None and not flow.match.is_over
+
+
+def clock_transition(flow: FlowState, now: float) -> Transition | None:
+    """The match's own clock tick at `now` when it changes something (a game lost on time)."""
+    before = flow.match
+    transition = before.tick(now)
+    return transition if transition.match is not before or transition.events else None
+
+
+def clock_warning(flow: FlowState, now: float) -> tuple[FlowState, tuple[Effect, ...]]:
+    """A warning buzz once when the running side's time gets short."""
+    m = flow.match
+    reading = m.clock_reading(now)
+    key = (reading.running, m.game, len(m.history[-1].actions)) if reading is not None else None
+    if reading is None or not reading.warning or reading.running is None or flow.warned == key:
+        return flow, ()
+    return replace(flow, warned=key), (Buzz("warning"), Announce(f"{reading.running}: time is running out"))

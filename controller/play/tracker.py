@@ -3,14 +3,14 @@
 A reading counts once it has been quiet for the settling time (a hand in motion, a
 flickering sensor never move the match); the settled board is then reconciled with the
 positions the engine allows now (`controller.board.reconcile`). A lifted checker is seen
-at once (`lifted`), so its targets light while the hand is still in the air. The
+at once (`in_the_air`), so its targets light while the hand is still in the air. The
 expectation (the boards allowed now) is built once per state of the turn and kept.
 
-Pure: no clock of its own (times are given), no I/O; the controller owns one (board_sync).
-What it knows of the board is one frozen `BoardReading`, replaced whole at each change: the
-board's slice of the table's state (controller.play.table_state). The expectation it builds
-once per state of the turn is a cache it owns beside it (costly to build, rebuilt from the
-match when needed), not part of that state.
+Pure: no clock of its own (times are given), no I/O. What the table knows of the board is
+one frozen `BoardReading`, the board's slice of the table's state (controller.play.
+table_state), whose methods give the next one; the readings against the match are functions
+of it. The expectations built last are a memo here, keyed by what they were built from
+(costly to build, equal whenever rebuilt), not part of the state.
 """
 from __future__ import annotations
 
@@ -44,52 +44,9 @@ class BoardReading:
         """The latest reading still waits for its settling time."""
         return self.raw is not None and self.raw != self.settled
 
-
-class BoardTracker:
-    """The board as read (one frozen `BoardReading`) and the expectation cached for the turn;
-    see the module docstring."""
-
-    def __init__(self, raw_since: float = 0.0) -> None:
-        self._reading = BoardReading(raw_since=raw_since)
-        self._expect_key: ExpectationKey | None = None
-        self._expect: Expectation | None = None
-
-    @property
-    def reading(self) -> BoardReading:
-        """The board's slice of the table's state (a frozen value)."""
-        return self._reading
-
-    @property
-    def raw(self) -> BoardState | None:
-        return self._reading.raw
-
-    @property
-    def raw_since(self) -> float:
-        return self._reading.raw_since
-
-    @property
-    def settled(self) -> BoardState | None:
-        return self._reading.settled
-
-    @property
-    def verdict(self) -> Verdict | None:
-        return self._reading.verdict
-
-    @property
-    def in_air(self) -> Matched | None:
-        return self._reading.in_air
-
-    # -- readings ---------------------------------------------------------------------------
-    def observe(self, board: BoardState, at: float) -> bool:
-        """A reading arrived; True if it differs from the last one."""
-        if board == self.raw:
-            return False
-        self._reading = replace(self._reading, raw=board, raw_since=at)
-        return True
-
-    @property
-    def settling(self) -> bool:
-        return self._reading.settling
+    def observed(self, board: BoardState, at: float) -> BoardReading | None:
+        """The reading after `board` arrived at `at`; None if it is the last one again."""
+        return None if board == self.raw else replace(self, raw=board, raw_since=at)
 
     def due(self, now: float, settle_s: float) -> bool:
         """The latest reading has been quiet for the settling time (and no sensor of it is
@@ -97,95 +54,112 @@ class BoardTracker:
         return self.raw is not None and self.raw != self.settled and not self.raw.faults \
             and now - self.raw_since + 1e-9 >= settle_s
 
-    def settle(self) -> BoardState:
-        raw = self.raw
-        assert raw is not None
-        self._reading = replace(self._reading, settled=raw, in_air=None)
-        return raw
+    def settle(self) -> BoardReading:
+        """The latest reading counts: it is the settled board, and no checker is in the air."""
+        return replace(self, settled=self.raw, in_air=None)
 
-    def judge(self, verdict: Verdict | None) -> None:
+    def judged(self, verdict: Verdict | None) -> BoardReading:
         """The settled board means `verdict` now."""
-        self._reading = replace(self._reading, verdict=verdict)
+        return replace(self, verdict=verdict)
 
-    def lift(self, in_air: Matched | None) -> None:
+    def lifted(self, in_air: Matched | None) -> BoardReading:
         """A checker seen in the air (None: none is)."""
-        if in_air != self.in_air:
-            self._reading = replace(self._reading, in_air=in_air)
+        return self if in_air == self.in_air else replace(self, in_air=in_air)
 
     def is_right(self) -> bool:
         """The settled board is exactly what the match says (or none was read yet)."""
         return self.settled is None or (isinstance(self.verdict, Matched) and self.verdict.is_exact)
 
-    def forget(self) -> None:
+    def forget(self) -> BoardReading:
         """The match moved on (a new phase, turn, step or game): read everything afresh."""
-        if self.verdict is not None or self.in_air is not None:
-            self._reading = replace(self._reading, verdict=None, in_air=None)
-        self._expect_key = None
+        if self.verdict is None and self.in_air is None:
+            return self
+        return replace(self, verdict=None, in_air=None)
 
-    # -- meaning ----------------------------------------------------------------------------
-    def expectation(self, match: Match, bot: BotPlan | None) -> tuple[Colour, Position, Expectation]:
-        """Whose checkers move now, the last accepted position and the boards allowed."""
-        if bot is not None:
-            return bot.side, bot.path[0], self._cached(
-                ("bot", bot), lambda: path_expectation(bot.path[0], bot.path[1:], bot.side, _path_hits(bot)))
-        mover: Colour = match.turn or "white"
-        plan = match.plan if match.turn is not None else None
-        if match.phase == "move" and match.turn is not None and plan is not None:
-            side = match.turn
-            return mover, match.partial, self._cached(
-                ("turn", match.position, match.dice, side), lambda: turn_expectation(plan, side))
-        return mover, match.partial, self._cached(
-            ("single", match.partial, mover), lambda: Expectation.single(match.partial, mover))
 
-    def _cached(self, key: ExpectationKey, build: Callable[[], Expectation]) -> Expectation:
-        if key != self._expect_key or self._expect is None:
-            self._expect_key, self._expect = key, build()
-        return self._expect
+class _Memo:
+    """The expectations built last, by what they were built from (building one for a turn
+    enumerates every board the roll allows: kept, so the readings of the turn do not build
+    it again). A pure function's memo: the same key always gives an equal value."""
 
-    def read(self, board: BoardState, match: Match, bot: BotPlan | None) -> tuple[Position, Verdict]:
-        """The last accepted position and what `board` means now. A checker lifted while
-        no move is being made (before the roll, during an offer) must go back. A move
-        carried out for the computer has its landings lit: a checker that may stand unseen
-        on a full point is read as landed there."""
-        _, current, expectation = self.expectation(match, bot)
-        verdict = reconcile(board, expectation, current, assume_landed=bot is not None)
-        if isinstance(verdict, Matched) and verdict.in_hand is not None \
-                and not (match.phase == "move" or bot is not None):
-            cell, colour = verdict.in_hand
-            verdict = Mismatch((cell,), (Instruction("put", colour, 1, to=cell),))
-        return current, verdict
+    def __init__(self, size: int) -> None:
+        self._size = size
+        self._kept: dict[ExpectationKey, Expectation] = {}
 
-    def landed(self, match: Match, bot: BotPlan | None) -> Verdict | None:
-        """What the settled board means when the player presses the button to say the
-        checker in hand has landed on a full point (the board cannot see it land): the
-        allowed board it completes, the question which one, or the correction of a checker
-        too many on the full point. None when the settled board holds no such checker."""
-        verdict = self.verdict
-        if self.settled is None or bot is not None or match.phase != "move" \
-                or not isinstance(verdict, Matched) or verdict.in_hand is None \
-                or verdict.in_hand[1] != match.turn:
-            return None
-        _, current, expectation = self.expectation(match, bot)
-        landed = reconcile(self.settled, expectation, current, assume_landed=True)
-        if isinstance(landed, Matched) and landed.in_hand is not None:
-            return surplus(self.settled, landed)
-        return landed
+    def get(self, key: ExpectationKey, build: Callable[[], Expectation]) -> Expectation:
+        found = self._kept.get(key)
+        if found is None:
+            found = build()
+            if len(self._kept) >= self._size:
+                self._kept.pop(next(iter(self._kept)))
+            self._kept[key] = found
+        return found
 
-    def lifted(self, board: BoardState, match: Match, bot: BotPlan | None) -> Matched | None:
-        """A hand in the air: `board` is the settled board less one checker lifted from it,
-        during a move. Nothing of the match changes before the reading settles, but the
-        lifted checker's targets light now."""
-        settled_verdict = self.verdict
-        if self.settled is None or not isinstance(settled_verdict, Matched) or not settled_verdict.is_exact:
-            return None
-        if match.phase != "move" and bot is None:
-            return None
-        verdict = self.read(board, match, bot)[1]
-        if isinstance(verdict, Matched) and verdict.in_hand is not None \
-                and verdict.position == settled_verdict.position and not verdict.hits_pending \
-                and not verdict.prehit:
-            return verdict
+
+_EXPECTATIONS = _Memo(8)
+
+
+def expectation(match: Match, bot: BotPlan | None) -> tuple[Colour, Position, Expectation]:
+    """Whose checkers move now, the last accepted position and the boards allowed."""
+    if bot is not None:
+        return bot.side, bot.path[0], _EXPECTATIONS.get(
+            ("bot", bot), lambda: path_expectation(bot.path[0], bot.path[1:], bot.side, _path_hits(bot)))
+    mover: Colour = match.turn or "white"
+    plan = match.plan if match.turn is not None else None
+    if match.phase == "move" and match.turn is not None and plan is not None:
+        side = match.turn
+        return mover, match.partial, _EXPECTATIONS.get(
+            ("turn", match.position, match.dice, side), lambda: turn_expectation(plan, side))
+    return mover, match.partial, _EXPECTATIONS.get(
+        ("single", match.partial, mover), lambda: Expectation.single(match.partial, mover))
+
+
+def read(board: BoardState, match: Match, bot: BotPlan | None) -> tuple[Position, Verdict]:
+    """The last accepted position and what `board` means now. A checker lifted while
+    no move is being made (before the roll, during an offer) must go back. A move
+    carried out for the computer has its landings lit: a checker that may stand unseen
+    on a full point is read as landed there."""
+    _, current, expected = expectation(match, bot)
+    verdict = reconcile(board, expected, current, assume_landed=bot is not None)
+    if isinstance(verdict, Matched) and verdict.in_hand is not None \
+            and not (match.phase == "move" or bot is not None):
+        cell, colour = verdict.in_hand
+        verdict = Mismatch((cell,), (Instruction("put", colour, 1, to=cell),))
+    return current, verdict
+
+
+def landed(reading: BoardReading, match: Match, bot: BotPlan | None) -> Verdict | None:
+    """What the settled board means when the player presses the button to say the
+    checker in hand has landed on a full point (the board cannot see it land): the
+    allowed board it completes, the question which one, or the correction of a checker
+    too many on the full point. None when the settled board holds no such checker."""
+    verdict, settled = reading.verdict, reading.settled
+    if settled is None or bot is not None or match.phase != "move" \
+            or not isinstance(verdict, Matched) or verdict.in_hand is None \
+            or verdict.in_hand[1] != match.turn:
         return None
+    _, current, expected = expectation(match, bot)
+    found = reconcile(settled, expected, current, assume_landed=True)
+    if isinstance(found, Matched) and found.in_hand is not None:
+        return surplus(settled, found)
+    return found
+
+
+def in_the_air(reading: BoardReading, board: BoardState, match: Match, bot: BotPlan | None) -> Matched | None:
+    """A hand in the air: `board` is the settled board less one checker lifted from it,
+    during a move. Nothing of the match changes before the reading settles, but the
+    lifted checker's targets light now."""
+    settled_verdict = reading.verdict
+    if reading.settled is None or not isinstance(settled_verdict, Matched) or not settled_verdict.is_exact:
+        return None
+    if match.phase != "move" and bot is None:
+        return None
+    verdict = read(board, match, bot)[1]
+    if isinstance(verdict, Matched) and verdict.in_hand is not None \
+            and verdict.position == settled_verdict.position and not verdict.hits_pending \
+            and not verdict.prehit:
+        return verdict
+    return None
 
 
 def whole_move_reading(match: Match) -> Move | None:

@@ -7,19 +7,19 @@ happened. A completed move is held before it is confirmed: with
 confirm ``button`` the match waits for the button anyway; with ``auto`` the step that
 would end the turn is held back (the board shows it, the match does not have it yet), and
 the player keeps the move or moves the checkers back. The judgement itself is
-controller.analysis.tutor's (gnubg's network, loaded when first asked); `Tutor` keeps what
-is held (one frozen `TutorState`) and asks it, `warning_prompt` says it. Whom it judges (a person at the table,
-never the computer, never online) the controller decides: its `mark_for(side)` says
-"off" for everyone else.
+controller.analysis.tutor's (gnubg's network, loaded when first asked); the tutor's slice of
+the table's state is what it holds (one frozen `TutorState`), the functions here judge and
+`warning_prompt` says it. Whom it judges (a person at the table, never the computer, never
+online) `mark_for` says: "off" for everyone else.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from controller.analysis.tutor import CUBE_ACTIONS, TutorWarning
 from controller.engine.board_view import COLOURS, Colour
 from controller.engine.match import Match
+from controller.engine.match_settings import HUMAN, REMOTE
 from controller.engine.position import Position
 from controller.play.possible import Held
 from controller.show.content import Prompt
@@ -63,100 +63,95 @@ class TutorState:
 
     held: TutorHold | None = None
 
+    def fresh(self, match: Match) -> TutorState:
+        """Nothing is held any more once the match is not the one the hold was judged on."""
+        return self if self.held is None or self.held.match is match else TutorState()
 
-class Tutor:
-    """The table's tutor: what it holds now, and its judgements (a move's is kept for the
-    position it was asked about, as the board asks again at every reading: a memo of the
-    network's answer, owned here and not part of the table's state)."""
-
-    def __init__(self, mark_for: Callable[[Colour], str]) -> None:
-        self._mark_for = mark_for  # the least mark judged for a side, "off": not judged
-        self._state = TutorState()
-        self._judged: tuple[tuple[object, ...], TutorWarning | None] | None = None
-
-    @property
-    def state(self) -> TutorState:
-        """The tutor's slice of the table's state (a frozen value)."""
-        return self._state
-
-    def hold(self, match: Match) -> TutorHold | None:
-        """The action held now: one held back while the match stays as it was judged, or,
-        with confirm ``button``, the completed move on the board if it loses the mark."""
-        held = self._state.held
-        if held is not None and held.match is not match:
-            self._state = TutorState()
-        elif held is not None:
-            return held
-        if match.settings.confirm == "button" and match.move_complete and match.turn is not None:
-            warning = self.move(match, match.partial)
-            if warning is not None:
-                return TutorHold(match.turn, warning, match, match.partial)
-        return None
-
-    def notice(self, match: Match) -> Prompt | None:
-        """The one line saying the tutor cannot judge here and the command that installs
-        what it needs, while a game waits for its opening roll with the tutor on for a
-        person at the table (it then judges nothing: play goes on unwarned)."""
-        if match.phase != "opening" or all(self._mark_for(side) == "off" for side in COLOURS):
-            return None
-        from controller.analysis.board_hint import judgement_missing
-
-        missing = judgement_missing()
-        return None if missing is None else Prompt.of("tutor_missing", command=missing)
-
-    def _judges(self, side: Colour | None) -> str:
-        """The least mark judged for `side`: "off" also where no judgement is installed."""
-        mark = "off" if side is None else self._mark_for(side)
-        if mark == "off":
-            return mark
-        from controller.analysis.board_hint import judgement_missing
-
-        return "off" if judgement_missing() is not None else mark
-
-    def move(self, match: Match, result: Position) -> TutorWarning | None:
-        """The warning for the roll's complete move leaving `result`, or None."""
-        side = match.turn
-        mark = self._judges(side)
-        if mark == "off":
-            return None
-        key = (match.position, match.dice, side, match.score, match.length, match.cube,
-               match.cube_owner, match.crawford, result, mark)
-        if self._judged is None or self._judged[0] != key:
-            from controller.analysis.tutor import move_warning
-
-            self._judged = (key, move_warning(match, result, mark))
-        return self._judged[1]
-
-    def hold_move(self, match: Match, target: Position, warning: TutorWarning) -> TutorHold:
-        """Hold the move completed on the board (`target`) while `match` waits for its
-        last step."""
-        assert match.turn is not None
-        held = TutorHold(match.turn, warning, match, target)
-        self._state = TutorState(held)
-        return held
-
-    def cube(self, match: Match, side: Colour, action: str) -> TutorHold | None:
-        """Judge `side`'s roll, double, take or drop before it counts: a bad one is held
-        (and returned); None lets it count now."""
-        mark = self._judges(side)
-        if mark == "off" or action not in CUBE_ACTIONS:
-            return None
-        from controller.analysis.tutor import cube_warning
-
-        warning = cube_warning(match, action, mark)
-        if warning is None:
-            return None
-        held = TutorHold(side, warning, match)
-        self._state = TutorState(held)
-        return held
-
-    def board_shows(self, position: Position | None) -> None:
+    def board_shows(self, position: Position | None) -> TutorState:
         """The settled board stands so (None: not a position of the turn, or a checker in
         hand): a held move whose checkers were moved away is no longer held."""
-        held = self._state.held
-        if held is not None and held.target is not None and position != held.target:
-            self._state = TutorState()
+        held = self.held
+        return TutorState() if held is not None and held.target is not None and position != held.target else self
 
-    def release(self) -> None:
-        """The held action is kept or undone: nothing is held any more."""
-        self._state = TutorState()
+
+def mark_for(setting: str, match: Match, side: Colour | None) -> str:
+    """The least mark the tutor warns `side` about: the table's setting for a person at
+    the table; "off" for the computer, and for everyone in online play (a remote player)."""
+    if side is None or setting == "off" or match.settings.player(side) != HUMAN \
+            or REMOTE in match.settings.players:
+        return "off"
+    return setting
+
+
+def _judges(setting: str, match: Match, side: Colour | None) -> str:
+    """`mark_for`, and "off" also where gnubg's network is not installed (`notice` says so)."""
+    mark = mark_for(setting, match, side)
+    if mark == "off":
+        return mark
+    from controller.analysis.board_hint import judgement_missing
+
+    return "off" if judgement_missing() is not None else mark
+
+
+def hold(tutor: TutorState, match: Match, setting: str) -> TutorHold | None:
+    """The action held now: one held back while the match stays as it was judged, or,
+    with confirm ``button``, the completed move on the board if it loses the mark."""
+    held = tutor.fresh(match).held
+    if held is not None:
+        return held
+    if match.settings.confirm == "button" and match.move_complete and match.turn is not None:
+        warning = move_warning(match, match.partial, setting)
+        if warning is not None:
+            return TutorHold(match.turn, warning, match, match.partial)
+    return None
+
+
+def notice(match: Match, setting: str) -> Prompt | None:
+    """The one line saying the tutor cannot judge here and the command that installs
+    what it needs, while a game waits for its opening roll with the tutor on for a
+    person at the table (it then judges nothing: play goes on unwarned)."""
+    if match.phase != "opening" or all(mark_for(setting, match, side) == "off" for side in COLOURS):
+        return None
+    from controller.analysis.board_hint import judgement_missing
+
+    missing = judgement_missing()
+    return None if missing is None else Prompt.of("tutor_missing", command=missing)
+
+
+_judged: dict[str, tuple[tuple[object, ...], TutorWarning | None]] = {}
+
+
+def move_warning(match: Match, result: Position, setting: str) -> TutorWarning | None:
+    """The warning for the roll's complete move leaving `result`, or None. The network's
+    answer is kept for the last position asked about (the board asks again at every
+    reading): a memo of a pure function, not part of the table's state."""
+    side = match.turn
+    mark = _judges(setting, match, side)
+    if mark == "off":
+        return None
+    key = (match.position, match.dice, side, match.score, match.length, match.cube,
+           match.cube_owner, match.crawford, result, mark)
+    last = _judged.get("move")
+    if last is None or last[0] != key:
+        from controller.analysis.tutor import move_warning as judge
+
+        last = _judged["move"] = (key, judge(match, result, mark))
+    return last[1]
+
+
+def held_move(match: Match, target: Position, warning: TutorWarning) -> TutorState:
+    """The move completed on the board (`target`) held while `match` waits for its last step."""
+    assert match.turn is not None
+    return TutorState(TutorHold(match.turn, warning, match, target))
+
+
+def cube_hold(match: Match, side: Colour, action: str, setting: str) -> TutorHold | None:
+    """Judge `side`'s roll, double, take or drop before it counts: a bad one is held (the
+    hold returned); None lets it count now."""
+    mark = _judges(setting, match, side)
+    if mark == "off" or action not in CUBE_ACTIONS:
+        return None
+    from controller.analysis.tutor import cube_warning
+
+    warning = cube_warning(match, action, mark)
+    return None if warning is None else TutorHold(side, warning, match)

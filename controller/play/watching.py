@@ -26,50 +26,23 @@ class WatchState:
     watch_offered: bool = False
     banner: Prompt | None = None
 
-
-class Watching:
-    """The watched match's scene, the door's offers and the banner (see the module docstring)."""
-
-    def __init__(self) -> None:
-        self._state = WatchState()
-
-    @property
-    def state(self) -> WatchState:
-        """Watching's slice of the table's state (a frozen value)."""
-        return self._state
-
-    @property
-    def scene(self) -> Scene | None:
-        """The watched match's scene while one is watched, else None."""
-        return self._state.scene
-
-    @property
-    def banner(self) -> Prompt | None:
-        return self._state.banner
-
     def offered(self, what: Literal["play", "watch"]) -> bool:
         """The menu offers "Play online" (`what` "play") or "Watch online" ("watch")."""
-        return self._state.play_offered if what == "play" else self._state.watch_offered
+        return self.play_offered if what == "play" else self.watch_offered
 
-    def offer(self, what: Literal["play", "watch"], offered: bool) -> None:
-        if what == "play":
-            self._state = replace(self._state, play_offered=offered)
-        else:
-            self._state = replace(self._state, watch_offered=offered)
-
-    def lift_banner(self) -> None:
+    def without_banner(self) -> WatchState:
         """Another seating took the table: the banner of the last one goes."""
-        self._state = replace(self._state, banner=None)
+        return replace(self, banner=None)
 
-    def news(self, event: Event) -> bool:
-        """Take the event if it is this job's (True: taken)."""
-        if isinstance(event, WatchShown):
-            self._state = replace(self._state, scene=event.scene)
-        elif isinstance(event, OnlineOffered):
-            self.offer(event.what, event.offered)
-        elif isinstance(event, BannerChanged):
-            # while watching: shown once the local match is back
-            self._state = replace(self._state, banner=event.banner)
-        else:
-            return False
-        return True
+
+def news(watch: WatchState, event: Event) -> WatchState | None:
+    """Watching's slice after `event` if the event is this job's (None: it is not)."""
+    if isinstance(event, WatchShown):
+        return replace(watch, scene=event.scene)
+    if isinstance(event, OnlineOffered) and event.what == "play":
+        return replace(watch, play_offered=event.offered)
+    if isinstance(event, OnlineOffered):
+        return replace(watch, watch_offered=event.offered)
+    if isinstance(event, BannerChanged):
+        return replace(watch, banner=event.banner)  # while watching: shown once the local match is back
+    return None

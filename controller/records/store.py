@@ -22,7 +22,7 @@ import weakref
 from dataclasses import dataclass
 from pathlib import Path
 
-from controller.dice import DiceSecret, TableDice
+from controller.dice import DiceSecret, DiceState
 from controller.engine.match import Match
 from controller.errors import BgboardError, RecordError
 from controller.files import holder_of
@@ -137,7 +137,7 @@ class TableStore:
         resumed = self.resume(now)
         return None if resumed is None else resumed[0]
 
-    def resume(self, now: float) -> tuple[Match, TableDice] | None:
+    def resume(self, now: float) -> tuple[Match, DiceState] | None:
         """As :meth:`load`, with the table's dice set to go on with the saved match's
         (its verifiable dice's secret included)."""
         if self.directory is None:
@@ -153,9 +153,7 @@ class TableStore:
             return None
         self.players_saved = found.players_saved
         match = found.match.resumed(now)
-        dice = TableDice()
-        dice.adopt(match, found.dice)
-        return match, dice
+        return match, DiceState().adopt(match, found.dice)
 
     def save(self, match: Match, dice: DiceSecret | None = None, *, now: float = 0.0) -> bool:
         """Save `match` (and its dice secret); on failure keep it for a retry and report

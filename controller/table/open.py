@@ -22,7 +22,7 @@ from controller.board.profile import Profile
 from controller.board.profile_sections import LedConfig
 from controller.bot.base import Bot
 from controller.controller import Controller, ControllerConfig
-from controller.dice import DiceSecret, TableDice
+from controller.dice import DiceSecret, DiceState
 from controller.link.board_events import BoardEvent
 from controller.link.board_session import BoardSession
 from controller.records.store import TableStore
@@ -80,7 +80,7 @@ def _open_leds(choice: LedBackend | LedOutput, config: LedConfig, notes: list[st
 
 def open_table(profile: Profile, backends: BackendChoice, *, clock: Callable[[], float],
                config: ControllerConfig | None = None, match: Match | None = None,
-               new_match: Callable[[], Match] = Match.new, dice: TableDice | None = None,
+               new_match: Callable[[], Match] = Match.new, dice: DiceState | None = None,
                bots: Callable[[str], Bot] | None = make_bot,
                loop: asyncio.AbstractEventLoop | None = None) -> Table:
     """Open a table on `profile` with `backends` (see the module docstring).
@@ -92,7 +92,6 @@ def open_table(profile: Profile, backends: BackendChoice, *, clock: Callable[[],
     computer answers at once (the headless runner).
     """
     store = TableStore(backends.state_dir)
-    dice = dice or TableDice()
     secret: DiceSecret | None = None
     resumed = False
     if match is None:
@@ -104,7 +103,7 @@ def open_table(profile: Profile, backends: BackendChoice, *, clock: Callable[[],
                 match = _with_players_of(match, new_match())
     if match is None:
         match = new_match()
-    dice.adopt(match, secret)
+    dice = (dice or DiceState()).adopt(match, secret)
     config = config or ControllerConfig(settle_s=profile.timing.settle_ms / 1000)
     choices = None if backends.state_dir is None else TableChoices(backends.state_dir, config)
     if choices is not None:

@@ -31,7 +31,6 @@ from typing import Protocol
 
 from controller.analysis.review import MarkedDecision, MatchReview, practice_match
 from controller.controller import Controller
-from controller.dice import TableDice
 from controller.errors import BgboardError, EngineError
 from controller.events import Announce, Effect, Refused
 from controller.records.store import TableStore
@@ -98,8 +97,8 @@ class TablePractice:
         """Practise the marked decision `key` from `now` (another one while practising
         replaces the practice, the match stays set aside). PracticeRefused, one line and
         nothing changed: online, watching, no such decision, the match not saved."""
-        c = self.table.controller
-        if c.playing_online or c.watching is not None:
+        status = self.table.controller.status()
+        if status.playing_online or status.watching:
             raise PracticeRefused("ignored a set-up request: this table is playing or watching online; leave first")
         chosen = self.choose(key)
         played = self.match_seating or self.table.seating
@@ -110,8 +109,7 @@ class TablePractice:
         if self.match_seating is None and not played.store.save(played.match, played.dice.secret, now=now):
             raise PracticeRefused("ignored a set-up request: the match could not be saved first "
                                   f"({played.store.status.line})")
-        dice = TableDice(played.dice.rng, played.dice.entropy)
-        dice.adopt(match)
+        dice = replace(played.dice, queue=(), mode="board", secret=None).adopt(match)  # its generator, its own queue
         left = self.table.seat(Seating(match, dice, self.store, chosen.key), now)
         if self.match_seating is None:
             self.match_seating = left

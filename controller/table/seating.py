@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from controller.dice import TableDice
+from controller.dice import DiceState
 from controller.engine.match import Match
 from controller.records.store import TableStore
 
@@ -17,6 +17,6 @@ class Seating:
     practice of a marked decision (`practice`: its key; controller/table/practice.py)."""
 
     match: Match
-    dice: TableDice
+    dice: DiceState
     store: TableStore
     practice: str | None = None

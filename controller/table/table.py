@@ -30,6 +30,7 @@ from controller.events import (Announce, AskBot, BannerChanged, Buzz, ButtonPres
                                LinksRevoked, MatchSeated, OnlineOffered, OnlineRequested, PracticeRequested, ReadingReceived, Refused,
                                ReviewReady, SaveMatch, ShowScene, Tick)
 from controller.inputs.buttons import ButtonEvent, ButtonHeld, ButtonPanel
+from controller.play.showing import shown
 from controller.show.content import DisplayContent, Prompt, Scene
 from controller.table.backends import BuzzerOutput, DisplayOutput, LedOutput
 from controller.link.board_events import BoardEvent
@@ -120,10 +121,11 @@ class Table:
             return []
         effects = self.controller.handle(event)
         self.execute(effects, event.at)
+        state = self.controller.state
         if self.choices is not None:
-            self.choices.keep(self.controller.config)
-        if self.review is not None and self.controller.practising is None:  # a practice is not the match
-            self.review.match_changed(self.controller.match)
+            self.choices.keep(state.config)
+        if self.review is not None and state.table.practising is None:  # a practice is not the match
+            self.review.match_changed(state.match)
         if isinstance(event, ReadingReceived):
             self.readings += 1
             self._listeners.reading_handled()
@@ -212,7 +214,7 @@ class Table:
         """Redraw the last scene at `now` (blinking LEDs, a paging prompt); a failed save
         is tried again."""
         self.store.retry(now)
-        self.show(self.controller.last_scene, now)
+        self.show(shown(self.controller.state), now)
 
     def tick(self, now: float) -> None:
         """Time passes: the board session's (its PINGs, a silent board), the controller's
@@ -226,7 +228,7 @@ class Table:
 
     def next_light_change(self, now: float) -> float | None:
         """When the LEDs next change by themselves (a blink, a pulse), or None."""
-        leds = self.controller.last_scene.leds
+        leds = shown(self.controller.state).leds
         return self.leds.next_change(leds, now) if self.leds is not None and leds else None
 
     # -- online play -------------------------------------------------------------------------
@@ -244,8 +246,8 @@ class Table:
     @property
     def seating(self) -> Seating:
         """The match played here now, with its dice and store."""
-        c = self.controller
-        return Seating(c.match, c.dice, self.store, c.practising)
+        state = self.controller.state
+        return Seating(state.match, state.dice, self.store, state.table.practising)
 
     def seat(self, seating: Seating, now: float) -> Seating:
         """Play `seating` here from `now` on (online play taking the table, or giving it
@@ -253,7 +255,7 @@ class Table:
         left is saved in its own store first, so nothing confirmed is lost; the board is
         set up to the new match."""
         left = self.seating
-        self._save(SaveMatch(left.match, left.dice.secret), self.controller.now)
+        self._save(SaveMatch(left.match, left.dice.secret), self.controller.state.now)
         self.store = seating.store
         self.dispatch(MatchSeated(seating.match, seating.dice, now, seating.practice))
         return left
@@ -266,7 +268,7 @@ class Table:
         tables)."""
         if self.review is None:
             self.review = ReviewRunner(self._review_ready, loop=self.loop, cache=cache)
-            self.review.match_changed(self.controller.match)
+            self.review.match_changed(self.controller.state.match)
 
     def _review_ready(self, review: MatchReview) -> None:
         self.dispatch(ReviewReady(figures_of(review), self.clock()))

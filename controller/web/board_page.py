@@ -66,7 +66,7 @@ class BoardPage(SpectatorView):
         self.profile = profile
         self.door = door
         #: the table's refusals, as the page's notices in the table's language
-        self.refusals = PageRefusals(lambda: table.controller.config.language)
+        self.refusals = PageRefusals(lambda: table.controller.status().language)
         table.on_refused(self.refusals.refused)
         #: the review panel and the practice of a marked decision (no hands to give back)
         self.practising = PagePractice(lambda: table, lambda: None, now=table.clock, changed=self._changed)
@@ -91,7 +91,7 @@ class BoardPage(SpectatorView):
                           in_hand=False, watching=watched is not None)
         return {**view, "spectator": False, "board_page": True, "board": _cells(status), "hand": [], "helpers": [],
                 "last_move": last_move(view["moves"]), "debug": {"online": status.online},
-                "settings": table_dialog(status.match.settings, table.controller.config),
+                "settings": table_dialog(status.match.settings, status.config),
                 "levels": offered_levels(),
                 "review": self.practising.summary() if table.practice is not None else None,
                 **self._online(), **({} if watched is None else watched_view(watched))}

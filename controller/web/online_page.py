@@ -42,7 +42,7 @@ def watch(door: OnlineDoor, table: Table, form: Mapping[str, object], settings: 
     menu, and the page shows it read-only (`watched_view`) until it is left."""
     from controller.online.choice import watch_from_form
 
-    if table.controller.playing_online:
+    if table.controller.status().playing_online:
         return Notice("online_busy", "already playing online: leave first")
     try:
         server, target, password = watch_from_form(form, settings())
@@ -56,7 +56,7 @@ def leave(door: OnlineDoor, table: Table) -> Notice | None:
     """Leave online play (whoever seated the remote player: the dialog, the menu, or
     `bgboard online --sim`), or stop connecting."""
     seat = table.online
-    if table.controller.playing_online and seat is not None:
+    if table.controller.status().playing_online and seat is not None:
         seat.requested("leave")
     elif not door.leave():
         return Notice("online_off", "not playing online")

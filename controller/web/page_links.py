@@ -25,6 +25,7 @@ from urllib.parse import parse_qs, urlsplit
 
 from aiohttp import WSCloseCode, web
 
+from controller.events import LinkPublished
 from controller.inputs.menu import LinkName
 from controller.show.content import PAIRING_MODULES, PairingView
 from controller.show.display import wrap
@@ -111,7 +112,7 @@ def offer_link(table: Table, name: LinkName, server: RevocablePage, host: str,
 
     def publish(url: str) -> None:
         link = reachable(url, host)
-        table.controller.links[name] = pairing_view(link, name, local_only=local_only)
+        table.dispatch(LinkPublished(name, pairing_view(link, name, local_only=local_only), table.clock()))
         on_url(link)
 
     def revoke() -> None:

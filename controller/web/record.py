@@ -14,7 +14,8 @@ import re
 from dataclasses import replace
 from datetime import datetime
 
-from controller.dice import TableDice
+from controller.dice import DiceState
+from controller.play.status import DiceView
 from controller.engine.match import Match
 from controller.table import Table
 from controller.table.seating import Seating
@@ -33,7 +34,7 @@ def player_names(match: Match) -> tuple[str, str]:
     return (match.settings.player_name("white"), match.settings.player_name("black"))
 
 
-def dice_record(match: Match, dice: TableDice, when: datetime | None = None) -> str:
+def dice_record(match: Match, dice: DiceState | DiceView, when: datetime | None = None) -> str:
     """`match` as `.mat` text with the tags of the dice it is rolled with and its players'
     names: the page's download and the spectators' (dated `when`), the runner's `--record`."""
     return mat_text(match, dice.record_tags(), players=player_names(match), when=when)
@@ -43,14 +44,16 @@ def table_record(table: Table, aside: Seating | None = None) -> str:
     """The table's match so far as `.mat` text, dated now (the page's Download .mat); with
     `aside`, the match set aside (a practice's or a watched match's table keeps it there)
     with its own dice."""
-    match = aside.match if aside is not None else table.controller.status().match
-    return dice_record(match, aside.dice if aside is not None else table.controller.dice, datetime.now())
+    if aside is not None:
+        return dice_record(aside.match, aside.dice, datetime.now())
+    status = table.controller.status()
+    return dice_record(status.match, status.dice, datetime.now())
 
 
 def mat_text(match: Match, dice_tags: tuple[tuple[str, str], ...] = (),
              players: tuple[str, str] | None = None, when: datetime | None = None) -> str:
     """The match so far as `.mat` text (an unfinished game is written as far as played),
-    with the table's `; [Dice ...]` tags (`controller.dice.TableDice.record_tags`), the
+    with the table's `; [Dice ...]` tags (`controller.dice.DiceState.record_tags`), the
     players' names (default: the match's) and, given `when`, Studio's `EventDate` and
     `EventTime` tags."""
     dated = () if when is None else (("EventDate", when.strftime("%Y.%m.%d")), ("EventTime", when.strftime("%H.%M")))

@@ -74,13 +74,12 @@ def last_move(moves: object) -> str:
 def spectator_snapshot(table: Table, roles: Mapping[str, RoleLight], led_counts: Mapping[str, int],
                        version: str) -> JsonObject:
     """What a spectator's tab draws of `table` (see the module docstring), field by field."""
-    controller = table.controller
-    status = controller.status()
+    status = table.controller.status()
     m = status.match
-    scene = controller.last_scene
+    scene = status.scene
     position, mover = m.board()
     counts = cell_counts(position, mover)
-    language = controller.config.language
+    language = status.language
     prompt = scene.display.prompt
     facts = page_facts(status, language)
     return {
@@ -131,7 +130,7 @@ class SpectatorView:
         table = self._table()
         if table is None or table.display is None:
             return b""
-        content = table.controller.last_scene.display
+        content = table.controller.status().scene.display
         if content.pairing is not None:  # a page's link is for the owner's eyes: the match's screen
             return frame_png(render_image(replace(content, pairing=None)))
         png: bytes = table.display.frame_png()

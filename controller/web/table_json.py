@@ -10,17 +10,16 @@ the page of the real board draws from it too.
 from __future__ import annotations
 
 
-from controller.controller import Controller
+from controller.play.status import TableStatus
 from controller.engine.board_view import cube_owner
 from controller.engine.match import Match
 from controller.json_value import JsonObject
 from controller.show.display import text_lines
 
 
-def snapshot(controller: Controller, number: int, action: str, events: list[str]) -> JsonObject:
-    """The JSON object of one script line (DESIGN.md "Scenario scripts")."""
-    scene = controller.last_scene
-    status = controller.status()
+def snapshot(status: TableStatus, number: int, action: str, events: list[str]) -> JsonObject:
+    """The JSON object of one script line (DESIGN.md "Scenario scripts"), from the table's status."""
+    scene = status.scene
     return {
         "line": number,
         "action": action,

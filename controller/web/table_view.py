@@ -40,10 +40,9 @@ def table_view(table: Table, leds: LedConfig, *, version: str, in_hand: bool, wa
     """The table's part of the snapshot; `version` is the display's frame count, `in_hand`
     whether checkers are in the air, `watching` whether a server match is shown instead
     (no hint then, as when playing online)."""
-    controller = table.controller
-    scene = controller.last_scene
-    base = script_snapshot(controller, 0, "", [])
-    status = controller.status()
+    status = table.controller.status()
+    scene = status.scene
+    base = script_snapshot(status, 0, "", [])
     match = json_object(base["match"], "the snapshot's match")
     match["cube_enabled"] = status.match.cube_enabled
     match["crawford"] = status.match.crawford
@@ -56,8 +55,8 @@ def table_view(table: Table, leds: LedConfig, *, version: str, in_hand: bool, wa
         "actions": [a.command for a in status.actions],
         "possible": possible_view(status),
         "awaits_landing": status.awaits_landing,  # the main button says a checker landed on a full point
-        "hint": None if controller.playing_online or watching else page_hint(status, in_hand),
-        "hint_ask": not watching and controller.hints.allowed(),  # the page's Hint button, as the menu's
-        **page_facts(status, controller.config.language),
-        "dice_panel": dice_panel(status, controller.dice.mode, controller.dice.secret),  # online: the server's
+        "hint": None if status.playing_online or watching else page_hint(status, in_hand),
+        "hint_ask": not watching and status.hint_allowed,  # the page's Hint button, as the menu's
+        **page_facts(status, status.language),
+        "dice_panel": dice_panel(status, status.dice.mode, status.dice.secret),  # online: the server's
     }

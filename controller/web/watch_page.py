@@ -45,7 +45,7 @@ def watched_status(m: Match) -> TableStatus:
     """The status of a table that only shows `m`: the board as the match says, nothing possible."""
     return TableStatus(match=m, mover=m.turn, online=True, setting_up=False, settling=False, reading=None,
                        reading_since=0.0, board=None, verdict=None, board_ready=True, carried_out=None,
-                       roll_due=None, clock_running=False, menu_open=False, entering_dice=False, actions=())
+                       roll_due=None, clock_running=False, entering_dice=False, actions=())
 
 
 def watched_view(watched: WatchedMatch) -> JsonObject:

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from controller.board.profile import Profile, load_profile
 from controller.bot.base import Bot
-from controller.dice import TableDice
+from controller.dice import DiceState
 from controller.engine.board_view import CELLS, step_cells  # step_cells: tests/test_web_server.py imports it here
 from controller.engine.match import Match
 from controller.events import ButtonPressed, LanguageChosen, Refused, TutorChosen
@@ -61,7 +61,8 @@ class LiveSim:
         self._state = StateDir(state_dir, "bgboard-sim-")
         self.state_dir = self._state.path
         self.settings_file = settings_file or dialog_path()
-        self.dice = TableDice(random.Random(seed))
+        #: the dice the next table opens with (a table's own dice are its state's)
+        self.dice = DiceState.seeded(random.Random(seed))
         self.online_settings = online_settings or load_settings
         self.dialog = load_dialog(self.settings_file, self.online_settings)
         #: every level a player may choose, with what a missing one lacks (shown, explained)
@@ -108,7 +109,7 @@ class LiveSim:
 
     def _language(self) -> str:
         """The match's language (the page's too)."""
-        return self.table.controller.config.language if self.table is not None else str(self.dialog["language"])
+        return self.table.controller.status().language if self.table is not None else str(self.dialog["language"])
 
     async def _open_table(self, match: Match | None) -> None:
         """Open the table on the virtual board (every front end's `open_table`): `match`
@@ -196,7 +197,7 @@ class LiveSim:
     def _state_key(self) -> str:
         if self.table is None:
             return ""
-        scene = self.table.controller.last_scene
+        scene = self.table.controller.status().scene
         board = tuple(self.vb.counts(c) for c in CELLS)
         # the sensors (a flickering one shows) and the second (the link's counters move on)
         review = self.practising.summary()
@@ -291,7 +292,7 @@ class LiveSim:
         problem = remember(self.settings_file, self.dialog)
         if problem is not None:  # a read-only settings folder: the match starts, only not remembered
             log.warning("the match's settings are not remembered: %s", problem.strerror or problem)
-        self.dice.begin(match)
+        self.dice = (self.table.controller.state.dice if self.table is not None else self.dice).begin(match)
         # a practice under way ends with the match it came from (the new table has none)
         self.practising.forget()
         await self._open_table(match)
