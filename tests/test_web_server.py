@@ -412,7 +412,7 @@ def test_the_computers_move_is_finished_for_me_after_part_of_it_by_hand(sim: Ser
             if plan is not None and len(plan.move.steps) >= 2:
                 first = plan.move.steps[0]
                 frm, to = step_cells(first, plan.side)
-                sim.inspect(lambda live: (live._carry_out(frm, to, plan.side, first.hit), live._changed()))
+                sim.inspect(lambda live: (live.hands.carry_out(frm, to, plan.side, first.hit), live._changed()))
                 await asyncio.sleep(0.3)  # the hand's step is read, then settles
                 wait_until(lambda: not sim.inspect(lambda live: live.table.controller.status().settling), 10)  # type: ignore[union-attr]
                 await c[0].send({"type": "bot_move"})
@@ -433,7 +433,7 @@ def test_the_computers_move_is_finished_for_me_after_part_of_it_by_hand(sim: Ser
                 for step in move[0].steps if move else ():
                     a, b = step_cells(step, "white")
                     before = progress(sim)
-                    sim.inspect(lambda live, a=a, b=b, step=step: (live._carry_out(a, b, "white", step.hit),
+                    sim.inspect(lambda live, a=a, b=b, step=step: (live.hands.carry_out(a, b, "white", step.hit),
                                                                    live._changed()))
                     wait_until(lambda before=before: progress(sim) != before, 10)
                 await asyncio.sleep(0.2)

@@ -88,7 +88,6 @@ class RemoteOpponent:
             if self.server.roll1 and self.server.roll2:
                 self.facts.append(DiceRolled(LOCAL, (self.server.roll1, self.server.roll2)))
 
-    # -- server events ----------------------------------------------------------------
     def on_server(self, event: ServerEvent) -> Reaction:
         """What the table and the server are to be told after one event of the server."""
         out = Reaction()
@@ -212,7 +211,6 @@ class RemoteOpponent:
         out.stopped = reason
         out.notes.append(f"stopped: {reason}")
 
-    # -- the table ----------------------------------------------------------------------
     def pump(self, controller: TableStatus) -> Reaction:
         """Feed the next facts the table is ready for; send what the local player did."""
         out = Reaction()

@@ -161,9 +161,6 @@ class LiveSim:
         """The helping hands that make sense now (sim/page/hands.py)."""
         return self.hands.helpers()
 
-    def _carry_out(self, frm_cell: str, to_cell: str, colour: str, hit: bool) -> None:
-        self.hands.carry_out(frm_cell, to_cell, colour, hit)  # tests/test_web_server.py carries a step out by hand
-
     def _ready(self) -> Table:
         assert self.table is not None
         return self.table
