@@ -24,7 +24,8 @@ import pytest
 
 from controller.analysis.evaluator import Evaluator
 from controller.analysis.gnubg_export import GnubgDecision, paired, read_export
-from controller.analysis.gnubg_program import GnubgStats, parse_statistics, run_gnubg_analysis
+from controller.analysis.gnubg_program import run_gnubg_analysis
+from controller.analysis.gnubg_statistics import GnubgStats, parse_statistics
 from controller.analysis.match import MatchAnalyser, MatchAnalysis
 from controller.analysis.stats import player_stats
 from controller.bot.gnubg_level import find_gnubg_program, load_gnubg_nn

@@ -76,7 +76,7 @@ def test_a_strength_level_without_gnubgs_weights_names_the_install_command(monke
 
     monkeypatch.setenv("BGBOARD_NETWORK", "numpy")
     monkeypatch.setattr(network, "BINARY_WEIGHTS", ())
-    monkeypatch.setattr(network, "_state", {})
+    monkeypatch.setattr(network, "_loaded", {})
     with pytest.raises(BackendUnavailableError) as info:
         make_bot("expert")
     assert str(info.value) == "the expert level needs GNU Backgammon's weights: sudo apt install gnubg"

@@ -1,6 +1,10 @@
-"""The numpy network against its oracle, gnubg-nn loaded with the gnubg program's weights:
-the same classes, keys, chances (0 ply and pruning networks) and move rankings on
-positions of every class from seeded random games."""
+"""The numpy network against gnubg-nn, where the analysis lets the wheel evaluate: with the
+same weights (the wheel's own, gnubg 1.08's, whose inputs it computes), the same classes
+and keys on positions of every class from seeded random games, the same chances of the
+contact and crashed networks and their pruning networks, and the same move rankings of
+contact positions. Races and bear-offs the wheel post-processes its own way (gnubg-nn's
+`raceImprovement` and sanity check, not the program's): the numpy network keeps them, and
+tests/test_evaluation_program.py holds it to the gnubg program there."""
 from __future__ import annotations
 
 import os
@@ -8,17 +12,22 @@ import random
 import subprocess
 import sys
 
+import numpy as np
 import pytest
+
+from collections.abc import Iterator
+from pathlib import Path
 
 from controller.analysis.network import load_network
 from controller.engine import Position, legal_moves
 from controller.evaluation.numpy_network import NumpyNetwork
-from controller.evaluation.weights import weights_file
+from controller.evaluation.sanity import sanity_check
+from controller.evaluation.weights import read_text
 from controller.evaluation.wheel import load_gnubg_nn
+from controller.evaluation.wheel_net import WheelNet
 
 WHEEL = load_gnubg_nn()
-pytestmark = pytest.mark.skipif(WHEEL is None or weights_file() is None,
-                                reason="the oracle is gnubg-nn with the gnubg program's weights (x86-64, .ci/run)")
+pytestmark = pytest.mark.skipif(WHEEL is None, reason="the oracle is the gnubg-nn wheel (x86-64, .ci/run)")
 
 
 def _positions(games: int = 40, seed: int = 7) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
@@ -36,16 +45,21 @@ def _positions(games: int = 40, seed: int = 7) -> list[tuple[tuple[int, ...], tu
 
 
 @pytest.fixture(scope="module")
-def pair() -> tuple[object, NumpyNetwork]:
-    wheel = load_network()  # the wheel, with the program's weights loaded into it
-    assert wheel is WHEEL
-    path = weights_file()
-    assert path is not None
-    return wheel, NumpyNetwork(path)
+def pair() -> Iterator[tuple[object, NumpyNetwork]]:
+    """The wheel with its own weights active, and the numpy network on the same file."""
+    assert WHEEL is not None
+    own = Path(WHEEL.__file__ or "").parent / "data" / "gnubg.weights"
+    WheelNet.load(WHEEL, own).activate()
+    yield WHEEL, NumpyNetwork(read_text(own.read_text()))
+    found = load_network()  # the analysis's weights active again, as the `gnubg` level expects
+    wheel = getattr(found, "wheel", None)
+    if wheel is not None:
+        wheel.activate()
 
 
 def test_chances_classes_and_keys_agree(pair: tuple[object, NumpyNetwork]) -> None:
     wheel, numpy_net = pair
+    assert numpy_net.generation.release == "1.08"
     positions = _positions()
     worst: dict[int, float] = {}
     off = {c: 0 for c in range(6)}
@@ -57,16 +71,21 @@ def test_chances_classes_and_keys_agree(pair: tuple[object, NumpyNetwork]) -> No
         key = wheel.key_of_board(lists)  # type: ignore[attr-defined]
         assert numpy_net.key_of_board(board) == key
         assert numpy_net.board_from_position_key(key) == board
-        plies = (0, numpy_net.p_prune) if cls >= 3 else (0,)  # gnubg-nn prunes no bear-off
-        for ply in plies:
+        seen[cls] += 1
+        if cls < 4:  # races and bear-offs: the wheel's post-processing is gnubg-nn's own
+            continue
+        for ply in (0, numpy_net.p_prune):
             want = wheel.probabilities(lists, ply)  # type: ignore[attr-defined]
+            if ply == numpy_net.p_prune:  # the wheel's pruning outputs are raw, the program checks them
+                checked = np.array([want], dtype=np.float64)
+                sanity_check(np.array([lists]), checked)
+                want = tuple(checked[0])
             got = numpy_net.probabilities(board, ply)
             diff = max(abs(a - b) for a, b in zip(want, got))
             worst[cls] = max(worst.get(cls, 0.0), diff)
-            seen[cls] += 1
             off[cls] += diff > 1e-5
     assert all(seen[c] > 10 for c in range(6)), seen
-    assert not any(off.values()), (off, worst)  # reached: under 1e-6 on 14,834 positions
+    assert not any(off.values()), (off, worst)
 
 
 def test_move_rankings_agree(pair: tuple[object, NumpyNetwork]) -> None:
@@ -77,7 +96,7 @@ def test_move_rankings_agree(pair: tuple[object, NumpyNetwork]) -> None:
     wheel.set.score(0, 0, 0)  # type: ignore[attr-defined]
     wheel.set.cube(1)  # type: ignore[attr-defined]
     rng = random.Random(3)
-    positions = [p for p in _positions(12, seed=11) if any(p[0]) and any(p[1])]
+    positions = [p for p in _positions(12, seed=11) if numpy_net.classify(p) >= 4]
     same = total = 0
     for board in rng.sample(positions, 150):
         d1, d2 = rng.randint(1, 6), rng.randint(1, 6)
@@ -88,13 +107,15 @@ def test_move_rankings_agree(pair: tuple[object, NumpyNetwork]) -> None:
         if not isinstance(want, tuple) or len(want) != 2:
             assert not got
             continue
+        if any(numpy_net.classify(numpy_net.board_from_position_key(m[0])) < 4 for m in got):
+            continue  # a move into a race: the wheel's race figures are gnubg-nn's own
         total += 1
         # the same order, up to moves of equal equity (gnubg sorts them in no fixed order)
         ours = {m[0]: round(m[3], 5) for m in got}
         same += [ours[m[0]] for m in want[1]] == sorted(ours.values(), reverse=True)
         for a, b in zip(want[1][1:], got[1:]):  # gnubg-nn's first entry keeps stale chances
             assert abs(a[3] - b[3]) < 1e-5
-    assert same == total, (same, total)
+    assert same == total > 100, (same, total)
 
 
 def test_analysis_runs_where_gnubg_nn_cannot_be_imported(tmp_path: object) -> None:

@@ -28,7 +28,7 @@ def no_judgement(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """The wheel hidden and the weight file nowhere (a network loaded before is forgotten)."""
     monkeypatch.setenv("BGBOARD_NETWORK", "numpy")
     monkeypatch.setattr(network, "BINARY_WEIGHTS", (tmp_path / "gnubg.wd",))
-    monkeypatch.setattr(network, "_state", {})
+    monkeypatch.setattr(network, "_loaded", {})
     assert not network.network_available()
 
 

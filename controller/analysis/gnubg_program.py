@@ -1,45 +1,123 @@
-"""GNU Backgammon's own `analyse match`, run in the gnubg program, and its statistics read.
+"""GNU Backgammon's own program, run as the reference the analysis is compared with (tests)
+and timed against (`bgboard bench`): this machine's (Debian bookworm's gnubg 1.07 here and
+in CI), or the one inside a Debian root run through chroot (trixie's gnubg 1.08, the
+reference for 1.08's weights: `.ci/gnubg-1.08-root` makes it, cached in
+/var/cache/bgboard).
 
-The reference the analysis is compared with (tests) and timed against (`bgboard bench`):
-gnubg imports the `.mat` file, analyses it at the chosen ply with the marks of
-`controller.analysis.match.MARKS`, and prints `show statistics match`, which is parsed
-into the same figures as `PlayerStats` (sign-free totals, mEMG rates).
+Besides its commands (`run`: `import mat`, `analyse match`, `show statistics match`,
+read by `gnubg_statistics`; `export match text`, read by `gnubg_export`) the program runs
+Python with its own `gnubg` module (`run_python`): `gnubg.evaluate` gives its 0-ply
+evaluation of a board at full precision, where its `eval` command prints three decimals.
 """
 from __future__ import annotations
 
-import re
+import json
+import os
+import shutil
 import subprocess
+import tempfile
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 from controller.analysis.match import MARKS
 from controller.bot.gnubg_level import find_gnubg_program
 from controller.errors import BackendUnavailableError
 
-TIMEOUT = 600
+TIMEOUT = 1800
+PROGRAM = "/usr/games/gnubg"
+TRIXIE_ROOT = Path("/var/cache/bgboard/gnubg-trixie-amd64")
+"""Debian trixie's root with its gnubg (1.08.003), made by `.ci/gnubg-1.08-root`."""
+WEIGHTS = ("usr/lib/gnubg/gnubg.wd", "usr/share/gnubg/gnubg.wd")
 
 
-@dataclass(frozen=True, slots=True)
-class GnubgStats:
-    """One player's figures as gnubg printed them (its rounding: 3 decimals, rates 1)."""
+@dataclass(frozen=True)
+class GnubgProgram:
+    """A gnubg program this machine can run: `path` on this machine, or inside the Debian
+    `root` through chroot (the program then sees only the root's files)."""
 
-    unforced: int
-    doubtful: int
-    bad: int
-    very_bad: int
-    checker_error: float
-    checker_rate: float
-    close_cube: int
-    cube_error: float
-    cube_rate: float
-    overall_rate: float
-    luck: float
-    rating: str
+    path: str
+    root: Path | None = None
+
+    def command(self) -> list[str]:
+        return ["chroot", str(self.root), self.path] if self.root else [self.path]
+
+    @cached_property
+    def release(self) -> str:
+        """Its release as "1.07" or "1.08" (from `--version`: "GNU Backgammon 1.08.003 ...")."""
+        done = subprocess.run(self.command() + ["--version"], capture_output=True, text=True, timeout=60,
+                              check=False)
+        words = (done.stdout.splitlines() or [""])[0].split()
+        if len(words) < 3 or words[:2] != ["GNU", "Backgammon"]:
+            raise BackendUnavailableError(f"{' '.join(self.command())} --version says {done.stdout[:60]!r}")
+        return ".".join(words[2].split(".")[:2])
+
+    @property
+    def weights(self) -> Path:
+        """Its weight file, as this machine sees it."""
+        base = self.root or Path("/")
+        return next((base / w for w in WEIGHTS if (base / w).is_file()), base / WEIGHTS[0])
+
+    @contextmanager
+    def scratch(self) -> Iterator[tuple[Path, str]]:
+        """A directory both see: (its path here, its path for the program), removed after."""
+        parent = (self.root / "tmp") if self.root else None
+        here = Path(tempfile.mkdtemp(prefix="bgboard-gnubg-", dir=parent))
+        try:
+            yield here, ("/" + str(here.relative_to(self.root)) if self.root else str(here))
+        finally:
+            shutil.rmtree(here, ignore_errors=True)
+
+    def run(self, commands: str) -> str:
+        """What the program prints for `commands` (one a line), run without its window."""
+        done = subprocess.run(self.command() + ["-t", "-q"], input=commands, capture_output=True,
+                              text=True, timeout=TIMEOUT, check=False)
+        return done.stdout
+
+    def run_python(self, script: str) -> str:
+        """What `script` prints when the program runs it with its `gnubg` module."""
+        with self.scratch() as (here, there):
+            (here / "script.py").write_text(script)
+            done = subprocess.run(self.command() + ["-t", "-q", "-p", f"{there}/script.py"], capture_output=True,
+                                  text=True, timeout=TIMEOUT, check=False)
+        if done.returncode != 0 or "Traceback" in done.stderr:
+            raise RuntimeError(f"gnubg's Python failed: {done.stderr.strip().splitlines()[-1:]}")
+        return done.stdout
+
+    def chances(self, boards: Sequence[Sequence[Sequence[int]]], plies: int = 0) -> list[tuple[float, ...]]:
+        """The program's cubeless chances of the side on roll (`board[1]`) of each board
+        (side not on roll first, 25 counts each, bar last), looking `plies` ahead."""
+        data = json.dumps([[list(b[0]), list(b[1])] for b in boards])
+        script = (f"import gnubg, json\nci = gnubg.cubeinfo(1, -1, 1, 0, (0, 0), 0, 0)\n"
+                  f"ec = gnubg.evalcontext(0, {plies}, 1, 1, 0.0)\n"
+                  f"for b in json.loads({data!r}):\n"
+                  f"    print('OUT', json.dumps(gnubg.evaluate((tuple(b[0]), tuple(b[1])), ci, ec)[:5]))\n")
+        out = [json.loads(line[4:]) for line in self.run_python(script).splitlines() if line.startswith("OUT ")]
+        if len(out) != len(boards):
+            raise RuntimeError(f"gnubg evaluated {len(out)} of {len(boards)} boards")
+        return [tuple(p) for p in out]
 
 
-def script(path: str | Path, plies: int, export: Path | None = None) -> str:
-    """The gnubg commands that analyse `path` and print its statistics (and, with
-    `export`, write its per-decision analysis there: `gnubg_export`)."""
+def installed_program() -> GnubgProgram | None:
+    """This machine's gnubg program, or None."""
+    found = find_gnubg_program()
+    return GnubgProgram(found) if found else None
+
+
+def trixie_program() -> tuple[GnubgProgram | None, str]:
+    """trixie's gnubg 1.08 in its cached root, or None and why not (one line)."""
+    if not (TRIXIE_ROOT / PROGRAM.lstrip("/")).is_file():
+        return None, f"no gnubg 1.08 root at {TRIXIE_ROOT} (make it with .ci/gnubg-1.08-root)"
+    if os.geteuid() != 0:
+        return None, f"gnubg 1.08 in {TRIXIE_ROOT} runs through chroot, which needs root"
+    return GnubgProgram(PROGRAM, TRIXIE_ROOT), ""
+
+
+def script(path: str, plies: int, export: str | None = None) -> str:
+    """The gnubg commands that analyse `path` (as the program sees it) and print its
+    statistics (and, with `export`, write its per-decision analysis there: `gnubg_export`)."""
     thresholds = {name: value for value, name in MARKS}
     return "\n".join([
         "set confirm default no",
@@ -48,68 +126,35 @@ def script(path: str | Path, plies: int, export: Path | None = None) -> str:
         f"set analysis threshold doubtful {thresholds['doubtful']}",
         f"set analysis threshold bad {thresholds['bad']}",
         f"set analysis threshold verybad {thresholds['very bad']}",
-        f"import mat {Path(path).resolve()}",
+        f"import mat {path}",
         "analyse match",
-        *([f"export match text {export.resolve()}"] if export is not None else []),
+        *([f"export match text {export}"] if export is not None else []),
         "show statistics match",
         "",
     ])
 
 
-def run_gnubg(commands: str) -> str:
-    """What the gnubg program prints for `commands` (one a line), run without its window."""
-    program = find_gnubg_program()
-    if program is None:
+def _program(program: GnubgProgram | None) -> GnubgProgram:
+    found = program or installed_program()
+    if found is None:
         raise BackendUnavailableError("the gnubg program is not installed (apt install gnubg)")
-    done = subprocess.run([program, "-t", "-q"], input=commands, capture_output=True,
-                          text=True, timeout=TIMEOUT, check=False)
-    return done.stdout
+    return found
 
 
-def run_gnubg_analysis(path: str | Path, plies: int = 0, export: Path | None = None) -> str:
-    """gnubg's statistics text for `path` (`export`: see `script`)."""
-    return run_gnubg(script(path, plies, export))
+def run_gnubg(commands: str, program: GnubgProgram | None = None) -> str:
+    """What the gnubg program (this machine's unless given) prints for `commands`."""
+    return _program(program).run(commands)
 
 
-def _pair(text: str, label: str) -> tuple[str, str]:
-    for line in text.splitlines():
-        if line.startswith(label):
-            rest = line[len(label):]
-            values = re.findall(r"[-+]?\d+\.?\d*|n/a", rest)
-            return values[0], values[2] if label.startswith(("Error", "Luck total", "Luck rate")) else values[1]
-    raise ValueError(f"gnubg printed no line {label!r}")
-
-
-def _ratings(text: str, label: str) -> tuple[str, str]:
-    for line in text.splitlines():
-        if line.startswith(label):
-            return line[41:64].strip(), line[65:].strip()
-    raise ValueError(f"gnubg printed no line {label!r}")
-
-
-def parse_statistics(text: str) -> tuple[GnubgStats, GnubgStats]:
-    """Both players' figures from `show statistics match` output."""
-    if "Chequerplay statistics" not in text:
-        raise ValueError("gnubg printed no statistics")
-    checker = text[text.index("Chequerplay statistics"):text.index("Luck statistics")]
-    luck = text[text.index("Luck statistics"):text.index("Cube statistics")]
-    cube = text[text.index("Cube statistics"):text.index("Overall statistics")]
-    overall = text[text.index("Overall statistics"):]
-    ints = {k: _pair(checker, k) for k in ("Unforced moves", "Moves marked doubtful", "Moves marked bad",
-                                           "Moves marked very bad")}
-    err = _pair(checker, "Error total EMG")
-    rate = _pair(checker, "Error rate mEMG")
-    close = _pair(cube, "Close or actual cube decisions")
-    cerr = _pair(cube, "Error total EMG")
-    crate = _pair(cube, "Error rate mEMG")
-    orate = _pair(overall, "Error rate mEMG")
-    lk = _pair(luck, "Luck total EMG")
-    rating = _ratings(overall, "Overall rating")
-    out = []
-    for i in (0, 1):
-        out.append(GnubgStats(
-            int(ints["Unforced moves"][i]), int(ints["Moves marked doubtful"][i]),
-            int(ints["Moves marked bad"][i]), int(ints["Moves marked very bad"][i]),
-            abs(float(err[i])), abs(float(rate[i])), int(close[i]), abs(float(cerr[i])),
-            abs(float(crate[i])), abs(float(orate[i])), float(lk[i]), rating[i]))
-    return out[0], out[1]
+def run_gnubg_analysis(path: str | Path, plies: int = 0, export: Path | None = None,
+                       program: GnubgProgram | None = None) -> str:
+    """gnubg's statistics text for the record at `path` (with `export`, its per-decision
+    analysis written there and beside it, as `export match text` names the games)."""
+    found = _program(program)
+    with found.scratch() as (here, there):
+        shutil.copyfile(path, here / "match.mat")
+        text = found.run(script(f"{there}/match.mat", plies, f"{there}/export.txt" if export else None))
+        if export is not None:
+            for made in sorted(here.glob("export*.txt")):
+                shutil.copyfile(made, export.with_name(export.stem + made.stem[len("export"):] + export.suffix))
+    return text

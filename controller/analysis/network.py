@@ -1,102 +1,97 @@
-"""GNU Backgammon's network for the analysis: gnubg-nn with gnubg 1.07's own weights when
-both are installed (the fast path, x86-64 only), else gnubg 1.07's networks evaluated in
-numpy from the program's weight file (`controller.evaluation.numpy_network`: any machine
-Debian's gnubg installs on, the Raspberry Pi included). BGBOARD_NETWORK=numpy|wheel
-chooses one (the tests run every judgement with each).
+"""GNU Backgammon's network for the analysis, the hint, the tutor and the levels: the
+numpy network (`controller.evaluation.numpy_network`), which evaluates as the gnubg
+program does, on the weights of the installed gnubg program (`gnubg.wd`: gnubg 1.07's
+on Debian bookworm, 1.08's on trixie), else on the gnubg-nn wheel's own (1.08's).
 
-The gnubg-nn wheel ships weights that differ from those of the Debian gnubg 1.07 program
-by about 5e-4 in the chances, enough to move error totals by a few per cent. The program
-keeps its weights in a binary file (`gnubg.wd`: a magic float, a version float, then six
-networks: contact, race, crashed and their three pruning networks, each
-`inputs hidden outputs trained beta_hidden beta_output` and its floats); gnubg-nn reads
-the text format ("GNU Backgammon 1.01", then per network a name line, the same six
-numbers and one float a line, in the order race, crashed, contact, each followed by its
-pruning network). So the binary file is rewritten once as text in the user's cache and
-loaded with `net_load`; without the program the wheel's own weights are used.
+The weights say which gnubg the figures are (`judged_as`): their version chooses the
+inputs and, in the analysis, the cube efficiencies and cube rules of that release.
+
+Where the gnubg-nn wheel is installed (x86-64), it is given the same weights and
+evaluates what it computes as the program does (the numpy network chooses); it reads the
+text format only ("GNU Backgammon 1.01", then per network a name line, its six numbers and
+one float a line), so the program's binary file is written once as text into the user's
+cache. BGBOARD_NETWORK=numpy leaves the wheel out, =wheel insists on it (the tests run
+every judgement both ways).
 """
 from __future__ import annotations
 
 import hashlib
 import os
-import struct
 from pathlib import Path
-from typing import cast
+from types import ModuleType
+
+from typing import TYPE_CHECKING
 
 from controller.errors import BackendUnavailableError
-from controller.evaluation.backend import INSTALL_HINT, NetworkBackend
+from controller.evaluation.backend import BINARY_WEIGHTS, INSTALL_HINT, NetworkBackend
 from controller.evaluation.bearoff_db import cache_dir as _cache_dir
-from controller.evaluation.weights import BINARY_WEIGHTS, read_binary
 from controller.evaluation.wheel import load_gnubg_nn
 
-_TEXT_ORDER = (("race", "race"), ("prune race", "prune race"), ("crashed", "crashed"),
-               ("prune crashed", "prune crashed"), ("contact", "contact contact250"),
-               ("prune contact", "prune contact"))
-_state: dict[object, object] = {}
+if TYPE_CHECKING:  # numpy is imported when the network is first loaded, not with this module
+    from controller.evaluation.numpy_network import NumpyNetwork
+    from controller.evaluation.weights import Weights
+
+_loaded: dict[str, NumpyNetwork] = {}
+_described: dict[str, str] = {}
 
 
-def binary_to_text(data: bytes) -> str:
-    """gnubg's binary weights as the text gnubg-nn reads."""
-    nets = {name: (f"{n.inputs} {n.hidden} {n.outputs} 0 {n.beta_hidden:.7f} {n.beta_output:.7f}",
-                   tuple(float(w) for w in n.flat()))
-            for name, n in read_binary(data).items()}
-    lines = ["GNU Backgammon 1.01"]
-    for key, label in _TEXT_ORDER:
-        head, weights = nets[key]
-        lines += [label, head]
-        lines += [f"{w:.9g}" for w in weights]
-    return "\n".join(lines) + "\n"
+def _text_copy(data: bytes, weights: Weights) -> Path:
+    """The program's weights as text for the wheel (made once, named by their hash)."""
+    from controller.evaluation.weights import text_of
 
-
-def _program_weights() -> Path | None:
-    """The text copy of the installed gnubg program's weights (made once), or None."""
-    source = next((p for p in BINARY_WEIGHTS if p.is_file()), None)
-    if source is None:
-        return None
-    data = source.read_bytes()
     target = _cache_dir() / f"gnubg-{hashlib.sha1(data).hexdigest()[:12]}.weights"
     if not target.is_file():
         target.parent.mkdir(parents=True, exist_ok=True)
         partial = target.with_suffix(f".{os.getpid()}.tmp")
-        partial.write_text(binary_to_text(data))
+        partial.write_text(text_of(weights))
         partial.replace(target)
     return target
 
 
+def _wheel_weights(module: ModuleType) -> Path:
+    return Path(module.__file__ or "").parent / "data" / "gnubg.weights"
+
+
+def _read(source: Path) -> tuple[bytes, Weights]:
+    from controller.evaluation.weights import read_binary, read_text
+
+    try:
+        data = source.read_bytes()
+        return data, (read_binary(data) if source.suffix == ".wd" else read_text(data.decode("ascii")))
+    except (OSError, ValueError, UnicodeDecodeError) as exc:
+        raise BackendUnavailableError(f"cannot read {source} ({exc}): reinstall it with {INSTALL_HINT}") from exc
+
+
 def load_network() -> NetworkBackend:
-    """gnubg's network with the best weights at hand: the wheel (with the program's
-    weights when installed), else the numpy network on the program's weights; neither:
-    a one-line BackendUnavailableError naming the command that installs the program."""
+    """gnubg's network on the best weights at hand (see the module), loaded once; neither
+    the program nor the wheel: a one-line BackendUnavailableError naming the command that
+    installs the program."""
     choice = os.environ.get("BGBOARD_NETWORK", "")
-    if ("backend", choice) in _state:
-        return cast(NetworkBackend, _state["backend", choice])
+    if choice in _loaded:
+        return _loaded[choice]
     module = load_gnubg_nn()
-    if module is not None:
-        path = None
-        try:
-            path = _program_weights()
-        except (OSError, ValueError, struct.error):
-            path = None
-        if path is not None:
-            handle = module.net_load(str(path))
-            module.net_use(handle)
-            _state["handle"] = handle
-        source = next((p for p in BINARY_WEIGHTS if p.is_file()), None)
-        _state["weights"] = f"the gnubg program's ({source}) in gnubg-nn" if path and source else "gnubg-nn's own"
-        _state["backend", choice] = module
-        return cast(NetworkBackend, module)
-    if choice == "wheel":
+    if choice == "wheel" and module is None:
         raise BackendUnavailableError("BGBOARD_NETWORK=wheel but the gnubg-nn wheel is not installed")
     source = next((p for p in BINARY_WEIGHTS if p.is_file()), None)
+    if source is None and module is not None and _wheel_weights(module).is_file():
+        source = _wheel_weights(module)
     if source is None:
         raise BackendUnavailableError(f"analysis needs GNU Backgammon's weights: {INSTALL_HINT}")
     from controller.evaluation.numpy_network import NumpyNetwork
+    from controller.evaluation.wheel_net import WheelNet
 
-    try:
-        backend = NumpyNetwork(source)
-    except (OSError, ValueError) as exc:
-        raise BackendUnavailableError(f"cannot read {source} ({exc}): reinstall it with {INSTALL_HINT}") from exc
-    _state["weights"] = f"the gnubg program's ({source}) in numpy"
-    _state["backend", choice] = backend
+    data, weights = _read(source)
+    wheel = None
+    if module is not None:
+        try:
+            wheel = WheelNet.load(module, source if source.suffix != ".wd" else _text_copy(data, weights))
+            wheel.activate()  # the `gnubg` level plays with them too
+        except (OSError, ValueError, RuntimeError):
+            wheel = None
+    backend = NumpyNetwork(weights, wheel=wheel)
+    _described[choice] = (f"gnubg {backend.generation.release}'s weights ({source}, version {weights.version})"
+                          f" in numpy{' with gnubg-nn' if wheel is not None else ''}")
+    _loaded[choice] = backend
     return backend
 
 
@@ -110,5 +105,12 @@ def network_available() -> bool:
 
 
 def weights_in_use() -> str:
-    """Which weights the analysis uses: the gnubg program's (its file) or gnubg-nn's own."""
-    return str(_state.get("weights", "not loaded"))
+    """Which weights the analysis uses (the file, its version, the gnubg release they
+    belong to) and how they are evaluated."""
+    return _described.get(os.environ.get("BGBOARD_NETWORK", ""), "not loaded")
+
+
+def judged_as() -> str:
+    """The gnubg release whose analysis the figures are ("gnubg 1.07"), once loaded."""
+    network = _loaded.get(os.environ.get("BGBOARD_NETWORK", ""))
+    return f"gnubg {network.generation.release}" if network is not None else "not loaded"

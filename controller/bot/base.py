@@ -42,9 +42,9 @@ def level_missing(level: str) -> str | None:
     program; `beginner` .. `expert` gnubg's network (the wheel, or the program's weights)."""
     if level in ("simple", "pubeval"):
         return None
-    from controller.evaluation.wheel import load_gnubg_nn
+    from controller.evaluation.wheel import wheel_installed
 
-    if load_gnubg_nn() is not None:
+    if wheel_installed():
         return None
     if level in ("gnubg", "worldclass"):
         from controller.bot.gnubg_level import find_gnubg_program

@@ -1,7 +1,8 @@
 """GNU Backgammon's judgement of positions: the layer between the engine and the bots and analysis.
 
-`backend.load_network()` gives the primitives the analysis needs (`NetworkBackend`): the
-`gnubg-nn` wheel where it is installed (x86-64 only), else gnubg 1.07's own networks
-evaluated here with numpy from the weight file of Debian's `gnubg` program, which installs
-on a Raspberry Pi as on a laptop.
+`numpy_network.NumpyNetwork` evaluates positions at 0 ply as the gnubg program does, from
+its weight file (Debian's `gnubg` installs it on a Raspberry Pi as on a laptop), for the
+release the weights belong to (`generation`: 1.07 or 1.08); where the x86-64 `gnubg-nn`
+wheel is installed it evaluates part of the positions in C. `analysis.network.load_network()`
+gives it to the analysis behind `backend.NetworkBackend`.
 """

@@ -1,11 +1,17 @@
-"""The primitives of GNU Backgammon's network the analysis and the levels use, and the
-choice between the two implementations of them (`analysis.network.load_network`)."""
+"""The primitives of GNU Backgammon's network the analysis and the levels use
+(`analysis.network.load_network` gives them: `numpy_network.NumpyNetwork`), named as
+gnubg-nn names them, and batch helpers over them."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Protocol
 
+from controller.evaluation.generation import Generation
+
 INSTALL_HINT = "sudo apt install gnubg"
+BINARY_WEIGHTS = (Path("/usr/lib/gnubg/gnubg.wd"), Path("/usr/share/gnubg/gnubg.wd"))
+"""Where Debian's gnubg installs its weights (`weights.read_binary` reads them)."""
 BoardLike = Sequence[Sequence[int]]
 #: a board as the network takes it: (side not on roll, side on roll), 25 counts each, bar last
 Board = tuple[tuple[int, ...], tuple[int, ...]]
@@ -20,9 +26,10 @@ Chances = tuple[float, float, float, float, float]
 
 class NetworkBackend(Protocol):
     """What `gnubg_nn` offers and `NumpyNetwork` reimplements (boards `[side not on roll,
-    side on roll]`, 25 counts each, bar last)."""
+    side on roll]`, 25 counts each, bar last), and the gnubg release the weights are of."""
 
     p_prune: int
+    generation: Generation
 
     def probabilities(self, board: BoardLike, plies: int) -> tuple[float, ...]: ...
 

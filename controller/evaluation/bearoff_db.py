@@ -11,6 +11,7 @@ roll as (equity + 1) / 2 x 65535. gnubg-nn carries both; without it, Debian's
 """
 from __future__ import annotations
 
+import importlib.util
 import os
 import shutil
 import subprocess
@@ -28,11 +29,14 @@ _FIFTEEN_ON_BOARD = 38760  # one-sided indices above this have all fifteen check
 
 
 def _wheel_data(name: str) -> list[Path]:
+    """The gnubg-nn wheel's copy of a database, found without importing the wheel (its
+    import loads its own networks and databases: some 40 MB)."""
     try:
-        import gnubg_nn
-    except ImportError:
+        spec = importlib.util.find_spec("gnubg_nn")
+    except (ImportError, ValueError):
         return []
-    return [Path(gnubg_nn.__file__).parent / "data" / name]
+    places = list(spec.submodule_search_locations or []) if spec is not None else []
+    return [Path(place) / "data" / name for place in places]
 
 
 def cache_dir() -> Path:
@@ -50,7 +54,7 @@ class OneSided:
         self._positions = comb(21, 6)
         self._base = _HEADER + 8 * self._positions
 
-    @lru_cache(maxsize=1 << 15)
+    @lru_cache(maxsize=1 << 12)
     def distributions(self, index: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """(rolls to bear off, rolls to bear off the first checker), 32 shorts each."""
         d = self._data

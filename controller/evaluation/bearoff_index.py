@@ -10,7 +10,7 @@ from math import comb
 POINTS = 6
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 13)
 def _index(home: tuple[int, ...], checkers: int) -> int:
     j = POINTS - 1 + sum(home)
     bits = 1 << j

@@ -1,4 +1,4 @@
-"""gnubg's position classes and its sanity checks on a network's five outputs.
+"""gnubg's position classes, and the result of a finished game.
 
 Classes (gnubg-nn's numbering, which `gnubg_nn.classify` returns): 0 game over, 1 small
 bear-off (both sides within the two-sided database: six points, six checkers), 2 bear-off
@@ -70,27 +70,6 @@ def classify(board: Board) -> int:
     if one_sided_index(board[0]) > 923 or one_sided_index(board[1]) > 923:
         return BEAROFF1
     return BEAROFF2
-
-
-def sanity_check(boards: np.ndarray, out: np.ndarray) -> None:
-    """gnubg's `SanityCheck` of a batch's outputs (n x 5, float64), in place: no gammons
-    once a side has borne off, no backgammons once it is out of the other's home board
-    (without contact), outputs ordered (backgammons <= gammons <= wins), and gammon
-    chances under 1e-4 are zero."""
-    back0, back1 = _highest(boards[:, 0]), _highest(boards[:, 1])
-    count0, count1 = boards[:, 0].sum(axis=1), boards[:, 1].sum(axis=1)
-    contact = back0 + back1 >= 24
-    out[count0 < 15, WIN_GAMMON:WIN_BACKGAMMON + 1] = 0.0
-    out[(count0 >= 15) & ~contact & (back0 < 18), WIN_BACKGAMMON] = 0.0
-    out[count1 < 15, LOSE_GAMMON:LOSE_BACKGAMMON + 1] = 0.0
-    out[(count1 >= 15) & ~contact & (back1 < 18), LOSE_BACKGAMMON] = 0.0
-    out[:, WIN] = np.minimum(np.maximum(out[:, WIN], 0.0), 1.0)
-    out[:, WIN_GAMMON] = np.minimum(out[:, WIN_GAMMON], out[:, WIN])
-    out[:, LOSE_GAMMON] = np.minimum(out[:, LOSE_GAMMON], (1.0 - out[:, WIN]).astype(np.float32))
-    out[:, WIN_BACKGAMMON] = np.minimum(out[:, WIN_BACKGAMMON], out[:, WIN_GAMMON])
-    out[:, LOSE_BACKGAMMON] = np.minimum(out[:, LOSE_BACKGAMMON], out[:, LOSE_GAMMON])
-    gammons = out[:, WIN_GAMMON:]
-    gammons[gammons < 1e-4] = 0.0
 
 
 def game_over(board: Board) -> list[float]:

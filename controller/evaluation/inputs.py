@@ -1,8 +1,10 @@
-"""gnubg's neural network inputs (gnubg-nn's inputs.c, the encodings gnubg 1.07's
-weights were trained with): the 200 base inputs of the pruning networks, the 214 race
+"""gnubg's neural network inputs (eval.c's `CalculateHalfInputs` and its neighbours, which
+gnubg-nn's inputs.c copies): the 200 base inputs of the pruning networks, the 214 race
 inputs, and the 250 contact/crashed inputs (base inputs plus 25 hand-made features per
 side: men off, contact to break, free pips, timing, anchors, shots and the pips they
-cost, escapes, containment, mobility, the bar, backbone, back game).
+cost, escapes, containment, mobility, the bar, backbone, back game). The shot inputs
+follow the release the weights belong to (`made_home`: gnubg 1.08's count of home points,
+else 1.07's; `shots`).
 
 Boards are gnubg's: `board[0]` the side not on roll, `board[1]` the side on roll, 25
 counts each from that side's ace point, the bar last.
@@ -13,7 +15,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from controller.evaluation.shots import pip_loss
+from controller.evaluation.shots import pip_loss, rules_differ
 
 Side = Sequence[int]
 Board = Sequence[Side]
@@ -101,10 +103,11 @@ _ENTER = _enter_table()
 _BACKBONE = np.array([0] + [11 if d <= 6 else 13 - d if d <= 11 else 0 for d in range(1, 24)])
 
 
-def half_inputs(side: np.ndarray, opp: np.ndarray) -> np.ndarray:
+def half_inputs(side: np.ndarray, opp: np.ndarray, made_home: bool) -> np.ndarray:
     """gnubg's 25 extra inputs of `side` against `opp` (`CalculateHalfInputs`), a row per
     board (n x 25 counts each) -> n x 25, every figure worked out in double precision as
-    gnubg-nn does and stored as float32."""
+    gnubg-nn does and stored as float32; `made_home`: the shot inputs count made home points
+    (gnubg 1.08) rather than points holding a checker (1.07)."""
     n = len(side)
     out = np.zeros((n, MORE))
     points = np.arange(25)
@@ -126,7 +129,7 @@ def half_inputs(side: np.ndarray, opp: np.ndarray) -> np.ndarray:
     forward = np.where(held[:, 18:24].any(axis=1), 24 - (18 + np.argmax(held[:, 18:24], axis=1)),
                        np.where(held[:, 12:18].any(axis=1), 24 - (12 + _highest(held[:, 12:18])), 0))
     out[:, I_FORWARD_ANCHOR] = np.where(forward == 0, 2.0, forward / 6.0)
-    out[:, I_PIPLOSS], out[:, I_P1], out[:, I_P2] = pip_loss(side, opp)
+    out[:, I_PIPLOSS], out[:, I_P1], out[:, I_P2] = pip_loss(side, opp, made_home)
     made, opp_made = made_points(side), made_points(opp)
     out[:, I_BACKESCAPES] = escapes(made, top_opp) / 36.0
     out[:, I_BACKRESCAPES] = escapes(made, top_opp, _ESCAPE_BEYOND_TABLE) / 36.0
@@ -231,14 +234,14 @@ def race_inputs(boards: np.ndarray) -> np.ndarray:
     return out.reshape(n, RACE_INPUTS)
 
 
-def contact_inputs(boards: np.ndarray, crashed: bool) -> np.ndarray:
-    """The 250 inputs of a batch of contact (or crashed) boards -> n x 250. The contact
-    network counts men off on its own scale, and gnubg-nn writes them crosswise: the
-    first half's men off are those of the side not on roll."""
+def contact_inputs(boards: np.ndarray, crashed: bool, made_home: bool) -> np.ndarray:
+    """The 250 inputs of a batch of contact (or crashed) boards -> n x 250 (`made_home`: as
+    `half_inputs`). The contact network counts men off on its own scale, and gnubg writes
+    them crosswise: the first half's men off are those of the side not on roll."""
     out = np.empty((len(boards), CONTACT_INPUTS), dtype=np.float32)
     out[:, :BASE_INPUTS] = base_inputs(boards)
-    out[:, BASE_INPUTS:BASE_INPUTS + MORE] = half_inputs(boards[:, 1], boards[:, 0])
-    out[:, BASE_INPUTS + MORE:] = half_inputs(boards[:, 0], boards[:, 1])
+    out[:, BASE_INPUTS:BASE_INPUTS + MORE] = half_inputs(boards[:, 1], boards[:, 0], made_home)
+    out[:, BASE_INPUTS + MORE:] = half_inputs(boards[:, 0], boards[:, 1], made_home)
     if not crashed:
         for s in (0, 1):
             at = BASE_INPUTS + (MORE if s else 0)
@@ -247,3 +250,9 @@ def contact_inputs(boards: np.ndarray, crashed: bool) -> np.ndarray:
             out[:, at + 1] = np.where(off > 5, 1.0, np.where(off > 2, (off - 3) / 3.0, 0.0))
             out[:, at + 2] = np.where(off > 5, (off - 6) / 3.0, 0.0)
     return out
+
+
+def releases_differ(boards: np.ndarray) -> np.ndarray:
+    """Per board (n x 2 x 25), whether gnubg 1.07's and 1.08's contact inputs can differ on
+    it (`shots.rules_differ` for either side): elsewhere the two are the same inputs."""
+    return rules_differ(boards[:, 1], boards[:, 0]) | rules_differ(boards[:, 0], boards[:, 1])

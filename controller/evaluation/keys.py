@@ -43,7 +43,7 @@ def key_of_board(board: Sequence[Sequence[int]]) -> str:
     return "".join(letters)
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 13)
 def board_from_key(key: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The board a key names; ValueError when it is not one."""
     if len(key) != 20 or any(not "A" <= c <= "P" for c in key):

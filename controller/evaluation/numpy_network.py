@@ -1,8 +1,17 @@
-"""gnubg's 0-ply evaluation in numpy: the primitives of the `gnubg-nn` wheel the analysis
-and the levels use, from the gnubg program's own weight file.
+"""gnubg's 0-ply evaluation as the gnubg program makes it, in numpy: the primitives of the
+`gnubg-nn` wheel the analysis and the levels use, from a weight file (the program's own).
 
-All moves of a roll are evaluated together: the boards are classified, each class's
-inputs stacked, and every network runs once per class as one matrix product.
+The release the weights belong to (`generation`) chooses the shot inputs they were trained
+on; the race network's backgammons come from the bear-off databases (`race`), and every
+network's outputs go through gnubg's sanity check (`sanity`), as the program does. All
+moves of a roll are evaluated together: the boards are classified, each class's inputs
+stacked, and every network runs once per class for the whole batch.
+
+Given the wheel loaded with the same weights (`wheel`), its C network evaluates the
+contact and crashed boards whose inputs it computes as the program does (all of them with
+1.08's weights; with 1.07's all but `inputs.releases_differ`), and the pruning networks'
+raw outputs of those classes: the same figures, several times faster. Everything else
+(races, whose post-processing gnubg-nn does its own way, bear-offs) stays here.
 """
 from __future__ import annotations
 
@@ -15,10 +24,15 @@ import numpy as np
 from controller.engine import Position, legal_moves
 from controller.evaluation import bearoff_db, classify as cl, inputs, keys
 from controller.evaluation.backend import Board, BoardLike, Chances
+from controller.evaluation.generation import Generation, generation_of
 from controller.evaluation.net import forward
-from controller.evaluation.race import race_improvement
-from controller.evaluation.weights import NetWeights, read_binary
+from controller.evaluation.race import race_backgammons
+from controller.evaluation.sanity import sanity_check
+from controller.evaluation.weights import NetWeights, Weights, read_binary
+from controller.evaluation.wheel_net import WheelNet
 
+BATCH = 512
+"""About how many boards `ranked_moves` sends through the networks at once."""
 P_PRUNE = -4
 """gnubg-nn's ply number for the pruning networks (`gnubg_nn.p_prune`)."""
 _NETS = {cl.CONTACT: "contact", cl.CRASHED: "crashed", cl.RACE: "race"}
@@ -47,18 +61,24 @@ def _inverted(p: Sequence[float]) -> Chances:
 
 
 class NumpyNetwork:
-    """gnubg's networks from a weight file, behind gnubg-nn's function names."""
+    """gnubg's networks from a weight file (a path to the program's binary file, or weights
+    already read), behind gnubg-nn's function names; `wheel`: gnubg-nn with these very
+    weights loaded, to evaluate what it evaluates as the program does."""
 
     p_prune = P_PRUNE
 
-    def __init__(self, weights: Path) -> None:
-        self.nets: dict[str, NetWeights] = read_binary(weights.read_bytes())
-        self.weights = weights
+    def __init__(self, weights: Path | Weights, wheel: WheelNet | None = None) -> None:
+        read = read_binary(weights.read_bytes()) if isinstance(weights, Path) else weights
+        self.nets: dict[str, NetWeights] = read.nets
+        self.generation: Generation = generation_of(read.version)
+        self.wheel = wheel
 
     # -- evaluation -------------------------------------------------------------------
     def evaluate_many(self, boards: Sequence[BoardLike] | np.ndarray, prune: bool = False) -> list[Chances]:
         """0-ply chances of the side on roll (`board[1]`) of each board (gnubg's
-        `EvaluatePosition` with its sanity check; with `prune`, `evalPrune`)."""
+        `EvaluatePosition` with its sanity check; with `prune`, the pruning networks as
+        the program's `FindBestMoveInEval` evaluates them, backgammons and sanity check
+        included)."""
         if not len(boards):
             return []
         batch = np.asarray(boards, dtype=np.int64).reshape(-1, 2, 25)
@@ -68,21 +88,18 @@ class NumpyNetwork:
         out = np.zeros((len(batch), 5))
         for cls, name in _NETS.items():
             rows = np.flatnonzero(classes == cls)
-            if not len(rows):
-                continue
-            group = batch[rows]
-            if prune:
-                values = forward(self.nets["prune " + name], inputs.base_inputs(group))
-            elif cls == cl.RACE:
-                values = forward(self.nets[name], inputs.race_inputs(group))
-            else:
-                values = forward(self.nets[name], inputs.contact_inputs(group, crashed=cls == cl.CRASHED))
-            out[rows] = values
+            if len(rows):
+                out[rows] = self._network(cls, name, batch[rows], prune)
             if cls == cl.RACE:
                 for i in rows:
                     improved = out[i].tolist()
-                    race_improvement(batch[i].tolist(), improved)
+                    race_backgammons(batch[i].tolist(), improved)
                     out[i] = improved
+        nn_rows = np.flatnonzero(classes >= cl.RACE)
+        if len(nn_rows):
+            checked = out[nn_rows]
+            sanity_check(batch[nn_rows], checked)
+            out[nn_rows] = checked
         for i in np.flatnonzero(classes < cl.RACE):
             board = batch[i].tolist()
             if classes[i] == cl.OVER:
@@ -91,9 +108,29 @@ class NumpyNetwork:
                 out[i] = bearoff_db.two_sided_eval(board) or bearoff_db.one_sided_eval(board)
             else:
                 out[i] = bearoff_db.one_sided_eval(board)
-        if not prune:
-            cl.sanity_check(batch, out)
         return [(a, b, c, d, e) for a, b, c, d, e in out.tolist()]
+
+    def _network(self, cls: int, name: str, group: np.ndarray, prune: bool) -> np.ndarray:
+        """The outputs of class `cls`'s network (or its pruning network) for `group`: the
+        wheel's where it computes the same (see the module), the rest in numpy."""
+        out = np.zeros((len(group), 5))
+        todo = np.ones(len(group), dtype=bool)
+        if self.wheel is not None and cls != cl.RACE:
+            todo = np.zeros(len(group), dtype=bool) if self.generation.counts_made_home_points or prune \
+                else inputs.releases_differ(group)
+            if not todo.all():
+                out[~todo] = self.wheel.probabilities(group[~todo], P_PRUNE if prune else 0)
+        rows = np.flatnonzero(todo)
+        if len(rows):
+            if prune:
+                values = forward(self.nets["prune " + name], inputs.base_inputs(group[rows]))
+            elif cls == cl.RACE:
+                values = forward(self.nets[name], inputs.race_inputs(group[rows]))
+            else:
+                values = forward(self.nets[name], inputs.contact_inputs(
+                    group[rows], crashed=cls == cl.CRASHED, made_home=self.generation.counts_made_home_points))
+            out[rows] = values
+        return out
 
     def probabilities(self, board: BoardLike, plies: int) -> Chances:
         """gnubg-nn's `probabilities` at 0 ply or with the pruning networks."""
@@ -144,17 +181,38 @@ class NumpyNetwork:
 
     def ranked_moves(self, board: BoardLike, rolls: Sequence[tuple[int, int]]) -> RankedRolls:
         """For each roll, its moves ranked as `best_move` ranks them, best first, and the
-        chances of the side on roll before rolling. Every roll's moves and the board
-        itself go through the networks as one batch: a turn's luck asks for all 21 rolls,
-        its cube decision for the board."""
-        afters = self.after_boards(board, rolls)
-        flat = [(tuple(board[0]), tuple(board[1]))] + [a for roll_afters in afters for a in roll_afters]
-        batch = np.asarray(flat, dtype=np.int64)
+        chances of the side on roll before rolling. The board and the rolls' moves go
+        through the networks together, in batches of about `BATCH` boards: a turn's luck
+        asks for all 21 rolls (a few hundred boards), its cube decision for the board; a
+        wild position's thousands of moves are worked out a batch at a time, which bounds
+        the memory they take."""
+        start = (tuple(board[0]), tuple(board[1]))
+        before: Chances | None = None
+        out: list[list[RankedMove]] = []
+        group: list[list[Board]] = []
+        for index, roll in enumerate(rolls):
+            group.append(self.after_boards(board, [roll])[0])
+            if sum(map(len, group)) >= BATCH or index == len(rolls) - 1:
+                first, ranked = self._ranked_group(start if before is None else None, group)
+                before = first if before is None else before
+                out += ranked
+                group = []
+        if before is None:
+            before = self.evaluate_many([start])[0]
+        return RankedRolls(before, out)
+
+    def _ranked_group(self, start: Board | None,
+                      afters: list[list[Board]]) -> tuple[Chances | None, list[list[RankedMove]]]:
+        """`ranked_moves` of some rolls' moves (`afters`), with the chances of `start` too."""
+        flat = ([start] if start is not None else []) + [a for roll_afters in afters for a in roll_afters]
+        if not flat:  # rolls without a legal move
+            return None, [[] for _ in afters]
+        batch = np.asarray(flat, dtype=np.int64).reshape(-1, 2, 25)
         found = keys.keys_of_boards(batch)
         classes = cl.classify_many(batch)
         chances = self._evaluate(batch, classes, prune=False)
         out = []
-        at = 1
+        at = 1 if start is not None else 0
         for roll_afters in afters:
             ranked = []
             for i in range(at, at + len(roll_afters)):
@@ -164,4 +222,4 @@ class NumpyNetwork:
             at += len(roll_afters)
             ranked.sort(key=lambda r: r.equity, reverse=True)
             out.append(ranked)
-        return RankedRolls(chances[0], out)
+        return (chances[0] if start is not None else None), out

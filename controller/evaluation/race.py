@@ -1,6 +1,6 @@
-"""gnubg-nn's corrections of a race network's gammons (`raceImprovement`): backgammon
+"""gnubg's correction of a race network's backgammons (`EvalRaceBG`, eval.c): backgammon
 chances from the bear-off databases where a side still has checkers in the other's home
-board and the other has borne none off, and gammons that are certain by counting.
+board and the other has borne none off.
 
 The backgammon chance comes from the chances that the trailing side's last checkers (at
 most six, in the other's home board) are all out of it after exactly 1..5 rolls (gnubg's
@@ -84,7 +84,7 @@ def _escape(zone: Sequence[int]) -> tuple[float, ...] | None:
 
 
 def _backgammon_chance(board: Sequence[Sequence[int]], side: int) -> float:
-    """The chance that `side` wins a backgammon (gnubg-nn's `raceBGprob`, second way)."""
+    """The chance that `side` wins a backgammon (gnubg's `raceBGprob`)."""
     other = 1 - side
     men_home = sum(board[side][:6])
     pips_out = sum(board[other][i] * (i - 17) for i in range(18, 23))
@@ -109,23 +109,22 @@ def _backgammon_chance(board: Sequence[Sequence[int]], side: int) -> float:
     return p[WIN] if side == 1 else 1.0 - p[WIN]
 
 
-def race_improvement(board: Sequence[Sequence[int]], out: list[float]) -> None:
-    """gnubg-nn's `raceImprovement`, in place on the side on roll's outputs: its two
-    blocks, backgammons (`_set_backgammon`) then gammons certain by counting
-    (`_set_certain_gammon`), each for the side that has borne nothing off."""
-    men0, men1 = sum(board[0][:23]), sum(board[1][:23])
-    g_possible, og_possible = men0 == 15, men1 == 15
-    bg_possible = g_possible and any(board[0][i] for i in range(18, 24))
-    obg_possible = og_possible and any(board[1][i] for i in range(18, 24))
+def race_backgammons(board: Sequence[Sequence[int]], out: list[float]) -> None:
+    """gnubg's `EvalRaceBG`, in place on the side on roll's race network outputs: where a
+    side has borne nothing off and still has a checker in the other's home board, the
+    chance that the other wins a backgammon replaces the network's (`_set_backgammon`).
+    gnubg-nn's `raceImprovement` goes on to make gammons certain by its own count; the
+    program leaves that to `sanity.sanity_check`, and so does this."""
+    men0, men1 = sum(board[0][:24]), sum(board[1][:24])
+    bg_possible = men0 == 15 and any(board[0][i] for i in range(18, 24))
+    obg_possible = men1 == 15 and any(board[1][i] for i in range(18, 24))
     if bg_possible or obg_possible:
         _set_backgammon(board, out, 1 if bg_possible else 0)
-    if g_possible or og_possible:
-        _set_certain_gammon(board, out, 1 if g_possible else 0, men1 if g_possible else men0)
 
 
 def _set_backgammon(board: Sequence[Sequence[int]], out: list[float], side: int) -> None:
-    """The first block: the chance that `side` (1: the side on roll) wins a backgammon
-    replaces the network's, and the gammon chance is at least that."""
+    """The chance that `side` (1: the side on roll) wins a backgammon replaces the
+    network's, and the gammon chance is at least that."""
     pr = _backgammon_chance(board, side)
     if pr > 0.0:
         if side == 1:
@@ -138,17 +137,3 @@ def _set_backgammon(board: Sequence[Sequence[int]], out: list[float], side: int)
         out[WIN_BACKGAMMON] = 0.0
     else:
         out[LOSE_BACKGAMMON] = 0.0
-
-
-def _set_certain_gammon(board: Sequence[Sequence[int]], out: list[float], side: int, men: int) -> None:
-    """The second block, gnubg's count as it is: the gammon for `side` is certain when
-    `op_at_least` (from `men`, the checkers of that side's count, and the pips of
-    `board[side]`) is below `saver_at_most` (from the other side's crossovers), one more
-    for the side on roll."""
-    tot_pip = sum((i + 1) * board[side][i] for i in range(23))
-    cross = sum(k * board[1 - side][6 * k + 5 - i] for k in (3, 2, 1) for i in range(6))
-    saver_at_most = 1 + cross // 4
-    op_at_least = max((men + 1) // 2, (tot_pip + 2) // 3)
-    if op_at_least < saver_at_most + side:
-        out[WIN_GAMMON if side else LOSE_GAMMON] = 1.0
-        out[WIN] = 1.0 if side else 0.0

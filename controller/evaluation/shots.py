@@ -1,8 +1,13 @@
-"""gnubg's shot count (`pipLossP1P2` in gnubg-nn's inputs.c) for a batch of boards at once:
-the pips a side's hits cost the opponent's blots on average, and the chances to hit at least
-one and at least two of them. One row per board; every step is a numpy operation over the
-whole batch (gnubg's loops over points and rolls are unrolled into fixed index tables),
-because the analysis asks it of every legal move of all 21 rolls of every turn.
+"""gnubg's shot count (the PIPLOSS, P1 and P2 inputs of `CalculateHalfInputs`, eval.c) for a
+batch of boards at once: the pips a side's hits cost the opponent's blots on average, and the
+chances to hit at least one and at least two of them. One row per board; every step is a
+numpy operation over the whole batch (gnubg's loops over points and rolls are unrolled into
+fixed index tables), because the analysis asks it of every legal move of all 21 rolls of
+every turn.
+
+Blots on the hitter's ace and deuce points count only once the hitter has three home
+points: gnubg 1.07 counts points holding any checker, 1.08 made points only
+(`generation.Generation.counts_made_home_points`; gnubg-nn's `pipLossP1P2` has 1.08's rule).
 
 `side` hits, `opp` owns the blots; both are n x 25 counts from their own ace point, bar last.
 """
@@ -45,18 +50,33 @@ def _top_bit(bits: np.ndarray) -> np.ndarray:
     return np.where(bits > 0, np.frexp(bits.astype(np.float64))[1] - 1, -1)
 
 
-def _hits(side: np.ndarray, opp: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+def home_points(side: np.ndarray, made_home: bool) -> np.ndarray:
+    """Per row, the side's home points as gnubg counts them before it looks for shots:
+    made points (`made_home`, gnubg 1.08) or points holding any checker (1.07)."""
+    return ((side[:, :6] >= 2) if made_home else (side[:, :6] > 0)).sum(axis=1)
+
+
+def rules_differ(side: np.ndarray, opp: np.ndarray) -> np.ndarray:
+    """Per row, whether 1.07's and 1.08's counts of home points can give `side` different
+    shot inputs: three or more points holding a checker but fewer than three made, and an
+    opponent's blot on `side`'s ace or deuce point (the opponent's 23 or 22)."""
+    return ((home_points(side, False) > 2) & (home_points(side, True) <= 2)
+            & ((opp[:, 22] == 1) | (opp[:, 23] == 1)))
+
+
+def _hits(side: np.ndarray, opp: np.ndarray, made_home: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """gnubg's `aHit` per way (n x 39), as what the second loop reads of its bits: whether
     any and more than one of the hitters' points are set, the highest one below the bar
-    (-1: none), whether the bar's is set.
+    (-1: none), whether the bar's is set. `made_home`: how home points are counted (`home_points`).
 
     Worked out on bit masks in the hitter's numbering: a blot on the opponent's point i is
     on the hitter's point 23 - i, so the blots reversed and shifted by a way's distance are
     the hitters' points that reach them; a point passed on the way, p pips from the blot,
     is the opponent's i - p, the reversed made points shifted by the distance less p."""
     reversed_blots = _bits(opp[:, 23::-1] == 1)
-    home_points = (side[:, :6] >= 2).sum(axis=1)
-    reversed_blots &= np.where(home_points > 2, -1, ~np.int64(3))  # gnubg looks at blots i <= 21 only then
+    # gnubg looks at blots on the opponent's points up to 21 only (not the hitter's ace and
+    # deuce points, the opponent's 22 and 23) with fewer than three home points
+    reversed_blots &= np.where(home_points(side, made_home) > 2, -1, ~np.int64(3))
     reversed_made = _bits(opp[:, 23::-1] > 1)
     hitters = _bits((side > 0) & ~((np.arange(25) < 6) & (side == 2)))
     hit = np.empty((len(side), len(WAYS)), dtype=np.int64)
@@ -102,8 +122,9 @@ _DOUBLES = np.array([len(ways) == 4 for ways in BY_ROLL])
 _WEIGHT = np.where(_DOUBLES, 1, 2)
 
 
-def pip_loss(side: np.ndarray, opp: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """gnubg's `pipLossP1P2` of each row: (pips lost / 432, P(hit one), P(hit two)), float64.
+def pip_loss(side: np.ndarray, opp: np.ndarray, made_home: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """gnubg's shot inputs of each row: (pips lost / 432, P(hit one), P(hit two)), float64,
+    with home points counted as `home_points(side, made_home)` does.
     Rows without a shot are 0; the others go through gnubg's second loop by what the
     hitting side has on the bar (none, one, more), each case on its own rows, all 21
     rolls at once (n x 21), a roll's ways one slot at a time as gnubg takes them."""
@@ -111,7 +132,7 @@ def pip_loss(side: np.ndarray, opp: np.ndarray) -> tuple[np.ndarray, np.ndarray,
     pips = np.zeros(n, dtype=np.int64)
     one = np.zeros(n, dtype=np.int64)
     two = np.zeros(n, dtype=np.int64)
-    some, several, top, bar = _hits(side, opp)
+    some, several, top, bar = _hits(side, opp, made_home)
     shot = some.any(axis=1)
     on_bar = side[:, 24]
     for case, rows in ((_none_on_bar, shot & (on_bar == 0)), (_one_on_bar, shot & (on_bar == 1)),

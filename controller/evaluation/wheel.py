@@ -1,6 +1,9 @@
-"""The `gnubg-nn` wheel (x86-64 only), the fast path where it is installed."""
+"""The `gnubg-nn` wheel (x86-64 only): gnubg's networks in C, several times faster than
+numpy, where it computes what the gnubg program computes (`numpy_network` decides;
+`wheel_net.WheelNet` holds it with one set of weights)."""
 from __future__ import annotations
 
+import importlib.util
 import os
 from types import ModuleType
 
@@ -15,3 +18,14 @@ def load_gnubg_nn() -> ModuleType | None:
     except ImportError:
         return None
     return gnubg_nn
+
+
+def wheel_installed() -> bool:
+    """Whether `load_gnubg_nn` would find the wheel, without importing it (its import
+    loads its own networks and databases: some 40 MB, for a level that may never use them)."""
+    if os.environ.get("BGBOARD_NETWORK") == "numpy":
+        return False
+    try:
+        return importlib.util.find_spec("gnubg_nn") is not None
+    except (ImportError, ValueError):
+        return False

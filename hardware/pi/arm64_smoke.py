@@ -26,7 +26,8 @@ from pathlib import Path
 SRC = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(SRC))
 
-from controller.analysis.gnubg_program import parse_statistics, run_gnubg_analysis  # noqa: E402
+from controller.analysis.gnubg_program import run_gnubg_analysis  # noqa: E402
+from controller.analysis.gnubg_statistics import parse_statistics  # noqa: E402
 from controller.bot.base import OFFERED_LEVELS  # noqa: E402
 from sim.script_checks import check, expectations  # noqa: E402
 
