@@ -12,9 +12,11 @@ from __future__ import annotations
 
 from math import comb
 
-from controller.analysis.cubeful import Chances, CubeInfo, cubeful_mwc, BEAROFF_EFFICIENCY, CENTRE
+from controller.analysis.cubeful import CENTRE, Chances, CubeInfo, cubeful_mwc
 
 POINTS = CHECKERS = 6
+TWO_SIDED_EFFICIENCY = 0.6
+"""gnubg's `rTSCubeX`, the most the cube efficiency of a small bear-off may be (1.07 and 1.08)."""
 _PAIRS = comb(POINTS + CHECKERS, POINTS)
 
 
@@ -85,7 +87,7 @@ def bearoff_cubeful_mwc(p: Chances, ci: CubeInfo, board: tuple[tuple[int, ...], 
     """gnubg's match-play cubeful chance in a small bear-off: the efficiency is the one
     that makes Janowski's money formula give the database's exact cubeful equity."""
     eq = money_equities(board)
-    x = BEAROFF_EFFICIENCY
+    x = TWO_SIDED_EFFICIENCY
     if eq is not None:
         cubeless = eq[0]
         win = p[0]
@@ -97,5 +99,5 @@ def bearoff_cubeful_mwc(p: Chances, ci: CubeInfo, board: tuple[tuple[int, ...], 
         exact = eq[2] if ci.owner == CENTRE else eq[1] if ci.owner == ci.mover else eq[3]
         if abs(cubeless - janowski) > 0.0001:
             x = (exact - cubeless) / (janowski - cubeless)
-        x = min(max(x, 0.0), BEAROFF_EFFICIENCY)
+        x = min(max(x, 0.0), TWO_SIDED_EFFICIENCY)
     return cubeful_mwc(p, ci, x)

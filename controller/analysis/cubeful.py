@@ -1,4 +1,5 @@
-"""Cubeful match equity at 0-ply, as GNU Backgammon 1.07 computes it from cubeless chances.
+"""Cubeful match equity at 0-ply, as GNU Backgammon computes it from cubeless chances (the
+same formulas in 1.07 and 1.08; the cube efficiency `x` they take differs: `efficiency`).
 
 gnubg turns the network's five cubeless chances into a cubeful match winning chance by
 Janowski's interpolation generalised to match play (Jørn Thyssen): a mix, by the cube
@@ -23,10 +24,6 @@ from controller.evaluation.backend import Board, Chances
 
 WIN, WIN_GAMMON, WIN_BACKGAMMON, LOSE_GAMMON, LOSE_BACKGAMMON = range(5)
 CENTRE = -1
-
-CONTACT_EFFICIENCY = 0.68  # gnubg's rContactX and rCrashedX
-BEAROFF_EFFICIENCY = 0.6  # rOSCubeX (one-sided bear-off) and rTSCubeX
-RACE_FACTOR, RACE_COEFFICIENT, RACE_MIN, RACE_MAX = 0.00125, 0.55, 0.6, 0.7
 
 
 class CubeInfo(NamedTuple):
@@ -345,14 +342,3 @@ def cubeful_mwc(p: Chances, ci: CubeInfo, x: float) -> float:
         else:
             live_mwc = opp_cash + (win_all - opp_cash) * (w - opp_tg) / (1.0 - opp_tg)
     return dead * (1.0 - x) + live_mwc * x
-
-
-def efficiency(kind: str, pips_on_roll: int) -> float:
-    """gnubg's `EvalEfficiency` by position class ("over", "bearoff", "race", "contact")."""
-    if kind == "over":
-        return 0.0
-    if kind == "bearoff":
-        return BEAROFF_EFFICIENCY
-    if kind == "race":
-        return min(RACE_MAX, max(RACE_MIN, pips_on_roll * RACE_FACTOR + RACE_COEFFICIENT))
-    return CONTACT_EFFICIENCY

@@ -1,8 +1,10 @@
 """GNU Backgammon's judgement of positions, moves and cube actions at the match score.
 
-The network (gnubg-nn) gives cubeless chances; `cubeful` turns them into cubeful match
-winning chances exactly as gnubg's 0-ply evaluation does, and every equity here is
-gnubg's normalised money equity (EMG) for the player on roll, as its analysis reports.
+The network (`analysis.network`) gives cubeless chances as the gnubg program whose weights
+it reads; `cubeful` turns them into cubeful match winning chances as that release's
+evaluation does (its cube efficiencies at this depth: `efficiency`), and every equity
+here is gnubg's normalised money equity (EMG) for the player on roll, as its analysis
+reports.
 
 Boards go to gnubg-nn as `[side not on roll, side on roll]`, 25 counts each (bar last):
 a `Position` seen from the mover is `[theirs, mine]`; after the mover's move, with the
@@ -14,8 +16,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from controller.analysis.cubeful import (
-    BEAROFF_EFFICIENCY,
-    CONTACT_EFFICIENCY,
     WIN,
     Board,  # imported from here too (the boards the evaluator takes)
     Chances,
@@ -23,23 +23,32 @@ from controller.analysis.cubeful import (
     cubeful_mwc,
     double_pass_mwc,
     doubled,
-    efficiency,
     flipped,
     may_double,
     mover_prices,
     mwc_to_emg,
 )
-from controller.analysis.bearoff import bearoff_cubeful_mwc, is_small_bearoff
+from controller.analysis.bearoff import bearoff_cubeful_mwc
+from controller.analysis.efficiency import Efficiencies, board_kind, efficiencies
 from controller.analysis.lookahead import RACE_CLASS, Lookahead
+from controller.analysis.memo import Memo
 from controller.analysis.network import load_network
 from controller.engine.position import Position
 from controller.evaluation.backend import NetworkBackend
+from controller.evaluation.generation import GNUBG_108
 
 FILTER_EXTRA, FILTER_THRESHOLD = 16, 0.32
 """gnubg 1.07's move filter of an n-ply analysis (gnubg.c `aamfAnalysis`, MOVEFILTER_LARGE,
 as `show analysis` prints it: "keep the first 0 0-ply moves and up to 16 more moves within
 equity 0.32", then at 2 plies "skip pruning for 1-ply moves"). Its hint and `eval` use the
 narrower MOVEFILTER_NORMAL (8 within 0.16); the analysis is what is compared."""
+NO_DOUBLE_WITHOUT_A_WIN = frozenset({GNUBG_108})
+"""The releases whose `FindBestCubeDecision` calls a double/take "no double" when the
+doubler cannot win (1.08's `winAny`)."""
+CHANCES_KEPT, ROLLS_KEPT, BOARDS_KEPT, KINDS_KEPT, CUBEFUL_KEPT = 10_000, 256, 5_000, 12_000, 30_000
+"""How many figures each memo of an evaluator keeps (`memo`): a game's luck asks for about
+1,300 rolls' moves (a turn's 21 rolls leave a few hundred boards, thousands in a wild
+position), and a 2-ply evaluation walks about 7,000 nodes per decision."""
 PRUNE_MARGIN = 0.16
 """Luck needs the best move of all 21 rolls: only moves whose cubeless equity is within
 this much of the best one's get the (slower) cubeful evaluation. Near the cash points
@@ -62,33 +71,10 @@ def legal_board(board: Board) -> list[list[int]]:
     raise ValueError(f"not a legal board for the network: {problems[0]}")
 
 
-def position_class(board: Board) -> str:
-    """gnubg's position class, as far as the cube efficiency tells them apart:
-    "over", "contact" (also crashed), "bearoff2" (both home, at most six checkers each:
-    the two-sided database), "bearoff" (both sides home) or "race"."""
-    b0, b1 = board
-    back0 = next((i for i in range(24, -1, -1) if b0[i]), -1)
-    back1 = next((i for i in range(24, -1, -1) if b1[i]), -1)
-    if back0 < 0 or back1 < 0:
-        return "over"
-    if back0 + back1 > 22:
-        return "contact"
-    if back0 < 6 and back1 < 6:
-        return "bearoff2" if is_small_bearoff(board) else "bearoff"
-    return "race"
-
-
-def board_kind(board: Board) -> tuple[str, float]:
-    """The board's class and gnubg's cube efficiency for it (race: by the pips of the side
-    on roll; the two-sided bear-off works its efficiency out per cube, see `bearoff`)."""
-    kind = position_class(board)
-    pips = sum(n * (i + 1) for i, n in enumerate(board[1])) if kind == "race" else 0
-    return kind, efficiency("bearoff" if kind == "bearoff2" else kind, pips)
-
-
-def board_cubeful(p: Chances, ci: CubeInfo, board: Board, kind: tuple[str, float] | None = None) -> float:
-    """gnubg's 0-ply cubeful match chance of the side on roll of `board` (chances `p`)."""
-    name, x = kind or board_kind(board)
+def board_cubeful(p: Chances, ci: CubeInfo, board: Board, kind: tuple[str, float]) -> float:
+    """gnubg's 0-ply cubeful match chance of the side on roll of `board` (chances `p`,
+    `kind`: the board's class and cube efficiency, `efficiency.board_kind`)."""
+    name, x = kind
     if name == "bearoff2":
         return bearoff_cubeful_mwc(p, ci, board)
     return cubeful_mwc(p, ci, x)
@@ -127,6 +113,9 @@ class CubeEval:
     drop: float
     optimal: float
     available: bool
+    can_win: bool = True
+    """False where gnubg 1.08 calls a double/take "no double": the doubler cannot win
+    (its `winAny`; 1.07 has no such rule). The equities, and so the losses, are the same."""
 
     @property
     def action(self) -> str:
@@ -135,25 +124,67 @@ class CubeEval:
         if not self.available:
             return "No double"
         if self.take >= self.no_double and self.drop >= self.no_double:
-            return "Double, pass" if self.take >= self.drop else "Double, take"
+            if self.take >= self.drop:
+                return "Double, pass"
+            return "Double, take" if self.can_win else "No double"
         if self.no_double > self.drop:
             return "Too good to double"
         return "No double"
 
 
 class Evaluator:
-    """Equities of moves and cube actions at the match score with gnubg's network."""
+    """Equities of moves and cube actions at the match score with gnubg's network, as the
+    release whose weights it reads evaluates them `plies` deep.
 
-    def __init__(self, gnubg: NetworkBackend | None = None, plies: int = 0) -> None:
-        self._g = gnubg if gnubg is not None else load_network()
+    `share`: an evaluator on the same network whose cubeless figures (chances, move
+    lists) this one reads and adds to, where the two differ only in depth (`for_luck`)."""
+
+    def __init__(self, gnubg: NetworkBackend | None = None, plies: int = 0, share: Evaluator | None = None) -> None:
+        self._g = gnubg if gnubg is not None else (share.network if share is not None else load_network())
         self.plies = plies
-        self._chances: dict[tuple[Board, int], Chances] = {}
-        self._rolls: dict[tuple[Board, int, int], tuple[tuple[str, Chances], ...]] = {}
-        self._kinds: dict[str, tuple[Board, tuple[str, float], int]] = {}
-        self._cubeful: dict[tuple[str, CubeInfo], float] = {}
+        self.generation = self._g.generation
+        self.efficiency: Efficiencies = efficiencies(self.generation, plies)
+        self._chances: Memo[tuple[Board, int], Chances] = share._chances if share else Memo(CHANCES_KEPT)
+        self._rolls: Memo[tuple[Board, int, int], tuple[tuple[str, Chances], ...]] = \
+            share._rolls if share else Memo(ROLLS_KEPT)
+        self._boards: Memo[str, tuple[Board, int]] = share._boards if share else Memo(BOARDS_KEPT)
+        self._kinds: Memo[str, tuple[Board, tuple[str, float], int]] = Memo(KINDS_KEPT)
+        self._cubeful: Memo[tuple[str, CubeInfo], float] = Memo(CUBEFUL_KEPT)
         self._lookahead = Lookahead(self)
         self._batched = getattr(self._g, "ranked_moves", None)
-        self._boards: dict[str, tuple[Board, int]] = {}
+        self._luck: Evaluator | None = None
+
+    @property
+    def judged_as(self) -> str:
+        """The gnubg release this evaluator judges as: "gnubg 1.07" or "gnubg 1.08"."""
+        return f"gnubg {self.generation.release}"
+
+    def for_luck(self) -> Evaluator:
+        """The evaluator of gnubg's luck, which it evaluates at 0 ply whatever the
+        analysis's depth: this one where its cube efficiencies are the 0-ply ones, else
+        one that shares its network's figures (gnubg 1.08 deeper than one ply)."""
+        if efficiencies(self.generation, 0) == self.efficiency:
+            return self
+        if self._luck is None:
+            self._luck = Evaluator(self._g, 0, share=self)
+        return self._luck
+
+    def forget(self) -> None:
+        """Forget every figure kept so far (`memo`: between games)."""
+        for memo in (self._chances, self._rolls, self._boards, self._kinds, self._cubeful):
+            memo.clear()
+        self._lookahead.forget()
+        if self._luck is not None:
+            self._luck.forget()
+
+    def memory(self) -> dict[str, int]:
+        """How many figures each memo holds now (`bgboard bench --only pi`)."""
+        return {"chances": len(self._chances), "rolls": len(self._rolls), "boards": len(self._boards),
+                "kinds": len(self._kinds), "cubeful": len(self._cubeful), "lookahead": self._lookahead.kept()}
+
+    def kind_of(self, board: Board) -> tuple[str, float]:
+        """The board's class and its cube efficiency at this evaluator's depth."""
+        return board_kind(board, self.efficiency)
 
     # -- the network ------------------------------------------------------------------
     def chances(self, board: Board, plies: int = 0) -> Chances:
@@ -161,10 +192,7 @@ class Evaluator:
         found = self._chances.get((board, plies))
         if found is None:
             raw = self._g.probabilities(legal_board(board), plies)
-            found = (raw[0], raw[1], raw[2], raw[3], raw[4])
-            if len(self._chances) > 200_000:
-                self._chances.clear()
-            self._chances[board, plies] = found
+            found = self._chances.keep((board, plies), (raw[0], raw[1], raw[2], raw[3], raw[4]))
         return found
 
     def moves(self, board: Board, d1: int, d2: int) -> tuple[tuple[str, Chances], ...]:
@@ -180,9 +208,7 @@ class Evaluator:
             if found:  # gnubg-nn reports stale chances for its first move: evaluate it again
                 key = found[0][0]
                 found = ((key, self.chances(self.board_of_key(key))),) + found[1:]
-            if len(self._rolls) > 50_000:
-                self._rolls.clear()
-            self._rolls[board, d1, d2] = found
+            self._rolls.keep((board, d1, d2), found)
         return found
 
     def prefetch(self, board: Board, rolls: Sequence[tuple[int, int]]) -> list[tuple[tuple[str, Chances], ...]]:
@@ -193,16 +219,13 @@ class Evaluator:
         todo = [r for r in rolls if (board, r[0], r[1]) not in self._rolls]
         fresh = {}
         if todo and self._batched is not None:
-            if len(self._boards) > 200_000:
-                self._boards.clear()
             found = self._batched(legal_board(board), todo)
-            self._chances.setdefault((board, 0), found.before)
+            if (board, 0) not in self._chances:
+                self._chances.keep((board, 0), found.before)
             for (d1, d2), ranked in zip(todo, found.rolls):
                 fresh[d1, d2] = tuple((m.key, m.chances) for m in ranked)
-                self._boards.update((m.key, (m.board, m.cls)) for m in ranked)
-            if len(self._rolls) > 50_000:
-                self._rolls.clear()
-            self._rolls.update(((board, d1, d2), found) for (d1, d2), found in fresh.items())
+            self._boards.keep_all((m.key, (m.board, m.cls)) for ranked in found.rolls for m in ranked)
+            self._rolls.keep_all(((board, d1, d2), found) for (d1, d2), found in fresh.items())
         return [fresh.get(r) or self._rolls.get((board, r[0], r[1])) or () for r in rolls]
 
     def board_of_key(self, key: str) -> Board:
@@ -224,15 +247,12 @@ class Evaluator:
                 board = self._g.board_from_position_key(key) if given is None \
                     else (tuple(given[0]), tuple(given[1]))  # a pair of tuples either way
                 cls = self._g.classify([list(board[0]), list(board[1])])  # this runs for every move
+            eff = self.efficiency
             if cls >= RACE_CLASS:
-                kind = board_kind(board) if cls == RACE_CLASS else ("contact", CONTACT_EFFICIENCY)
+                kind = self.kind_of(board) if cls == RACE_CLASS else ("contact", eff.contact)
             else:
-                kind = ("over", 0.0) if cls == 0 else ("bearoff2", BEAROFF_EFFICIENCY) if cls == 1 \
-                    else ("bearoff", BEAROFF_EFFICIENCY)
-            found = (board, kind, cls)
-            if len(self._kinds) > 200_000:
-                self._kinds.clear()
-            self._kinds[key] = found
+                kind = ("over", 0.0) if cls == 0 else (("bearoff2" if cls == 1 else "bearoff"), eff.bearoff)
+            found = self._kinds.keep(key, (board, kind, cls))
         return found
 
     def keyed_cubeful(self, key: str, p: Chances, ci: CubeInfo, board: Board, kind: tuple[str, float]) -> float:
@@ -240,10 +260,7 @@ class Evaluator:
         leaf asks again for what the choice of the move before it worked out."""
         found = self._cubeful.get((key, ci))
         if found is None:
-            found = board_cubeful(p, ci, board, kind)
-            if len(self._cubeful) > 400_000:
-                self._cubeful.clear()
-            self._cubeful[key, ci] = found
+            found = self._cubeful.keep((key, ci), board_cubeful(p, ci, board, kind))
         return found
 
     def key_of(self, board: Board) -> str:
@@ -255,7 +272,7 @@ class Evaluator:
         """The mover's cubeful EMG once their move leaves `board_after` (opponent on roll,
         who may double at once: gnubg's leaf with both cube positions)."""
         opp = flipped(ci)
-        found = kind or board_kind(board_after)
+        found = kind or self.kind_of(board_after)
         keep = board_cubeful(opp_chances, opp, board_after, found)
         value = _with_cube(opp, keep, lambda: board_cubeful(opp_chances, doubled(opp), board_after, found))
         return mwc_to_emg(1.0 - value, ci)
@@ -346,8 +363,9 @@ class Evaluator:
             nd, dt = mwc_to_emg(nd_mwc, ci), mwc_to_emg(dt_mwc, ci)
         else:
             p = chances or self.chances(board)
-            nd = mwc_to_emg(board_cubeful(p, ci, board), ci)
-            dt = mwc_to_emg(board_cubeful(p, doubled(ci), board), ci)
+            kind = self.kind_of(board)
+            nd = mwc_to_emg(board_cubeful(p, ci, board, kind), ci)
+            dt = mwc_to_emg(board_cubeful(p, doubled(ci), board, kind), ci)
         dp = mwc_to_emg(double_pass_mwc(ci), ci)
         available = may_double(ci)
         if not available:
@@ -356,7 +374,8 @@ class Evaluator:
             optimal = dt if dp > dt else dp
         else:
             optimal = nd
-        return CubeEval(nd, dt, dp, optimal, available)
+        can_win = self.generation not in NO_DOUBLE_WITHOUT_A_WIN or (chances or self.chances(board))[WIN] > 0.0
+        return CubeEval(nd, dt, dp, optimal, available, can_win)
 
     def win_chance(self, board: Board) -> float:
         """The cubeless chance that the side on roll wins the game."""

@@ -17,11 +17,14 @@ from typing import Protocol
 
 from controller.analysis.cubeful import (Board, Chances, CubeInfo, double_pass_mwc, doubled, flipped, may_double,
                                         mover_prices, mwc_to_emg)
+from controller.analysis.memo import Memo
 from controller.evaluation.backend import BoardLike, NetworkBackend, afters_of, chances_of, classes_of, keys_of
 
 ROLLS: tuple[tuple[int, int, int], ...] = tuple(
     (a, b, 1 if a == b else 2) for a in range(1, 7) for b in range(1, a + 1))
 MIN_PRUNE_MOVES = 5
+NODES_KEPT = 12_000
+"""How many nodes' best moves a look-ahead keeps (`memo`): a 2-ply decision walks about 7,000."""
 RACE_CLASS = 3
 """gnubg-nn's `classify`: 0 over, 1 two-sided bear-off, 2 one-sided, 3 race, 4 crashed, 5 contact."""
 
@@ -110,7 +113,14 @@ class Lookahead:
     def __init__(self, evaluator: Evaluator) -> None:
         self.ev = evaluator
         self._g = evaluator.network
-        self._best: dict[tuple[str, int, int, CubeInfo], Node] = {}
+        self._best: Memo[tuple[str, int, int, CubeInfo], Node] = Memo(NODES_KEPT)
+
+    def forget(self) -> None:
+        """Forget the moves worked out so far (between games)."""
+        self._best.clear()
+
+    def kept(self) -> int:
+        return len(self._best)
 
     def node(self, key: str, chances: Chances | None = None) -> Node:
         """The node of the board `key` names (its chances from the network unless given)."""
@@ -143,14 +153,15 @@ class Lookahead:
         the side on roll (`FindBestMoveInEval`), the other side now on roll; without a
         legal move the same checkers with the other side on roll. The rolls not yet known
         are worked out together: the network evaluates all their moves in two batches."""
-        memo = [(node[0], a, b, ci) for a, b, _w in ROLLS]
-        todo = [(a, b) for (a, b, _w), m in zip(ROLLS, memo) if m not in self._best]
+        wanted = [(node[0], a, b, ci) for a, b, _w in ROLLS]
+        known = {m: self._best[m] for m in wanted if m in self._best}
+        todo = [(a, b) for (a, b, _w), m in zip(ROLLS, wanted) if m not in known]
         if todo:
-            if len(self._best) > 200_000:
-                self._best.clear()
-            self._best.update(((node[0], a, b, ci), found)
-                              for (a, b), found in zip(todo, self._best_after_rolls(node[1], todo, ci)))
-        return [self._best[m] for m in memo]
+            found = self._best_after_rolls(node[1], todo, ci)
+            fresh = {(node[0], a, b, ci): after for (a, b), after in zip(todo, found)}
+            self._best.keep_all(fresh.items())
+            known.update(fresh)
+        return [known[m] for m in wanted]
 
     def _best_after_rolls(self, board: Board, rolls: list[tuple[int, int]], ci: CubeInfo) -> list[Node]:
         # each move's result as the list pair gnubg-nn takes, opponent on roll, in the move

@@ -35,6 +35,30 @@ as here, so with its thresholds the counts are gnubg's (0.04/0.08/0.16 were not)
 CLOSE_CUBE = 0.16
 ALL_ROLLS = tuple((a, b) for a in range(1, 7) for b in range(1, a + 1))
 MAX_WORKERS = 4
+WORKER_MB = 100
+"""What one forked game's analysis may take beyond what it shares with the process it was
+forked from, 2-ply included (`bgboard bench --only pi` measures it): a Zero 2 W's 512 MB
+hold two or three beside the system and `bgboard run`, not four."""
+
+
+def available_mb() -> int | None:
+    """The memory the kernel says is available now (MemAvailable), in MB; None unknown."""
+    try:
+        with open("/proc/meminfo", encoding="ascii") as meminfo:
+            for line in meminfo:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) // 1024
+    except (OSError, ValueError, IndexError):
+        return None
+    return None
+
+
+def workers(games: int, available: int | None, cores: int | None = None) -> int:
+    """How many of `games` to analyse at once: one a core (this machine's unless given),
+    at most MAX_WORKERS, and no more than `available` MB of memory hold at WORKER_MB each
+    (one kept in reserve)."""
+    by_memory = MAX_WORKERS if available is None else max(1, available // WORKER_MB - 1)
+    return max(1, min(games, cores or os.cpu_count() or 1, MAX_WORKERS, by_memory))
 
 
 def no_double_loss(cube: CubeEval) -> float:
@@ -96,12 +120,14 @@ class Decision:
 
 @dataclass(frozen=True, slots=True)
 class MatchAnalysis:
-    """Every decision of a match, in order."""
+    """Every decision of a match, in order, and how it was judged: `plies` deep, as the
+    gnubg release `judged_as` names ("gnubg 1.07": the weights' release, `evaluator`)."""
 
     length: int
     players: tuple[str, str]
     decisions: tuple[Decision, ...]
     plies: int
+    judged_as: str = ""
 
 
 def _board(position: Position) -> Board:
@@ -159,19 +185,21 @@ class MatchAnalyser:
         for decisions in self._games(record):
             out.extend(decisions)
         self.ev = self._shallow
-        return MatchAnalysis(record.length, record.players, tuple(out), self.ev.plies)
+        return MatchAnalysis(record.length, record.players, tuple(out), self.ev.plies, self.ev.judged_as)
 
     def _games(self, record: MatchRecord) -> list[list[Decision]]:
         """Each game's decisions. Games are independent, so with several cores and games
         they are shared out among forked copies of this process (which inherit the loaded
-        network): gnubg's own analysis uses every core too."""
-        workers = min(len(record.games), os.cpu_count() or 1, MAX_WORKERS)
-        if workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
+        network), a fresh one for each game (what a game's analysis took is given back
+        when it ends), as many at once as the cores and the free memory allow
+        (`workers`): gnubg's own analysis uses every core too."""
+        forks = workers(len(record.games), available_mb())
+        if forks < 2 or "fork" not in multiprocessing.get_all_start_methods():
             return [self._game(record.length, game) for game in record.games]
         _forked.clear()
         _forked.append((self, record))
-        with multiprocessing.get_context("fork").Pool(workers) as pool:
-            return pool.map(_analyse_forked_game, range(len(record.games)))
+        with multiprocessing.get_context("fork").Pool(forks, maxtasksperchild=1) as pool:
+            return pool.map(_analyse_forked_game, range(len(record.games)), chunksize=1)
 
     def game(self, length: int, game: Game) -> list[Decision]:
         """One game's decisions (games are independent: a live review analyses each
@@ -181,7 +209,21 @@ class MatchAnalyser:
     def _ci(self, length: int, game: Game, t: _Table) -> CubeInfo:
         return CubeInfo(length, game.score, t.cube, t.owner, t.player, game.crawford)
 
+    def _forget(self) -> None:
+        """Forget what the evaluators worked out (`memo`): a game's figures are of little
+        use to the next, and a table holding them between reviews holds memory for nothing."""
+        self._shallow.forget()
+        if self._deeper is not None:
+            self._deeper[0].forget()
+
     def _game(self, length: int, game: Game) -> list[Decision]:
+        self._forget()
+        try:
+            return self._decisions(length, game)
+        finally:
+            self._forget()
+
+    def _decisions(self, length: int, game: Game) -> list[Decision]:
         first = game.actions[0].player if game.actions else 0
         t = _Table(Position.initial(), first)
         out: list[Decision] = []
@@ -251,23 +293,24 @@ class MatchAnalyser:
         return "?"
 
     def _luck(self, board: Board, dice: tuple[int, int], ci: CubeInfo, initial: bool) -> float:
-        """gnubg's LuckNormal / LuckFirst at 0-ply."""
+        """gnubg's LuckNormal / LuckFirst at 0-ply (its cube efficiencies at 0 ply too)."""
+        ev = self.ev.for_luck()
         hi, lo = max(dice), min(dice)
-        rolled = self.ev.best_equity(board, (hi, lo), ci)
+        rolled = ev.best_equity(board, (hi, lo), ci)
         if initial and hi != lo:
             total = 0.0
             opp = ci.flipped()
             swapped = (board[1], board[0])
-            self.ev.prefetch(swapped, ALL_ROLLS)
+            ev.prefetch(swapped, ALL_ROLLS)
             for a in range(1, 7):
                 for b in range(1, a):
-                    total += rolled if (a, b) == (hi, lo) else self.ev.best_equity(board, (a, b), ci)
-                    total -= self.ev.best_equity(swapped, (a, b), opp)
+                    total += rolled if (a, b) == (hi, lo) else ev.best_equity(board, (a, b), ci)
+                    total -= ev.best_equity(swapped, (a, b), opp)
             return rolled - total / 30.0
         total = 0.0
         for a in range(1, 7):
             for b in range(1, a + 1):
-                eq = rolled if (a, b) == (hi, lo) else self.ev.best_equity(board, (a, b), ci)
+                eq = rolled if (a, b) == (hi, lo) else ev.best_equity(board, (a, b), ci)
                 total += eq if a == b else 2.0 * eq
         return rolled - total / 36.0
 

@@ -18,6 +18,7 @@ def analysis_json(name: str, analysis: MatchAnalysis) -> dict[str, object]:
         "file": name,
         "length": analysis.length,
         "ply": analysis.plies,
+        "judged_as": analysis.judged_as,
         "weights": weights_in_use(),
         "players": [player_stats(analysis, i).to_json() for i in (0, 1)],
         "games": [decision_json(d, players) for d in analysis.decisions],
@@ -43,7 +44,7 @@ def text_report(name: str, analysis: MatchAnalysis) -> str:
     players = analysis.players
     marked = sorted((d for d in analysis.decisions if d.mark), key=lambda d: -d.loss)
     lines = [f"{name}: match to {analysis.length}, {players[0] or '?'} vs {players[1] or '?'}, "
-             f"{analysis.plies}-ply cubeful analysis"]
+             f"{analysis.plies}-ply cubeful analysis as {analysis.judged_as} judges"]
     lines.append(f"Marked decisions ({len(marked)}), worst first:" if marked else "No marked decisions.")
     for d in marked:
         dice = f" {d.dice[0]}{d.dice[1]}" if d.dice else ""

@@ -101,12 +101,14 @@ class MatchReview:
     plies: int
     series: tuple[WinPoint, ...]
     marked: tuple[MarkedDecision, ...]
+    judged_as: str = ""
+    """The gnubg release whose analysis this is ("gnubg 1.08"): the installed program's."""
 
     def decision(self, key: str) -> MarkedDecision | None:
         return next((d for d in self.marked if d.key == key), None)
 
     def to_json(self) -> dict[str, object]:
-        return {"games": self.games, "ply": self.plies,
+        return {"games": self.games, "ply": self.plies, "judged_as": self.judged_as,
                 "players": [p.to_json() for p in self.players],
                 "series": [{"game": p.game, "move": p.move, "white": round(p.white, 4)} for p in self.series],
                 "marked": [d.to_json() for d in self.marked]}
@@ -147,7 +149,7 @@ def review_of(analysis: MatchAnalysis, record: MatchRecord) -> MatchReview:
     marked = tuple(MarkedDecision(decision_key(d), d, setup_of(d, by_number[d.game], record.length))
                    for d in analysis.decisions if d.mark and d.game in by_number)
     return MatchReview((player_stats(analysis, 0), player_stats(analysis, 1)), len(games),
-                       analysis.plies, _series(analysis, games), marked)
+                       analysis.plies, _series(analysis, games), marked, analysis.judged_as)
 
 
 class ReviewCache:
@@ -168,7 +170,8 @@ class ReviewCache:
             if key not in self._games:
                 self._games[key] = self.analyser.game(record.length, game)
             out.extend(self._games[key])
-        return MatchAnalysis(record.length, record.players, tuple(out), self.analyser.ev.plies)
+        return MatchAnalysis(record.length, record.players, tuple(out), self.analyser.ev.plies,
+                             self.analyser.ev.judged_as)
 
     def review(self, record: MatchRecord) -> MatchReview:
         return review_of(self.analysis(record), record)

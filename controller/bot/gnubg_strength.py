@@ -15,7 +15,7 @@ import hashlib
 from typing import Any
 
 from controller.analysis.cubeful import Chances
-from controller.analysis.evaluator import Board, CubeEval, Evaluator, board_kind
+from controller.analysis.evaluator import Board, CubeEval, Evaluator
 from controller.analysis.hint import cube_info
 from controller.bot.contract import MatchContext
 from controller.engine import Move, Position, legal_moves
@@ -65,7 +65,7 @@ class StrengthBot:
         best_key, best_eq = "", -99.0
         for key, p in ev.moves((position.theirs, position.mine), dice[0], dice[1]):
             after = ev.board_of_key(key)
-            eq = ev.after_move_equity(noisy(p, after, self.sigma), after, ci, board_kind(after))
+            eq = ev.after_move_equity(noisy(p, after, self.sigma), after, ci, ev.kind_of(after))
             if eq > best_eq:
                 best_key, best_eq = key, eq
         for move in moves:

@@ -131,7 +131,8 @@ export class ReviewView {
       return t(lang, "review.player", { s: sideName(lang, side), pr, rating: t(lang, `review.rating.${RATINGS[p.overall.rating] ?? "none"}`) });
     });
     $("review-players").textContent = players.join(" · ");
-    $("review-games").textContent = t(lang, data.games === 1 ? "review.games_one" : "review.games", { n: data.games });
+    $("review-games").textContent = t(lang, data.games === 1 ? "review.games_one" : "review.games",
+                                      { n: data.games, judge: data.judged_as ?? "gnubg" });
     drawGraph($("review-graph"), data.series ?? [], lang);
     const rows = (data.marked ?? []).map((d) => this.row(d, data.practice, lang));
     $("review-list").replaceChildren(...rows);

@@ -1,0 +1,139 @@
+"""How often `bgboard analyze` agrees with the gnubg program's own `analyse match`, per
+player of a match: the same marks (doubtful, bad, very bad) and a PR within `PR_WITHIN`
+of gnubg's (its overall error rate over two; it prints the rate to 0.1 mEMG). The tests
+use it on a few matches (tests/test_analysis_releases.py); run as a script it measures a
+seeded sample of the real matches in ../shared/matches:
+
+    python tests/gnubg_agreement.py --plies 0 --matches 50 [--release 1.08] [--seed 1]
+
+Each release is judged against its own program: 1.07 against this machine's gnubg with
+its weights, 1.08 against trixie's gnubg in its root (`.ci/gnubg-1.08-root`) with the
+weights of that root, the same on both sides. Heavy: run it niced.
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from controller.analysis.evaluator import Evaluator  # noqa: E402
+from controller.analysis.network import load_network  # noqa: E402
+from controller.analysis.gnubg_program import (GnubgProgram, installed_program, run_gnubg_analysis,  # noqa: E402
+                                               trixie_program)
+from controller.analysis.gnubg_statistics import GnubgStats, parse_statistics  # noqa: E402
+from controller.analysis.match import MatchAnalyser, MatchAnalysis  # noqa: E402
+from controller.analysis.stats import PlayerStats, player_stats  # noqa: E402
+from controller.evaluation.backend import NetworkBackend  # noqa: E402
+from controller.evaluation.numpy_network import NumpyNetwork  # noqa: E402
+from controller.evaluation.weights import read_binary, read_text  # noqa: E402
+from controller.evaluation.wheel import load_gnubg_nn  # noqa: E402
+from controller.evaluation.wheel_net import WheelNet  # noqa: E402
+from controller.records.mat_reader import read_mat  # noqa: E402
+
+MATCHES = Path(__file__).resolve().parent.parent / "../shared/matches/bglab"
+PR_WITHIN = 0.1
+
+
+@dataclass(frozen=True)
+class PlayerMatch:
+    """One player of one match: ours beside gnubg's."""
+
+    file: str
+    ours: PlayerStats
+    theirs: GnubgStats
+
+    @property
+    def marks_agree(self) -> bool:
+        return (self.ours.doubtful, self.ours.bad, self.ours.very_bad) == \
+            (self.theirs.doubtful, self.theirs.bad, self.theirs.very_bad)
+
+    @property
+    def pr_off(self) -> float:
+        return abs(self.ours.pr - self.theirs.overall_rate / 2.0)
+
+    @property
+    def agrees(self) -> bool:
+        return self.marks_agree and self.pr_off <= PR_WITHIN
+
+
+def program_for(release: str) -> GnubgProgram:
+    """The program that judges as `release`; SystemExit (one line) where there is none."""
+    if release == "1.08":
+        found, why = trixie_program()
+        if found is None:
+            raise SystemExit(why)
+        return found
+    found = installed_program()
+    if found is None or found.release != release:
+        raise SystemExit(f"no gnubg {release} program here")
+    return found
+
+
+def network_for(program: GnubgProgram) -> NetworkBackend:
+    """The numpy network on `program`'s own weights, with the wheel where it has the same
+    weights (its own are 1.08's; the installed program's are loaded into it by
+    `analysis.network`, which serves this machine's program)."""
+    if program.root is None:
+        return load_network()
+    weights = read_binary(program.weights.read_bytes())
+    module = load_gnubg_nn()
+    wheel = None
+    if module is not None:
+        own = Path(module.__file__ or "").parent / "data" / "gnubg.weights"
+        if own.is_file() and read_text(own.read_text()).nets["contact"].flat().tobytes() == \
+                weights.nets["contact"].flat().tobytes():
+            wheel = WheelNet.load(module, own)
+    return NumpyNetwork(weights, wheel=wheel)
+
+
+def analyse(path: Path, network: NetworkBackend, plies: int) -> MatchAnalysis:
+    text = path.read_text(encoding="utf-8", errors="replace").lstrip("\ufeff")
+    return MatchAnalyser(Evaluator(network, plies)).analyse(read_mat(text))
+
+
+def compare(path: Path, program: GnubgProgram, network: NetworkBackend, plies: int) -> list[PlayerMatch]:
+    theirs = parse_statistics(run_gnubg_analysis(path, plies, program=program))
+    ours = analyse(path, network, plies)
+    return [PlayerMatch(path.name, player_stats(ours, p), theirs[p]) for p in (0, 1)]
+
+
+def sample(count: int, seed: int) -> list[Path]:
+    """`count` real matches drawn with `seed` (those gnubg 1.07 imported whole)."""
+    rows = (MATCHES / "MANIFEST.tsv").read_text().splitlines()[1:]
+    fine = sorted(r.split("\t")[0] for r in rows if "\tOK -> gnubg" in r)
+    return [MATCHES / name for name in random.Random(seed).sample(fine, count)]
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--plies", type=int, default=0, choices=(0, 1, 2))
+    parser.add_argument("--matches", type=int, default=50)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--release", default="1.07", choices=("1.07", "1.08"))
+    args = parser.parse_args(argv)
+    program = program_for(args.release)
+    network = network_for(program)
+    rows: list[PlayerMatch] = []
+    started = time.monotonic()
+    for path in sample(args.matches, args.seed):
+        for row in compare(path, program, network, args.plies):
+            rows.append(row)
+            if not row.agrees:
+                print(f"  {row.file} {row.ours.name}: marks {row.ours.doubtful}/{row.ours.bad}/{row.ours.very_bad}"
+                      f" gnubg {row.theirs.doubtful}/{row.theirs.bad}/{row.theirs.very_bad},"
+                      f" PR {row.ours.pr:.2f} gnubg {row.theirs.overall_rate / 2:.2f}", flush=True)
+    agree = sum(r.agrees for r in rows)
+    print(f"gnubg {args.release}, {args.plies} ply: {agree} of {len(rows)} player-matches agree"
+          f" (marks {sum(r.marks_agree for r in rows)}, PR within {PR_WITHIN}:"
+          f" {sum(r.pr_off <= PR_WITHIN for r in rows)}; worst PR off {max(r.pr_off for r in rows):.3f});"
+          f" {time.monotonic() - started:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
