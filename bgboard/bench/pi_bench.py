@@ -19,8 +19,10 @@ Operations (CPU milliseconds each, median): a checker lifted to its targets in t
 a checker placed to its step counted (the controller's work; the sensor's settling time
 is a wait, not work), a hint, a computer move at each level, the review after one game of
 a 7-point match, `bgboard analyze` of that match at each ply (2-ply left out with
---quick), and the RSS of `bgboard run` on the virtual board at steady state
-(controller_bench's idle run). `goal_*` are the issue's bounds on the Pi 4 estimate.
+--quick), the RSS of `bgboard run` on the virtual board at steady state
+(controller_bench's idle run), and the judgement's memory (`memory_figures`: `analyze` of
+a 25-point record of 25 games, the review after each game, the memos' limits). `goal_*`
+are the issues' bounds on the Pi 4 estimate and on that memory.
 The judgement's figures come once per implementation of gnubg's network at hand, named
 by it (`pi4_hint_numpy_ms`, `pi4_review_after_a_game_wheel_ms`): a Pi has no gnubg-nn
 wheel, so its figures are the `_numpy` ones.
@@ -38,6 +40,8 @@ from contextlib import contextmanager
 from functools import partial
 from pathlib import Path
 
+from controller.bench import memory_figures
+
 NAME = "pi"
 #: the published n-body run on a Pi 4 (see the module docstring)
 PI4_NBODY_S = 158.3
@@ -48,6 +52,9 @@ ZERO2W_PER_PI4 = round(1477.83 / 687.45 * 1.4 / 1.0, 2)
 GOALS_MS = {"lift_to_targets": 100.0, "hint": 1000.0, "move_worldclass": 3000.0,
             "review_after_a_game": 10000.0}
 GOAL_RSS_MB = 100.0
+#: issue 34's bounds on the judgement's memory (MB): any record `analyze` accepts, and
+#: what the review after a game adds to `bgboard run`
+GOALS_MB = {"analyze_long_0ply_peak_process_mb": 150.0, "review_adds_mb": 30.0}
 
 
 def _tree_cpu_s() -> float:
@@ -362,6 +369,10 @@ def run(quick: bool) -> dict[str, object]:
     rss = _idle(4.0 if quick else 12.0)["rss_mb"]
     figures["run_rss_mb"] = rss
     figures["goal_run_rss_mb"] = GOAL_RSS_MB
+    with network("numpy"):
+        figures.update(memory_figures.run(quick))
+    for name, bound in GOALS_MB.items():
+        figures[f"goal_{name}"] = bound
     for op, bound in GOALS_MS.items():
         figures[f"goal_pi4_{op}_ms"] = bound
     return figures
