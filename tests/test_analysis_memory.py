@@ -1,8 +1,12 @@
 """What keeps the analysis's memory bounded (its figures are `bgboard bench --only pi`'s):
 its memos forget when full and between games, the numpy network ranks a wild position's
 thousands of moves a batch at a time with the same result as all at once, and `bgboard
-analyze` forks no more games at once than the free memory holds."""
+analyze` forks no more games at once than the free memory holds; and a level that needs
+no network never loads one (numpy, the wheel)."""
 from __future__ import annotations
+
+import subprocess
+import sys
 
 import pytest
 
@@ -78,3 +82,21 @@ def test_games_are_forked_only_as_far_as_the_memory_holds() -> None:
     assert match_module.workers(25, 330, cores=4) == 2  # a Zero 2 W beside `bgboard run`
     assert match_module.workers(25, 120, cores=4) == 1
     assert match_module.workers(25, None, cores=4) == 4  # no /proc/meminfo: the cores decide
+
+
+def test_a_level_that_needs_no_network_never_loads_one() -> None:
+    """`bgboard online --headless` with `simple`, or a table against it: the levels are
+    listed with what each lacks, the table and its review are imported, the simple level
+    plays; neither numpy (gnubg's networks) nor the gnubg-nn wheel is loaded for that."""
+    code = ("import sys\n"
+            "import controller.cli, controller.online.play, controller.table, controller.table.review\n"
+            "from controller.bot.base import OFFERED_LEVELS, check_level, level_missing, make_bot\n"
+            "from controller.engine import Position\n"
+            "from controller.bot.base import MONEY\n"
+            "[level_missing(level) for level in OFFERED_LEVELS]\n"
+            "check_level('simple')\n"
+            "make_bot('simple').choose_move(Position.initial(), (3, 1), MONEY)\n"
+            "print(sorted(m for m in ('numpy', 'gnubg_nn') if m in sys.modules))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
