@@ -12,7 +12,7 @@ import pytest
 
 from controller.analysis import match as match_module
 from controller.analysis.memo import Memo
-from controller.bench.long_record import long_record
+from bgboard.bench.long_record import long_record
 from controller.engine import Position
 from controller.evaluation import numpy_network
 from controller.evaluation.backend import BINARY_WEIGHTS
@@ -89,7 +89,7 @@ def test_a_level_that_needs_no_network_never_loads_one() -> None:
     listed with what each lacks, the table and its review are imported, the simple level
     plays; neither numpy (gnubg's networks) nor the gnubg-nn wheel is loaded for that."""
     code = ("import sys\n"
-            "import controller.cli, controller.online.play, controller.table, controller.table.review\n"
+            "import bgboard.cli, controller.online.play, controller.table, controller.table.review\n"
             "from controller.bot.base import OFFERED_LEVELS, check_level, level_missing, make_bot\n"
             "from controller.engine import Position\n"
             "from controller.bot.base import MONEY\n"

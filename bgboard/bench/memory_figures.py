@@ -84,7 +84,7 @@ def analyze_figures(quick: bool) -> dict[str, object]:
     without, 2 ply too on its first game), each process's peak and the tree's."""
     from dataclasses import replace
 
-    from controller.bench.long_record import long_record
+    from bgboard.bench.long_record import long_record
     from controller.records.mat_writer import write_mat
 
     record = long_record()
@@ -99,7 +99,7 @@ def analyze_figures(quick: bool) -> dict[str, object]:
         for name, played, plies in runs:
             path = Path(scratch) / f"{name}.mat"
             path.write_text(write_mat(played))
-            code, one, tree, _last = sampled([sys.executable, "-m", "controller.cli", "analyze", "--ply", str(plies),
+            code, one, tree, _last = sampled([sys.executable, "-m", "bgboard.cli", "analyze", "--ply", str(plies),
                                               str(path)])
             out[f"analyze_long_{name}_peak_process_mb"] = one if code == 0 else f"failed (exit {code})"
             out[f"analyze_long_{name}_peak_tree_pss_mb"] = tree
@@ -113,7 +113,7 @@ def review_figures(games: int) -> dict[str, object]:
 
     from dataclasses import replace
 
-    from controller.bench.long_record import long_record
+    from bgboard.bench.long_record import long_record
     from controller.records.mat_writer import write_mat
 
     record = long_record()

@@ -40,7 +40,7 @@ from contextlib import contextmanager
 from functools import partial
 from pathlib import Path
 
-from controller.bench import memory_figures
+from bgboard.bench import memory_figures
 
 NAME = "pi"
 #: the published n-body run on a Pi 4 (see the module docstring)
