@@ -38,13 +38,11 @@ _described: dict[str, str] = {}
 def _text_copy(data: bytes, weights: Weights) -> Path:
     """The program's weights as text for the wheel (made once, named by their hash)."""
     from controller.evaluation.weights import text_of
+    from controller.files import write_atomically
 
     target = _cache_dir() / f"gnubg-{hashlib.sha1(data).hexdigest()[:12]}.weights"
     if not target.is_file():
-        target.parent.mkdir(parents=True, exist_ok=True)
-        partial = target.with_suffix(f".{os.getpid()}.tmp")
-        partial.write_text(text_of(weights))
-        partial.replace(target)
+        write_atomically(target, text_of(weights))
     return target
 
 

@@ -15,6 +15,7 @@ import importlib.util
 import os
 import shutil
 import subprocess
+import tempfile
 from collections.abc import Sequence
 from functools import lru_cache
 from math import comb
@@ -100,7 +101,11 @@ def ensure_two_sided() -> bool:
         return False
     target = cache_dir() / "gnubg_ts0.bd"
     target.parent.mkdir(parents=True, exist_ok=True)
-    partial = target.with_suffix(f".{os.getpid()}.tmp")
+    # a fresh name of its own (O_EXCL): a fixed one, or one built from the process id, is a
+    # name someone can plant a link at before makebearoff writes through it
+    fd, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    os.close(fd)
+    partial = Path(name)
     try:
         subprocess.run([tool, "-t", "6x6", "-f", str(partial)], check=True, capture_output=True, timeout=900)
         partial.replace(target)
