@@ -34,7 +34,7 @@ class SimHost:
         self._tmp = tempfile.TemporaryDirectory(prefix="bgboard-online-")
         base = Path(self._tmp.name)
         self.sim = LiveSim(profile=profile, state_dir=base, settings_file=base / "simulator.json")
-        self.sim.dialog = {**self.sim.dialog, "language": language, "confirm": confirm, "opponent": "human"}
+        self.sim.saved.choices = {**self.sim.dialog, "language": language, "confirm": confirm, "opponent": "human"}
         self._autoplay, self._pause_s, self._page = autoplay, pause_s, page
         #: the computer level's hands, once the remote player is seated (with `autoplay`)
         self.hands: SimHands | None = None

@@ -22,13 +22,14 @@ from controller.records.store import TableStore
 from controller.table import Table
 from controller.table.practice import TablePractice
 from controller.web import online_page
-from controller.web.board_page import BoardPage
+from controller.web.board_page import board_page
+from controller.web.table_page import TablePage
 from controller.web.protocol import Notice, PageAction
 from controller.web.watch_page import READ_ONLY
 
 
-def _page(tmp_path: Path, dice: str = "board") -> BoardPage:
-    return BoardPage(_table(tmp_path, dice), load_profile())
+def _page(tmp_path: Path, dice: str = "board") -> TablePage:
+    return board_page(_table(tmp_path, dice), load_profile())
 
 
 def _table(tmp_path: Path, dice: str = "board") -> Table:
@@ -66,7 +67,7 @@ def test_real_dice_are_keyed_in_on_the_phone(tmp_path: Path) -> None:
     assert m.phase == "move" and m.turn == "white" and tuple(m.dice) == (5, 2)
 
 
-def _act(page: BoardPage, kind: str, **fields: object) -> object:
+def _act(page: TablePage, kind: str, **fields: object) -> object:
     return asyncio.run(page.act(PageAction(kind, **fields)))  # type: ignore[arg-type]
 
 
@@ -220,7 +221,7 @@ def test_the_phone_plays_online_through_the_tables_door(tmp_path: Path) -> None:
             known = Settings(online_server=str(address(double)))
             door = OnlineDoor(table, settings=lambda: known, online_dir=tmp_path / "online")
             table.offer_online(door)
-            page = BoardPage(table, load_profile(), door)
+            page = board_page(table, load_profile(), door)
             assert page.snapshot()["online_play"]["default_server"] == str(address(double))
             answer = await page.act(PageAction("online", settings={
                 "server": str(address(double)), "login": "guest", "match": "private", "points": "3",
@@ -260,7 +261,7 @@ def test_the_phone_watches_a_server_match_and_leaves_it(tmp_path: Path) -> None:
 
     async def body(table: Table, door: OnlineDoor, vb: VirtualBoard, double: BgammonDouble, players: Players) -> None:
         local = table.controller.status().match
-        page = BoardPage(table, load_profile(), door)
+        page = board_page(table, load_profile(), door)
         answer = await page.act(PageAction("online", settings={"server": str(address(double)), "match": "watch",
                                                                "join": "Guest_anna"}))
         assert isinstance(answer, Notice) and answer.key == "online_connecting", answer

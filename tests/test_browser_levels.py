@@ -37,8 +37,9 @@ def test_config_tomls_opponent_is_the_dialogs_choice(tmp_path: Path) -> None:
 @pytest.mark.timeout(170)
 def test_the_dialog_offers_every_level_and_explains_a_missing_one(page: Page, sim: ServerThread) -> None:
     def missing_worldclass(live: LiveSim) -> None:
-        live.levels = [dict(level, missing="needs GNU Backgammon") if level["name"] == "worldclass" else level
-                       for level in live.levels]
+        assert live.page is not None
+        live.page.levels = [dict(level, missing="needs GNU Backgammon") if level["name"] == "worldclass" else level
+                            for level in live.page.levels]
         live._changed()
 
     sim.inspect(missing_worldclass)

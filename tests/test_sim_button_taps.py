@@ -21,7 +21,7 @@ def test_quick_taps_on_the_menu_button_each_count(tmp_path: Path) -> None:
 
         async def taps() -> None:
             for _ in range(4):  # each click 10 ms after the last tap came up
-                await live._button("menu")
+                await live.fingers.press("menu")
                 await asyncio.sleep(TAP_S + 0.01)
         asyncio.run_coroutine_threadsafe(taps(), server.loop).result(30)
         # the first tap opens the menu, each further one steps to the next item

@@ -16,7 +16,7 @@ from controller.controller import ControllerConfig
 from controller.events import LanguageChosen, TutorChosen
 from controller.table import BackendChoice, Table, open_table
 from controller.table.choices import CHOICES_FILE
-from controller.web.board_page import BoardPage
+from controller.web.board_page import board_page
 from controller.web.protocol import PageAction
 
 #: what `bgboard run` gives the table from a config.toml without language or tutor
@@ -46,7 +46,7 @@ def _open(state_dir: Path, config: ControllerConfig = CONFIG_TOML) -> Table:
 
 def _choose_on_the_phone(table: Table) -> None:
     """The language and the tutor chosen on the board's page, on the table's running loop."""
-    page = BoardPage(table, load_profile())
+    page = board_page(table, load_profile())
 
     async def choose() -> None:
         for action in (PageAction("language", name="da"), PageAction("tutor", name="doubtful")):
@@ -60,13 +60,13 @@ def test_a_choice_made_on_the_phone_holds_after_bgboard_run_restarts(tmp_path: P
     assert (first.controller.status().config.language, first.controller.status().config.tutor) == ("da", "doubtful")
     again = _run(tmp_path, CONFIG_TOML)
     assert (again.controller.status().config.language, again.controller.status().config.tutor) == ("da", "doubtful")
-    page = BoardPage(again, load_profile())
+    page = board_page(again, load_profile())
     assert (page.snapshot()["settings"]["language"], page.snapshot()["settings"]["tutor"]) == ("da", "doubtful")
 
 
 def test_the_new_match_dialogs_language_and_tutor_are_kept_too(tmp_path: Path) -> None:
     with _open(tmp_path) as table:
-        page = BoardPage(table, load_profile())
+        page = board_page(table, load_profile())
         asyncio.run(page.act(PageAction("new_match", settings={"length": 3, "language": "sv", "tutor": "bad"})))
         assert table.controller.status().config.language == "sv"
     with _open(tmp_path) as table:

@@ -8,6 +8,7 @@ own but need no running table, so they are read and tested here on their own.
 from __future__ import annotations
 
 import json
+import logging
 import os
 from collections.abc import Callable
 from pathlib import Path
@@ -24,6 +25,9 @@ from controller.files import read_bounded, write_atomically
 from controller.json_value import JsonObject
 from controller.settings import OPPONENTS, Settings
 from controller.show.texts import LANGUAGES
+from controller.table import Table
+
+log = logging.getLogger("bgboard.sim")
 
 #: the dialog's choices before the player or config.toml makes any
 DEFAULT_DIALOG = {"length": 5, "cube": "on", "crawford": "on", "clock": "off", "confirm": "auto",
@@ -159,3 +163,38 @@ def save_dialog(path: Path, dialog: JsonObject) -> None:
     """Keep the dialog's choices for the next session (not those of one match only),
     written whole or not at all."""
     write_atomically(path, json.dumps({k: v for k, v in dialog.items() if k not in ONE_MATCH}))
+
+
+class SavedDialog:
+    """The dialog's choices kept in a file between sessions (the simulator's page): loaded
+    under config.toml's own values (`load_dialog`), and every choice made on the page, a new
+    match's or a language or tutor in the middle of one, kept again; a settings folder that
+    cannot be written is one log line (the choice counts, it is only not remembered)."""
+
+    def __init__(self, path: Path, settings: Callable[[], Settings]) -> None:
+        self.path = path
+        self.choices: JsonObject = load_dialog(path, settings)
+
+    def settings(self) -> JsonObject:
+        return dict(self.choices)
+
+    def remember(self, chosen: JsonObject) -> None:
+        self.choices = {**self.choices, **chosen}
+        problem = remember(self.path, self.choices)
+        if problem is not None:
+            log.warning("the match's settings are not remembered: %s", problem.strerror or problem)
+
+
+class TableDialog:
+    """The dialog's choices as `table` plays now (the board's page, `table_dialog`): the
+    table's match and its kept choices are the next dialog's, so nothing else is kept."""
+
+    def __init__(self, table: Table) -> None:
+        self._table = table
+
+    def settings(self) -> JsonObject:
+        status = self._table.controller.status()
+        return table_dialog(status.match.settings, status.config)
+
+    def remember(self, chosen: JsonObject) -> None:
+        pass  # the table keeps its language and tutor itself (controller/table/choices.py)

@@ -1,23 +1,28 @@
-"""Messages between the simulator page and the server, checked at the boundary.
+"""Messages between the page and the server, checked at the boundary.
 
-The page sends small JSON objects; anything malformed (not JSON, `NaN`/`Infinity`, a list
-where a name belongs) is answered with one short `notice` line and changes nothing. The server sends `state` snapshots (see `SimBackend.snapshot`).
+The page sends small JSON objects, each of a kind (`PageKind`) with its own fields;
+anything malformed (not JSON, `NaN`/`Infinity`, a list where a name belongs, a kind the
+page never sends) is answered with one short `notice` line and changes nothing. The server
+sends `state` snapshots (see `PageBackend.snapshot`) and notices.
 """
 from __future__ import annotations
 
 import json
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
-from typing import TypeGuard
+from typing import Literal, TypeGuard, TypeVar, Union, get_args
 
 from controller.analysis.tutor import TUTOR_MARKS
+from controller.board.profile_sections import BUTTON_KEYS
+from controller.engine.board_view import CELLS, COLOURS
 from controller.json_value import JsonObject
 from controller.show.texts import LANGUAGES
-from controller.board.profile_sections import BUTTON_KEYS
 
 #: what a finger can do on the page: press a profile button, or hold the menu button
 PRESSES = frozenset([*BUTTON_KEYS, "menu_hold"])
-from controller.engine.board_view import CELLS, COLOURS
+
+#: a name a message must be one of (a cell, a colour, a kind)
+Name = TypeVar("Name", bound=str)
 
 FAULTS = frozenset(["noise", "unplug", "plug", "flicker", "drop", "flip"])
 
@@ -36,15 +41,27 @@ class Notice:
         return {"type": "notice", "text": self.text, "key": self.key, "params": self.params}
 
 
+#: what an action is answered with: a line for the user (a `Notice`, in the page's
+#: language, or plain English), or None when the table's own answer is enough
+Answer = Union[str, Notice, None]
+
+
 class BadMessage(ValueError):
     """A message from the page that cannot be acted on; the text is shown to the user."""
+
+
+#: every kind of message the page sends (`_PARSERS` checks each)
+PageKind = Literal["lift", "place", "auto_step", "cover", "drop_outside", "setup", "bot_move", "undo",
+                   "online_leave", "reveal", "back_to_match", "hint", "button", "fault", "new_match", "online",
+                   "say", "dice", "die", "phrase", "practice", "command", "language", "tutor"]
+PAGE_KINDS: frozenset[PageKind] = frozenset(get_args(PageKind))
 
 
 @dataclass(frozen=True)
 class PageAction:
     """One checked action from the page."""
 
-    kind: str
+    kind: PageKind
     cell: str | None = None
     colour: str | None = None
     name: str | None = None
@@ -61,7 +78,7 @@ def short(value: object, limit: int = 40) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "\u2026"
 
 
-def _one_of(value: object, names: Collection[str]) -> TypeGuard[str]:
+def _one_of(value: object, names: Collection[Name]) -> TypeGuard[Name]:
     """`value in names` for any JSON value (a list or an object is simply not a name)."""
     return isinstance(value, str) and value in names
 
@@ -82,13 +99,12 @@ def parse_message(text: str) -> PageAction:
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
         raise BadMessage("ignored a message without a type")
     kind = data["type"]
-    parse = _PARSERS.get(kind)
-    if parse is None:
+    if not _one_of(kind, PAGE_KINDS):
         raise BadMessage(f"ignored an unknown message type {short(kind)}")
-    return parse(kind, data)
+    return _PARSERS[kind](kind, data)
 
 
-def _hand(kind: str, data: Message) -> PageAction:
+def _hand(kind: PageKind, data: Message) -> PageAction:
     cell = data.get("cell")
     if not _one_of(cell, CELLS):
         raise BadMessage(f"ignored {kind}: {short(cell)} is not a place on the board")
@@ -98,17 +114,17 @@ def _hand(kind: str, data: Message) -> PageAction:
     return PageAction(kind, cell=cell, colour=colour, slide=data.get("slide") is True)
 
 
-def _bare(kind: str, data: Message) -> PageAction:
+def _bare(kind: PageKind, data: Message) -> PageAction:
     return PageAction(kind)
 
 
-Parser = Callable[[str, Message], PageAction]
+Parser = Callable[[PageKind, Message], PageAction]
 
 
 def _named(names: Collection[str], refusal: Callable[[str], str]) -> Parser:
     """A message whose "name" must be one of `names`; `refusal(shown name)` is the notice
     for any other."""
-    def parse(kind: str, data: Message) -> PageAction:
+    def parse(kind: PageKind, data: Message) -> PageAction:
         name = data.get("name")
         if not _one_of(name, names):
             raise BadMessage(refusal(short(name)))
@@ -124,7 +140,7 @@ _language = _named(LANGUAGES, lambda name: f"ignored a language {name}: choose {
 _tutor = _named(TUTOR_MARKS, lambda name: f"ignored a tutor setting {name}: choose {', '.join(TUTOR_MARKS)}")
 
 
-def _settings(kind: str, data: Message) -> PageAction:
+def _settings(kind: PageKind, data: Message) -> PageAction:
     """New match, or online: the dialog's "Online (bgammon.org)" choice."""
     settings = data.get("settings")
     if not isinstance(settings, dict):
@@ -132,7 +148,7 @@ def _settings(kind: str, data: Message) -> PageAction:
     return PageAction(kind, settings=settings)
 
 
-def _say(kind: str, data: Message) -> PageAction:
+def _say(kind: PageKind, data: Message) -> PageAction:
     """A chat line to the online opponent (checked further by commands.check_chat)."""
     said = data.get("text")
     if not isinstance(said, str) or len(said) > 1000:
@@ -140,7 +156,7 @@ def _say(kind: str, data: Message) -> PageAction:
     return PageAction(kind, name=said)
 
 
-def _dice(kind: str, data: Message) -> PageAction:
+def _dice(kind: PageKind, data: Message) -> PageAction:
     """Real dice keyed in: {"dice": [5, 2]} (the opening: White's die first)."""
     dice = data.get("dice")
     if not (isinstance(dice, list) and len(dice) == 2
@@ -149,7 +165,7 @@ def _dice(kind: str, data: Message) -> PageAction:
     return PageAction(kind, name=f"{dice[0]}{dice[1]}")
 
 
-def _die(kind: str, data: Message) -> PageAction:
+def _die(kind: PageKind, data: Message) -> PageAction:
     """The first of real dice keyed in: {"die": 5}."""
     die = data.get("die")
     if not (isinstance(die, int) and not isinstance(die, bool) and 1 <= die <= 6):
@@ -157,7 +173,7 @@ def _die(kind: str, data: Message) -> PageAction:
     return PageAction(kind, name=str(die))
 
 
-def _phrase(kind: str, data: Message) -> PageAction:
+def _phrase(kind: PageKind, data: Message) -> PageAction:
     """A player's phrase for verifiable dice."""
     phrase = data.get("text")
     side = data.get("side")
@@ -166,7 +182,7 @@ def _phrase(kind: str, data: Message) -> PageAction:
     return PageAction(kind, colour=side, name=phrase)
 
 
-def _practice(kind: str, data: Message) -> PageAction:
+def _practice(kind: PageKind, data: Message) -> PageAction:
     """Set a marked decision of the review up on the board."""
     key = data.get("key")
     if not isinstance(key, str) or len(key) > 40:
@@ -174,7 +190,7 @@ def _practice(kind: str, data: Message) -> PageAction:
     return PageAction(kind, name=key)
 
 
-def _command(kind: str, data: Message) -> PageAction:
+def _command(kind: PageKind, data: Message) -> PageAction:
     name = data.get("name")
     if not isinstance(name, str):
         raise BadMessage("ignored a command without a name")
@@ -182,7 +198,7 @@ def _command(kind: str, data: Message) -> PageAction:
 
 
 #: each message type the page may send, and how it is checked
-_PARSERS: dict[str, Parser] = {
+_PARSERS: dict[PageKind, Parser] = {
     **dict.fromkeys(("lift", "place", "auto_step", "cover"), _hand),
     **dict.fromkeys(("drop_outside", "setup", "bot_move", "undo", "online_leave", "reveal",
                      "back_to_match", "hint"), _bare),
@@ -190,3 +206,4 @@ _PARSERS: dict[str, Parser] = {
     "dice": _dice, "die": _die, "phrase": _phrase, "practice": _practice, "command": _command, "language": _language,
     "tutor": _tutor,
 }
+assert set(_PARSERS) == PAGE_KINDS, "every kind of page message needs its parser"

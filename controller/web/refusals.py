@@ -16,9 +16,8 @@ from collections.abc import Awaitable, Callable
 
 from controller.events import Refused
 from controller.show.texts import render
-from controller.web.protocol import Notice
+from controller.web.protocol import Answer, Notice
 
-Answer = str | Notice | None
 
 
 def refusal_notice(refused: Refused, language: str) -> Notice:

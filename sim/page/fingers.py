@@ -18,7 +18,7 @@ from controller.web.protocol import Notice
 
 class PageFingers:
     """Presses on the current table's buttons (see the module docstring): `table` is the
-    page's table now (a new match makes another), `now` the loop's time."""
+    page's table (None before it opens, another once a table is closed), `now` the loop's time."""
 
     def __init__(self, table: Callable[[], Table | None], now: Callable[[], float]) -> None:
         self._table, self._now = table, now

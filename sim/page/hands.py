@@ -22,7 +22,7 @@ from controller.engine.turn import TurnPlan
 from controller.play.status import TableStatus
 from sim.virtual_board import VirtualBoard, lay_out
 from controller.web.page_actions import Handler
-from controller.web.protocol import Notice
+from controller.web.protocol import Notice, PageKind
 
 
 def steps_fit(vb: VirtualBoard, cells: list[tuple[str, str, bool]], colour: str) -> bool:
@@ -54,7 +54,7 @@ class PageHands:
         #: taken back): if it went onto a full point, the helper says it landed (`landed_unseen`)
         self._helped = False
 
-    def handlers(self) -> dict[str, Handler]:
+    def handlers(self) -> dict[PageKind, Handler]:
         """What each of the page's `PHYSICAL` actions does: these hands on the virtual board."""
         return {
             "lift": lambda a: self.lift(a.cell or "", a.colour),
