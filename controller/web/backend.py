@@ -1,8 +1,10 @@
-"""What the web server needs from the running simulator.
+"""What the web server needs from the page it serves.
 
-The server knows nothing of the controller's insides: it asks a `SimBackend` for
-snapshots and hands it checked page actions. `sim/page/live.py` implements it on the real
-stack (virtual board with the firmware code, pseudo-terminal, link, controller).
+The server knows nothing of the controller's insides: it asks a `PageBackend` for
+snapshots and hands it checked page actions. The one page of every table implements it
+(controller/web/table_page.py: the phone's board page, and the simulator's, sim/page/live.py,
+on the real stack: virtual board with the firmware code, pseudo-terminal, link, controller);
+the spectators' page and a watched match's are read-only ones.
 """
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from controller.json_value import JsonObject
-from controller.web.protocol import Notice, PageAction
+from controller.web.protocol import Answer, Notice, PageAction
 
 
 class NoRecord(Exception):
@@ -18,8 +20,8 @@ class NoRecord(Exception):
     server answers 404 with the reason, one line."""
 
 
-class SimBackend(Protocol):
-    """The running simulator, as the page sees it."""
+class PageBackend(Protocol):
+    """A table (or a watched match), as the page sees it."""
 
     def snapshot(self) -> JsonObject:
         """Everything the page draws: board cells, hand, LEDs, display version, match,
@@ -34,7 +36,7 @@ class SimBackend(Protocol):
     def review_json(self) -> JsonObject:
         """The match's review (games, players, winning-chance series, marked decisions)."""
 
-    async def act(self, action: PageAction) -> str | Notice | None:
+    async def act(self, action: PageAction) -> Answer:
         """Carry out a page action; return a notice for the user, or None."""
 
     def subscribe(self, callback: Callable[[], None]) -> Callable[[], None]:

@@ -10,7 +10,6 @@ form's one line too).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
 
 from controller.errors import BgboardError
 from controller.online.door import OnlineDoor

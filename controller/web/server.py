@@ -17,12 +17,12 @@ import json
 import logging
 import weakref
 from pathlib import Path
-from typing import Any
 
 from aiohttp import WSCloseCode, WSMsgType, web
+from aiohttp.typedefs import Handler as RequestHandler
 
 from controller.errors import BgboardError
-from controller.web.backend import NoRecord, SimBackend
+from controller.web.backend import NoRecord, PageBackend
 from controller.web.board_layout import layout_module
 from controller.web.connections import ConnectionKeeper, quiet_server_logs
 from controller.web.guard import COOKIE_MAX_AGE_S, Guard
@@ -39,9 +39,9 @@ log = logging.getLogger("bgboard.sim")
 
 
 class SimServer:
-    """aiohttp application around a `SimBackend`."""
+    """aiohttp application around a `PageBackend`."""
 
-    def __init__(self, backend: SimBackend, *, handover_s: float = 30.0) -> None:
+    def __init__(self, backend: PageBackend, *, handover_s: float = 30.0) -> None:
         self.backend = backend
         self.handover_s = handover_s
         self._sockets: weakref.WeakSet[web.WebSocketResponse] = weakref.WeakSet()
@@ -66,7 +66,7 @@ class SimServer:
 
     # -- HTTP --------------------------------------------------------------------------
     @web.middleware
-    async def _door(self, request: web.Request, handler: Any) -> web.StreamResponse:
+    async def _door(self, request: web.Request, handler: RequestHandler) -> web.StreamResponse:
         """Every request passes the guard first (see `controller.web.guard`)."""
         guard = self.guard
         if guard is None:

@@ -2,7 +2,7 @@
 
 An over-the-board match is followed from other phones: the simulator's own page (one page
 implementation, controller/web/static) is served on a port of its own, from `SpectatorView`, a
-`SimBackend` that reads the table and acts on nothing. Both front ends serve it the same
+`PageBackend` that reads the table and acts on nothing. Both front ends serve it the same
 way: `bgboard sim --spectators PORT` on the simulator's table, `bgboard run --spectators
 PORT` (or `spectator_port` in config.toml) on the board's; off unless asked for.
 
@@ -98,7 +98,7 @@ def spectator_snapshot(table: Table, roles: Mapping[str, RoleLight], led_counts:
 
 
 class SpectatorView:
-    """The `SimBackend` of the spectators' page: reads `table()` (the table at the moment:
+    """The `PageBackend` of the spectators' page: reads `table()` (the table at the moment:
     the simulator opens a new one for a new match), acts on nothing."""
 
     def __init__(self, table: Callable[[], Table | None], record: Callable[[], str],

@@ -1,4 +1,4 @@
-"""The tabs a page's backend tells when what it shows changed (`SimBackend.subscribe`).
+"""The tabs a page's backend tells when what it shows changed (`PageBackend.subscribe`).
 
 The simulator, its spectators' view and a watched match each kept the same list of
 callbacks and the same loop over it; the simulator also skipped telling when nothing

@@ -1,7 +1,7 @@
 """A server match watched, as the simulator's page shows it, whoever watches it.
 
 Two front ends watch through the same `controller.online.watch.Spectator`: `bgboard
-online --watch ID|USER --sim` serves `WatchPage` (a `SimBackend` of its own, served by
+online --watch ID|USER --sim` serves `WatchPage` (a `PageBackend` of its own, served by
 `controller.web.server.SimServer` behind the same Origin/Host guard), and in `bgboard sim` the
 table's door watches (the board's menu "Watch online" or the New match dialog's "watch a
 match", controller/online/door.py) while `LiveSim.snapshot` lays `watched_view` over the
@@ -63,7 +63,7 @@ def watched_view(watched: WatchedMatch) -> JsonObject:
 
 
 class WatchPage:
-    """The `SimBackend` of a watched match (see the module docstring)."""
+    """The `PageBackend` of a watched match (see the module docstring)."""
 
     def __init__(self, spectator: Spectator, *, profile: Profile | None = None) -> None:
         self.spectator = spectator
@@ -107,7 +107,7 @@ class WatchPage:
         finally:
             self.display.close()
 
-    # -- SimBackend -------------------------------------------------------------------------
+    # -- PageBackend -------------------------------------------------------------------------
     def subscribe(self, callback: Callable[[], None]) -> Callable[[], None]:
         return self._tabs.add(callback)
 

@@ -41,7 +41,7 @@ from sim.state_dir import StateDir
 from sim.virtual_board import VirtualBoard
 
 class LiveSim:
-    """The `SimBackend` of the browser simulator: the one page of every table
+    """The `PageBackend` of the browser simulator: the one page of every table
     (controller/web/table_page.py) over the virtual board (sim/page/sim_board.py), the
     table opened once on it, New match the table's `MatchChosen` as on every front end."""
 
@@ -181,7 +181,7 @@ class LiveSim:
                      self.display_version(), tuple(self.vb.sensors()), int(self._now()),
                      review["version"] if review else None))
 
-    # -- SimBackend: the table's page ---------------------------------------------------
+    # -- PageBackend: the table's page ---------------------------------------------------
     def subscribe(self, callback: Callable[[], None]) -> Callable[[], None]:
         return self.tabs.add(callback)
 
