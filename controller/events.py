@@ -19,6 +19,8 @@ from controller.engine.errors import MatchStateError
 from controller.engine.match import Match
 from controller.engine.moves import Move
 from controller.inputs.menu import LinkName, OnlineWhat
+# the press is defined with the buttons (below the events, for the panel and the menu)
+from controller.inputs.press import ButtonPressed, menu_pressed  # noqa: F401
 from controller.show.content import PairingView, ParamValue, Prompt, Scene
 from controller.show.review_notes import ReviewFigures
 
@@ -56,23 +58,6 @@ class ActionRequested:
     action: ActionName
     at: float
     level: str | None = None
-
-
-@dataclass(frozen=True)
-class ButtonPressed:
-    """A physical button: `main` (roll, done, take, accept) or `cube` (double, drop,
-    decline) of a side, whose meaning depends on the moment; or the `menu` button (no
-    side): a short press opens the menu or cycles it, a long one (`held`) closes it."""
-
-    side: Colour | None
-    button: Literal["main", "cube", "menu"]
-    at: float
-    held: bool = False
-
-
-def menu_pressed(at: float, held: bool = False) -> ButtonPressed:
-    """The menu button's press (a long one: `held`)."""
-    return ButtonPressed(None, "menu", at, held)
 
 
 @dataclass(frozen=True)

@@ -30,10 +30,10 @@ from controller.bringup.rig import Rig, button_emitter
 from controller.errors import UsageError
 from controller.inputs.buttons import (
     BUTTON_KEYS,
-    ButtonEvent,
     ButtonPanel,
     make_mock_pins,
 )
+from controller.inputs.press import ButtonPressed
 from controller.inputs.buzzer import Buzzer
 from controller.inputs.pins import MockPin, MockPinFactory
 from controller.link.board_link import BoardLink
@@ -203,7 +203,7 @@ async def open_sim_rig(profile: Profile, faults: Faults = Faults(), *, parts: Pa
     strip = DeadLedStrip(profile.leds, faults.dead_leds)
     device = open_dummy(profile.display)
     factory = make_mock_pins()
-    events: asyncio.Queue[ButtonEvent] = asyncio.Queue()
+    events: asyncio.Queue[ButtonPressed] = asyncio.Queue()
     button_config = profile.buttons
     panel = ButtonPanel(button_config, factory,
                         button_emitter(loop, events))

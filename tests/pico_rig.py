@@ -35,7 +35,8 @@ from controller.board.profile import Profile
 from controller.bringup.feed import SensorFeed
 from controller.bringup.requests import ClearBoard, CoverCells, Question, Request
 from controller.bringup.rig import Rig, button_emitter
-from controller.inputs.buttons import ButtonEvent, ButtonPanel, make_mock_pins
+from controller.inputs.buttons import ButtonPanel, make_mock_pins
+from controller.inputs.press import ButtonPressed
 from controller.inputs.buzzer import Buzzer
 from controller.link.board_link import BoardLink
 from controller.show.display_backends import open_dummy
@@ -164,7 +165,7 @@ async def open_pico_rig(pico: EmulatedPico, profile: Profile) -> AsyncIterator[R
                      offline_after=60.0)
     strip = SimulatedStrip(profile.leds)
     factory = make_mock_pins()
-    events: asyncio.Queue[ButtonEvent] = asyncio.Queue()
+    events: asyncio.Queue[ButtonPressed] = asyncio.Queue()
     panel = ButtonPanel(profile.buttons, factory, button_emitter(loop, events))
     buzzer = Buzzer(profile.buzzer, factory)
     try:

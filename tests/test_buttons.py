@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from controller.errors import BackendUnavailableError, ProfileError
-from controller.inputs.buttons import (ButtonConfig, ButtonHeld, ButtonPanel, ButtonPressed,
-                                       make_pin_factory)
+from controller.inputs.buttons import ButtonConfig, ButtonPanel, make_pin_factory
+from controller.inputs.press import ButtonPressed
 from controller.inputs.buzzer import PATTERNS, Buzzer, BuzzerConfig, BuzzerPattern
 
 PROFILE = tomllib.loads(
@@ -65,14 +65,16 @@ def test_each_button_emits_its_side_and_kind(rig) -> None:
     factory, clock, events, _ = rig
     for pin in (5, 6, 13, 19):
         _tap(factory, pin, clock)
-    assert events == [ButtonPressed("white", "main"), ButtonPressed("white", "cube"),
-                      ButtonPressed("black", "main"), ButtonPressed("black", "cube")]
+    # each press at its edge: a tap is 0.1 s down and 0.2 s up from 100.0
+    assert [(e.side, e.button, e.held) for e in events] == [
+        ("white", "main", False), ("white", "cube", False), ("black", "main", False), ("black", "cube", False)]
+    assert [e.at for e in events] == pytest.approx([100.0, 100.3, 100.6, 100.9])
 
 
 def test_main_and_cube_emit_on_press_not_release(rig) -> None:
     factory, clock, events, _ = rig
     factory.pin(5).drive_low()
-    assert events == [ButtonPressed("white", "main")]
+    assert events == [ButtonPressed("white", "main", 100.0)]
     clock.advance(1)
     factory.pin(5).drive_high()
     assert len(events) == 1
@@ -87,20 +89,22 @@ def test_contact_bounce_is_one_press(rig) -> None:
         pin.drive_high()
         clock.advance(0.004)
         pin.drive_low()
-    assert events == [ButtonPressed("black", "main")]
+    assert events == [ButtonPressed("black", "main", 100.0)]
     assert panel.is_pressed("black_main")
     clock.advance(0.2)
     pin.drive_high()
     clock.advance(0.2)
     pin.drive_low()
-    assert events == [ButtonPressed("black", "main")] * 2
+    assert [(e.side, e.button) for e in events] == [("black", "main")] * 2
 
 
 def test_menu_short_and_long_press(rig) -> None:
     factory, clock, events, _ = rig
     _tap(factory, 26, clock, hold=0.2)
     _tap(factory, 26, clock, hold=1.5)
-    assert events == [ButtonPressed(None, "menu"), ButtonHeld(None, "menu")]
+    # the menu's press is its release: 0.2 s down is short, 1.5 s held is long
+    assert [(e.side, e.button, e.held) for e in events] == [(None, "menu", False), (None, "menu", True)]
+    assert [e.at for e in events] == pytest.approx([100.2, 101.9])
 
 
 def test_menu_emits_nothing_while_still_down(rig) -> None:

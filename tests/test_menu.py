@@ -1,16 +1,16 @@
 """The menu state machine: cycle with the menu button, choose with main, typed actions."""
 from __future__ import annotations
 
-from controller.inputs.buttons import ButtonHeld, ButtonPressed
+from controller.inputs.press import ButtonPressed, menu_pressed
 from controller.inputs.menu import (ITEMS, DiceEntered, Forfeit, MenuClosed, MenuState,
                                     NewMatch, Rematch, Resign, step)
 from controller.show.texts import render
 
-MENU = ButtonPressed(None, "menu")
-HOLD = ButtonHeld(None, "menu")
-W_MAIN = ButtonPressed("white", "main")
-B_MAIN = ButtonPressed("black", "main")
-W_CUBE = ButtonPressed("white", "cube")
+MENU = menu_pressed(0.0)
+HOLD = menu_pressed(0.0, held=True)
+W_MAIN = ButtonPressed("white", "main", 0.0)
+B_MAIN = ButtonPressed("black", "main", 0.0)
+W_CUBE = ButtonPressed("white", "cube", 0.0)
 
 
 def run(*events, available=ITEMS):
@@ -71,7 +71,7 @@ def test_dice_entry_counts_with_cube_and_takes_with_main() -> None:
     to_dice = [MENU] * 7
     state, _ = run(*to_dice, B_MAIN)
     assert state.mode == "dice" and state.die == 1
-    cube = ButtonPressed("black", "cube")
+    cube = ButtonPressed("black", "cube", 0.0)
     state, actions = run(*to_dice, B_MAIN, cube, cube, B_MAIN, *[cube] * 6, B_MAIN)
     assert actions == [DiceEntered("black", (3, 1))], "six presses wrap 1 round to 1"
     state, _ = run(*to_dice, B_MAIN, cube, cube, B_MAIN, cube)

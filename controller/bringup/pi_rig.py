@@ -13,7 +13,8 @@ from pathlib import Path
 from controller.board.profile import Profile
 from controller.bringup.feed import SensorFeed
 from controller.bringup.rig import Rig, button_emitter
-from controller.inputs.buttons import ButtonEvent, ButtonPanel, make_pin_factory
+from controller.inputs.buttons import ButtonPanel, make_pin_factory
+from controller.inputs.press import ButtonPressed
 from controller.inputs.buzzer import Buzzer
 from controller.link.board_link import BoardLink
 from controller.show.display_backends import open_device
@@ -44,7 +45,7 @@ async def open_pi_rig(profile: Profile, port: str,
         stack.callback(device.cleanup)
         factory = make_pin_factory(pin_factory_name())
         stack.callback(factory.close)
-        events: asyncio.Queue[ButtonEvent] = asyncio.Queue()
+        events: asyncio.Queue[ButtonPressed] = asyncio.Queue()
         panel = ButtonPanel(profile.buttons, factory,
                             button_emitter(loop, events))
         stack.callback(panel.close)

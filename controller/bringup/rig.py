@@ -14,7 +14,8 @@ from typing import Protocol
 from controller.board.profile import Profile
 from controller.bringup.feed import SensorFeed
 from controller.bringup.requests import Question, Request
-from controller.inputs.buttons import ButtonEvent, ButtonPanel
+from controller.inputs.buttons import ButtonPanel
+from controller.inputs.press import ButtonPressed
 from controller.inputs.buzzer import Buzzer
 from controller.link.board_link import BoardLink
 from controller.show.display import LumaDevice
@@ -22,9 +23,9 @@ from controller.show.leds import LedStrip
 
 
 def button_emitter(loop: asyncio.AbstractEventLoop,
-                   queue: asyncio.Queue[ButtonEvent]) -> Callable[[ButtonEvent], None]:
+                   queue: asyncio.Queue[ButtonPressed]) -> Callable[[ButtonPressed], None]:
     """The ButtonPanel's `emit`: gpiozero's threads hand each event to the loop's queue."""
-    def emit(event: ButtonEvent) -> None:
+    def emit(event: ButtonPressed) -> None:
         loop.call_soon_threadsafe(queue.put_nowait, event)
     return emit
 
@@ -58,7 +59,7 @@ class Rig:
     strip: LedStrip
     display_device: LumaDevice
     buttons: ButtonPanel
-    button_events: asyncio.Queue[ButtonEvent]
+    button_events: asyncio.Queue[ButtonPressed]
     buzzer: Buzzer
     pass_time: Callable[[float], Awaitable[None]]
     wait: float = 120.0

@@ -26,7 +26,8 @@ from controller.bringup.requests import (
 )
 from controller.bringup.rig import Operator, Rig
 from controller.engine.wording import counted
-from controller.inputs.buttons import BUTTON_KEYS, ButtonHeld, ButtonPressed
+from controller.inputs.buttons import BUTTON_KEYS
+from controller.inputs.press import ButtonPressed
 from controller.inputs.buzzer import BuzzerPattern
 from controller.link.codec import LinkStats
 
@@ -213,7 +214,7 @@ async def buttons(rig: Rig, op: Operator) -> StepResult:
             problems.append(f"{key}: no press seen within {rig.wait:g} s")
             continue
         side, kind = BUTTON_KEYS[key]
-        if not isinstance(event, (ButtonPressed, ButtonHeld)) or (event.side, event.button) != (side, kind):
+        if not isinstance(event, ButtonPressed) or (event.side, event.button) != (side, kind):
             got = next((k for k, v in BUTTON_KEYS.items() if v == (event.side, event.button)), "?")
             problems.append(f"{key} pressed, but {got} reported (wires swapped?)")
     if problems:

@@ -1,9 +1,11 @@
 """The players' buttons: per side a main button and a cube button, and one menu button.
 
-- main (roll, done, take, accept) and cube (double, drop, decline) emit `ButtonPressed`
-  the moment they go down;
-- the menu button emits on release: `ButtonPressed` for a short press, `ButtonHeld` when
-  it was held at least `long_press_ms` (default 800 ms).
+- main (roll, done, take, accept) and cube (double, drop, decline) emit a `ButtonPressed`
+  (controller.inputs.press) the moment they go down;
+- the menu button emits on release: a `ButtonPressed`, `held` when it was held at least
+  `long_press_ms` (default 800 ms).
+
+Each press carries the time of its accepted edge on the injected clock (the table's).
 
 The buttons are gpiozero `Button`s (pins to ground, internal pull-ups) with the bounce
 time of the profile, on a pin factory passed in by name (`make_pin_factory`): RPi.GPIO
@@ -18,35 +20,14 @@ from __future__ import annotations
 
 import threading
 import time
-from dataclasses import dataclass
-from typing import Any, Callable, Literal, Mapping, Union
+from typing import Any, Callable, Mapping
 
 # the [buttons] section is parsed with the profile; re-exported here for the panel's users
 from controller.board.profile_sections import ButtonConfig  # noqa: F401
 from controller.engine.board_view import Colour
 from controller.errors import BackendUnavailableError, ProfileError
 from controller.inputs.pins import MockPinFactory, PinFactory
-
-ButtonKind = Literal["main", "cube", "menu"]
-
-
-@dataclass(frozen=True)
-class ButtonPressed:
-    """A button was pressed (for the menu: pressed and released quickly)."""
-
-    side: Colour | None
-    button: ButtonKind
-
-
-@dataclass(frozen=True)
-class ButtonHeld:
-    """A button was held down for a long press (the menu button only)."""
-
-    side: Colour | None
-    button: ButtonKind
-
-
-ButtonEvent = Union[ButtonPressed, ButtonHeld]
+from controller.inputs.press import ButtonKind, ButtonPressed
 
 #: (side, kind) of each [buttons] key of the profile.
 BUTTON_KEYS: Mapping[str, tuple[Colour | None, ButtonKind]] = {
@@ -112,13 +93,13 @@ class _Debounce:
 
 
 class ButtonPanel:
-    """The five buttons, emitting `ButtonEvent`s through `emit`.
+    """The five buttons, emitting `ButtonPressed`s through `emit`.
 
     Use as a context manager or call `close()` to release the pins.
     """
 
     def __init__(self, config: ButtonConfig, pin_factory: PinFactory,
-                 emit: Callable[[ButtonEvent], None],
+                 emit: Callable[[ButtonPressed], None],
                  clock: Callable[[], float] = time.monotonic) -> None:
         from gpiozero import Button
 
@@ -158,7 +139,7 @@ class ButtonPanel:
                 if kind == "menu":
                     self._menu_down_at = now
                     return
-            self._emit(ButtonPressed(side, kind))
+            self._emit(ButtonPressed(side, kind, now))
         return pressed
 
     def _on_release(self, side: Colour | None, kind: ButtonKind,
@@ -170,8 +151,7 @@ class ButtonPanel:
                     return
                 held = now - self._menu_down_at
                 self._menu_down_at = None
-            event_type = ButtonHeld if held >= self._long_press else ButtonPressed
-            self._emit(event_type(side, kind))
+            self._emit(ButtonPressed(side, kind, now, held=held >= self._long_press))
         return released
 
     def is_pressed(self, key: str) -> bool:

@@ -29,7 +29,7 @@ from dataclasses import dataclass, replace
 from typing import Literal, Union
 
 from controller.engine.board_view import Colour
-from controller.inputs.buttons import ButtonEvent, ButtonHeld, ButtonPressed
+from controller.inputs.press import ButtonPressed
 from controller.show.content import Prompt
 from controller.show.review_notes import MarkedLine
 
@@ -182,7 +182,7 @@ class MenuResult:
 _CLOSED = MenuState()
 
 
-def step(state: MenuState, event: ButtonEvent,
+def step(state: MenuState, event: ButtonPressed,
          available: tuple[MenuItem, ...] = ITEMS, marked: tuple[MarkedLine, ...] = ()) -> MenuResult:
     """The menu's answer to one button event. `available` is used when the menu opens,
     `marked` (the review's marked decisions) when "Practise a marked move" is chosen."""
@@ -190,11 +190,11 @@ def step(state: MenuState, event: ButtonEvent,
     if state.mode == "closed":
         if not is_menu:
             return MenuResult(state, None, consumed=False)
-        if isinstance(event, ButtonHeld):
+        if event.held:
             return MenuResult(state)
         items = tuple(item for item in ITEMS if item in available and item != "close")
         return MenuResult(MenuState(mode="items", items=items + ("close",)))
-    if isinstance(event, ButtonHeld) or (event.button == "cube" and state.mode in ("items", "marked")):
+    if event.held or (event.button == "cube" and state.mode in ("items", "marked")):
         return MenuResult(_CLOSED, MenuClosed())
     if state.mode == "items":
         return _step_items(state, event, marked)

@@ -30,10 +30,8 @@ from controller.play.table_state import TableState
 def press(state: TableState, event: ButtonPressed) -> Stepped:
     """A button: the menu's own, any button while the menu is open, an answer to the
     question about the board, else what the side's button means now."""
-    if event.button == "menu":
-        return menu(state, menus.ButtonHeld(None, "menu") if event.held else menus.ButtonPressed(None, "menu"))
-    if state.menu.is_open:
-        return menu(state, menus.ButtonPressed(event.side, event.button))
+    if event.button == "menu" or state.menu.is_open:
+        return menu(state, event)
     if facts.asking(state):
         return answer(state, event.button == "main")
     side = event.side
@@ -50,7 +48,7 @@ def press(state: TableState, event: ButtonPressed) -> Stepped:
                               "cube_idle" if event.button == "cube" else "main_idle", side=side), Buzz("error")]
 
 
-def menu(state: TableState, event: menus.ButtonEvent) -> Stepped:
+def menu(state: TableState, event: ButtonPressed) -> Stepped:
     """The menu button and, while the menu is open, the other buttons go to the menu; its
     chosen item's action is carried out."""
     opened, action = table_menu.press(state.menu, event, facts.menu_facts(state), state.match.phase == "opening")

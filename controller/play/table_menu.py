@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from controller.dice.state import DiceState
 from controller.engine.board_view import Colour
 from controller.inputs import menu as menus
-from controller.inputs.buttons import ButtonEvent
+from controller.inputs.press import ButtonPressed
 from controller.play.possible import PossibleAction
 from controller.show.review_notes import ReviewFigures
 
@@ -52,7 +52,7 @@ def first_die(menu: menus.MenuState, die: int) -> menus.MenuState:
     return menu
 
 
-def press(menu: menus.MenuState, event: ButtonEvent, facts: MenuFacts,
+def press(menu: menus.MenuState, event: ButtonPressed, facts: MenuFacts,
           opening: bool) -> tuple[menus.MenuState, menus.MenuAction | None]:
     """A button for the menu: its next state, and the action chosen (None: none).
     `opening`: the match waits for its opening roll (dice keyed in then take one die a side)."""

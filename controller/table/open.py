@@ -28,7 +28,8 @@ from controller.link.board_session import BoardSession
 from controller.records.store import TableStore
 from controller.engine.match import Match
 from controller.errors import BackendUnavailableError, BgboardError
-from controller.inputs.buttons import ButtonEvent, ButtonPanel
+from controller.inputs.buttons import ButtonPanel
+from controller.inputs.press import ButtonPressed
 from controller.inputs.buzzer import Buzzer
 from controller.inputs.pins import PinFactory
 from controller.table.backends import BackendChoice, DisplayOutput, LedBackend, LedOutput
@@ -159,7 +160,7 @@ class _Pins:
 
     factory: PinFactory | None = None
     buzzer: Buzzer | None = None
-    panel: Callable[[Callable[[ButtonEvent], None]], ButtonPanel | None] | None = None
+    panel: Callable[[Callable[[ButtonPressed], None]], ButtonPanel | None] | None = None
 
 
 def _open_pins(backends: BackendChoice, profile: Profile, clock: Callable[[], float],
@@ -177,9 +178,9 @@ def _open_pins(backends: BackendChoice, profile: Profile, clock: Callable[[], fl
         log.warning("buttons unavailable: %s", exc)
         return _Pins()
 
-    def panel(on_button: Callable[[ButtonEvent], None]) -> ButtonPanel | None:
+    def panel(on_button: Callable[[ButtonPressed], None]) -> ButtonPanel | None:
         """The buttons, their presses to `on_button` (the table's) on the loop's thread."""
-        def emit(event: ButtonEvent) -> None:
+        def emit(event: ButtonPressed) -> None:
             # gpiozero calls back from its own threads; the mock pins of the simulators from
             # the loop's own thread, where the event is handled in the loop's next turn too
             if loop is not None:

@@ -29,7 +29,7 @@ from controller.controller import Controller
 from controller.events import (Announce, AskBot, BannerChanged, Buzz, ButtonPressed, Effect, Event,
                                LinksRevoked, MatchSeated, OnlineOffered, OnlineRequested, PracticeRequested, ReadingReceived, Refused,
                                ReviewReady, SaveMatch, ShowScene, Tick)
-from controller.inputs.buttons import ButtonEvent, ButtonHeld, ButtonPanel
+from controller.inputs.buttons import ButtonPanel
 from controller.play.showing import shown
 from controller.show.content import DisplayContent, Prompt, Scene
 from controller.table.backends import BuzzerOutput, DisplayOutput, LedOutput
@@ -59,7 +59,7 @@ class Closeable(Protocol):
 
 #: what makes a part that calls the table back, given where its events go
 SessionOpener = Callable[[Callable[[BoardEvent], None]], BoardSession]
-PanelOpener = Callable[[Callable[[ButtonEvent], None]], ButtonPanel | None]
+PanelOpener = Callable[[Callable[[ButtonPressed], None]], ButtonPanel | None]
 PracticeOpener = Callable[["Table"], TablePractice]
 
 
@@ -279,13 +279,11 @@ class Table:
         for translated in self._feed.events(event):
             self.dispatch(translated)
 
-    def on_button(self, event: ButtonEvent) -> None:
-        """A button event from the panel (already on the loop's thread)."""
-        now = self.clock()
-        if event.button == "menu":
-            self.dispatch(ButtonPressed(None, "menu", now, held=isinstance(event, ButtonHeld)))
-        elif not isinstance(event, ButtonHeld) and event.side is not None:
-            self.dispatch(ButtonPressed(event.side, event.button, now))
+    def on_button(self, event: ButtonPressed) -> None:
+        """A press from the panel or the page (already on the loop's thread), stepped at the
+        table's now: the panel stamped its edge on a gpiozero thread, and the step must see
+        its events in the order of its own clock."""
+        self.dispatch(replace(event, at=self.clock()))
 
     # -- life cycle -------------------------------------------------------------------------
     def close(self) -> None:

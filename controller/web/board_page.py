@@ -27,7 +27,8 @@ from aiohttp import web
 from controller.board.profile import Profile
 from controller.engine.board_view import CELLS, cell_counts
 from controller.engine.match import Match
-from controller.inputs.buttons import BUTTON_KEYS, ButtonHeld, ButtonPressed
+from controller.inputs.buttons import BUTTON_KEYS
+from controller.inputs.press import ButtonPressed
 from controller.json_value import JsonObject
 from controller.online.door import OnlineDoor
 from controller.play.status import TableStatus
@@ -90,12 +91,12 @@ class TableButtons:
 
     async def press(self, name: str) -> Answer:
         if name in ("menu", "menu_hold"):
-            self._table.on_button(ButtonHeld(None, "menu") if name == "menu_hold" else ButtonPressed(None, "menu"))
+            self._table.on_button(ButtonPressed(None, "menu", self._table.clock(), held=name == "menu_hold"))
             return None
         if name not in BUTTON_KEYS:
             return f"ignored an unknown button {name[:20]!r}"
         side, kind = BUTTON_KEYS[name]
-        self._table.on_button(ButtonPressed(side, kind))
+        self._table.on_button(ButtonPressed(side, kind, self._table.clock()))
         return None
 
 
