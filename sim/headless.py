@@ -10,8 +10,9 @@ controller/web/table_json.py).
 
 The runner is the scripts' front end: it opens the table as every front end does
 (`open_table`), and owns what changes the run itself (a new match, the cable, a power
-cut). What each line does is sim/script_steps.py; the hand on the board is
-sim/script_hands.py.
+cut). What each line does is sim/script_steps.py; the physical lines are
+gestures of the simulator's one hand on the board (sim/script_lines.py, sim/hands.py), the
+page's too.
 """
 from __future__ import annotations
 
@@ -37,7 +38,8 @@ from controller.link.board_session import BoardSession
 from controller.table import BackendChoice, Table, open_table
 from controller.table.table import busy
 from sim import script as sc
-from sim.script_hands import ScriptHands
+from sim.hands import Hands
+from sim.script_lines import ScriptLines
 from controller.web.table_json import snapshot
 from sim.script_steps import carry_out
 from sim.memory_cable import MemoryCable
@@ -71,7 +73,7 @@ class HeadlessRunner:
         self.settings = MatchSettings()
         self.config = ControllerConfig(settle_s=self.settle_ms / 1000)
         self._time: ScriptTime | None = None  # the run's clock and hand, made with its board
-        self._hands: ScriptHands | None = None
+        self._lines: ScriptLines | None = None
 
     # -- what the steps work with (sim/script_steps.ScriptRun) ----------------------------
     @property
@@ -80,9 +82,9 @@ class HeadlessRunner:
         return self._time.now
 
     @property
-    def hands(self) -> ScriptHands:
-        assert self._hands is not None
-        return self._hands
+    def lines(self) -> ScriptLines:
+        assert self._lines is not None
+        return self._lines
 
     def ready(self) -> Table:
         assert self.table is not None
@@ -105,10 +107,11 @@ class HeadlessRunner:
     async def run(self) -> list[JsonObject]:
         self.vb = vb = VirtualBoard(self.profile, seed=self.seed, cable=self.wire)
         self._time = ScriptTime(vb, tick=self.tick, busy=lambda now: busy(self.ready(), now))
-        self._hands = ScriptHands(vb, self.profile, mover=self._mover, refuse=lambda r: self.ready().refuse(r),
+        hands = Hands(vb, status=lambda: self.ready().controller.status())
+        self._lines = ScriptLines(hands, vb, self.profile, mover=self._mover, refuse=lambda r: self.ready().refuse(r),
                                   advance=self.advance)
         try:
-            self._hands.lay_out()
+            self._lines.lay_out()
             await self._open_table(Match.new(self.settings))
             await self.advance(self.settle_ms + FRAME_MS)
             for line in self.script.lines:

@@ -3,7 +3,7 @@ kind of line, in a table keyed by the parsed line's type.
 
 A step works through the run it is given (`ScriptRun`: the headless runner): the players'
 words become the table's events (an action, the dice, a phrase), the physical lines go to
-the script's hand on the virtual board (sim/script_hands.py), a finger presses the
+the simulator's one hand on the virtual board (sim/script_lines.py, sim/hands.py), a finger presses the
 table's mock buttons, and the lines that change the run itself (a new match, the cable,
 a power cut) are the runner's own. A new kind of line is one parser entry in
 sim/script.py and one step here; `STEPS` is checked to cover every kind.
@@ -19,7 +19,7 @@ from controller.events import ActionRequested, DiceEntered, Event, Refused, Roll
 from controller.table import Table
 from sim import script as sc
 from sim.finger import LONG_PRESS_S, TAP_S, Finger, button_key
-from sim.script_hands import ScriptHands
+from sim.script_lines import ScriptLines
 from controller.web.dice_panel import dice_event
 
 
@@ -30,7 +30,7 @@ class ScriptRun(Protocol):
     def now(self) -> float: ...
 
     @property
-    def hands(self) -> ScriptHands: ...
+    def lines(self) -> ScriptLines: ...
 
     def ready(self) -> Table: ...
 
@@ -114,49 +114,49 @@ async def _press(run: ScriptRun, command: sc.PressCmd) -> None:
 # -- the hand on the board ------------------------------------------------------------------
 @step(sc.LiftCmd)
 async def _lift(run: ScriptRun, command: sc.LiftCmd) -> None:
-    run.hands.lift(command.cell, command.colour)
+    run.lines.lift(command.cell, command.colour)
 
 
 @step(sc.PlaceCmd)
 async def _place(run: ScriptRun, command: sc.PlaceCmd) -> None:
-    run.hands.place(command.cell, command.colour)
+    run.lines.place(command.cell, command.colour)
 
 
 @step(sc.MoveCmd)
 async def _move(run: ScriptRun, command: sc.MoveCmd) -> None:
-    await run.hands.move(command.frm, command.to, command.colour)
+    await run.lines.move(command.frm, command.to, command.colour)
 
 
 @step(sc.SlideCmd)
 async def _slide(run: ScriptRun, command: sc.SlideCmd) -> None:
-    await run.hands.slide(command.frm, command.to, command.colour)
+    await run.lines.slide(command.frm, command.to, command.colour)
 
 
 @step(sc.HitCmd)
 async def _hit(run: ScriptRun, command: sc.HitCmd) -> None:
-    await run.hands.hit(command.cell)
+    await run.lines.hit(command.cell)
 
 
 @step(sc.FlickerCmd)
 async def _flicker(run: ScriptRun, command: sc.FlickerCmd) -> None:
-    await run.hands.flicker(command.cell, command.ms)
+    await run.lines.flicker(command.cell, command.ms)
 
 
 @step(sc.SetCmd)
 async def _set(run: ScriptRun, command: sc.SetCmd) -> None:
-    run.hands.set_cell(command.cell, command.white, command.black)
+    run.lines.set_cell(command.cell, command.white, command.black)
 
 
 @step(sc.ResetCmd)
 async def _reset(run: ScriptRun, command: sc.ResetCmd) -> None:
-    run.hands.lay_out()
+    run.lines.lay_out()
 
 
 @step(sc.SetupCmd)
 async def _setup(run: ScriptRun, command: sc.SetupCmd) -> None:
     """Every cell set as the set-up lights ask: the match's position."""
     position, mover = run.ready().controller.status().match.board()
-    run.hands.lay_out(position, mover)
+    run.lines.lay_out(position, mover)
 
 
 # -- time and the run itself ----------------------------------------------------------------

@@ -32,9 +32,9 @@ from controller.web.protocol import Answer, Notice, PageAction
 from controller.web.spectators import SpectatorView, led_facts
 from controller.web.subscribers import Subscribers
 from controller.web.table_page import TablePage
+from sim.hands import Hands
 from sim.page.faults import PageFaults
 from sim.page.fingers import PageFingers
-from sim.page.hands import PageHands
 from sim.page.sim_board import SimBoard
 from sim.page.ticks import PageTicks
 from sim.state_dir import StateDir
@@ -64,8 +64,8 @@ class LiveSim:
         self.led_config = self.profile.leds
         #: faults the page injects into the board's wire and sensors (sim/page/faults.py)
         self.faults = PageFaults(self.vb, self.profile)
-        #: the page's hands on the virtual board: the hand and the helping hands (sim/page/hands.py)
-        self.hands = PageHands(self.vb, status=lambda: self._ready().controller.status(), changed=self._changed)
+        #: the hand on the virtual board and the helping hands (sim/hands.py)
+        self.hands = Hands(self.vb, status=lambda: self._ready().controller.status(), changed=self._changed)
         self.table: Table | None = None
         #: the way in and out of online play at the table, once it is open
         self.door: OnlineDoor | None = None
@@ -147,11 +147,11 @@ class LiveSim:
 
     @property
     def hand(self) -> list[dict[str, str]]:
-        """The checkers in the air (sim/page/hands.py keeps them)."""
+        """The checkers in the air (sim/hands.py keeps them)."""
         return self.hands.hand
 
     def helpers(self) -> list[str]:
-        """The helping hands that make sense now (sim/page/hands.py)."""
+        """The helping hands that make sense now (sim/hands.py)."""
         return self.hands.helpers()
 
     @property

@@ -2,7 +2,7 @@
 table (controller/web/table_page.py) is handed on `bgboard sim`.
 
 What only the simulator has is here: the page's hands lift and place checkers on the
-virtual board and help (sim/page/hands.py), faults are injected into its wire and sensors
+virtual board and help (sim/hands.py, the simulator's one hand), faults are injected into its wire and sensors
 (sim/page/faults.py), and the Debug panel shows its sensors and the link's counters. A new
 match chosen on the page leaves the board laid out as the match starts, as a person would
 set it up on the real board.
@@ -20,8 +20,8 @@ from controller.table import Table
 from controller.web.page_actions import Handler
 from controller.web.page_debug import debug_view, trim_frames
 from controller.web.protocol import PageKind
+from sim.hands import Hands
 from sim.page.faults import PageFaults
-from sim.page.hands import PageHands
 from sim.virtual_board import VirtualBoard
 
 
@@ -30,7 +30,7 @@ class SimBoard:
     `table` is the page's table, `frames` the link's recent frame times (the Debug panel's
     rate), `now` the loop's clock."""
 
-    def __init__(self, vb: VirtualBoard, profile: Profile, *, hands: PageHands, faults: PageFaults,
+    def __init__(self, vb: VirtualBoard, profile: Profile, *, hands: Hands, faults: PageFaults,
                  table: Callable[[], Table], frames: collections.deque[float], now: Callable[[], float]) -> None:
         self.vb, self.profile, self.hands, self.faults = vb, profile, hands, faults
         self._table, self._frames, self._now = table, frames, now
@@ -40,8 +40,20 @@ class SimBoard:
         return self.hands.hand
 
     def actions(self) -> Mapping[PageKind, Handler]:
-        """The page's hands on the virtual board, and its faults."""
-        return {**self.hands.handlers(), "fault": lambda a: self.faults.inject(a.name or "")}
+        """What each of the page's `PHYSICAL` actions does: the hand on the virtual board,
+        and its faults."""
+        hands = self.hands
+        return {
+            "lift": lambda a: hands.lift(a.cell or "", a.colour),
+            "place": lambda a: hands.place(a.cell or "", a.colour, hits=not a.slide),
+            "drop_outside": lambda a: hands.drop_outside(),
+            "setup": lambda a: hands.setup(),
+            "bot_move": lambda a: hands.bot_move(),
+            "undo": lambda a: hands.undo(),
+            "auto_step": lambda a: hands.auto_step(a.cell or ""),
+            "cover": lambda a: hands.cover(a.cell or ""),
+            "fault": lambda a: self.faults.inject(a.name or ""),
+        }
 
     def cells(self) -> dict[str, list[int]]:
         return {c: list(self.vb.counts(c)) for c in CELLS}

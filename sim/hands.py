@@ -1,28 +1,30 @@
-"""The page's hands on the virtual board: lifting, placing, and the helping hands.
+"""The hand on the virtual board, the simulator's one: the page's and a script's.
 
 A person at the simulator's page lifts checkers (they are then in the hand, shown in the
 air), places them (a hit is one gesture: the blot goes to the bar as the checker goes
 down), drops them outside the board (they go back), and may ask a helping hand: set the
 board up as the match stands, carry out the computer's move, take back the last step,
-play a checker by itself with a double-click, cover a point with two checkers. Each works
-on the virtual board only, as a person would; the controller sees the readings. The job
-keeps the hand; it reads the table's `TableStatus` and tells the page it changed.
+play a checker by itself with a double-click, cover a point with two checkers. A scenario
+script's lines (sim/script_lines.py) are gestures of the same hand: lift, place (its `hit`
+line lays the blot on the bar itself), a checker put down from outside, a cell set, the
+board laid out. Each works on the virtual board only, as a person would; the controller
+sees the readings. The job keeps the hand; it reads the table's `TableStatus` and tells
+its owner (the page) it changed.
 """
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from controller.board.reconcile import Matched
-from controller.engine.board_view import CELLS, cell_of_point, other, point_of_cell, \
+from controller.engine.board_view import CELLS, Colour, cell_of_point, other, point_of_cell, \
     position_from_cells, step_cells
 from controller.engine.match import Match
 from controller.engine.moves import Step
 from controller.engine.position import Position
 from controller.engine.turn import TurnPlan
 from controller.play.status import TableStatus
+from controller.web.protocol import Notice
 from sim.virtual_board import VirtualBoard, lay_out
-from controller.web.page_actions import Handler
-from controller.web.protocol import Notice, PageKind
 
 
 def steps_fit(vb: VirtualBoard, cells: list[tuple[str, str, bool]], colour: str) -> bool:
@@ -41,11 +43,12 @@ def steps_fit(vb: VirtualBoard, cells: list[tuple[str, str, bool]], colour: str)
     return True
 
 
-class PageHands:
+class Hands:
     """The hand over the virtual board and what it does (see the module docstring).
-    `status` reads the table now, `changed` tells the page."""
+    `status` reads the table now, `changed` tells the page (a script needs no telling)."""
 
-    def __init__(self, vb: VirtualBoard, *, status: Callable[[], TableStatus], changed: Callable[[], None]) -> None:
+    def __init__(self, vb: VirtualBoard, *, status: Callable[[], TableStatus],
+                 changed: Callable[[], None] = lambda: None) -> None:
         self._vb = vb
         self._status, self._changed = status, changed
         #: the checkers in the air, last lifted last: their colour and the cell they came from
@@ -54,23 +57,24 @@ class PageHands:
         #: taken back): if it went onto a full point, the helper says it landed (`landed_unseen`)
         self._helped = False
 
-    def handlers(self) -> dict[PageKind, Handler]:
-        """What each of the page's `PHYSICAL` actions does: these hands on the virtual board."""
-        return {
-            "lift": lambda a: self.lift(a.cell or "", a.colour),
-            "place": lambda a: self.place(a.cell or "", a.colour, hits=not a.slide),
-            "drop_outside": lambda a: self.drop_outside(),
-            "setup": lambda a: self.setup(),
-            "bot_move": lambda a: self.bot_move(),
-            "undo": lambda a: self.undo(),
-            "auto_step": lambda a: self.auto_step(a.cell or ""),
-            "cover": lambda a: self.cover(a.cell or ""),
-        }
-
     def set_board(self, match: Match) -> None:
         """Put the virtual board's checkers where the match stands (a fresh table)."""
-        lay_out(self._vb, *match.board())
+        self.lay_out(*match.board())
+
+    def lay_out(self, position: Position, mover: Colour) -> None:
+        """Every checker where `position` has them, seen with `mover` on turn; a checker
+        in the air is one of them, so the hand ends empty."""
+        lay_out(self._vb, position, mover)
         self.hand.clear()
+
+    def set_cell(self, cell: str, white: int, black: int) -> None:
+        """A cell set to exactly these checkers (a script's `set`)."""
+        self._vb.set_cell(cell, white, black)
+
+    def put(self, cell: str, colour: str) -> None:
+        """A checker that was in no hand put down on `cell` (a script's `place` of a colour
+        not in the air adds one)."""
+        self._vb.place(cell, colour)
 
     def lift(self, cell: str, colour: str | None) -> str | None:
         w, b = self._vb.counts(cell)
