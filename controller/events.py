@@ -250,6 +250,15 @@ class RollQueued:
 
 
 @dataclass(frozen=True)
+class DiceSeeded:
+    """The board's dice roll from `seed` from now on (a scenario script's `match seed=N`:
+    the same rolls on every run); their mode and queued rolls stay."""
+
+    seed: int
+    at: float
+
+
+@dataclass(frozen=True)
 class ServerRolled:
     """Online the server rolled `dice`: the table's next roll gives them (server dice)."""
 
@@ -260,7 +269,7 @@ class ServerRolled:
 Event = Union[ReadingReceived, LinkChanged, ActionRequested, ButtonPressed, Tick, BotMoved,
               BotCube, DicePhraseGiven, DiceEntered, DieChosen, RemoteActed, AdoptMatch, MatchSeated,
               BannerChanged, ReviewReady, WatchShown, OnlineOffered, LanguageChosen, MatchChosen, TutorChosen,
-              HintRequested, LinkPublished, RollQueued, ServerRolled]
+              HintRequested, LinkPublished, RollQueued, DiceSeeded, ServerRolled]
 
 
 # -- effects -----------------------------------------------------------------------------

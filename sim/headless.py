@@ -32,7 +32,7 @@ from controller.engine.match import Match
 from controller.engine.match_settings import MatchSettings
 from controller.files import write_atomically
 from controller.errors import BgboardError
-from controller.events import Event, Refused
+from controller.events import DiceSeeded, Event, LanguageChosen, MatchChosen, Refused, TutorChosen
 from controller.json_value import JsonObject
 from controller.link.board_session import BoardSession
 from controller.table import BackendChoice, Table, open_table
@@ -166,9 +166,8 @@ class HeadlessRunner:
         backends = BackendChoice(port=self.wire.host_end(), leds="sim", display="dummy",
                                  pins="mock", state_dir=self.state_dir, ping_interval_s=None,
                                  offline_after_s=3600.0, buzzer_sound=False)
-        settings = self.settings
         self.table = open_table(self.profile, backends, clock=lambda: self.now, config=self.config,
-                                match=match, new_match=lambda: Match.new(settings), dice=self.dice)
+                                match=match, new_match=lambda: Match.new(self.settings), dice=self.dice)
         self._session().open()
         self._wait_online()
 
@@ -178,18 +177,21 @@ class HeadlessRunner:
         self._time.wait_online(self._session(), lambda: table.readings, self.profile.timing.heartbeat_ms)
 
     async def new_match(self, command: sc.MatchCmd) -> None:
-        """A `match` line: a new table with the match it starts (its language and tutor
-        too); an opponent level that is not installed is refused in one line now."""
+        """A `match` line: the table's MatchChosen, as New match on the page, the phone and
+        the board's menu (its language and tutor chosen first, the dice seeded when it says
+        `seed`); an opponent level that is not installed is refused in one line now."""
         match = command.start()  # checked when the script was read
         self.settings = match.settings
         opponent = command.get("opponent", "human")
+        # a restart opens the table again with these (sim/headless.py `restart`)
         self.config = replace(self.config, language=command.get("language", "en"),
                               tutor=command.get("tutor", "off"))
-        dice = self._dice_now()
+        table, now = self.ready(), self.now
+        table.dispatch(LanguageChosen(self.config.language, now))
+        table.dispatch(TutorChosen(self.config.tutor, now))
         if "seed" in dict(command.options):
-            dice = replace(dice, rng=DiceState.seeded(random.Random(int(command.get("seed", "0")))).rng)
-        self.dice = dice.begin(match)
-        await self._open_table(match)
+            table.dispatch(DiceSeeded(int(command.get("seed", "0")), now))
+        table.dispatch(MatchChosen(match, now))
         if opponent != "human":
             try:
                 check_level(opponent)  # a level that is not installed: one line now

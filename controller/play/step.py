@@ -8,16 +8,17 @@ I/O and reads no clock (the time is the event's): the table carries the effects 
 """
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
 from controller.analysis.tutor import TUTOR_MARKS
 from controller.events import (ActionRequested, AdoptMatch, Announce, BotCube, BotMoved, ButtonPressed, DiceEntered,
-                               DicePhraseGiven, DieChosen, Effect, Event, HintRequested, LanguageChosen,
+                               DicePhraseGiven, DiceSeeded, DieChosen, Effect, Event, HintRequested, LanguageChosen,
                                LinkChanged, LinkPublished, MatchChosen, MatchSeated, ReadingReceived, Refused,
                                RemoteActed, ReviewReady, RollQueued, ServerRolled, ShowScene, Tick, TutorChosen)
-from controller.dice.state import DiceError
+from controller.dice.state import DiceError, DiceState
 from controller.inputs.menu import MenuState
 from controller.play import computer, facts, match_flow, showing, watching
 from controller.play.acting import act
@@ -193,6 +194,11 @@ def _roll_queued(state: TableState, event: RollQueued) -> Stepped:
         return state, [Refused.from_error(exc)]
 
 
+def _dice_seeded(state: TableState, event: DiceSeeded) -> Stepped:
+    """The dice roll from the seed from now on (a script's `match seed=N`)."""
+    return replace(state, dice=replace(state.dice, rng=DiceState.seeded(random.Random(event.seed)).rng)), []
+
+
 def _server_rolled(state: TableState, event: ServerRolled) -> Stepped:
     """The server's roll (online): the next roll gives it."""
     try:
@@ -208,4 +214,5 @@ _ROUTES: dict[type, Callable[[TableState, Any], Stepped]] = {
     RemoteActed: remote_acted, AdoptMatch: _adopt, MatchSeated: _seated, BotMoved: bot_moved, BotCube: bot_cube,
     ReviewReady: _review, LanguageChosen: _language, TutorChosen: _tutor, MatchChosen: _match_chosen,
     HintRequested: _hint, LinkPublished: _link_published, RollQueued: _roll_queued, ServerRolled: _server_rolled,
+    DiceSeeded: _dice_seeded,
 }
