@@ -8,11 +8,14 @@ takes it, twice; at the opening roll the prompt asks for White's die, then Black
 the whole match and revealing the verifiable dice's seed ask for a second main press: a slip
 would cost the match, or end the dice's guarantee for the rest of it.
 
-`step(state, event, available)` returns the next state, the chosen action (or None)
+`step(state, event, offered)` returns the next state, the chosen action (or None)
 and whether the menu used the event: when it did not (the menu is closed and a main or
 cube button was pressed), the controller handles the event as a game button.
-The controller says which items are `available` now (resigning only at the start of
-one's own turn, rematch only after a match); "close" is always offered last.
+Which items there are, when each is offered (resigning only at the start of one's own
+turn, rematch only after a match), its label and what choosing it does are the menu's
+registry, controller/play/menu_items.py: this machine knows items only by id and label,
+and a main button on one gives `Chosen(item, side)`; "close" is always offered last. The
+second steps (dice, length, the confirmations, the marked list, a link shown) are its own.
 
 "Practise a marked move" (offered when the review has marked decisions) opens a list of
 them in match order, shown one at a time ("G2 M14 Bad -0.09"): the menu button goes to the
@@ -33,31 +36,19 @@ from controller.inputs.press import ButtonPressed
 from controller.show.content import Prompt
 from controller.show.review_notes import MarkedLine
 
-MenuItem = Literal["resign_single", "resign_gammon", "resign_backgammon", "forfeit",
-                   "new_match", "rematch", "dice_entry", "reveal_dice", "hint", "play_online",
-                   "leave_online", "watch_online", "leave_watching", "practise", "back_to_match",
-                   "phone_link", "spectators_link", "new_links", "close"]
-ITEMS: tuple[MenuItem, ...] = ("resign_single", "resign_gammon", "resign_backgammon",
-                               "forfeit", "new_match", "rematch", "dice_entry", "reveal_dice", "hint",
-                               "play_online", "leave_online", "watch_online", "leave_watching", "practise",
-                               "back_to_match", "phone_link", "spectators_link", "new_links", "close")
+#: an item's id: the key of its entry in the menu's registry (controller/play/menu_items.py),
+#: which says when it is offered, its label and what choosing it does
+MenuItem = str
+#: an item offered now: its id and its label's text key (controller/show/texts.py)
+Offer = tuple[MenuItem, str]
+CLOSE: Offer = ("close", "menu.close")
 #: what the menu asks of the table's online door (controller/online/door.py)
 OnlineWhat = Literal["play", "watch", "leave"]
-#: the online door's items and what each asks it
-ONLINE_ITEMS: dict[MenuItem, OnlineWhat] = {
-    "play_online": "play", "leave_online": "leave", "watch_online": "watch", "leave_watching": "leave"}
 #: the board's pages whose link the menu shows (controller/web/board_page.py: the player's phone, the spectators)
 LinkName = Literal["phone", "spectators"]
-LINK_ITEMS: dict[MenuItem, LinkName] = {"phone_link": "phone", "spectators_link": "spectators"}
 MATCH_LENGTHS: tuple[int, ...] = (1, 3, 5, 7, 9, 11, 13, 15, 17, 21, 25)
 
 Mode = Literal["closed", "items", "dice", "length", "confirm_forfeit", "confirm_reveal", "marked", "link"]
-
-
-@dataclass(frozen=True)
-class Resign:
-    side: Colour
-    level: Literal["single", "gammon", "backgammon"]
 
 
 @dataclass(frozen=True)
@@ -68,11 +59,6 @@ class Forfeit:
 @dataclass(frozen=True)
 class NewMatch:
     length: int
-
-
-@dataclass(frozen=True)
-class Rematch:
-    side: Colour
 
 
 @dataclass(frozen=True)
@@ -89,21 +75,6 @@ class RevealDice:
 
 
 @dataclass(frozen=True)
-class HintAsked:
-    """GNU Backgammon's hint was asked for (the menu stays on it: asking again shows the
-    next best move)."""
-
-    side: Colour
-
-
-@dataclass(frozen=True)
-class Online:
-    """Play online or watch a match online (from the settings), or leave either."""
-
-    what: OnlineWhat
-
-
-@dataclass(frozen=True)
 class Practise:
     """Practise the marked decision `key` (controller/table/practice.py)."""
 
@@ -111,13 +82,12 @@ class Practise:
 
 
 @dataclass(frozen=True)
-class BackToMatch:
-    """End the practice: the match set aside plays on."""
+class Chosen:
+    """`side`'s main button chose `item`: what that does is its registry entry's
+    (controller/play/menu_items.py), carried out by the table's step."""
 
-
-@dataclass(frozen=True)
-class NewLinks:
-    """Revoke the pages' links: new tokens, every paired phone and spectator shut out."""
+    item: MenuItem
+    side: Colour
 
 
 @dataclass(frozen=True)
@@ -125,8 +95,7 @@ class MenuClosed:
     """The menu was closed without choosing anything."""
 
 
-MenuAction = Union[Resign, Forfeit, NewMatch, Rematch, DiceEntered, RevealDice, HintAsked, Online, Practise,
-                   BackToMatch, NewLinks, MenuClosed]
+MenuAction = Union[Chosen, Forfeit, NewMatch, DiceEntered, RevealDice, Practise, MenuClosed]
 
 
 @dataclass(frozen=True)
@@ -135,6 +104,7 @@ class MenuState:
 
     mode: Mode = "closed"
     items: tuple[MenuItem, ...] = ()
+    labels: tuple[str, ...] = ()  # each item's label's text key (mode "items")
     index: int = 0
     side: Colour | None = None
     dice: tuple[int, ...] = ()
@@ -156,7 +126,7 @@ class MenuState:
     def prompt(self) -> Prompt | None:
         """What the display's prompt line shows for the menu (None when closed)."""
         if self.mode == "items":
-            return Prompt.of("menu", item_key=f"menu.{self.items[self.index]}")
+            return Prompt.of("menu", item_key=self.labels[self.index])
         if self.mode == "dice" and self.opening:
             return Prompt.of("dice_entry_opening", side="black" if self.dice else "white", die=self.die)
         if self.mode == "dice" and self.side is not None:
@@ -182,22 +152,22 @@ class MenuResult:
 _CLOSED = MenuState()
 
 
-def step(state: MenuState, event: ButtonPressed,
-         available: tuple[MenuItem, ...] = ITEMS, marked: tuple[MarkedLine, ...] = ()) -> MenuResult:
-    """The menu's answer to one button event. `available` is used when the menu opens,
-    `marked` (the review's marked decisions) when "Practise a marked move" is chosen."""
+def step(state: MenuState, event: ButtonPressed, offered: tuple[Offer, ...] = ()) -> MenuResult:
+    """The menu's answer to one button event. `offered` (the registry's items offered now,
+    controller/play/menu_items.py) is used when the menu opens; "close" comes last."""
     is_menu = event.button == "menu"
     if state.mode == "closed":
         if not is_menu:
             return MenuResult(state, None, consumed=False)
         if event.held:
             return MenuResult(state)
-        items = tuple(item for item in ITEMS if item in available and item != "close")
-        return MenuResult(MenuState(mode="items", items=items + ("close",)))
+        shown = tuple(offer for offer in offered if offer[0] != CLOSE[0]) + (CLOSE,)
+        return MenuResult(MenuState(mode="items", items=tuple(item for item, _ in shown),
+                                    labels=tuple(label for _, label in shown)))
     if event.held or (event.button == "cube" and state.mode in ("items", "marked")):
         return MenuResult(_CLOSED, MenuClosed())
     if state.mode == "items":
-        return _step_items(state, event, marked)
+        return _step_items(state, event)
     if state.mode == "marked":
         return _step_marked(state, event)
     if is_menu or state.mode == "link":  # a link is shown until any button is pressed
@@ -209,43 +179,14 @@ def step(state: MenuState, event: ButtonPressed,
     return _step_confirm(state, event)
 
 
-def _step_items(state: MenuState, event: ButtonPressed, marked: tuple[MarkedLine, ...]) -> MenuResult:
+def _step_items(state: MenuState, event: ButtonPressed) -> MenuResult:
+    """The menu button goes to the next item; a main button chooses the item shown for its
+    side (its registry entry says what that does)."""
     if event.button == "menu":
         return MenuResult(replace(state, index=(state.index + 1) % len(state.items)))
-    side = event.side
-    if side is None:  # a main or cube event without a side: nobody to act for
+    if event.side is None:  # a main event without a side: nobody to act for
         return MenuResult(state)
-    item = state.items[state.index]
-    if item.startswith("resign_"):
-        level = item.removeprefix("resign_")
-        return MenuResult(_CLOSED, Resign(side, level))  # type: ignore[arg-type]
-    if item == "forfeit":
-        return MenuResult(MenuState(mode="confirm_forfeit", side=side))
-    if item == "new_match":
-        return MenuResult(MenuState(mode="length", side=side, length=state.length))
-    if item == "rematch":
-        return MenuResult(_CLOSED, Rematch(side))
-    if item == "dice_entry":
-        return MenuResult(MenuState(mode="dice", side=side, opening=state.opening))
-    if item == "hint":
-        return MenuResult(state, HintAsked(side))
-    if item == "reveal_dice":
-        return MenuResult(MenuState(mode="confirm_reveal", side=side))
-    if item in ONLINE_ITEMS:
-        return MenuResult(_CLOSED, Online(ONLINE_ITEMS[item]))
-    if item in LINK_ITEMS:
-        return MenuResult(MenuState(mode="link", link=LINK_ITEMS[item]))
-    if item == "new_links":
-        return MenuResult(_CLOSED, NewLinks())
-    return _step_practice(item, side, marked)
-
-
-def _step_practice(item: MenuItem, side: Colour, marked: tuple[MarkedLine, ...]) -> MenuResult:
-    if item == "practise" and marked:
-        return MenuResult(MenuState(mode="marked", side=side, marks=marked))
-    if item == "back_to_match":
-        return MenuResult(_CLOSED, BackToMatch())
-    return MenuResult(_CLOSED, MenuClosed())
+    return MenuResult(state, Chosen(state.items[state.index], event.side))
 
 
 def _step_marked(state: MenuState, event: ButtonPressed) -> MenuResult:

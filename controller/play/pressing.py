@@ -4,7 +4,8 @@ A press goes to the first that wants it: the menu button to the menu, any button
 menu is open to the menu too (its chosen item becomes what the item does: an action of the
 match, the dice, a hint, a new match, the online door, the practice, new links), a main or
 cube button while the board asks a question to its answer, else to what that side's button
-means now (controller.play.possible), or to a checker landed unseen on a full point. A
+means now (controller.play.possible), or to a checker landed unseen on a full point.
+What a menu item does is its entry in the menu's registry (controller/play/menu_items.py). A
 button that means nothing now is refused with a buzz.
 """
 from __future__ import annotations
@@ -14,10 +15,9 @@ from dataclasses import replace
 from controller.board.reconcile import Matched, Mismatch
 from controller.engine.match import Match
 from controller.engine.notation import format_path
-from controller.events import (Announce, Buzz, ButtonPressed, LinksRevoked, OnlineRequested, PracticeRequested,
-                               Refused)
+from controller.events import Announce, Buzz, ButtonPressed, PracticeRequested, Refused
 from controller.inputs import menu as menus
-from controller.play import facts, hint, possible, table_menu, tracker
+from controller.play import facts, menu_items, possible, table_menu, tracker
 from controller.play.acting import act
 from controller.play.answering import dice_entered
 from controller.play.board_questions import whole_move
@@ -49,36 +49,25 @@ def press(state: TableState, event: ButtonPressed) -> Stepped:
 
 
 def menu(state: TableState, event: ButtonPressed) -> Stepped:
-    """The menu button and, while the menu is open, the other buttons go to the menu; its
-    chosen item's action is carried out."""
-    opened, action = table_menu.press(state.menu, event, facts.menu_facts(state), state.match.phase == "opening")
+    """The menu button and, while the menu is open, the other buttons go to the menu: an
+    item chosen does what its registry entry says (controller/play/menu_items.py), a second
+    step's answer is carried out here."""
+    offered = menu_items.offers(facts.menu_facts(state))
+    opened, action = table_menu.press(state.menu, event, offered, state.match.phase == "opening")
     state = replace(state, menu=opened)
-    if isinstance(action, (menus.Resign, menus.Forfeit, menus.Rematch)):
-        name = {menus.Resign: "resign", menus.Forfeit: "forfeit", menus.Rematch: "rematch"}[type(action)]
-        return act(state, action.side, name, getattr(action, "level", None))
+    if isinstance(action, menus.Chosen):
+        return menu_items.choose(state, action)
+    if isinstance(action, menus.Forfeit):
+        return act(state, action.side, "forfeit", None)
     if isinstance(action, menus.DiceEntered):
         return dice_entered(state, action.side, action.dice)
     if isinstance(action, menus.RevealDice):
         return reveal(state)
-    if isinstance(action, menus.HintAsked):
-        return show_hint(state)
     if isinstance(action, menus.NewMatch):
         return start_match(state, Match.new(replace(state.match.settings, length=action.length)))
-    if isinstance(action, menus.Online):
-        return state, [OnlineRequested(action.what)]
-    if isinstance(action, (menus.Practise, menus.BackToMatch)):
-        return state, [PracticeRequested(getattr(action, "key", None))]
-    if isinstance(action, menus.NewLinks):
-        return state, [LinksRevoked()]
+    if isinstance(action, menus.Practise):
+        return state, [PracticeRequested(action.key)]
     return state, []
-
-
-def show_hint(state: TableState) -> Stepped:
-    """The menu's Hint: the best move, or the next-ranked one (when a hint can be given)."""
-    if not facts.hint_allowed(state):
-        return state, []
-    shown, said = hint.show(state.hint, state.match)
-    return replace(state, hint=shown), list(said)
 
 
 def answer(state: TableState, yes: bool) -> Stepped:

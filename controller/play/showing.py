@@ -14,7 +14,7 @@ from controller.engine.board_view import COLOURS, Colour, cell_counts, other, st
 from controller.engine.match_settings import REMOTE
 from controller.engine.moves import Move, Step
 from controller.engine.notation import format_path
-from controller.play import facts, hint, table_menu, tutor
+from controller.play import facts, hint, menu_items, tutor
 from controller.play import prompt as prompts
 from controller.play.status import DiceView, TableStatus
 from controller.play.table_state import TableState
@@ -68,7 +68,7 @@ def status(state: TableState) -> TableStatus:
         hint_allowed=facts.hint_allowed(state), watching=facts.watching(state),
         play_offered=state.watch.play_offered, watch_offered=state.watch.watch_offered,
         banner=state.watch.banner, practising=state.table.practising, review=state.table.review,
-        bot_token=state.computer.token, menu_items=table_menu.items(facts.menu_facts(state, actions)))
+        bot_token=state.computer.token, menu_items=tuple(e.id for e in menu_items.offered(facts.menu_facts(state, actions))))
 
 
 def _held_steps(state: TableState) -> tuple[Step, ...]:

@@ -24,7 +24,8 @@ from controller.play import computer, facts, match_flow, showing, watching
 from controller.play.acting import act
 from controller.play.answering import bot_cube, bot_moved, dice_entered, remote_acted
 from controller.play.change import Stepped, adopt_match, apply, start_match
-from controller.play.pressing import press, show_hint
+from controller.play.menu_items import show_hint
+from controller.play.pressing import press
 from controller.play.reconciling import kept, reading, reconcile, settle
 from controller.play.rolling import phrase, roll
 from controller.play.table_menu import first_die

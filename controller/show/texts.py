@@ -217,7 +217,7 @@ MESSAGES: dict[str, dict[str, Text]] = {
     "level_unavailable": {"en": "Computer level {level} is not available",
                           "da": "Computerniveau {level} findes ikke",
                           "sv": "Datornivå {level} finns inte"},
-    # --- the menu (menu.py names its items by these keys)
+    # --- the menu (each item's entry in controller/play/menu_items.py names its label's key)
     "menu": {"en": "Menu: {item}", "da": "Menu: {item}", "sv": "Meny: {item}"},
     "menu.resign_single": {"en": "resign single game", "da": "opgiv spillet",
                            "sv": "ge upp enkelt spel"},
