@@ -108,3 +108,15 @@ def test_a_new_entry_is_offered_and_carried_out_with_no_other_change(monkeypatch
     after, effects = step(opened, ButtonPressed("black", "main", 0.0))
     assert Announce("race estimate for black") in effects and not after.menu.is_open
 
+
+
+def test_a_pages_link_is_shown_under_its_items_label() -> None:
+    state = states()[-1]  # both pages' links published
+    for item in ("phone_link", "spectators_link"):
+        opened = step(state, replace(MENU, at=state.now))[0]
+        while opened.menu.item != item:
+            opened = step(opened, replace(MENU, at=state.now))[0]
+        shown_link = step(opened, ButtonPressed("white", "main", state.now))[0].menu
+        assert shown_link.mode == "link" and shown_link.prompt is not None
+        assert shown_link.prompt.key == "link_shown"
+        assert shown_link.prompt.as_dict()["item_key"] == menu_items.BY_ID[item].label

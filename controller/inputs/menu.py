@@ -112,7 +112,7 @@ class MenuState:
     length: int = 5
     opening: bool = False
     marks: tuple[MarkedLine, ...] = ()  # the marked decisions listed (mode "marked")
-    link: LinkName = "phone"  # the page whose link is shown (mode "link")
+    link: LinkName = "phone"  # the page whose link is shown (mode "link", which keeps the items' labels)
 
     @property
     def is_open(self) -> bool:
@@ -136,7 +136,7 @@ class MenuState:
         if self.mode == "marked":
             return self.marks[self.index].prompt
         if self.mode == "link":
-            return Prompt.of("link_shown", item_key=f"menu.{self.link}_link")
+            return Prompt.of("link_shown", item_key=self.labels[self.index])  # the item that showed it
         if self.mode in ("confirm_forfeit", "confirm_reveal") and self.side is not None:
             return Prompt.of(self.mode, side=self.side)
         return None

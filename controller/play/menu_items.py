@@ -94,6 +94,11 @@ def _practise(state: TableState, side: Colour) -> Stepped:
     return replace(state, menu=menus.MenuState(mode="marked", side=side, marks=marked)), []
 
 
+def _shows_link(name: menus.LinkName) -> Chosen:
+    """Show the page `name`'s link as a QR code, under the label of the item that chose it."""
+    return _opens(lambda state, side: replace(state.menu, mode="link", link=name))
+
+
 def _reveal_pending(f: MenuFacts) -> bool:
     return f.dice.secret is not None and not f.dice.secret.revealed
 
@@ -130,10 +135,9 @@ ENTRIES: tuple[MenuEntry, ...] = (
               _practise),
     MenuEntry("back_to_match", "menu.back_to_match", _local(lambda f: f.practising is not None),
               _says(PracticeRequested(None))),
-    MenuEntry("phone_link", "menu.phone_link", _at_table(lambda f: "phone" in f.links),
-              _opens(lambda state, side: menus.MenuState(mode="link", link="phone"))),
+    MenuEntry("phone_link", "menu.phone_link", _at_table(lambda f: "phone" in f.links), _shows_link("phone")),
     MenuEntry("spectators_link", "menu.spectators_link", _at_table(lambda f: "spectators" in f.links),
-              _opens(lambda state, side: menus.MenuState(mode="link", link="spectators"))),
+              _shows_link("spectators")),
     MenuEntry("new_links", "menu.new_links", _at_table(lambda f: bool(f.links)), _says(LinksRevoked())),
     MenuEntry(menus.CLOSE[0], menus.CLOSE[1], lambda f: True, _says()),
 )
