@@ -19,8 +19,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from controller.analysis.network import load_network
-from controller.engine import Position, legal_moves
 from controller.evaluation.numpy_network import NumpyNetwork
+from tests.random_play import Board, random_positions
 from controller.evaluation.sanity import sanity_check
 from controller.evaluation.weights import read_text
 from controller.evaluation.wheel import load_gnubg_nn
@@ -30,18 +30,8 @@ WHEEL = load_gnubg_nn()
 pytestmark = pytest.mark.skipif(WHEEL is None, reason="the oracle is the gnubg-nn wheel (x86-64, .ci/run)")
 
 
-def _positions(games: int = 40, seed: int = 7) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
-    rng = random.Random(seed)
-    found = []
-    for _ in range(games):
-        position = Position.initial()
-        for _turn in range(200):
-            found.append((position.theirs, position.mine))
-            if not any(position.mine) or not any(position.theirs):
-                break
-            moves = legal_moves(position, (rng.randint(1, 6), rng.randint(1, 6)))
-            position = (rng.choice(moves).result if moves else position).swap()
-    return list(dict.fromkeys(found))
+def _positions(games: int = 40, seed: int = 7) -> list[Board]:
+    return random_positions(games, seed, turns=200)
 
 
 @pytest.fixture(scope="module")

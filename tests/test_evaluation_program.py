@@ -18,21 +18,19 @@ computes its sigmoid otherwise, which leaves up to about 1.2e-3 (measured: 1.1e-
 """
 from __future__ import annotations
 
-import random
 
 import numpy as np
 import pytest
 
 from controller.analysis.gnubg_program import GnubgProgram, installed_program, trixie_program
-from controller.engine import Position, legal_moves
 from controller.evaluation import classify as cl
 from controller.evaluation.generation import GNUBG_107, GNUBG_108
 from controller.evaluation.inputs import releases_differ
 from controller.evaluation.numpy_network import NumpyNetwork
 from controller.evaluation.shots import home_points
+from tests.random_play import Board, random_positions
 
 BOUND = 2e-3
-Board = tuple[tuple[int, ...], tuple[int, ...]]
 
 
 def _program(which: str) -> GnubgProgram:
@@ -54,17 +52,7 @@ def program(request: pytest.FixtureRequest) -> GnubgProgram:
 
 def _positions(games: int, seed: int) -> list[Board]:
     """Every position of seeded games of random legal moves, each once."""
-    rng = random.Random(seed)
-    found = []
-    for _ in range(games):
-        position = Position.initial()
-        for _turn in range(300):
-            found.append((position.theirs, position.mine))
-            if not any(position.mine) or not any(position.theirs):
-                break
-            moves = legal_moves(position, (rng.randint(1, 6), rng.randint(1, 6)))
-            position = (rng.choice(moves).result if moves else position).swap()
-    return list(dict.fromkeys(found))
+    return random_positions(games, seed, turns=300)
 
 
 def _rule_boards() -> list[Board]:
