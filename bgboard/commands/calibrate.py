@@ -21,6 +21,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from bgboard.commands.board_options import add_board_options
 from bgboard.commands.numbers import seconds, whole
 from controller.errors import BgboardError, UsageError
 
@@ -30,9 +31,7 @@ HELP = "learn the sensors' levels onto the board; measure settling and flicker i
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--sim", action="store_true",
                         help="calibrate the virtual board, with a simulated person")
-    parser.add_argument("--profile", help="hardware profile (default: the settings' profile)")
-    parser.add_argument("--port", help="serial port of the board (default: the settings' port)")
-    parser.add_argument("--config", help="settings file (default: /etc/bgboard, then the user's)")
+    add_board_options(parser)
     parser.add_argument("--output", help="where to write the calibrated profile")
     parser.add_argument("--idle-seconds", type=seconds(high=3600), default=10.0,
                         help="how long to watch the idle board for flicker (default 10)")

@@ -20,6 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from bgboard.commands.board_options import add_config_option
 from bgboard.commands.numbers import PORT, seconds, whole
 from controller.errors import UsageError
 from controller.files import write_atomically
@@ -63,7 +64,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-browser", action="store_true", help="with --sim: print the address only")
     parser.add_argument("--say", metavar="TEXT", help="send this chat line once the opponent is there")
     parser.add_argument("--verbose", action="store_true", help="also print the table's announcements and the commands sent")
-    parser.add_argument("--config", help="settings file (default: /etc/bgboard/config.toml, then ~/.config)")
+    add_config_option(parser)
     parser.add_argument("--state-dir", help="where the match and the server match are saved (default: settings)")
     parser.add_argument("--frame", metavar="PNG", help="with --watch: write the display's image here after each change")
     parser.add_argument("--seconds", type=seconds(), help="stop after this many seconds (tests)")

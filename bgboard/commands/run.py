@@ -11,6 +11,7 @@ import asyncio
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from bgboard.commands.board_options import add_board_options
 from bgboard.commands.numbers import PORT, seconds, whole
 from controller.errors import UsageError
 
@@ -22,9 +23,7 @@ HELP = "play on the real board (Raspberry Pi): sensors, LEDs, display, buttons"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--profile", help="hardware profile: a name in hardware/profiles or a path")
-    parser.add_argument("--port", help="the sensor board's serial port (default: from the settings)")
-    parser.add_argument("--config", help="settings file (default: /etc/bgboard/config.toml, then ~/.config)")
+    add_board_options(parser)
     parser.add_argument("--state-dir", help="where matches are saved (default: from the settings)")
     parser.add_argument("--length", type=whole(1, 32767), default=5, help="length of a new match (default 5)")
     parser.add_argument("--position", metavar="ID",

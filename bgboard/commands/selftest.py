@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from bgboard.commands.board_options import add_board_options
 from bgboard.commands.numbers import seconds
 from controller.errors import UsageError
 
@@ -29,9 +30,7 @@ STEP_NAMES = ("leds", "sensors", "buttons", "buzzer", "display", "link")
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--sim", action="store_true",
                         help="check the virtual board, with a simulated person")
-    parser.add_argument("--profile", help="hardware profile (default: the settings' profile)")
-    parser.add_argument("--port", help="serial port of the board (default: the settings' port)")
-    parser.add_argument("--config", help="settings file (default: /etc/bgboard, then the user's)")
+    add_board_options(parser)
     parser.add_argument("--steps", default=",".join(STEP_NAMES),
                         help=f"comma-separated steps to run (default: {','.join(STEP_NAMES)})")
     parser.add_argument("--link-seconds", type=seconds(high=3600), default=10.0,
