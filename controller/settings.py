@@ -54,9 +54,9 @@ from controller.engine.clock import CLOCK_MODES
 from controller.engine.match_settings import CONFIRM_MODES, DICE_MODES
 from controller.errors import ProfileError, UsageError
 from controller.files import read_bounded, write_atomically
-from controller.online.client import DEFAULT_SERVER, ServerAddress
-from controller.online.commands import MAX_POINTS
-from controller.online.commands import join as join_command
+from controller.bgammon.address import DEFAULT_SERVER, ServerAddress
+from controller.bgammon.commands import MAX_POINTS
+from controller.bgammon.commands import join as join_command
 from controller.show.texts import LANGUAGES
 
 OPPONENTS: tuple[str, ...] = ("human", *OFFERED_LEVELS)

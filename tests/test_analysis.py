@@ -25,7 +25,8 @@ from controller.analysis.gnubg_program import run_gnubg, run_gnubg_analysis
 from controller.analysis.gnubg_statistics import parse_statistics
 from controller.analysis.match import MatchAnalyser, mark_of
 from controller.analysis.stats import player_stats
-from controller.bot.gnubg_level import find_gnubg_program, load_gnubg_nn
+from controller.evaluation.program import find_gnubg_program
+from controller.evaluation.wheel import load_gnubg_nn
 from controller.engine import Position
 from controller.evaluation.numpy_network import NumpyNetwork
 from controller.records.mat_reader import read_mat

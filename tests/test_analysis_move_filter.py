@@ -18,7 +18,8 @@ from controller.analysis.evaluator import FILTER_EXTRA, FILTER_THRESHOLD, Evalua
 from controller.analysis.gnubg_export import paired, read_export
 from controller.analysis.gnubg_program import run_gnubg, run_gnubg_analysis
 from controller.analysis.match import MatchAnalyser, MatchAnalysis
-from controller.bot.gnubg_level import find_gnubg_program, load_gnubg_nn
+from controller.evaluation.program import find_gnubg_program
+from controller.evaluation.wheel import load_gnubg_nn
 from controller.engine import legal_moves
 from controller.records.mat_reader import read_mat
 

@@ -6,7 +6,8 @@ import pytest
 
 from bgboard.bench.bot_bench import sample_positions
 from controller.bot.base import MONEY, MatchContext, make_bot
-from controller.bot.gnubg_level import find_gnubg_program, load_gnubg_nn
+from controller.evaluation.program import find_gnubg_program
+from controller.evaluation.wheel import load_gnubg_nn
 from controller.bot.gnubg_process import (
     cube_says_double,
     cube_says_take,

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from browser_support import Page, ctl, needs_chromium, wait_until
-from controller.online import commands
+from controller.bgammon import commands
 from controller.online.client import Connection
 from controller.online.events import Say
 from controller.settings import Settings

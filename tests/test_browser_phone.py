@@ -125,7 +125,7 @@ def test_the_phone_plays_online_from_the_dialog_and_leaving_gives_the_match_back
     menu's "Play online") creates a private match on the protocol double; the phone shows
     the server's state, the opponent who joins and the chat both ways; Leave gives the
     board's match back."""
-    from controller.online import commands
+    from controller.bgammon import commands
     from controller.online.client import Connection
     from controller.online.events import Say
     from controller.settings import Settings

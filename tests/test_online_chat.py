@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from controller.online import commands
+from controller.bgammon import commands
 from controller.online.client import Connection
 from controller.online.events import Say
 from sim.page.live import LiveSim

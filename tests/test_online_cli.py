@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from bgboard.cli import main
-from controller.online import commands
+from controller.bgammon import commands
 from controller.online.client import Connection
 from tests.online_double import BgammonDouble, until
 from tests.test_online_client import address, free_port

@@ -14,8 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from controller.online import commands
-from controller.online.client import (Connection, LoginRefused, ServerAddress, ServerUnreachable)
+from controller.bgammon import commands
+from controller.bgammon.address import ServerAddress
+from controller.online.client import Connection, LoginRefused, ServerUnreachable
 from controller.online.events import (Board, Joined, Moved, ProtocolError, Rolled, Say, Win,
                                       decode_event)
 from controller.online.session import LinkDown, LinkUp, MatchRequest, OnlineSession, SavedOnline

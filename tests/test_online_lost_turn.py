@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from controller.online.client import ServerAddress
+from controller.bgammon.address import ServerAddress
 from controller.online.facts import LOCAL
 from controller.online.play import OnlinePlay
 from controller.online.session import MatchRequest, OnlineSession

@@ -20,7 +20,7 @@ from controller.app import run_table
 from controller.controller import Controller
 from controller.engine.match import Match
 from controller.events import OnlineOffered, menu_pressed
-from controller.online import commands
+from controller.bgammon import commands
 from controller.online.client import Connection
 from controller.online.door import OnlineDoor, offer_online
 from controller.settings import Settings

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from controller.online import commands
+from controller.bgammon import commands
 from controller.online.client import Connection
 from controller.web.protocol import PageAction
 from tests.online_double import BgammonDouble, until

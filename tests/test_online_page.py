@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from controller.online import commands
+from controller.bgammon import commands
 from controller.online.play import OnlinePlay
 from controller.online.session import MatchRequest, OnlineSession
 from controller.records.store import TableStore

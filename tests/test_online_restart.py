@@ -22,7 +22,7 @@ import pytest
 
 from controller.engine.match import Match
 from controller.engine.moves import legal_moves
-from controller.online import commands
+from controller.bgammon import commands
 from controller.online.client import Connection
 from controller.online.perspective import board_of_position
 from controller.online.play import OnlinePlay

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from controller.online import commands
+from controller.bgammon import commands
 from controller.online.events import Board
 from controller.online.hearing import SILENCE_S, Hearing
 from controller.online.play import OnlinePlay

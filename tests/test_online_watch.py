@@ -14,7 +14,7 @@ import asyncio
 import pytest
 
 from bgboard.cli import main
-from controller.online import commands
+from controller.bgammon import commands
 from controller.online.client import Connection, OnlineError
 from controller.online.events import Board, GameState
 from controller.online.perspective import point_of_space

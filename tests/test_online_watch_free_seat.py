@@ -16,7 +16,7 @@ import asyncio
 
 import pytest
 
-from controller.online import commands
+from controller.bgammon import commands
 from controller.online.client import Connection, OnlineError
 from controller.online.events import Board, Joined
 from controller.online.watch import Spectator

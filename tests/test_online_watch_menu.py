@@ -29,7 +29,7 @@ from controller.engine.match import Match
 from controller.engine.match_settings import MatchSettings
 from controller.errors import ProfileError
 from controller.events import ButtonPressed, Tick, menu_pressed
-from controller.online import commands
+from controller.bgammon import commands
 from controller.online.client import Connection
 from controller.online.door import OnlineDoor, offer_online
 from controller.online.events import Board

@@ -14,7 +14,7 @@ import asyncio
 
 import pytest
 
-from controller.online import commands
+from controller.bgammon import commands
 from controller.online.watch import Spectator
 from tests.online_double import BgammonDouble, Client, Game, until
 from tests.test_online_client import address, free_port

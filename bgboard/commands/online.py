@@ -26,7 +26,7 @@ from controller.errors import UsageError
 from controller.files import write_atomically
 
 if TYPE_CHECKING:
-    from controller.online.client import ServerAddress
+    from controller.bgammon.address import ServerAddress
     from controller.online.play import BoardOptions
     from controller.online.session import MatchRequest
     from controller.settings import Settings
@@ -36,7 +36,7 @@ HELP = "play on bgammon.org from the board: create or join a match, the remote p
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    from controller.online.client import DEFAULT_SERVER
+    from controller.bgammon.address import DEFAULT_SERVER
 
     parser.add_argument("--server", default=None, metavar="HOST:PORT", help=f"the server (default {DEFAULT_SERVER})")
     parser.add_argument("--user", help="log in as this account (default: the settings' online_user, else a guest)")
@@ -151,7 +151,7 @@ def _watch(args: argparse.Namespace, settings: Settings, address: ServerAddress,
 
 
 def run(args: argparse.Namespace) -> int:
-    from controller.online.client import DEFAULT_SERVER, ServerAddress
+    from controller.bgammon.address import DEFAULT_SERVER, ServerAddress
     from controller.online.play import BoardHost, play_online
     from controller.online.session import OnlineSession
     from controller.settings import load_settings
@@ -180,7 +180,7 @@ def _login(args: argparse.Namespace, settings: Settings) -> tuple[str | None, st
     """The name to log in with and its password (read from its file): `--user` or the
     settings' account, else a guest, `Guest_NAME` when `--guest-name` asks for it."""
     from controller.online.choice import read_secret
-    from controller.online.commands import check_name
+    from controller.bgammon.commands import check_name
 
     user = args.user or settings.online_user
     if user:

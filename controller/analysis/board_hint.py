@@ -55,7 +55,7 @@ def board_hint(match: Match, rank: int) -> ShownHint | None:
     cube action before rolling, or what to install for either; None when there is
     nothing to hint."""
     from controller.analysis.hint import cube_hint, hint
-    from controller.bot.contract import bot_context
+    from controller.analysis.match_context import bot_context
 
     side = match.turn
     if side is None:

@@ -23,7 +23,7 @@ from functools import cached_property
 from pathlib import Path
 
 from controller.analysis.match import MARKS
-from controller.bot.gnubg_level import find_gnubg_program
+from controller.evaluation.program import find_gnubg_program
 from controller.errors import BackendUnavailableError
 
 TIMEOUT = 1800

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from controller.analysis.cubeful import CENTRE, CubeInfo
 from controller.analysis.evaluator import CubeEval, Evaluator
 from controller.analysis.network import load_network
-from controller.bot.contract import MatchContext
+from controller.analysis.match_context import MatchContext
 from controller.engine import Move, Position, legal_moves
 
 MONEY_STAND_IN = 7

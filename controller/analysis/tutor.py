@@ -68,7 +68,7 @@ def move_warning(match: Match, result: Position, threshold: str) -> TutorWarning
     view), if it loses at least the `threshold` mark; None for a good or forced move, a
     position that is no complete move of the roll, or outside a move."""
     from controller.analysis.hint import hint
-    from controller.bot.contract import bot_context
+    from controller.analysis.match_context import bot_context
 
     side = match.turn
     if threshold == "off" or side is None or match.phase != "move" or match.dice is None:
@@ -91,7 +91,7 @@ def cube_warning(match: Match, action: CubeAction, threshold: str) -> TutorWarni
     from controller.analysis.hint import cube_decision
     from controller.analysis.match import answer_loss, double_loss, no_double_loss, right_answer
     from controller.engine.position import Position
-    from controller.bot.contract import bot_context
+    from controller.analysis.match_context import bot_context
 
     doubler = match.turn
     at = "roll" if action in ("roll", "double") else "doubled"

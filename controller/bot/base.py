@@ -7,7 +7,8 @@ from __future__ import annotations
 import random
 
 # the contract is imported from here too (a level's callers name it with the factory)
-from controller.bot.contract import MONEY, Bot, BotCubeOwner, MatchContext
+from controller.analysis.match_context import MONEY, BotCubeOwner, MatchContext
+from controller.bot.contract import Bot
 from controller.errors import BackendUnavailableError, UsageError
 
 LEVELS: tuple[str, ...] = ("simple", "gnubg", "beginner", "casual", "intermediate", "advanced", "expert",

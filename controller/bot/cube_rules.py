@@ -11,7 +11,7 @@ trailer doubles at once and the leader, who loses nothing by it, always takes.
 """
 from __future__ import annotations
 
-from controller.bot.contract import MatchContext
+from controller.analysis.match_context import MatchContext
 from controller.engine import Position
 
 DOUBLE_LEAD = 0.08

@@ -10,7 +10,8 @@ import math
 import random
 from dataclasses import dataclass
 
-from controller.bot.contract import Bot, MatchContext
+from controller.analysis.match_context import MatchContext
+from controller.bot.contract import Bot
 from controller.engine import Position
 
 ONE_POINT = MatchContext(length=1, bot_away=1, opponent_away=1)

@@ -15,26 +15,17 @@ Where the wheel is missing (the Pi), `make_gnubg_bot` uses the gnubg program ins
 """
 from __future__ import annotations
 
-import shutil
 from types import ModuleType
 
-from controller.bot.contract import Bot, MatchContext
+from controller.analysis.match_context import MatchContext
+from controller.bot.contract import Bot
 from controller.engine import Move, Position, legal_moves
 from controller.errors import BackendUnavailableError, UsageError
+from controller.evaluation.program import find_gnubg_program
 from controller.evaluation.wheel import load_gnubg_nn
 
 UNAVAILABLE = "the gnubg level needs the gnubg program: sudo apt install gnubg (or choose simple)"
 MONEY_STAND_IN = 7
-GNUBG_PROGRAM_PLACES = ("gnubg", "/usr/games/gnubg")
-
-
-def find_gnubg_program() -> str | None:
-    """The gnubg program's path, or None."""
-    for name in GNUBG_PROGRAM_PLACES:
-        found = shutil.which(name)
-        if found:
-            return found
-    return None
 
 
 def make_gnubg_bot(plies: int = 0, backend: str | None = None) -> Bot:

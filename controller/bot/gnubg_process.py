@@ -16,7 +16,7 @@ import re
 import subprocess
 import threading
 
-from controller.bot.contract import MatchContext
+from controller.analysis.match_context import MatchContext
 from controller.engine import Move, Position, legal_moves
 from controller.engine.notation import parse_move
 from controller.errors import BackendUnavailableError

@@ -17,7 +17,7 @@ from typing import Any
 from controller.analysis.cubeful import Chances
 from controller.analysis.evaluator import Board, CubeEval, Evaluator
 from controller.analysis.hint import cube_info
-from controller.bot.contract import MatchContext
+from controller.analysis.match_context import MatchContext
 from controller.engine import Move, Position, legal_moves
 
 NOISE: dict[str, float] = {

@@ -8,7 +8,7 @@ cube strategy: it never doubles and always takes; resignations are answered like
 """
 from __future__ import annotations
 
-from controller.bot.contract import MatchContext
+from controller.analysis.match_context import MatchContext
 from controller.bot.cube_rules import accepts_resignation_by_race
 from controller.engine import Move, Position, legal_moves
 

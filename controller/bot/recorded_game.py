@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import random
 
-from controller.bot.contract import Bot, MatchContext
+from controller.analysis.match_context import MatchContext
+from controller.bot.contract import Bot
 from controller.bot.duel import game_value, opening_roll
 from controller.engine import Position
 from controller.records.model import Action, Double, Drop, Game, MatchRecord, Roll, Take

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from controller.bot.contract import MatchContext
+from controller.analysis.match_context import MatchContext
 from controller.bot.cube_rules import (
     accepts_resignation_by_race,
     should_double_by_pips,

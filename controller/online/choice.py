@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from controller.errors import UsageError
-from controller.online.client import DEFAULT_SERVER, ServerAddress
-from controller.online import commands
-from controller.online.commands import MAX_POINTS, check_name
+from controller.bgammon.address import DEFAULT_SERVER, ServerAddress
+from controller.bgammon import commands
+from controller.bgammon.commands import MAX_POINTS, check_name
 from controller.online.session import MatchRequest
 from controller.settings import ONLINE_MATCHES, Settings
 

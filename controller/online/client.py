@@ -19,17 +19,16 @@ import asyncio
 import contextlib
 import os
 import socket
-from dataclasses import dataclass
 
-from controller.errors import BgboardError, UsageError
-from controller.online import commands
+from controller.bgammon import commands
+from controller.bgammon.address import ServerAddress
+from controller.errors import BgboardError
 from controller.online.events import Notice, Ping, ProtocolError, ServerEvent, Welcome, decode_event
 from controller.online.hearing import SILENCE_S, Hearing
 
 #: the server drops a client silent for 40 s (pkg/server/server.go clientTimeout)
 SERVER_TIMEOUT_S = 40.0
 KEEPALIVE_S = 20.0
-DEFAULT_SERVER = "bgammon.org:1337"
 _MAX_LINE = 1 << 20
 
 
@@ -47,25 +46,6 @@ class LoginRefused(OnlineError):
 
 class ConnectionLost(OnlineError):
     """An open connection to the server ended."""
-
-
-@dataclass(frozen=True)
-class ServerAddress:
-    host: str
-    port: int
-
-    @classmethod
-    def parse(cls, text: str) -> ServerAddress:
-        """`HOST:PORT` (or a bare host: port 1337). UsageError for anything else."""
-        host, sep, port = text.rpartition(":")
-        if not sep:
-            host, port = text, "1337"
-        if not host or not port.isdigit() or not 0 < int(port) < 65536:
-            raise UsageError(f"server {text!r}: give HOST:PORT, e.g. {DEFAULT_SERVER}")
-        return cls(host, int(port))
-
-    def __str__(self) -> str:
-        return f"{self.host}:{self.port}"
 
 
 class Connection:

@@ -31,7 +31,7 @@ from pathlib import Path
 from controller.errors import BgboardError
 from controller.events import OnlineOffered
 from controller.online.choice import OnlineChoice, from_settings, watch_from_settings
-from controller.online.client import ServerAddress
+from controller.bgammon.address import ServerAddress
 from controller.online.door_view import DoorState, OnlineView, door_state, online_view
 from controller.online.news import DoorNews
 from controller.online.seat import OnlineSeat

@@ -17,7 +17,7 @@ from typing import Callable
 from controller.engine.match import Match
 from controller.events import ActionRequested, BotMoved, Event, RemoteActed, ServerRolled
 from controller.play.status import TableStatus
-from controller.online import commands
+from controller.bgammon import commands
 from controller.online.facts import (LOCAL, REMOTE, DiceRolled, Fact, OpeningRolled, Reaction, RemoteCube,
                                      RemoteMoved, RemoteResigned, ScoreCheck)
 from controller.online.perspective import board_of_position, position_of_board

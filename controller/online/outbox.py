@@ -14,7 +14,7 @@ from collections import deque
 from typing import Callable
 
 from controller.engine.match_history import CubeRecord, ResignRecord, TurnRecord
-from controller.online import commands
+from controller.bgammon import commands
 from controller.online.events import GameState
 from controller.online.facts import LOCAL
 

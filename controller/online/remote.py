@@ -29,7 +29,7 @@ from collections import deque
 
 from controller.engine.match import LEVELS, Match
 from controller.engine.match_history import GameRecord
-from controller.online import commands
+from controller.bgammon import commands
 from controller.online.events import (Board, Failed, GameState, Joined, Left,
                                       Notice, ProtocolError, Rolled, Say, ServerEvent, Win)
 from controller.online.facts import (LOCAL, REMOTE, DiceRolled, Fact, OpeningRolled, Reaction, RemoteCube,

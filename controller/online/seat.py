@@ -35,7 +35,7 @@ from controller.engine.match_settings import HUMAN, MatchSettings
 from controller.engine.match_settings import REMOTE as REMOTE_PLAYER
 from controller.engine.wording import counted
 from controller.events import AdoptMatch
-from controller.online import commands
+from controller.bgammon import commands
 from controller.online.facts import Reaction
 from controller.online.remote import RemoteOpponent
 from controller.online.resume import resumed_match

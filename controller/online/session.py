@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Union
 
 from controller.files import read_text_bounded, write_atomically
-from controller.online import commands
+from controller.bgammon import commands
 from controller.online.client import (KEEPALIVE_S, Connection, ConnectionLost, LoginRefused, OnlineError,
                                       ServerAddress)
 from controller.online.events import Board, Failed, GameState, Joined, ServerEvent

@@ -31,8 +31,9 @@ from controller.engine.board_view import Colour, cell_of_point
 from controller.engine.match import Match
 from controller.engine.wording import counted
 from controller.engine.match_settings import MatchSettings
-from controller.online import commands
-from controller.online.client import Connection, ConnectionLost, OnlineError, ServerAddress
+from controller.bgammon import commands
+from controller.bgammon.address import ServerAddress
+from controller.online.client import Connection, ConnectionLost, OnlineError
 from controller.online.events import (Board, Failed, GameState, Joined, Left, MatchList, Moved, Rolled,
                                       Say, ServerEvent, Win)
 from controller.online.perspective import Seat, point_of_space

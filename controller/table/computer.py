@@ -21,7 +21,7 @@ from typing import Protocol
 
 from controller.bot.base import Bot, accepts_rematch, offers_rematch
 # bot_context is imported from here too: the computer's seat asks with it
-from controller.bot.contract import bot_context
+from controller.analysis.match_context import bot_context
 from controller.engine.board_view import Colour
 from controller.engine.match import LEVELS, Match
 from controller.engine.match_settings import REMOTE
