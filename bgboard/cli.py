@@ -32,6 +32,7 @@ COMMANDS: dict[str, str] = {
     "calibrate": "calibrate",
     "online": "online",
     "verify-dice": "verify_dice",
+    "club": "club",
 }
 
 _HELP_FALLBACK = {
@@ -46,6 +47,7 @@ _HELP_FALLBACK = {
     "calibrate": "measure settling time and flicker, write the local profile",
     "online": "play on bgammon.org from the board",
     "verify-dice": "recompute a record's verifiable dice from its revealed seed",
+    "club": "a club night's hub: players, boards, a Swiss or knockout, the room's page",
 }
 
 
@@ -118,7 +120,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 #: the long-running commands log to stderr (the journal, under systemd), at this level
-LOG_LEVELS = {"run": logging.INFO, "sim": logging.WARNING}
+LOG_LEVELS = {"run": logging.INFO, "sim": logging.WARNING, "club": logging.INFO}
 
 
 def _set_up_logging(command: str) -> None:
