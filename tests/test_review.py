@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
 
-from controller.analysis.review import ReviewCache, practice_match
+from controller.analysis.review import JudgedGames, ReviewCache, practice_match
 from controller.board.reconcile import BoardState
 from controller.controller import Controller
 from controller.dice import DiceState
@@ -27,6 +28,7 @@ from controller.events import ActionRequested, ReadingReceived, RollQueued, Tick
 from controller.records.from_match import record_from_match
 from controller.records.mat_reader import read_mat
 from controller.records.mat_writer import write_mat
+from controller.records.model import Game
 from controller.show import display as drawing
 from controller.show.texts import render
 from controller.table.review import ReviewRunner, default_cache
@@ -57,8 +59,8 @@ def test_a_finished_game_is_analysed_once() -> None:
     record = read_mat((MATCHES / REAL[2]).read_text(encoding="utf-8", errors="replace").lstrip("\ufeff"))
     cache = default_cache()
     calls: list[int] = []
-    inner = cache.analyser.game
-    cache.analyser.game = lambda length, game: calls.append(game.number) or inner(length, game)  # type: ignore[method-assign]
+    inner = cache.judge.judge
+    cache.judge.judge = lambda length, games: calls.extend(g.number for g in games) or inner(length, games)  # type: ignore[method-assign]
     from dataclasses import replace
     first_two = replace(record, games=record.games[:2])
     cache.review(first_two)
@@ -206,20 +208,20 @@ def test_the_figures_show_between_games_and_after_the_match_never_stale_nor_in_p
     assert review_display(over, ReviewFigures(figures.white, figures.black, 0)).notes == ()  # stale: not shown
 
 
-def test_a_new_match_forgets_the_last_matchs_games_and_keeps_the_analyser() -> None:
+def test_a_new_match_forgets_the_last_matchs_games_and_keeps_the_judge() -> None:
     """Issue 35.21: the review cache kept every game ever reviewed (about 50 KB a game) for
-    as long as `bgboard run` ran; a new match now starts a fresh cache on the same analyser
-    (the network is not loaded again)."""
-    class Analyser:  # gnubg's analyser stood in for: every game judged to no decisions
-        ev = type("Ev", (), {"plies": 0})()
+    as long as `bgboard run` ran; a new match now starts a fresh cache on the same judge."""
+    class Judge:  # gnubg's judgement stood in for: every game judged to no decisions
+        def judge(self, length: int, games: Sequence[Game]) -> JudgedGames:
+            return JudgedGames(tuple(() for _ in games), 0, "")
 
-        def game(self, length: int, game: object) -> list[object]:
-            return []
+        def stop(self) -> None:
+            pass
 
     made: list[ReviewCache] = []
 
     def cache() -> ReviewCache:
-        made.append(ReviewCache(Analyser()))  # type: ignore[arg-type]
+        made.append(ReviewCache(Judge()))
         return made[-1]
 
     def one_game_resigned(length: int) -> Match:
@@ -234,4 +236,4 @@ def test_a_new_match_forgets_the_last_matchs_games_and_keeps_the_analyser() -> N
     runner.match_changed(Match.new(MatchSettings(length=3)))  # a new match: nothing finished yet
     runner.match_changed(one_game_resigned(3))
     assert len(runner._cache._games) == 1  # the new match's game only
-    assert len(made) == 1 and runner._cache.analyser is made[0].analyser  # the same analyser
+    assert len(made) == 1 and runner._cache.judge is made[0].judge  # the same judge

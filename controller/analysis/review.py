@@ -9,6 +9,9 @@ of the record the page downloads at that moment (tests/test_review.py holds them
 - `ReviewCache` analyses each finished game once (games are independent: a game's
   decisions depend on the match length and that game alone), so a review after game 7
   costs one game's analysis, not seven. It is meant for one worker thread at a time.
+  The games are judged by a `GameJudge`: `AnalyserJudge` in this process (what
+  `bgboard analyze` runs), or controller.analysis.review_process's judge in a short-lived
+  process of its own (the table's: the network's memory is given back after each game).
 - The winning-chance series is White's cubeless chance to win the *game* before each
   turn (one point per checker play, `Decision.win` seen from White), and at the end of
   each game the result (1 or 0). The game's chance, not the match's: it is the figure
@@ -23,7 +26,9 @@ of the record the page downloads at that moment (tests/test_review.py holds them
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import Protocol
 
 from controller.analysis.cubeful import CENTRE
 from controller.analysis.match import Decision, Kind, MatchAnalyser, MatchAnalysis
@@ -152,26 +157,62 @@ def review_of(analysis: MatchAnalysis, record: MatchRecord) -> MatchReview:
                        analysis.plies, _series(analysis, games), marked, analysis.judged_as)
 
 
-class ReviewCache:
-    """Each finished game's decisions, analysed once (see the module docstring); one
-    worker thread uses it at a time."""
+@dataclass(frozen=True, slots=True)
+class JudgedGames:
+    """Games judged: each game's decisions (in the order the games were given), the ply
+    and the gnubg release judged as, and the peak memory (MB) of the process that judged
+    them when it was a process of its own (None: the caller's)."""
+
+    decisions: tuple[tuple[Decision, ...], ...]
+    plies: int
+    judged_as: str
+    peak_mb: float | None = None
+
+
+class GameJudge(Protocol):
+    """What a review's games are judged by: `judge` analyses finished games of a match of
+    `length` points; `stop` abandons a judgement under way (the table is closing)."""
+
+    def judge(self, length: int, games: Sequence[Game]) -> JudgedGames: ...
+
+    def stop(self) -> None: ...
+
+
+class AnalyserJudge:
+    """Judges games in this process with `analyser` (its network loaded here and kept)."""
 
     def __init__(self, analyser: MatchAnalyser) -> None:
         self.analyser = analyser
-        self._games: dict[tuple[int, Game], list[Decision]] = {}
+
+    def judge(self, length: int, games: Sequence[Game]) -> JudgedGames:
+        return JudgedGames(tuple(tuple(self.analyser.game(length, g)) for g in games), self.analyser.ev.plies,
+                           self.analyser.ev.judged_as)
+
+    def stop(self) -> None:
+        """Nothing to stop: a judgement in this process ends when its game is analysed."""
+
+
+class ReviewCache:
+    """Each finished game's decisions, analysed once (see the module docstring); one
+    worker thread uses it at a time. `last` is the latest judgement made for it (its
+    ply, release and process's peak)."""
+
+    def __init__(self, judge: GameJudge) -> None:
+        self.judge = judge
+        self._games: dict[tuple[int, Game], tuple[Decision, ...]] = {}
+        self.last: JudgedGames | None = None
 
     def analysis(self, record: MatchRecord) -> MatchAnalysis:
-        """The analysis of `record`'s finished games (the unfinished one is left out)."""
-        out: list[Decision] = []
-        for game in record.games:
-            if game.winner is None:
-                continue
-            key = (record.length, game)
-            if key not in self._games:
-                self._games[key] = self.analyser.game(record.length, game)
-            out.extend(self._games[key])
-        return MatchAnalysis(record.length, record.players, tuple(out), self.analyser.ev.plies,
-                             self.analyser.ev.judged_as)
+        """The analysis of `record`'s finished games (the unfinished one is left out);
+        the games not judged yet are judged together, in one call of the judge."""
+        finished = [g for g in record.games if g.winner is not None]
+        new = [g for g in finished if (record.length, g) not in self._games]
+        if new:
+            self.last = self.judge.judge(record.length, new)
+            self._games.update(((record.length, g), d) for g, d in zip(new, self.last.decisions, strict=True))
+        out = [d for g in finished for d in self._games[(record.length, g)]]
+        plies, judged_as = (self.last.plies, self.last.judged_as) if self.last is not None else (0, "")
+        return MatchAnalysis(record.length, record.players, tuple(out), plies, judged_as)
 
     def review(self, record: MatchRecord) -> MatchReview:
         return review_of(self.analysis(record), record)

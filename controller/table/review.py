@@ -7,14 +7,19 @@ a game has finished since the last review, the runner puts the match's record to
 the computer keeps thinking meanwhile. The finished review comes back on the loop
 (`deliver`); the table then hands its figures to the controller (`ReviewReady`).
 
-Each match's games are kept (analysed once) only while that match is played: a new match
-starts a fresh `ReviewCache` on the same analyser (issue 35.21: every game ever reviewed
-stayed in the cache, about 50 KB a game, for as long as `bgboard run` ran). The analyser's
-own caches of positions are the judgement's (bounded there, controller/analysis).
+The games are judged in a short-lived process of their own (controller.analysis.
+review_process: spawned for each review, it loads the network, judges the new games, sends
+their decisions back as plain data and exits), so `bgboard run` never holds the network
+or the analysis's memos (issue 34.4: 30 MB grew to 80 MB in the table's process and
+stayed); the worker thread only waits for it. The table's process keeps the decisions of
+the match's games (a few tens of KB a game): each match's games are kept only while that
+match is played, a new match starts a fresh `ReviewCache` (issue 35.21).
 
 The analysis never disturbs play: the network not installed, a money session, or any
-failure of the analysis is one log line, and the table plays on without a review. Without
-a loop (the headless runner, tests) the review is made at once, in the caller's thread.
+failure of the analysis is one log line, and the table plays on without a review. A
+review process that is killed (out of memory) is one log line too, and the next finished
+game's review judges its games again. Without a loop (the headless runner, tests) the
+review is made at once, in the caller's thread.
 """
 from __future__ import annotations
 
@@ -24,6 +29,7 @@ from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 
 from controller.analysis.review import MatchReview, ReviewCache
+from controller.analysis.review_process import ProcessJudge, ReviewProcessEnded
 from controller.engine.match import Match
 from controller.engine.match_settings import REMOTE
 from controller.records.from_match import record_from_match
@@ -34,11 +40,9 @@ log = logging.getLogger("bgboard")
 
 
 def default_cache() -> ReviewCache:
-    """gnubg's 0-ply analysis (loads the network: call it in the worker)."""
-    from controller.analysis.evaluator import Evaluator
-    from controller.analysis.match import MatchAnalyser
-
-    return ReviewCache(MatchAnalyser(Evaluator(plies=0)))
+    """gnubg's 0-ply analysis, each review's games judged in a process of their own
+    (cheap here: nothing is loaded in this process)."""
+    return ReviewCache(ProcessJudge(plies=0))
 
 
 def figures_of(review: MatchReview) -> ReviewFigures:
@@ -98,15 +102,20 @@ class ReviewRunner:
 
     def _review(self, record: MatchRecord, fresh: bool = False) -> MatchReview | None:
         """In the worker: the review, or None (and one log line) when it cannot be had.
-        `fresh`: the cache's games are another match's, forgotten (its analyser kept)."""
+        `fresh`: the cache's games are another match's, forgotten (its judge kept). A
+        review process that ended without an answer disables nothing: the next review
+        judges the games this one could not."""
         try:
             if record.length == 0:
                 raise ValueError("money sessions are not reviewed")
             if self._cache is None:
                 self._cache = self._make_cache()
             elif fresh:
-                self._cache = ReviewCache(self._cache.analyser)
+                self._cache = ReviewCache(self._cache.judge)
             return self._cache.review(record)
+        except ReviewProcessEnded as exc:
+            log.warning("review of the match unavailable this time: %s", exc)
+            return None
         except Exception as exc:  # noqa: BLE001 - any failure of the analysis must leave play alone
             log.warning("review of the match unavailable: %s", str(exc)[:160] or type(exc).__name__)
             self.disabled = True
@@ -138,5 +147,8 @@ class ReviewRunner:
             log.warning("review not shown: %s", exc)
 
     def close(self) -> None:
+        """Stop reviewing: a review process under way is ended, none is started."""
+        if self._cache is not None:
+            self._cache.judge.stop()
         if self._executor is not None:
             self._executor.shutdown(wait=False, cancel_futures=True)
