@@ -4,8 +4,9 @@ Measured here, in child processes sampled every 50 ms (/proc: each process's RSS
 PSS of the whole tree, which counts the pages the forked workers share with their parent
 once): `bgboard analyze` of a legal 25-point record of 25 games of random play (long
 games full of contact: `long_record`), and the table's review, a process that reviews a
-match's games one by one as `bgboard run` does after each game (the network loaded on
-the first). Python and numpy take about the same memory on a Pi's arm64 as here; a Pi
+match's games one by one as `bgboard run` does after each game: each review's games are
+judged in a short-lived child (controller.analysis.review_process), so the figures are
+the table's process (before, after each review) and, apart, the children's peak. Python and numpy take about the same memory on a Pi's arm64 as here; a Pi
 has no gnubg-nn wheel, so its figures are the numpy network's (`_numpy`).
 
 `analyze` forks one process per game, as many at once as the cores and the available
@@ -34,11 +35,12 @@ def rss():
 record = read_mat(open(sys.argv[1]).read())
 before = rss()
 cache = default_cache()
-after = []
+after, children = [], []
 for n in range(1, len(record.games) + 1):
     cache.review(replace(record, games=record.games[:n]))
     after.append(rss())
-print(json.dumps({"before": before, "after": after}))
+    children.append(cache.last.peak_mb if cache.last else None)
+print(json.dumps({"before": before, "after": after, "children": children, "numpy": "numpy" in sys.modules}))
 """
 
 
@@ -107,8 +109,9 @@ def analyze_figures(quick: bool) -> dict[str, object]:
 
 
 def review_figures(games: int) -> dict[str, object]:
-    """The review of the long record's first `games` games as the table makes them: RSS
-    before the network, after the first review, and the most after any."""
+    """The review of the long record's first `games` games as the table makes them: the
+    table's RSS before the first review, after it, and the most after any; the most any
+    review's own process took (its VmHWM), and whether the table's process loaded numpy."""
     import json
 
     from dataclasses import replace
@@ -126,9 +129,12 @@ def review_figures(games: int) -> dict[str, object]:
         return {"review_memory": f"failed: {done.stderr.strip()[-200:]}"}
     found = json.loads(done.stdout.strip().splitlines()[-1])
     after = found["after"]
+    peaks = [p for p in found["children"] if p is not None]
     return {"review_rss_before_mb": round(found["before"], 1), "review_rss_after_first_game_mb": round(after[0], 1),
             "review_rss_most_mb": round(max(after), 1),
-            "review_adds_mb": round(max(after) - found["before"], 1)}
+            "review_adds_mb": round(max(after) - found["before"], 1),
+            "review_process_peak_mb": round(max(peaks), 1) if peaks else "not measured (no /proc)",
+            "review_numpy_in_table": found["numpy"]}
 
 
 def limits() -> dict[str, object]:

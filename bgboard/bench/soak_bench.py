@@ -17,7 +17,13 @@ Figures (`--seconds S`, default 60; `--quick` 20):
   resumed match is the one saved before the kill, move for move);
 - `errors`: tracebacks or ERROR lines from the process, a process that died unasked,
   a board that made no progress for 30 s;
-- `rss_start_mb` (the process after warm-up, following the restart) and `rss_end_mb`.
+- `rss_start_mb` (the process after warm-up, following the restart) and `rss_end_mb`;
+- `rss_at_game_end_mb`: the simulator's process as each game ended after the restart
+  (each the previous game's review included: the table reviews every finished game), and
+  `review_process_peak_mb`, the most any of its review processes took (sampled every
+  step: controller.analysis.review_process judges each review in a child that exits).
+  The simulator's process holds the table as `bgboard run` does and the simulator's own
+  parts besides (the virtual board running the firmware code, the page's server).
 """
 from __future__ import annotations
 
@@ -63,12 +69,37 @@ class Figures:
     errors: int = 0
     rss_start_mb: float = 0.0
     rss_end_mb: float = 0.0
+    rss_at_game_end_mb: list[float] = field(default_factory=list)
+    review_process_peak_mb: float = 0.0
     notes: list[str] = field(default_factory=list)
 
     def as_dict(self) -> dict[str, object]:
         return {"seconds": 0.0, "games": self.games, "actions": self.actions, "faults": self.faults,
                 "resumes": self.resumes, "resumes_exact": self.resumes_exact, "errors": self.errors,
-                "rss_start_mb": self.rss_start_mb, "rss_end_mb": self.rss_end_mb}
+                "rss_start_mb": self.rss_start_mb, "rss_end_mb": self.rss_end_mb,
+                "rss_at_game_end_mb": self.rss_at_game_end_mb, "review_process_peak_mb": self.review_process_peak_mb}
+
+
+def rss_mb(pid: int) -> float:
+    """A process's resident memory now (VmRSS), MB; 0.0 once it has gone."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return round(int(line.split()[1]) / 1024, 1)
+    except (OSError, ValueError, IndexError):
+        pass
+    return 0.0
+
+
+def children(pid: int) -> list[int]:
+    """The processes `pid` started that still run."""
+    out: list[int] = []
+    try:
+        for task in Path(f"/proc/{pid}/task").iterdir():
+            out += [int(child) for child in (task / "children").read_text().split()]
+    except (OSError, ValueError):
+        pass
+    return out
 
 
 class SimProcess:
@@ -95,13 +126,11 @@ class SimProcess:
                 figures.notes.append(line.strip()[:200])
 
     def rss_mb(self) -> float:
-        try:
-            for line in Path(f"/proc/{self.proc.pid}/status").read_text().splitlines():
-                if line.startswith("VmRSS:"):
-                    return round(int(line.split()[1]) / 1024, 1)
-        except OSError:
-            pass
-        return 0.0
+        return rss_mb(self.proc.pid)
+
+    def children_rss_mb(self) -> float:
+        """The most any of its child processes (the review's) holds now, MB."""
+        return max([0.0] + [rss_mb(child) for child in children(self.proc.pid)])
 
     def kill(self) -> None:
         self.proc.send_signal(signal.SIGKILL)
@@ -277,10 +306,13 @@ async def _soak(seconds: float, rng: random.Random) -> Figures:
                     break
                 if not figures.rss_start_mb and now >= warm_at:
                     figures.rss_start_mb = sim.rss_mb()
+                figures.review_process_peak_mb = max(figures.review_process_peak_mb, sim.children_rss_mb())
                 await driver.act()
                 score = sum(driver.state.get("match", {}).get("score", {}).values())
                 if score > last_score:
                     figures.games += 1
+                    if figures.resumes:
+                        figures.rss_at_game_end_mb.append(sim.rss_mb())
                 last_score = score
                 key = driver.progress_key()
                 if key != progress:

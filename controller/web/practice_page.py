@@ -28,7 +28,8 @@ class PagePractice:
         self._review_cache: ReviewCache | None = None  # kept across tables: a game is analysed once
 
     def cache(self) -> ReviewCache:
-        """The review's cache (made in the review's worker thread, which loads the network)."""
+        """The review's cache (made in the review's worker thread; its games are judged in a
+        process of their own, controller.analysis.review_process)."""
         if self._review_cache is None:
             from controller.table.review import default_cache
 
