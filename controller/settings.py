@@ -36,6 +36,8 @@ The file is flat TOML, one key a line::
     spectator_port = 8081        # bgboard run: a read-only page of the match for spectators (unset: off)
     page_port = 8080             # bgboard run: the board's page for the player's phone (unset: off)
     page_host = "127.0.0.1"      # where the board's pages listen: loopback, or "0.0.0.0" for the LAN
+    board_name = "table-3"       # the board's name in a club (default: the machine's hostname)
+    club_announce = false        # announce the board's page on the LAN (mDNS/DNS-SD) for a club hub
 """
 from __future__ import annotations
 
@@ -103,6 +105,8 @@ class Settings:
     spectator_port: int | None = None
     page_port: int | None = None
     page_host: str = "127.0.0.1"
+    board_name: str | None = None
+    club_announce: bool = False
 
     def replace(self, source: str = "<settings>", **changes: object) -> Settings:
         """A copy with ``changes`` applied, validated exactly as a file's keys are.
@@ -115,6 +119,13 @@ class Settings:
         for key, value in changes.items():
             values[key] = _parse_key(source, key, value)
         return Settings(**values)
+
+    @property
+    def club_name(self) -> str:
+        """The board's name in a club: `board_name`, else the machine's hostname."""
+        import socket
+
+        return self.board_name or socket.gethostname()
 
     def profile_path(self, profiles_dir: Path) -> Path:
         """The profile file: a bare name is `profiles_dir/NAME.toml`, anything else a path.
@@ -262,6 +273,12 @@ def _choice(options: tuple[str, ...]) -> Callable[[Any], str]:
     return parse
 
 
+def _flag(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise TypeError(f"expected true or false, got {_shown(value)}")
+    return value
+
+
 def _brightness(value: Any) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise TypeError(f"expected a number from 0 to 1, got {_shown(value)}")
@@ -342,6 +359,8 @@ _PARSERS: dict[str, Callable[[Any], Any]] = {
     "spectator_port": _port,
     "page_port": _port,
     "page_host": _host,
+    "board_name": _optional_text,
+    "club_announce": _flag,
 }
 
 
@@ -376,6 +395,8 @@ def _toml_value(value: Any) -> str:
     if isinstance(value, str):
         escaped = "".join(_TOML_ESCAPES.get(ch, ch) for ch in value)
         return f'"{escaped}"'
-    if isinstance(value, float) or (isinstance(value, int) and not isinstance(value, bool)):
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float) or isinstance(value, int):
         return repr(value)
     raise TypeError(f"cannot write {value!r} as a setting")

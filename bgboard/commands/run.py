@@ -17,6 +17,7 @@ from controller.errors import UsageError
 
 if TYPE_CHECKING:
     from controller.board.profile import Profile
+    from controller.settings import Settings
     from controller.table import Table
 
 HELP = "play on the real board (Raspberry Pi): sensors, LEDs, display, buttons"
@@ -105,26 +106,38 @@ def run(args: argparse.Namespace) -> int:
                               pin_factory=buttons,
                               seconds=args.seconds, brightness=settings.brightness,
                               on_table=lambda table: _open_doors(table, args.config, state_dir, profile,
-                                                                 settings.page_host, spectator_port, page_port)))
+                                                                 settings, spectator_port, page_port)))
     except KeyboardInterrupt:
         return 130
     return 0
 
 
-def _open_doors(table: Table, config: str | None, state_dir: Path, profile: Profile, host: str,
+def _open_doors(table: Table, config: str | None, state_dir: Path, profile: Profile, settings: Settings,
                 spectator_port: int | None, page_port: int | None) -> None:
     """What the table offers beyond the board: online play from its menu, and with a port
     the spectators' page (controller.web.spectators), with another the player's (controller.web.board_page,
-    which plays online through the same door)."""
+    which plays online through the same door) and the club's door beside it
+    (controller.web.club_door: a club hub pairs with the same code), announced on the
+    local network when the settings say `club_announce = true`."""
     from controller.online.door import offer_online
     from controller.settings import load_settings
 
+    host = settings.page_host
     door = offer_online(table, lambda: load_settings(config), state_dir / "online")
     if spectator_port is not None:
         from controller.web.spectators import spectate_table
 
         spectate_table(table, profile, host, spectator_port)
     if page_port is not None:
-        from controller.web.board_page import pair_table, print_pairing
+        from controller.web.board_page import PlayerServer, pair_table, print_pairing
+        from controller.web.club_door import open_club
+        from controller.web.spectators import table_view
 
-        pair_table(table, profile, host, page_port, print_pairing, door)
+        def club(server: PlayerServer) -> None:
+            open_club(server, table, table_view(table, profile), state_dir, board_name=settings.club_name)
+
+        pair_table(table, profile, host, page_port, print_pairing, door, more=club)
+        if settings.club_announce:
+            from controller.web.club_announce import announce_beside
+
+            announce_beside(settings.club_name, host, page_port)

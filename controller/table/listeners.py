@@ -17,10 +17,15 @@ class TableListeners:
         self.reading: list[Callable[[], None]] = []
         self.refused: list[Callable[[Refused], None]] = []
         self.revoked: list[Callable[[], None]] = []
+        self.stepped: list[Callable[[], None]] = []
 
     def scene_shown(self, scene: Scene) -> None:
         for listener in self.scene:
             listener(scene)
+
+    def step_taken(self) -> None:
+        for listener in self.stepped:
+            listener()
 
     def reading_handled(self) -> None:
         for listener in self.reading:

@@ -120,6 +120,7 @@ class Table:
         if self._closed:
             return []
         effects = self.controller.handle(event)
+        self._listeners.step_taken()
         self.execute(effects, event.at)
         state = self.controller.state
         if self.choices is not None:
@@ -161,9 +162,8 @@ class Table:
     def refuse(self, refused: Refused) -> None:
         """Something asked for cannot be done, and nothing changed: the controller's refusals,
         the computer's (a level not installed or failing) and a front end's own (a script's
-        impossible line). The log says it in English ("rejected: <reason>", which scripts
-        read); the record, with its `refused.*` key, is kept (`last_refused`) and handed to
-        the listeners, who say it in the match's language (the page's "Not now:")."""
+        impossible line). The log says it in English ("rejected: <reason>", which scripts read);
+        the record (its `refused.*` key) is kept (`last_refused`) and handed to the listeners."""
         self._log(f"rejected: {refused.reason}")
         self.last_refused = refused
         self._listeners.refusal(refused)
@@ -171,6 +171,10 @@ class Table:
     def on_links_revoked(self, listener: Callable[[], None]) -> None:
         """Call `listener()` when the menu revokes the pages' links (each page takes a new token)."""
         self._listeners.revoked.append(listener)
+
+    def on_step(self, listener: Callable[[], None]) -> None:
+        """Call `listener()` after every event the controller took, before its effects (web/club_table.py)."""
+        self._listeners.stepped.append(listener)
 
     def on_refused(self, listener: Callable[[Refused], None]) -> None:
         """Call `listener(refused)` after every refusal at this table."""
@@ -239,8 +243,7 @@ class Table:
         self.dispatch(OnlineOffered("play", True, self.clock()))
 
     def show_banner(self, prompt: Prompt | None) -> None:
-        """A line of online play's own (connecting, waiting for an opponent, connection
-        lost) over the phase's prompt, drawn at once; None takes it away."""
+        """A line over the phase's prompt (online play's, the club's seats), drawn at once; None: away."""
         self.dispatch(BannerChanged(prompt, self.clock()))
 
     @property

@@ -127,11 +127,15 @@ class PlayerServer(SimServer):
 
 
 def pair_table(table: Table, profile: Profile, host: str, port: int,
-               on_url: Callable[[str], None], door: OnlineDoor | None = None) -> PlayerServer:
+               on_url: Callable[[str], None], door: OnlineDoor | None = None,
+               more: Callable[[PlayerServer], object] | None = None) -> PlayerServer:
     """`bgboard run --page PORT`: the player's page of `table` on `host:port` (with the
     table's online `door`), served for as long as the loop runs, its link offered by the
-    menu (controller/web/page_links.py); the server is returned for `rotate()`."""
+    menu (controller/web/page_links.py); the server is returned for `rotate()`. `more`
+    adds routes of its own before the server starts (the club's door: club_door.py)."""
     server = PlayerServer(board_page(table, profile, door))
+    if more is not None:
+        more(server)
     serve_beside(server, host, port, offer_link(table, "phone", server, host, on_url))
     return server
 

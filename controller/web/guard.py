@@ -131,6 +131,18 @@ class Guard:
             return True
         return not self.loopback and _is_ip_literal(name)
 
+    def check_program(self, headers: Mapping[str, str]) -> str | None:
+        """None to answer a program's request (a club hub's: controller/web/club_door.py),
+        or the one-line reason it is refused. Its `Host` is checked as any request's; it
+        carries no `Origin`, since no web page may call it at all (a page's request always
+        carries one); its own key, checked by the call, stands for the page's token."""
+        host = headers.get("Host", "")
+        if not self.host_allowed(host):
+            return f"refused: Host {host[:80]!r} is not this {self.serves}"
+        if headers.get("Origin") is not None:
+            return "refused: the club's calls come from a club hub, not from a web page"
+        return None
+
     def check(self, method: str, headers: Mapping[str, str], query: Mapping[str, str],
               cookies: Mapping[str, str]) -> str | None:
         """None to answer the request, or the one-line reason it is refused."""

@@ -24,6 +24,7 @@ from aiohttp.typedefs import Handler as RequestHandler
 from controller.errors import BgboardError
 from controller.web.backend import NoRecord, PageBackend
 from controller.web.board_layout import layout_module
+from controller.web.club_state import CLUB_PATH
 from controller.web.connections import ConnectionKeeper, quiet_server_logs
 from controller.web.guard import COOKIE_MAX_AGE_S, Guard
 from controller.web.pacing import Pacer
@@ -71,7 +72,9 @@ class SimServer:
         guard = self.guard
         if guard is None:
             return web.Response(status=503, text="the simulator is starting\n")
-        refused = guard.check(request.method, request.headers, request.query, request.cookies)
+        club = request.path.startswith(CLUB_PATH)
+        refused = guard.check_program(request.headers) if club else \
+            guard.check(request.method, request.headers, request.query, request.cookies)
         if refused is not None:
             self._refused += 1
             now = asyncio.get_running_loop().time()
@@ -79,6 +82,8 @@ class SimServer:
                 self._refused_told = now
                 log.warning("%s %s: %s (%d refused so far)", request.method, request.path[:80], refused,
                             self._refused)
+            if club:  # a hub reads JSON (../notes/club-contract.md)
+                return web.json_response({"error": refused}, status=403)
             return web.Response(status=403, text=refused + "\n", content_type="text/plain")
         if guard.token is not None and "token" in request.query and request.path != "/ws":
             # the token is exchanged for the cookie and leaves the address bar and history

@@ -47,7 +47,7 @@ from controller.web.page_facts import led_view, page_facts
 from controller.web.protocol import BadMessage, Notice, PageAction, parse_message
 from controller.web.review_page import ReviewPanel
 from controller.web.server import SimServer, _send
-from controller.web.record import table_record
+from controller.web.record import player_names, table_record
 from controller.web.subscribers import Subscribers
 from controller.web.table_view import display_version
 
@@ -90,6 +90,7 @@ def spectator_snapshot(table: Table, roles: Mapping[str, RoleLight], led_counts:
         "prompt": render(prompt.key, dict(prompt.params), language) if prompt else "",
         "match": {**match_view(m), "cube_enabled": m.cube_enabled, "crawford": m.crawford},
         "last_move": last_move(facts["moves"]),
+        "names": dict(zip(("white", "black"), player_names(m))),
         "actions": [], "possible": [], "helpers": [], "hint": None, "chat": [],
         "online_play": dict(NO_ONLINE_PLAY),
         "settings": {"language": language}, "review": None, "debug": {"online": status.online},

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import errno
 import signal
+import socket
 import sys
 import webbrowser
 from pathlib import Path
@@ -13,6 +14,7 @@ from aiohttp import web
 
 from controller.errors import BgboardError, UsageError
 from sim.page.live import LiveSim
+from controller.web.club_table import ClubTable
 from controller.web.server import SimServer
 
 
@@ -28,6 +30,7 @@ async def serve(host: str, port: int, *, open_browser: bool, state_dir: Path | N
     live = LiveSim(profile=profile, state_dir=state_dir, seed=seed)
     await live.start()
     server = SimServer(live)
+    club = _club(server, live, port)
     try:
         runner = await server.start(host, port)
     except OSError as exc:
@@ -38,6 +41,7 @@ async def serve(host: str, port: int, *, open_browser: bool, state_dir: Path | N
     assert server.guard is not None
     url = server.guard.url()
     print(url, flush=True)
+    print(f"club code: {club.code()}", flush=True)  # a club hub pairs with it (controller/web/club_door.py)
     watchers = None if spectators is None else await _spectators(runner, live, host, spectators)
     if not server.guard.loopback:
         print(f"bgboard sim: warning: listening on {host}, reachable from other machines; "
@@ -71,6 +75,22 @@ async def serve(host: str, port: int, *, open_browser: bool, state_dir: Path | N
             await watchers.cleanup()
         await runner.cleanup()
         await live.close()
+
+
+def _club(server: SimServer, live: LiveSim, port: int) -> ClubTable:
+    """The club's door on the simulator's server (controller/web/club_door.py), kept in
+    its state directory; the board is called by the settings' `board_name` or this
+    machine's name with the port."""
+    from controller.errors import BgboardError
+    from controller.web.club_door import open_club
+    from sim.page.live import live_view
+
+    assert live.table is not None
+    try:
+        name = live.online_settings().board_name or f"{socket.gethostname()}-{port}"
+    except BgboardError:
+        name = f"{socket.gethostname()}-{port}"
+    return open_club(server, live.table, live_view(live), live.state_dir, board_name=name)
 
 
 async def _spectators(runner: web.AppRunner, live: LiveSim, host: str, port: int) -> web.AppRunner:
