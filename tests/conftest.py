@@ -90,6 +90,8 @@ SLOW_FILES = frozenset({
     "test_online_events_fuzz.py", "test_online_watch.py", "test_online_watch_page.py",
     "test_online_silence.py", "test_online_page.py", "test_online_restart.py",
     "test_online_lost_turn.py",
+    # a club room of virtual boards as a process, played to results, killed and restarted
+    "test_club_boards.py",
     # the simulator's web server and pyserial on a pty, in real time (the serial line's contract)
     "test_web_server.py", "test_web_hostile.py", "test_link_serial.py",
 })
