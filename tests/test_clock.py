@@ -64,6 +64,7 @@ def test_tournament_reserve_per_match_point_less_points_scored() -> None:
     assert TournamentClock.new(7).reserves == (840.0, 840.0)
     assert TournamentClock.new(7, (3, 2)).reserves == (540.0, 540.0)
     assert TournamentClock.new(1).reserves == (120.0, 120.0)
+    assert TournamentClock.new(7, (3, 2), minutes=20).reserves == (1200.0, 1200.0)  # a director's choice
 
 
 def test_tournament_delay_then_reserve_and_hits() -> None:

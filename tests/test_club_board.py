@@ -155,19 +155,21 @@ async def test_a_web_page_cannot_call_the_club(board: Board) -> None:
 @served
 async def test_an_assignment_is_the_tables_new_match_with_both_names(board: Board) -> None:
     await board.pair()
-    status, answer = await board.call("POST", "assign", {**ASSIGN, "clock": {"minutes": 6, "delay_s": 12}})
+    status, answer = await board.call("POST", "assign", {**ASSIGN, "clock": {"minutes": 6, "delay_s": 8}})
     assert status == 200 and answer["accepted"] is True
     m = board.table.controller.status().match
     assert (m.settings.white, m.settings.black, m.settings.length, m.settings.crawford) == ("Anna Berg", "Bo", 3, True)
     assert m.settings.clock == "tournament" and m.phase == "opening" and m.score == (0, 0)
+    assert m.clock is not None and m.clock.reading(1.0).white.bank == 360.0  # 6 minutes each
+    assert answer["clock"] == {"minutes": 6, "delay_s": 12}  # the rule's delay, said
     assert "White: Anna Berg / Black: Bo" in " ".join(text_lines(board.table.controller.status().scene.display))
     status, state = await board.call("GET", "status")
     assert status == 200 and state["playing"] is True and state["board_name"] == "board-7"
-    assert state["assignment"] == {**ASSIGN, "clock": {"minutes": 6, "delay_s": 12}}
+    assert state["assignment"] == {**ASSIGN, "clock": {"minutes": 6, "delay_s": 8}}
     live = state["live"]
     assert isinstance(live, dict) and live["spectator"] is True and live["match"]["length"] == 3  # type: ignore[index]
     # the same match again changes nothing; another while it is played is refused
-    assert (await board.call("POST", "assign", {**ASSIGN, "clock": {"minutes": 6, "delay_s": 12}}))[0] == 200
+    assert (await board.call("POST", "assign", {**ASSIGN, "clock": {"minutes": 6, "delay_s": 8}}))[0] == 200
     assert board.table.controller.status().match is m
     status, answer = await board.call("POST", "assign", {**ASSIGN, "match_id": "r1-b4"})
     assert status == 409 and "r1-b3" in str(answer["error"])
@@ -188,6 +190,7 @@ async def test_bad_assignments_are_one_line_each_and_change_nothing(board: Board
         ({**ASSIGN, "length": "3"}, None, "length"),
         ({**ASSIGN, "crawford": "yes"}, None, "crawford"),
         ({**ASSIGN, "clock": {"minutes": 5}}, None, "clock"),
+        ({**ASSIGN, "clock": {"minutes": 0, "delay_s": 12}}, None, "clock minutes"),
         (None, b'{"match_id": "r1-b3", ', "malformed JSON"),
         (None, b"\xff\xfe", "malformed JSON"),
         (None, b"[1, 2]", "JSON object"),

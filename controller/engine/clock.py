@@ -212,11 +212,12 @@ class TournamentClock(_RunningClock):
         return self.reserves
 
     @classmethod
-    def new(cls, length: int, score: tuple[int, int] = (0, 0)) -> TournamentClock:
+    def new(cls, length: int, score: tuple[int, int] = (0, 0), minutes: int | None = None) -> TournamentClock:
         """A clock set for a match to `length` at `score` (white, black): 2 min per match
-        point minus 1 min per point already scored by either player (never below 1 min)."""
+        point minus 1 min per point already scored by either player (never below 1 min),
+        or `minutes` each when the match's director chose them."""
         reserve = max(60.0, RESERVE_PER_POINT * length - RESERVE_LESS_PER_SCORED * sum(score))
-        return cls((reserve, reserve))
+        return cls((reserve, reserve) if minutes is None else (60.0 * minutes, 60.0 * minutes))
 
     def reserve(self, side: Colour, now: float) -> float:
         """The reserve of `side` at `now` (never below 0)."""
@@ -249,14 +250,15 @@ class TournamentClock(_RunningClock):
 Clock = SeedsTimer | TournamentClock
 
 
-def make_clock(mode: str, length: int, score: tuple[int, int] = (0, 0)) -> Clock | None:
-    """The clock of a clock mode (`off` gives None); raises ValueError for another mode."""
+def make_clock(mode: str, length: int, score: tuple[int, int] = (0, 0), minutes: int | None = None) -> Clock | None:
+    """The clock of a clock mode (`off` gives None; a tournament clock of `minutes` each,
+    when given); raises ValueError for another mode."""
     if mode == "off":
         return None
     if mode == "timer":
         return SeedsTimer()
     if mode == "tournament":
-        return TournamentClock.new(length, score)
+        return TournamentClock.new(length, score, minutes)
     raise ValueError(f"unknown clock mode {mode!r}: choose one of {', '.join(CLOCK_MODES)}")
 
 

@@ -18,6 +18,8 @@ DICE_MODES: tuple[str, ...] = ("board", "entered", "verifiable")
 CUBE_CAP = 64
 #: the longest match, as GNU Backgammon's Match ID can hold it
 MAX_LENGTH = 32767
+#: the largest reserve a tournament clock may be set to (a day)
+MAX_CLOCK_MINUTES = 24 * 60
 #: who plays a colour: a person at the table, a remote player (online), or else the name
 #: of a computer level (controller.bot.base.LEVELS) whose moves the person carries out
 HUMAN = "human"
@@ -37,7 +39,8 @@ class MatchSettings:
     names (a rematch swaps them). `dice`: one of DICE_MODES. `white_player` /
     `black_player`: who plays that colour (HUMAN, REMOTE or a computer level's name): a fact
     of the match, not of the table's settings, so a rematch swaps it with the colours and
-    a saved match resumes with it.
+    a saved match resumes with it. `clock_minutes`: each player's reserve when the tournament
+    clock is set (a club's director chooses it), None for the rule's 2 min a match point.
     """
 
     length: int = 5
@@ -52,6 +55,7 @@ class MatchSettings:
     dice: str = "board"
     white_player: str = HUMAN
     black_player: str = HUMAN
+    clock_minutes: int | None = None
 
     def __post_init__(self) -> None:
         if isinstance(self.length, bool) or not isinstance(self.length, int) or self.length < 1:
@@ -67,6 +71,10 @@ class MatchSettings:
         for name in ("cube", "crawford", "auto_roll_white", "auto_roll_black"):
             if not isinstance(getattr(self, name), bool):
                 raise MatchStateError(f"setting {name} must be true or false, not {getattr(self, name)!r}")
+        minutes = self.clock_minutes
+        if minutes is not None and (isinstance(minutes, bool) or not isinstance(minutes, int)
+                                    or not 1 <= minutes <= MAX_CLOCK_MINUTES):
+            raise MatchStateError(f"bad clock_minutes {minutes!r}: none, or 1 to {MAX_CLOCK_MINUTES} minutes")
         for name in ("white_player", "black_player"):
             value = getattr(self, name)
             if not isinstance(value, str) or not _PLAYER.fullmatch(value):

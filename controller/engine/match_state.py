@@ -108,7 +108,7 @@ class MatchState:
         position that cannot be is a MatchStateError or InvalidPositionError (one line)."""
         crawford, reached = crawford_state(settings.length, score, settings.crawford, crawford_played)
         m = cls(settings, score=score, crawford=crawford, post_crawford=reached,
-                clock=make_clock(settings.clock, settings.length, score),
+                clock=make_clock(settings.clock, settings.length, score, settings.clock_minutes),
                 history=(GameRecord(1, score, crawford),))
         if position is None:
             return m

@@ -19,6 +19,7 @@ import uuid
 from dataclasses import dataclass
 from pathlib import Path
 
+from controller.engine.match_settings import MAX_CLOCK_MINUTES
 from controller.files import read_bounded, write_atomically
 from controller.json_value import JsonObject
 from controller.outside_text import printable
@@ -29,8 +30,7 @@ log = logging.getLogger("bgboard")
 MAX_CLUB_LENGTH = 25
 MAX_NAME = 40
 MAX_HUB_TEXT = 80
-#: the longest minutes and delay a hub may give a clock (a day; a minute)
-MAX_CLOCK_MINUTES = 24 * 60
+#: the longest delay a hub may give a clock (its minutes: MatchSettings' own limit)
 MAX_DELAY_S = 60
 
 

@@ -1,6 +1,7 @@
 """The board's side of the club (issue 36, ../notes/club-contract.md), against its table:
 pairing with a hub, the club match a hub assigns (the table's one `MatchChosen`, with both
-names, the length, the clock and Crawford), and each club match's result, kept in the state
+names, the length, the tournament clock of the hub's minutes and Crawford; its delay is the
+rule's 12 s, said in the answer), and each club match's result, kept in the state
 directory the moment the match ends, before the table does anything else, until the hub
 acknowledges it.
 
@@ -154,17 +155,18 @@ class ClubTable:
         now = self.table.controller.status().match.settings
         return Match.new(MatchSettings(length=a.length, crawford=a.crawford, confirm=now.confirm,
                                        clock="off" if a.clock is None else "tournament", dice=now.dice,
-                                       white=a.white, black=a.black))
+                                       white=a.white, black=a.black,
+                                       clock_minutes=None if a.clock is None else a.clock.minutes))
 
     @staticmethod
     def _clock(a: Assignment) -> JsonObject:
-        """The clock the board runs: the tournament clock's rules (controller/engine/clock.py:
-        2 minutes a point, a 12 s delay), whatever minutes the hub asked for."""
+        """The clock the board runs: the tournament clock (controller/engine/clock.py) with
+        the hub's minutes each and the rule's delay (12 s), whatever delay the hub asked for."""
         if a.clock is None:
             return {"clock": None}
-        from controller.engine.clock import DELAY_SECONDS, RESERVE_PER_POINT
+        from controller.engine.clock import DELAY_SECONDS
 
-        return {"clock": {"minutes": int(RESERVE_PER_POINT * a.length // 60), "delay_s": int(DELAY_SECONDS)}}
+        return {"clock": {"minutes": a.clock.minutes, "delay_s": int(DELAY_SECONDS)}}
 
     def _is_club_match(self, m: Match, a: Assignment) -> bool:
         s = m.settings
