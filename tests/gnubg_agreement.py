@@ -4,7 +4,12 @@ of gnubg's (its overall error rate over two; it prints the rate to 0.1 mEMG). Th
 use it on a few matches (tests/test_analysis_releases.py); run as a script it measures a
 seeded sample of the real matches in ../shared/matches:
 
-    python tests/gnubg_agreement.py --plies 0 --matches 50 [--release 1.08] [--seed 1]
+    python tests/gnubg_agreement.py --plies 0 --matches 50 [--release 1.08] [--seed 1] [--only FILE...]
+
+Each player-match that misses is followed by its moves that the program marks otherwise
+(or charges more than 1e-4 apart): game, move, dice, Position ID, the move played and the
+best one, bgboard's loss and the program's unrounded (`gnubg_program.move_losses`), each
+with its mark, and the nearest threshold.
 
 Each release is judged against its own program: 1.07 against this machine's gnubg with
 its weights, 1.08 against trixie's gnubg in its root (`.ci/gnubg-1.08-root`) with the
@@ -23,10 +28,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from controller.analysis.evaluator import Evaluator  # noqa: E402
 from controller.analysis.network import load_network  # noqa: E402
-from controller.analysis.gnubg_program import (GnubgProgram, installed_program, run_gnubg_analysis,  # noqa: E402
-                                               trixie_program)
+from controller.analysis.gnubg_program import (GnubgProgram, installed_program, move_losses,  # noqa: E402
+                                               run_gnubg_analysis, trixie_program)
 from controller.analysis.gnubg_statistics import GnubgStats, parse_statistics  # noqa: E402
-from controller.analysis.match import MatchAnalyser, MatchAnalysis  # noqa: E402
+from controller.analysis.match import MARKS, Decision, MatchAnalyser, MatchAnalysis  # noqa: E402
 from controller.analysis.stats import PlayerStats, player_stats  # noqa: E402
 from controller.evaluation.backend import NetworkBackend  # noqa: E402
 from controller.evaluation.numpy_network import NumpyNetwork  # noqa: E402
@@ -46,6 +51,8 @@ class PlayerMatch:
     file: str
     ours: PlayerStats
     theirs: GnubgStats
+    analysis: MatchAnalysis
+    player: int
 
     @property
     def marks_agree(self) -> bool:
@@ -99,7 +106,25 @@ def analyse(path: Path, network: NetworkBackend, plies: int) -> MatchAnalysis:
 def compare(path: Path, program: GnubgProgram, network: NetworkBackend, plies: int) -> list[PlayerMatch]:
     theirs = parse_statistics(run_gnubg_analysis(path, plies, program=program))
     ours = analyse(path, network, plies)
-    return [PlayerMatch(path.name, player_stats(ours, p), theirs[p]) for p in (0, 1)]
+    return [PlayerMatch(path.name, player_stats(ours, p), theirs[p], ours, p) for p in (0, 1)]
+
+
+def differing(row: PlayerMatch, path: Path, program: GnubgProgram, plies: int) -> list[str]:
+    """The moves of `row`'s player that the program marks otherwise or charges more than
+    1e-4 apart, one line each (see the module)."""
+    mine = [d for d in row.analysis.decisions if d.kind == "move" and d.played != "(no move)"]
+    theirs = move_losses(path, plies, program)
+    if [(d.game, d.dice) for d in mine] != [(m.game, m.dice) for m in theirs]:
+        return ["    (the program's moves do not pair with ours)"]
+    out = []
+    for d, m in zip(mine, theirs):
+        if d.player == row.player and (d.mark != m.mark or abs(d.loss - m.loss) > 1e-4):
+            nearest = min((t for t, _name in MARKS), key=lambda t: abs(t - m.loss))
+            where = d.position.id if d.position is not None else "?"
+            out.append(f"    game {d.game} move {d.move} {d.dice} {where} played {d.played} best {d.best}:"
+                       f" loss {d.loss:.6f} ({d.mark or 'none'}), program {m.loss:.6f} ({m.mark or 'none'});"
+                       f" threshold {nearest}")
+    return out
 
 
 def sample(count: int, seed: int) -> list[Path]:
@@ -111,6 +136,7 @@ def sample(count: int, seed: int) -> list[Path]:
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--only", nargs="*", default=None, help="only these files of the sample")
     parser.add_argument("--plies", type=int, default=0, choices=(0, 1, 2))
     parser.add_argument("--matches", type=int, default=50)
     parser.add_argument("--seed", type=int, default=1)
@@ -121,12 +147,15 @@ def main(argv: list[str]) -> int:
     rows: list[PlayerMatch] = []
     started = time.monotonic()
     for path in sample(args.matches, args.seed):
+        if args.only is not None and path.name not in args.only:
+            continue
         for row in compare(path, program, network, args.plies):
             rows.append(row)
             if not row.agrees:
                 print(f"  {row.file} {row.ours.name}: marks {row.ours.doubtful}/{row.ours.bad}/{row.ours.very_bad}"
                       f" gnubg {row.theirs.doubtful}/{row.theirs.bad}/{row.theirs.very_bad},"
                       f" PR {row.ours.pr:.2f} gnubg {row.theirs.overall_rate / 2:.2f}", flush=True)
+                print("\n".join(differing(row, path, program, args.plies)), flush=True)
     agree = sum(r.agrees for r in rows)
     print(f"gnubg {args.release}, {args.plies} ply: {agree} of {len(rows)} player-matches agree"
           f" (marks {sum(r.marks_agree for r in rows)}, PR within {PR_WITHIN}:"

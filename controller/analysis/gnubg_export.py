@@ -6,7 +6,8 @@ before it moves a total), gnubg is told to export the analysed match as text: on
 per game (`NAME.txt`, then `NAME_002.txt`, ...), each move record a block opened by
 `Move number N:`. Per block it prints the cube analysis (`Cubeful equities:` with no
 double, double/take and double/pass, from the side whose decision it is) and, for a
-roll, the ranked moves with the one played starred and its loss in parentheses. What it
+roll, the ranked moves with the one played starred and its loss in parentheses (ranked
+`??` where gnubg listed it below the moves it kept). What it
 evaluated with is printed too (`Cubeful 2-ply`, `2-ply cubeless equity`), so a caller can
 check that gnubg really looked as deep as it was told.
 """
@@ -20,8 +21,8 @@ from controller.analysis.match import Decision, Kind, MatchAnalysis
 
 _BLOCK = re.compile(r"^Move number \d+:\s+(.*)$", re.M)
 _ROLL = re.compile(r"^(.+) to play (\d)(\d)$")
-_PLAYED = re.compile(r"^\*\s+\d+\.\s+(Cubeful \d+-ply)\s+(.*?)\s+Eq\.:\s+[-+]\d+\.\d+(?:\s+\(([-+]\d+\.\d+)\))?$",
-                     re.M)
+_PLAYED = re.compile(r"^\*\s+(?:\d+\.|\?\?)\s+(Cubeful \d+-ply)\s+(.*?)\s+"
+                     r"Eq\.:\s+[-+]\d+\.\d+(?:\s+\(([-+]\d+\.\d+)\))?$", re.M)
 _TOP = re.compile(r"^[* ]\s+1\.\s+(Cubeful \d+-ply)\s+(.*?)\s+Eq\.:", re.M)
 _CUBE_EVAL = re.compile(r"^(\d+-ply) cubeless equity", re.M)
 _CUBE_LINE = re.compile(r"^\d\. (No double|Double, take|Double, pass|No redouble|Redouble, take|Redouble, pass)"

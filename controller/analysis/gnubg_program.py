@@ -7,7 +7,9 @@ reference for 1.08's weights: `.ci/gnubg-1.08-root` makes it, cached in
 Besides its commands (`run`: `import mat`, `analyse match`, `show statistics match`,
 read by `gnubg_statistics`; `export match text`, read by `gnubg_export`) the program runs
 Python with its own `gnubg` module (`run_python`): `gnubg.evaluate` gives its 0-ply
-evaluation of a board at full precision, where its `eval` command prints three decimals.
+evaluation of a board at full precision, where its `eval` command prints three decimals,
+and `gnubg.match` its analysis of each move at full precision (`move_losses`), where its
+export prints three decimals.
 """
 from __future__ import annotations
 
@@ -100,6 +102,38 @@ class GnubgProgram:
         return [tuple(p) for p in out]
 
 
+@dataclass(frozen=True, slots=True)
+class ProgramMove:
+    """One move of the program's analysis: its game (1-based), the dice, the EMG it lost
+    against the program's best move (its `rScore`s, unrounded) and the mark the program
+    gave it ("doubtful", "bad", "very bad", or "" for none)."""
+
+    game: int
+    dice: tuple[int, int]
+    loss: float
+    mark: str
+
+
+def move_losses(path: str | Path, plies: int = 0, program: GnubgProgram | None = None) -> list[ProgramMove]:
+    """Every analysed move of the record at `path` as the program (this machine's unless
+    given) judges it `plies` deep, in order; a roll without a legal move has none."""
+    found = _program(program)
+    with found.scratch() as (here, there):
+        shutil.copyfile(path, here / "match.mat")
+        commands = _analysis(f"{there}/match.mat", plies)
+        out = found.run_python(
+            f"import gnubg, json\nfor c in {commands!r}:\n    gnubg.command(c)\n"
+            "for number, game in enumerate(gnubg.match(analysis=1, boards=0)['games'], start=1):\n"
+            "    for a in game['game']:\n"
+            "        an = a.get('analysis') or {}\n"
+            "        if a.get('action') == 'move' and an.get('moves') and an['imove'] < len(an['moves']):\n"
+            "            scores = [m['score'] for m in an['moves']]\n"
+            "            print('OUT', json.dumps([number, a['dice'], scores[0] - scores[an['imove']],"
+            " an.get('skill') or '']))\n")
+    rows = [json.loads(line[4:]) for line in out.splitlines() if line.startswith("OUT ")]
+    return [ProgramMove(game, (dice[0], dice[1]), loss, mark) for game, dice, loss, mark in rows]
+
+
 def installed_program() -> GnubgProgram | None:
     """This machine's gnubg program, or None."""
     found = find_gnubg_program()
@@ -115,11 +149,11 @@ def trixie_program() -> tuple[GnubgProgram | None, str]:
     return GnubgProgram(PROGRAM, TRIXIE_ROOT), ""
 
 
-def script(path: str, plies: int, export: str | None = None) -> str:
-    """The gnubg commands that analyse `path` (as the program sees it) and print its
-    statistics (and, with `export`, write its per-decision analysis there: `gnubg_export`)."""
+def _analysis(path: str, plies: int) -> list[str]:
+    """The gnubg commands that import the record at `path` (as the program sees it) and
+    analyse it `plies` deep with bgboard's marks."""
     thresholds = {name: value for value, name in MARKS}
-    return "\n".join([
+    return [
         "set confirm default no",
         f"set analysis chequerplay evaluation plies {plies}",
         f"set analysis cubedecision evaluation plies {plies}",
@@ -128,6 +162,14 @@ def script(path: str, plies: int, export: str | None = None) -> str:
         f"set analysis threshold verybad {thresholds['very bad']}",
         f"import mat {path}",
         "analyse match",
+    ]
+
+
+def script(path: str, plies: int, export: str | None = None) -> str:
+    """The gnubg commands that analyse `path` (as the program sees it) and print its
+    statistics (and, with `export`, write its per-decision analysis there: `gnubg_export`)."""
+    return "\n".join([
+        *_analysis(path, plies),
         *([f"export match text {export}"] if export is not None else []),
         "show statistics match",
         "",
