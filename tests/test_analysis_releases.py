@@ -22,17 +22,25 @@ from pathlib import Path
 import pytest
 
 from controller.analysis.gnubg_export import GnubgDecision, paired, read_export
-from controller.analysis.gnubg_program import GnubgProgram, installed_program, run_gnubg_analysis, trixie_program
+from controller.analysis.gnubg_program import (GnubgProgram, installed_program, move_losses, run_gnubg_analysis,
+                                               trixie_program)
 from controller.analysis.gnubg_statistics import GnubgStats, parse_statistics
-from controller.analysis.match import MatchAnalysis
+from controller.analysis.match import MARKS, Decision, MatchAnalysis
 from controller.analysis.stats import player_stats
 from controller.evaluation.backend import NetworkBackend
+from controller.evaluation.net import PROGRAM_ARITHMETIC
+from controller.evaluation.numpy_network import NumpyNetwork
 from gnubg_agreement import PR_WITHIN, analyse, network_for
 
 MATCH = Path(__file__).resolve().parent.parent / "../shared/matches/bglab/lasse__match1004844.txt"
 """A 3-point match of two games (94 decisions, the cube turned twice: doubles, a take, a
 redouble), short enough for a 2-ply analysis in a test."""
 LOSS_WITHIN = 0.005
+AT_A_THRESHOLD = {"1.07": "lasse__match5462768.txt", "1.08": "lasse__match2151849.txt"}
+"""A match of the agreement sample (tests/gnubg_agreement.py, seed 1) per release where the
+program's loss of a move lies within 2e-4 of a mark's threshold: 1.07 marks game 2's 32,
+bar/23* 24/21, doubtful (0.030049 EMG), 1.08 marks game 1's 52, 6/1 3/1, bad (0.119927);
+computed as gnubg's plain C, bgboard had 0.029968 (no mark) and 0.120069 (very bad)."""
 
 
 @pytest.fixture(params=["installed", "trixie"], scope="module")
@@ -76,3 +84,26 @@ def test_each_decision_and_player_as_the_program_judges(judge: tuple[GnubgProgra
         assert (s.doubtful, s.bad, s.very_bad) == (g.doubtful, g.bad, g.very_bad)
         assert abs(s.pr - g.overall_rate / 2) <= PR_WITHIN
         assert s.luck == pytest.approx(g.luck, abs=0.02)
+
+
+def _moves(ours: MatchAnalysis) -> list[Decision]:
+    return [d for d in ours.decisions if d.kind == "move" and d.played != "(no move)"]
+
+
+def test_each_move_loses_what_the_program_says_to_its_fifth_decimal(judge: tuple[GnubgProgram, NetworkBackend]
+                                                                    ) -> None:
+    """Every move's loss against the program's own, unrounded (`gnubg.match`), and its mark:
+    on a match with a move at a threshold, which only the program's own arithmetic
+    (Debian's x86-64 SSE build, `evaluation.sse`) classes as the program does."""
+    program, network = judge
+    if PROGRAM_ARITHMETIC != "sse":
+        pytest.skip("the program here is not Debian's x86-64 SSE build (measured there only)")
+    path = MATCH.parent / AT_A_THRESHOLD[program.release]
+    theirs = move_losses(path, 0, program)
+    assert any(abs(m.loss - threshold) < 2e-4 for m in theirs for threshold, _name in MARKS)
+    ours = _moves(analyse(path, network, 0))
+    assert [(d.game, d.dice) for d in ours] == [(m.game, m.dice) for m in theirs]
+    assert max(abs(d.loss - m.loss) for d, m in zip(ours, theirs)) <= 2e-5
+    assert [d.mark for d in ours] == [m.mark for m in theirs]
+    plain = _moves(analyse(path, NumpyNetwork(program.weights, arithmetic="scalar"), 0))
+    assert [d.mark for d in plain] != [m.mark for m in theirs]

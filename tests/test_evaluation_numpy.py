@@ -36,11 +36,12 @@ def _positions(games: int = 40, seed: int = 7) -> list[Board]:
 
 @pytest.fixture(scope="module")
 def pair() -> Iterator[tuple[object, NumpyNetwork]]:
-    """The wheel with its own weights active, and the numpy network on the same file."""
+    """The wheel with its own weights active, and the numpy network on the same file,
+    computing as gnubg's plain C does (the wheel's arithmetic; `evaluation.net`)."""
     assert WHEEL is not None
     own = Path(WHEEL.__file__ or "").parent / "data" / "gnubg.weights"
     WheelNet.load(WHEEL, own).activate()
-    yield WHEEL, NumpyNetwork(read_text(own.read_text()))
+    yield WHEEL, NumpyNetwork(read_text(own.read_text()), arithmetic="scalar")
     found = load_network()  # the analysis's weights active again, as the `gnubg` level expects
     wheel = getattr(found, "wheel", None)
     if wheel is not None:

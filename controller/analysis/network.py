@@ -6,12 +6,16 @@ on Debian bookworm, 1.08's on trixie), else on the gnubg-nn wheel's own (1.08's)
 The weights say which gnubg the figures are (`judged_as`): their version chooses the
 inputs and, in the analysis, the cube efficiencies and cube rules of that release.
 
-Where the gnubg-nn wheel is installed (x86-64), it is given the same weights and
-evaluates what it computes as the program does (the numpy network chooses); it reads the
-text format only ("GNU Backgammon 1.01", then per network a name line, its six numbers and
-one float a line), so the program's binary file is written once as text into the user's
-cache. BGBOARD_NETWORK=numpy leaves the wheel out, =wheel insists on it (the tests run
-every judgement both ways).
+The numpy network computes as this machine's program does (`evaluation.net`: on x86-64
+Debian's SSE build, whose hidden nodes' reciprocal is an estimate). The gnubg-nn wheel
+(x86-64) computes as gnubg's plain C: where it is installed it is given the same weights,
+but it evaluates only with BGBOARD_NETWORK=wheel, which insists on it and has the numpy
+network compute as plain C too: faster, and off the x86 program by about 2e-5 of win
+chance on a typical board (up to 1e-3), which classes a move a mark apart where its loss
+sits at a threshold. The wheel reads the text format only ("GNU Backgammon 1.01", then
+per network a name line, its six numbers and one float a line), so the program's binary
+file is written once as text into the user's cache. BGBOARD_NETWORK=numpy leaves the
+wheel out (the tests run every judgement both ways).
 """
 from __future__ import annotations
 
@@ -75,6 +79,7 @@ def load_network() -> NetworkBackend:
         source = _wheel_weights(module)
     if source is None:
         raise BackendUnavailableError(f"analysis needs GNU Backgammon's weights: {INSTALL_HINT}")
+    from controller.evaluation.net import PROGRAM_ARITHMETIC
     from controller.evaluation.numpy_network import NumpyNetwork
     from controller.evaluation.wheel_net import WheelNet
 
@@ -86,9 +91,11 @@ def load_network() -> NetworkBackend:
             wheel.activate()  # the `gnubg` level plays with them too
         except (OSError, ValueError, RuntimeError):
             wheel = None
-    backend = NumpyNetwork(weights, wheel=wheel)
+    arithmetic = "scalar" if choice == "wheel" else PROGRAM_ARITHMETIC
+    backend = NumpyNetwork(weights, wheel=wheel, arithmetic=arithmetic)
+    evaluated = " with gnubg-nn" if wheel is not None and arithmetic == "scalar" else ""
     _described[choice] = (f"gnubg {backend.generation.release}'s weights ({source}, version {weights.version})"
-                          f" in numpy{' with gnubg-nn' if wheel is not None else ''}")
+                          f" in numpy{evaluated}, as {'SSE' if arithmetic == 'sse' else 'plain C'} computes")
     _loaded[choice] = backend
     return backend
 

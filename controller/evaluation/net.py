@@ -3,15 +3,29 @@
 The activation is gnubg's own sigmoid (lib/sigmoid.h): 1 / (1 + e^x) from a table of
 e^(k/10) and a linear step between entries, not the exact exponential; the two differ by
 up to about 1e-4, more than the agreement asked of this module with gnubg-nn.
+
+The arithmetic is that of one build of gnubg (`Arithmetic`): "scalar", gnubg's plain C
+(neuralnet.c), as gnubg-nn and Debian's arm64 program (built without NEON) compute; or
+"sse", Debian's x86-64 program (1.07 on bookworm, 1.08 on trixie), built with SSE and
+-ffast-math (`sse`: its hidden nodes' reciprocal estimated, its output sums in four lanes).
+`PROGRAM_ARITHMETIC` is this machine's program's.
 """
 from __future__ import annotations
 
+import platform
+from typing import Literal
+
 import numpy as np
 
+from controller.evaluation import sse
+from controller.evaluation.sigmoid_table import E as _E
 from controller.evaluation.weights import NetWeights
 
-_E = (np.exp(np.arange(101) / 10.0) / 10.0).astype(np.float32)
-_E[100] = _E[99]  # the table's "one extra" entry repeats the last one
+Arithmetic = Literal["scalar", "sse"]
+PROGRAM_ARITHMETIC: Arithmetic = "sse" if platform.machine().lower() in ("x86_64", "amd64") else "scalar"
+"""How this machine's gnubg program computes its networks: Debian builds gnubg with SSE on
+x86-64 only (see the module)."""
+
 _TOP = np.float32(1.0 / 19931.370438230298)
 _BOTTOM = np.float32(19930.370438230298 / 19931.370438230298)
 _ONE, _TEN = np.float32(1.0), np.float32(10.0)
@@ -53,8 +67,9 @@ def _sequential(start: np.ndarray, factors: np.ndarray, weights: np.ndarray) -> 
     return total
 
 
-def forward(net: NetWeights, inputs: np.ndarray) -> np.ndarray:
-    """The network's outputs for a batch of input rows (n x inputs) -> n x outputs.
+def forward(net: NetWeights, inputs: np.ndarray, arithmetic: Arithmetic = "scalar") -> np.ndarray:
+    """The network's outputs for a batch of input rows (n x inputs) -> n x outputs, computed
+    as the gnubg build `arithmetic` names computes them (the module).
 
     The sums run in gnubg's order, one input (then one hidden node) at a time in float32,
     not as a matrix product: the table sigmoid jumps by 0.5 % at each step of its table,
@@ -63,6 +78,10 @@ def forward(net: NetWeights, inputs: np.ndarray) -> np.ndarray:
     x = inputs.astype(np.float32)
     used = np.flatnonzero(x.any(axis=0))
     hidden = _sequential(net.hidden_threshold, x[:, used], net.hidden_weight[used])
-    active = sigmoid(np.float32(-net.beta_hidden) * hidden)
-    out = _sequential(net.output_threshold, active, net.output_weight)
+    if arithmetic == "sse":
+        active = sse.sigmoid(np.float32(-net.beta_hidden) * hidden)
+        out = sse.output_sums(active, net.output_weight) + net.output_threshold
+    else:
+        active = sigmoid(np.float32(-net.beta_hidden) * hidden)
+        out = _sequential(net.output_threshold, active, net.output_weight)
     return sigmoid(np.float32(-net.beta_output) * out)

@@ -7,11 +7,14 @@ network's outputs go through gnubg's sanity check (`sanity`), as the program doe
 moves of a roll are evaluated together: the boards are classified, each class's inputs
 stacked, and every network runs once per class for the whole batch.
 
-Given the wheel loaded with the same weights (`wheel`), its C network evaluates the
-contact and crashed boards whose inputs it computes as the program does (all of them with
-1.08's weights; with 1.07's all but `inputs.releases_differ`), and the pruning networks'
-raw outputs of those classes: the same figures, several times faster. Everything else
-(races, whose post-processing gnubg-nn does its own way, bear-offs) stays here.
+The networks compute as one build of gnubg does (`arithmetic`, `net.Arithmetic`): by
+default this machine's program's (x86-64: Debian's SSE build). Given the wheel loaded with
+the same weights (`wheel`) and gnubg's plain C arithmetic, which is the wheel's, its C
+network evaluates the contact and crashed boards whose inputs it computes as the program
+does (all of them with 1.08's weights; with 1.07's all but `inputs.releases_differ`), and
+the pruning networks' raw outputs of those classes: the same figures, several times
+faster. Everything else (races, whose post-processing gnubg-nn does its own way,
+bear-offs) stays here, and so does everything with the SSE build's arithmetic.
 """
 from __future__ import annotations
 
@@ -25,7 +28,7 @@ from controller.engine import Position, legal_moves
 from controller.evaluation import bearoff_db, classify as cl, inputs, keys
 from controller.evaluation.backend import Board, BoardLike, Chances
 from controller.evaluation.generation import Generation, generation_of
-from controller.evaluation.net import forward
+from controller.evaluation.net import PROGRAM_ARITHMETIC, Arithmetic, forward
 from controller.evaluation.race import race_backgammons
 from controller.evaluation.sanity import sanity_check
 from controller.evaluation.weights import NetWeights, Weights, read_binary
@@ -62,16 +65,19 @@ def _inverted(p: Sequence[float]) -> Chances:
 
 class NumpyNetwork:
     """gnubg's networks from a weight file (a path to the program's binary file, or weights
-    already read), behind gnubg-nn's function names; `wheel`: gnubg-nn with these very
-    weights loaded, to evaluate what it evaluates as the program does."""
+    already read), behind gnubg-nn's function names, computed as the gnubg build
+    `arithmetic` names; `wheel`: gnubg-nn with these very weights loaded, to evaluate what
+    it evaluates as the program does (with the plain C arithmetic, its own)."""
 
     p_prune = P_PRUNE
 
-    def __init__(self, weights: Path | Weights, wheel: WheelNet | None = None) -> None:
+    def __init__(self, weights: Path | Weights, wheel: WheelNet | None = None,
+                 arithmetic: Arithmetic = PROGRAM_ARITHMETIC) -> None:
         read = read_binary(weights.read_bytes()) if isinstance(weights, Path) else weights
         self.nets: dict[str, NetWeights] = read.nets
         self.generation: Generation = generation_of(read.version)
         self.wheel = wheel
+        self.arithmetic: Arithmetic = arithmetic
 
     # -- evaluation -------------------------------------------------------------------
     def evaluate_many(self, boards: Sequence[BoardLike] | np.ndarray, prune: bool = False) -> list[Chances]:
@@ -115,7 +121,7 @@ class NumpyNetwork:
         wheel's where it computes the same (see the module), the rest in numpy."""
         out = np.zeros((len(group), 5))
         todo = np.ones(len(group), dtype=bool)
-        if self.wheel is not None and cls != cl.RACE:
+        if self.wheel is not None and cls != cl.RACE and self.arithmetic == "scalar":
             todo = np.zeros(len(group), dtype=bool) if self.generation.counts_made_home_points or prune \
                 else inputs.releases_differ(group)
             if not todo.all():
@@ -123,12 +129,13 @@ class NumpyNetwork:
         rows = np.flatnonzero(todo)
         if len(rows):
             if prune:
-                values = forward(self.nets["prune " + name], inputs.base_inputs(group[rows]))
+                values = forward(self.nets["prune " + name], inputs.base_inputs(group[rows]), self.arithmetic)
             elif cls == cl.RACE:
-                values = forward(self.nets[name], inputs.race_inputs(group[rows]))
+                values = forward(self.nets[name], inputs.race_inputs(group[rows]), self.arithmetic)
             else:
                 values = forward(self.nets[name], inputs.contact_inputs(
-                    group[rows], crashed=cls == cl.CRASHED, made_home=self.generation.counts_made_home_points))
+                    group[rows], crashed=cls == cl.CRASHED, made_home=self.generation.counts_made_home_points),
+                    self.arithmetic)
             out[rows] = values
         return out
 
