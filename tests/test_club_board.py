@@ -23,7 +23,7 @@ from controller.engine.board_view import cell_counts
 from controller.engine.match import Match
 from controller.engine.match_settings import MatchSettings
 from controller.events import ActionRequested, ButtonPressed, LinkPublished, ReadingReceived, Tick, menu_pressed
-from controller.records.mat_reader import check_mat
+from controller.records.mat_reader import check_mat, parse_mat
 from controller.records.store import TableStore
 from controller.show.display import text_lines
 from controller.table import Table
@@ -185,6 +185,7 @@ async def test_bad_assignments_are_one_line_each_and_change_nothing(board: Board
         ({**ASSIGN, "black": "B\no"}, None, "control characters"),
         ({**ASSIGN, "white": ""}, None, "white name"),
         ({**ASSIGN, "black": "x" * 41}, None, "black name"),
+        ({**ASSIGN, "white": "Ann: 2"}, None, "no ':'"),
         ({**ASSIGN, "length": 0}, None, "length"),
         ({**ASSIGN, "length": 26}, None, "length"),
         ({**ASSIGN, "length": "3"}, None, "length"),
@@ -263,3 +264,14 @@ async def test_the_live_socket_sends_the_snapshot_now_and_on_change(board: Board
         raise AssertionError("the live socket opened without the hub's key")
     except aiohttp.WSServerHandshakeError as exc:
         assert exc.status == 403
+
+
+def test_the_longest_names_are_read_back_from_the_record() -> None:
+    """A club's players are named up to 40 characters: the record's score line still says
+    both names and the score (a first name past 26 ran into the second)."""
+    from controller.web.record import mat_text
+
+    names = ("A" * 40, "Bo Øster-" + "b" * 31)
+    match = Match.new(MatchSettings(length=3, white=names[0], black=names[1]))
+    raw = parse_mat(mat_text(match.forfeit("black", 1.0).match))
+    assert raw.games[0].names == names and raw.games[0].score == (0, 0)

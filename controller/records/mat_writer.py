@@ -47,7 +47,9 @@ def _cells(game: Game) -> list[tuple[int, str, bool]]:
 def _game_lines(game: Game, names: tuple[str, str]) -> list[str]:
     lines = [f" Game {game.number}"]
     left = f"{names[0]} : {game.score[0]}"
-    lines.append(f" {left:<31}{names[1]} : {game.score[1]}")
+    # a first name of 26 characters or more still leaves a space before the second (a club's
+    # players are named up to 40: `Anna ... : 0Bo : 0` was no score line any reader knew)
+    lines.append(f" {left:<30} {names[1]} : {game.score[1]}")
     rows: list[list[str | None]] = []
     final_row: int | None = None
     for player, text, final in _cells(game):

@@ -63,6 +63,15 @@ def check_text(value: object, what: str, limit: int) -> str:
     return value
 
 
+def _name(value: object, what: str) -> str:
+    """A player's name as the match record can carry it: no colon (a `.mat` score line is
+    `name : points`, and `Ann: 2` read back as a score of 2)."""
+    name = check_text(value, what, MAX_NAME)
+    if ":" in name:
+        raise _bad(f"bad {what} {_shown(name)!r}: no ':' (the match record's score line cannot carry it)")
+    return name
+
+
 def _whole(value: object, what: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise _bad(f"bad {what} {_shown(value)!r}: a whole number from {low} to {high}")
@@ -113,8 +122,7 @@ class Assignment:
         if not isinstance(crawford, bool):
             raise _bad("bad crawford: true or false")
         return cls(check_text(data.get("match_id"), "match_id", MAX_HUB_TEXT),
-                   check_text(data.get("white"), "white name", MAX_NAME),
-                   check_text(data.get("black"), "black name", MAX_NAME),
+                   _name(data.get("white"), "white name"), _name(data.get("black"), "black name"),
                    _whole(data.get("length"), "length", 1, MAX_CLUB_LENGTH), clock, crawford)
 
 
