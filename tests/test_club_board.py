@@ -275,3 +275,32 @@ def test_the_longest_names_are_read_back_from_the_record() -> None:
     match = Match.new(MatchSettings(length=3, white=names[0], black=names[1]))
     raw = parse_mat(mat_text(match.forfeit("black", 1.0).match))
     assert raw.games[0].names == names and raw.games[0].score == (0, 0)
+
+
+@served
+async def test_the_seats_are_shown_until_the_first_roll(board: Board) -> None:
+    await board.pair()
+    assert (await board.call("POST", "assign", ASSIGN))[0] == 200
+
+    def shown() -> str:
+        return " ".join(text_lines(board.table.controller.status().scene.display))
+    assert "White: Anna Berg / Black: Bo" in shown()
+    board.table.dispatch(ActionRequested("white", "roll", 2.0))
+    await asyncio.sleep(0)  # the banner goes after the event that rolled
+    assert board.table.controller.status().match.phase != "opening"
+    assert "Anna Berg" not in shown()
+
+
+@served
+async def test_a_club_match_replaced_at_the_table_is_abandoned(board: Board) -> None:
+    """A person starts another match at the board (its menu's New match): the club match is
+    no longer played, and the hub may assign the next one."""
+    from controller.events import MatchChosen
+
+    await board.pair()
+    assert (await board.call("POST", "assign", ASSIGN))[0] == 200
+    board.table.dispatch(MatchChosen(Match.new(MatchSettings(length=7)), 2.0))
+    status, state = await board.call("GET", "status")
+    assert state["playing"] is False and state["assignment"] == ASSIGN
+    assert (await board.call("POST", "assign", {**ASSIGN, "match_id": "r1-b5"}))[0] == 200
+    assert board.table.controller.status().match.settings.length == 3

@@ -128,6 +128,11 @@ def _open_doors(table: Table, config: str | None, state_dir: Path, profile: Prof
         from controller.web.spectators import spectate_table
 
         spectate_table(table, profile, host, spectator_port)
+    if page_port is None and settings.club_announce:
+        import logging
+
+        logging.getLogger("bgboard").warning("club_announce: the board has no page (set page_port): "
+                                             "nothing to announce to a club hub")
     if page_port is not None:
         from controller.web.board_page import PlayerServer, pair_table, print_pairing
         from controller.web.club_door import open_club

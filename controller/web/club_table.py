@@ -176,8 +176,9 @@ class ClubTable:
         """The club match as it stands; one replaced at the table is abandoned (kept so)."""
         club = self.store.match
         status = self.table.controller.status()
-        if club is None or club.state != "playing" or status.online or self.table.controller.state.table.practising is not None:
-            return club
+        set_aside = status.playing_online or status.watching or self.table.controller.state.table.practising is not None
+        if club is None or club.state != "playing" or set_aside:
+            return club  # online play, watching or a practice sets the match aside: it comes back
         if not self._is_club_match(status.match, club.assignment):
             log.warning("club: match %r was replaced at the table: abandoned", club.assignment.match_id)
             club = ClubMatch(club.assignment, "abandoned")
