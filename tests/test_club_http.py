@@ -4,11 +4,13 @@ recorded once, every match played on the board it was given)."""
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import signal
 import subprocess
 import sys
 import time
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -94,6 +96,10 @@ def test_serve_killed_mid_round_resumes_exactly(tmp_path: Path, boards: HttpBoar
     boards.on_loop(lambda: [b.finish("white") for b in boards.fakes.boards[1:]])
     second = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
+        assert second.stdout is not None
+        room = second.stdout.readline().decode().split()[-1]  # "the room: http://127.0.0.1:PORT/"
+        with urllib.request.urlopen(f"{room}room.json", timeout=10) as answer:  # the port the system gave
+            assert json.load(answer)["hub_name"] == "Thursday club"
         _wait(lambda: len(store.load(club).results) == 3
               and all(b.assignment is not None for b in boards.fakes.boards))
     finally:

@@ -36,6 +36,8 @@ async def serve(directory: Path, host: str, port: int, interval_s: float) -> int
     except OSError as exc:
         await runner.cleanup()
         raise BgboardError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    if port == 0:  # any free port: the guard checks the one the system gave
+        room.guard = guard = room_guard(host, runner.addresses[0][1])
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
