@@ -6,6 +6,7 @@ rounds (the hub reloads nothing behind its back: stop it first).
 
     bgboard club init DIR [--name NAME]
     bgboard club player add NAME...
+    bgboard club board find [--seconds S]      the boards announced on the network (mDNS)
     bgboard club board pair LINK [CODE]        the board's page link, or its address and code
     bgboard club swiss --rounds N --length 1,3 [--clock MIN/DELAY] [--no-crawford] [--seed S]
     bgboard club knockout --length 1,3 [--clock MIN/DELAY] [--no-crawford]
@@ -38,9 +39,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                                                                     parser_class=OneLineParser)
     _dir(player.add_parser("add", help="enter players (in seeding order)")).add_argument("names", nargs="+",
                                                                                         metavar="NAME")
-    pair = _dir(sub.add_parser("board", help="boards").add_subparsers(dest="board_command", required=True,
-                                                                     parser_class=OneLineParser)
-                .add_parser("pair", help="pair a board with the code its display shows"))
+    board = sub.add_parser("board", help="boards").add_subparsers(dest="board_command", required=True,
+                                                                  parser_class=OneLineParser)
+    find = _dir(board.add_parser("find", help="list the boards announced on this network (mDNS)"))
+    find.add_argument("--seconds", type=float, default=3.0, help="how long to listen (default 3)")
+    pair = _dir(board.add_parser("pair", help="pair a board with the code its display shows"))
     pair.add_argument("link", metavar="LINK", help="the board's page link, or http://HOST:PORT")
     pair.add_argument("code", metavar="CODE", nargs="?", help="the code on the board's display")
     for kind in ("swiss", "knockout"):

@@ -14,7 +14,7 @@ from club.report import result_lines, rows
 from club.state import night, store
 from club.state.model import Kind
 from club.tournament.model import RoundRules
-from controller.errors import BgboardError
+from controller.errors import BgboardError, UsageError
 from controller.files import write_atomically
 from controller.outside_text import printable
 
@@ -46,6 +46,8 @@ def other(args: argparse.Namespace) -> int:
             state = night.add_player(state, name)
         store.save(directory, state)
         print(f"{len(state.players)} players: {', '.join(printable(p) for p in state.players)}")
+    elif action == "board" and args.board_command == "find":
+        _print_found(args.seconds)
     elif action == "board":
         board = asyncio.run(Hub(directory, HttpBoardClient).pair(args.link, args.code))
         print(f"paired {printable(board.name)} ({board.address})")
@@ -76,3 +78,18 @@ def _print_standings(directory: Path) -> None:
         print("  ".join(head[1:]))
         for row in body:
             print("  ".join(printable(cell) for cell in row[1:]))
+
+
+def _print_found(seconds: float) -> None:
+    from club.hub.discovery import find_boards
+
+    if not 0 < seconds <= 60:
+        raise UsageError("--seconds is more than 0 and at most 60")
+    try:
+        found = asyncio.run(find_boards(seconds))
+    except OSError as exc:
+        raise BgboardError(f"cannot listen for boards on this network: {exc.strerror or exc}") from None
+    if not found:
+        sys.stderr.write("no board announced itself (club_announce = true in its config.toml)\n")
+    for board in found:
+        print(f"{printable(board.name)}  {board.address}  (pair: bgboard club board pair {board.address} CODE)")
