@@ -31,8 +31,9 @@ WIDEST: dict[str, object] = {
 NARROWER: dict[str, dict[str, object]] = {"too_many": {"from": "bar", "to": "24"}}
 #: prompts with a test of their own (tests/test_tutor_display_fit.py: every mark and action)
 OWN_TEST = {"tutor", "tutor_cube"}
-#: prompts whose words come from outside (a server's or a board's text): they page
-FREE_TEXT = {"text", "version", "profile", "board"}
+#: prompts whose words come from outside (a server's or a board's text, a club's players'
+#: names of up to 40 characters): they page
+FREE_TEXT = {"text", "version", "profile", "board", "white_name", "black_name"}
 
 
 def _prompts() -> list[tuple[str, str, dict[str, object]]]:

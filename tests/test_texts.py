@@ -18,7 +18,7 @@ SAMPLE = {"side": "white", "winner": "black", "loser": "white", "colour": "black
           "rank": 1, "of": 16, "equity": "-0.295", "action_key": "hint.double_take",
           "mark_key": "tutor.bad", "loss": "-0.09", "right_key": "tutor.right.pass",
           "pr": "4.2", "rating_key": "rating.expert", "game": 2, "move": 14,
-          "command": "sudo apt install gnubg"}
+          "command": "sudo apt install gnubg", "white_name": "Anna Berg", "black_name": "Bo"}
 
 REQUIRED = ["roll", "move", "done", "double_offered", "resign_offered", "put_back",
             "take_off", "hit_to_bar", "computer_move", "setup", "board_offline",
