@@ -6,7 +6,7 @@ exit code: `moves` against the engine's known list, `replay` against gnubg's own
 of its self-play matches (tests/data/gnubg/expected.json), `analyze` against the gnubg
 program's own `analyse match` run here, every computer level, the hint and the tutor
 through headless scenario scripts checked by their `#?` lines (the same checker as
-tests/test_scenarios.py), `selftest --sim`, `monitor --sim`, `bench --only engine`, and the
+tests/test_scenarios.py), `selftest --sim`, `monitor --sim`, `bench --only engine`, the board's page served, and the
 Pi backends imported with Blinka forced to a Pi 4 and a Pi 5. One line per check; the exit
 status is the number of failed checks (0: all passed).
 
@@ -173,6 +173,35 @@ def monitor() -> str:
     return f"{len(kinds)} frames: {', '.join(sorted(set(kinds)))}"
 
 
+def page() -> str:
+    """The board's web front end as `bgboard run --page` serves it (the phone's page, the
+    spectators', the club door): aiohttp, segno and zeroconf from the Pi's own extra, the
+    page answered on loopback, the club door closed to a caller without a hub's key."""
+    import urllib.error
+    import urllib.request
+    with tempfile.TemporaryDirectory() as state:
+        proc = subprocess.Popen([BGBOARD, "sim", "--no-browser", "--port", "0", "--state-dir", state],
+                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        try:
+            address = proc.stdout.readline().strip() if proc.stdout else ""
+            if not address.startswith("http://127.0.0.1:"):
+                raise Failed(f"bgboard sim printed {address!r}, not its page's address")
+            with urllib.request.urlopen(address, timeout=120) as answer:
+                if answer.status != 200 or b"<html" not in answer.read(4096).lower():
+                    raise Failed(f"the page at {address} answered {answer.status}")
+            try:
+                urllib.request.urlopen(address + "club/v1/status", timeout=120)
+                raise Failed("the club door answered a caller without a hub's key")
+            except urllib.error.HTTPError as refused:
+                if refused.code != 403:
+                    raise Failed(f"the club door answered {refused.code} without a key, not 403") from None
+        finally:
+            proc.terminate()
+            proc.wait(timeout=60)
+    subprocess.run([sys.executable, "-c", "import aiohttp, segno, zeroconf"], check=True, timeout=TIMEOUT_S)
+    return f"page 200 at {address}, club door 403 without a key; aiohttp, segno, zeroconf import"
+
+
 def bench() -> str:
     out = json.loads(bgboard("bench", "--only", "engine", "--quick", "--json"))
     engine = out.get("engine", {})
@@ -227,6 +256,7 @@ def main(argv: list[str]) -> int:
         ("selftest --sim", selftest),
         ("monitor --sim", monitor),
         ("bench --only engine", bench),
+        ("the board's page", page),
         *((f"Pi backends as {b}", pi_backend(b, c, r, d)) for b, c, r, d in PI_BOARDS),
     ]
     failed = 0
