@@ -10,10 +10,11 @@ inputs, tests/test_evaluation_program.py): 1.08's cube efficiencies are higher a
 ply (contact 0.76, races up to 0.8), its 2-ply evaluations keep 1.07's, and its luck, a
 0-ply evaluation, takes the 0-ply ones whatever the analysis's depth.
 
-Tolerances: gnubg prints each loss to 3 decimals; beyond its rounding the program's SSE
-arithmetic leaves up to about 0.002 EMG on a decision (measured: 0.0015 on this match at
-each depth, either release), so 0.005; the marks may differ only where a loss lies within
-that of a threshold (none on this match); PR within 0.1, luck within 0.02 EMG.
+Tolerances: gnubg prints each loss to 3 decimals, so 0.005 (computed as gnubg's plain C,
+bgboard had been up to 0.0015 EMG off a decision of this match at each depth; computed as
+the program's SSE build, `evaluation.sse`, 2e-6 with 1.07 and 5e-5 with 1.08 at 0 ply,
+against the program's unrounded losses); PR within 0.1, luck within 0.02 EMG. Unrounded,
+at 0 ply: each move of a match with a loss at a threshold to 2e-5, and every mark.
 """
 from __future__ import annotations
 
