@@ -13,7 +13,9 @@ with its mark, and the nearest threshold.
 
 Each release is judged against its own program: 1.07 against this machine's gnubg with
 its weights, 1.08 against trixie's gnubg in its root (`.ci/gnubg-1.08-root`) with the
-weights of that root, the same on both sides. Heavy: run it niced.
+weights of that root, the same on both sides; `--root DIR` judges against the gnubg of
+another Debian root (an arm64 one runs under qemu), computed as that program computes
+(`GnubgProgram.arithmetic`). Heavy: run it niced.
 """
 from __future__ import annotations
 
@@ -28,8 +30,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from controller.analysis.evaluator import Evaluator  # noqa: E402
 from controller.analysis.network import load_network  # noqa: E402
-from controller.analysis.gnubg_program import (GnubgProgram, installed_program, move_losses,  # noqa: E402
-                                               run_gnubg_analysis, trixie_program)
+from controller.analysis.gnubg_program import (PROGRAM, GnubgProgram, installed_program,  # noqa: E402
+                                               move_losses, run_gnubg_analysis, trixie_program)
 from controller.analysis.gnubg_statistics import GnubgStats, parse_statistics  # noqa: E402
 from controller.analysis.match import MARKS, Decision, MatchAnalyser, MatchAnalysis  # noqa: E402
 from controller.analysis.stats import PlayerStats, player_stats  # noqa: E402
@@ -68,8 +70,13 @@ class PlayerMatch:
         return self.marks_agree and self.pr_off <= PR_WITHIN
 
 
-def program_for(release: str) -> GnubgProgram:
-    """The program that judges as `release`; SystemExit (one line) where there is none."""
+def program_for(release: str, root: str | None = None) -> GnubgProgram:
+    """The program that judges as `release` (the one in Debian root `root` if given);
+    SystemExit (one line) where there is none."""
+    if root is not None:
+        if not (Path(root) / PROGRAM.lstrip("/")).is_file():
+            raise SystemExit(f"no {PROGRAM} in {root}")
+        return GnubgProgram(PROGRAM, Path(root))
     if release == "1.08":
         found, why = trixie_program()
         if found is None:
@@ -95,7 +102,7 @@ def network_for(program: GnubgProgram) -> NetworkBackend:
         if own.is_file() and read_text(own.read_text()).nets["contact"].flat().tobytes() == \
                 weights.nets["contact"].flat().tobytes():
             wheel = WheelNet.load(module, own)
-    return NumpyNetwork(weights, wheel=wheel)
+    return NumpyNetwork(weights, wheel=wheel, arithmetic=program.arithmetic)
 
 
 def analyse(path: Path, network: NetworkBackend, plies: int) -> MatchAnalysis:
@@ -141,8 +148,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--matches", type=int, default=50)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--release", default="1.07", choices=("1.07", "1.08"))
+    parser.add_argument("--root", default=None, help="judge against the gnubg of this Debian root")
     args = parser.parse_args(argv)
-    program = program_for(args.release)
+    program = program_for(args.release, args.root)
     network = network_for(program)
     rows: list[PlayerMatch] = []
     started = time.monotonic()
@@ -157,7 +165,7 @@ def main(argv: list[str]) -> int:
                       f" PR {row.ours.pr:.2f} gnubg {row.theirs.overall_rate / 2:.2f}", flush=True)
                 print("\n".join(differing(row, path, program, args.plies)), flush=True)
     agree = sum(r.agrees for r in rows)
-    print(f"gnubg {args.release}, {args.plies} ply: {agree} of {len(rows)} player-matches agree"
+    print(f"gnubg {program.release}{' in ' + args.root if args.root else ''}, {args.plies} ply: {agree} of {len(rows)} player-matches agree"
           f" (marks {sum(r.marks_agree for r in rows)}, PR within {PR_WITHIN}:"
           f" {sum(r.pr_off <= PR_WITHIN for r in rows)}; worst PR off {max(r.pr_off for r in rows):.3f});"
           f" {time.monotonic() - started:.0f} s")

@@ -117,6 +117,11 @@ def test_the_race_sanity_rules_are_the_programs(program: GnubgProgram) -> None:
     assert (got[certain][want[certain] == 1.0] == 1.0).all()
 
 
+def test_the_program_is_known_for_the_build_it_is(program: GnubgProgram) -> None:
+    """Both programs here are x86-64 builds like this machine's (its ELF header says so)."""
+    assert program.arithmetic == PROGRAM_ARITHMETIC
+
+
 def test_the_programs_arithmetic_gives_its_very_floats(program: GnubgProgram) -> None:
     """The SSE build's reciprocal estimate and four-lane sums (`evaluation.sse`): most boards
     to the last bit, none off by more than 1e-4; gnubg's plain C arithmetic is off the
