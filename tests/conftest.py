@@ -61,9 +61,10 @@ def page(browser: Any, sim: ServerThread) -> Iterator[Page]:
 #: hands out whole files in the order collected: these go first, so the workers finish
 #: together instead of one worker starting a long file when the others are done.
 LONGEST_FIRST = (
-    "test_match_random.py", "test_mat_roundtrip.py", "test_online_play.py", "test_bot_levels.py",
-    "test_scenarios.py", "test_browser.py", "test_browser_page.py", "test_bench_pi.py",
-    "test_analysis_releases.py", "test_evaluation_program.py", "test_online_board.py", "test_engine_oracle.py",
+    "test_analysis_releases.py", "test_bench_pi.py", "test_club_night.py", "test_bot_levels.py",
+    "test_review.py", "test_match_random.py", "test_mat_roundtrip.py", "test_online_play.py",
+    "test_scenarios.py", "test_browser.py", "test_browser_page.py", "test_firmware_emulator.py",
+    "test_hardware_boards.py", "test_evaluation_program.py", "test_online_board.py", "test_engine_oracle.py",
     "test_monitor_hostile.py", "test_bot_strength.py", "test_analysis.py",
     "test_browser_spectators.py", "test_evaluation_numpy.py", "test_headless_long_wait.py",
     "test_link_flood.py", "test_mat_bglab.py", "test_online_lost_turn.py",

@@ -76,7 +76,11 @@ def _both(judge: tuple[GnubgProgram, NetworkBackend], plies: int,
     return analyse(MATCH, network, plies), stats, read_export(first)
 
 
-@pytest.mark.parametrize("plies", [0, 1, pytest.param(2, marks=pytest.mark.slow)])
+#: a hang guard, not a speed figure: 2 plies of a whole match took 460 s beside other work
+LONG_RUN_S = 1800
+
+
+@pytest.mark.parametrize("plies", [0, 1, pytest.param(2, marks=[pytest.mark.slow, pytest.mark.timeout(LONG_RUN_S)])])
 def test_each_decision_and_player_as_the_program_judges(judge: tuple[GnubgProgram, NetworkBackend], plies: int,
                                                          tmp_path: Path) -> None:
     program, _network = judge

@@ -33,6 +33,7 @@ def test_the_hand_costs_cpu_and_lights_targets() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(1800)  # a hang guard: the whole section took 386 s beside other work
 def test_the_section_reports_every_hot_path_with_its_pi_estimates() -> None:
     assert "pi" in SECTIONS
     figures = pi_bench.run(quick=True)

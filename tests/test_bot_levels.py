@@ -77,6 +77,7 @@ def test_a_sample_that_finds_no_difference_leaves_the_shallow_pr() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(1800)  # a hang guard: two games at every level took 233 s beside other work
 def test_bench_reports_every_level_with_its_error() -> None:
     figures = level_figures(games=2, fraction=0.1)
     for level in STRENGTH_LEVELS:
