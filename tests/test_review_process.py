@@ -1,7 +1,8 @@
 """The table's review judged in a process of its own (issue 34.4: `bgboard run` must not
 keep the judgement's memory): the review's content arrives in the table's process, which
 never imports numpy for it; a review process that is killed (as the kernel kills one out
-of memory) is one log line, the table plays on and the next review judges the game again.
+of memory) is one log line, the table plays on and the next review judges the game again;
+one that hangs is stopped after its allowance and said so.
 That the review's figures are still `bgboard analyze`'s is tests/test_review.py's.
 """
 from __future__ import annotations
@@ -19,7 +20,8 @@ from pathlib import Path
 import pytest
 
 from controller.analysis.review import ReviewCache
-from controller.analysis.review_process import ProcessJudge
+from controller.analysis.review_process import ProcessJudge, ReviewProcessEnded
+from controller.records.mat_reader import read_mat
 from controller.records.from_match import record_from_match
 from network_backends import BACKENDS
 from test_review import _game_won_by_a_drop, _second_opening, _table
@@ -88,3 +90,14 @@ def test_a_killed_review_process_is_one_line_and_the_table_plays_on_and_reviews_
     runner.review(record_from_match(table.controller.status().match))
     review = table.controller.status().review
     assert review is not None and review.games == 1
+
+
+@needs_network
+def test_a_review_process_that_hangs_is_stopped_and_told_in_one_line() -> None:
+    # a process still judging after its allowance has hung: stopped, said how, and the next
+    # review is not held behind it (the allowance here is far below one game's judgement)
+    judge = ProcessJudge(seconds_per_game=0.05)
+    record = read_mat(MATCH.read_text(encoding="utf-8", errors="replace").lstrip("\ufeff"))
+    with pytest.raises(ReviewProcessEnded, match=r"^the review's process was stopped after 0\.15 s \(3 game\(s\)\): it had hung$"):
+        judge.judge(record.length, record.games)
+    assert judge.running is None

@@ -17,7 +17,8 @@ play in the table's process come first on a Pi's four cores.
 Loading the network again for each review costs about 0.5 s here (a few seconds on a
 Zero 2 W) after a game that took minutes. A judgement that fails in the child is raised
 here as `ReviewFailed` with the child's one-line reason; a child that ends without an
-answer (killed, out of memory) as `ReviewProcessEnded`, which says how it ended.
+answer (killed, out of memory), or one still judging after `SECONDS_PER_GAME` a game
+(stopped: hung), as `ReviewProcessEnded`, which says how it ended.
 """
 from __future__ import annotations
 
@@ -36,6 +37,10 @@ from controller.records.model import Game
 
 NICE = 5
 """How much lower than the table's the review's process runs."""
+SECONDS_PER_GAME = 300.0
+"""The longest a review's process may take per game it judges before it is stopped: a long
+game at 0 ply takes seconds on a Pi 4 and under a minute on a Zero 2 W; a process still
+judging after this has hung, and a hung one would hold every later review behind it."""
 
 
 class ReviewFailed(Exception):
@@ -106,8 +111,9 @@ class ProcessJudge:
     """Judges each call's games in a fresh process (see the module docstring); one call
     at a time. `running` is the process judging now, if any."""
 
-    def __init__(self, plies: int = 0) -> None:
+    def __init__(self, plies: int = 0, seconds_per_game: float = SECONDS_PER_GAME) -> None:
         self.plies = plies
+        self.seconds_per_game = seconds_per_game
         self.running: subprocess.Popen[bytes] | None = None
         self._lock = Lock()
 
@@ -118,12 +124,18 @@ class ProcessJudge:
                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                        env=dict(os.environ, PYTHONPATH=path))
             self.running = process
+        limit_s = self.seconds_per_game * max(1, len(games))
         try:
             asked = pickle.dumps((length, tuple(games), self.plies))
-            out, _ = process.communicate(asked)
+            out, _ = process.communicate(asked, timeout=limit_s)
         except BrokenPipeError:
             out = b""
             process.wait()
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.communicate()
+            raise ReviewProcessEnded(f"the review's process was stopped after {limit_s:g} s "
+                                     f"({len(games)} game(s)): it had hung") from None
         finally:
             with self._lock:
                 self.running = None
