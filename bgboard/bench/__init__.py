@@ -8,4 +8,4 @@ as a table or, with `--json`, as one JSON object keyed by section.
 """
 from __future__ import annotations
 
-SECTIONS: tuple[str, ...] = ("engine", "link", "controller", "page", "bot", "dice", "analysis", "soak", "pi")
+SECTIONS: tuple[str, ...] = ("engine", "link", "controller", "page", "bot", "dice", "analysis", "soak", "pi", "club")
