@@ -85,7 +85,7 @@ SLOW_FILES = frozenset({
     "test_firmware_micropython.py", "test_firmware_main.py", "test_firmware_emulator.py",
     "test_hardware_agreement.py", "test_calibrate_levels.py", "test_install_script.py",
     "test_online_play.py", "test_online_board.py", "test_monitor_hostile.py", "test_link_flood.py",
-    "test_soak_smoke.py", "test_bench_pi.py", "test_link_bench.py", "test_page_bench.py",
+    "test_soak_smoke.py", "test_bench_pi.py", "test_link_bench.py", "test_page_bench.py", "test_club_bench.py",
     "test_hardware_boards.py", "test_vboard_reading.py", "test_review.py",
     # the server double over TCP in real time, fuzzed or for whole matches
     "test_online_events_fuzz.py", "test_online_watch.py", "test_online_watch_page.py",

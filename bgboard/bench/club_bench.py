@@ -54,7 +54,7 @@ SEEN_PROBE = """() => {
 }"""
 
 
-class _FakeBoard:
+class FakeLiveBoard:
     """A board's live socket as the relay reads it: a snapshot whenever one is put."""
 
     def __init__(self) -> None:
@@ -65,7 +65,7 @@ class _FakeBoard:
             yield await self.queue.get()
 
 
-def _snapshot(move: str) -> JsonObject:
+def snapshot(move: str) -> JsonObject:
     """About the size of a board's spectators' snapshot: 26 points, score, cube, clock, move."""
     board: JsonObject = {str(cell): [cell % 3, (cell + 1) % 3] for cell in range(26)}
     return {"board": board, "hand": [], "match": {"length": 3, "score": {"white": 1, "black": 0}, "cube": 2,
@@ -73,7 +73,7 @@ def _snapshot(move: str) -> JsonObject:
             "clock": {"white_s": 412, "black_s": 388}, "names": {"white": "Anna", "black": "Bjørn"}, "last_move": move}
 
 
-def _night(root: Path, boards: int) -> "ClubState":
+def club_night(root: Path, boards: int) -> "ClubState":
     from club.state import night, store
     from club.state.model import Board
     from club.tournament.model import RoundRules
@@ -89,16 +89,16 @@ def _night(root: Path, boards: int) -> "ClubState":
     return state
 
 
-class _Hub:
+class RoomThread:
     """The room server and relay on an event loop of their own thread, as `bgboard club serve`."""
 
     def __init__(self, state: "ClubState") -> None:
         self.state = state
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self.loop.run_forever, name="club-hub", daemon=True)
-        self.boards: list[_FakeBoard] = []
+        self.boards: list[FakeLiveBoard] = []
 
-    def __enter__(self) -> "_Hub":
+    def __enter__(self) -> "RoomThread":
         self.thread.start()
         self.url = asyncio.run_coroutine_threadsafe(self._start(), self.loop).result(30)
         return self
@@ -117,16 +117,16 @@ class _Hub:
         port = self.runner.addresses[0][1]
         room.guard = room_guard("127.0.0.1", port)
         for board in self.state.boards:
-            fake = _FakeBoard()
+            fake = FakeLiveBoard()
             self.boards.append(fake)
             self.relay.follow(board, fake)  # type: ignore[arg-type]  # the live socket alone
         return f"http://127.0.0.1:{port}/"
 
     def push(self, index: int, move: str) -> float:
         """Hand board `index` a snapshot with `move`; when it was handed (wall clock, ms)."""
-        snapshot = _snapshot(move)
+        changed = snapshot(move)
         sent = time.time() * 1000
-        self.loop.call_soon_threadsafe(self.boards[index].queue.put_nowait, snapshot)
+        self.loop.call_soon_threadsafe(self.boards[index].queue.put_nowait, changed)
         return sent
 
     def cpu_s(self) -> float:
@@ -150,7 +150,7 @@ def _rss_mb() -> float:
     return pages * os.sysconf("SC_PAGE_SIZE") / 1e6
 
 
-def _round(hub: _Hub, page: "Page", tag: str, pushes: int, per_s: float) -> list[float]:
+def _round(hub: RoomThread, page: "Page", tag: str, pushes: int, per_s: float) -> list[float]:
     """`pushes` moves, spread over the boards in turn at `per_s` a second; each one's delay
     from the relay to the page (moves the page never showed within 10 s are left out)."""
     sent: dict[str, float] = {}
@@ -173,7 +173,7 @@ def _figures(name: str, samples: list[float]) -> dict[str, object]:
 def _measure(browser: "Browser", boards: int, seconds: float, root: Path) -> tuple[list[float], float, float]:
     """(delays, hub CPU percent, RSS growth MB) of `boards` boards, each changing once a second."""
     before = _rss_mb()
-    with _Hub(_night(root, boards)) as hub:
+    with RoomThread(club_night(root, boards)) as hub:
         page = browser.new_page(viewport={"width": 1920, "height": 1080})
         page.goto(hub.url)
         page.wait_for_function(f"document.querySelectorAll('#boards section.board').length === {boards}")
