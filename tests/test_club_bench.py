@@ -16,6 +16,9 @@ def test_the_club_section_measures_the_room_following_8_and_32_boards() -> None:
         assert figures[f"{name}_count"] == boards * 2  # every move of the quick run's 2 s reached the page
         assert 0 <= figures[f"{name}_median_ms"] <= figures[f"{name}_p95_ms"]  # type: ignore[operator]
         assert figures[f"{name}_goal_ms"] == 1000.0
+    played = "virtual_boards_2_move_to_room"
+    assert figures[f"{played}_count"] >= 1  # type: ignore[operator]  # the virtual boards played moves the page showed
+    assert figures[f"{played}_median_ms"] <= figures[f"{played}_p95_ms"]  # type: ignore[operator]
     cpu = figures["fake_boards_32_hub_cpu_percent"]
     assert 0 < cpu <= 200  # type: ignore[operator]  # one thread of a 2-core machine, at most
     estimate = figures["fake_boards_32_hub_cpu_percent_pi4_estimate"]

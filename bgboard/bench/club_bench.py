@@ -6,9 +6,13 @@ of their own; the boards are in-process stand-ins for a board's `/club/v1/live` 
 `BoardClient.live`), each sending a spectators'-style snapshot whose last move changes, so
 the figures are the hub's and the page's share, not a board's or the network's; the names
 say so (`fake_boards`). 32 virtual boards (`sim.club_boards`) do not fit this 2-core machine
-beside the page.
+beside the page (two do, in figures named `virtual_boards`).
 
 Figures:
+- `virtual_boards_2_move_to_room_ms`: two virtual boards of `sim.club_boards` (headless
+  tables, computer hands) play the club Swiss of 7-point matches the hub assigned them; each
+  move's time from leaving the board's own live socket (a watch of the bench's own beside the
+  hub's) to its last move written on the room's page (median, p95, count; the goal beside);
 - `fake_boards_N_snapshot_to_room_ms`: a board's snapshot handed to the relay -> its last
   move written on the room's page in Chromium (median, p95, count; the goal beside);
 - `fake_boards_32_hub_cpu_percent`: the hub thread's CPU time over the wall time while 32
@@ -22,11 +26,17 @@ Needs Playwright and Debian's Chromium, as the page section does; without them i
 from __future__ import annotations
 
 import asyncio
+import json
+import os
+import signal
+import subprocess
+import sys
 import statistics
 import tempfile
 import threading
 import time
-from collections.abc import AsyncIterator
+from concurrent.futures import ThreadPoolExecutor
+from collections.abc import AsyncIterator, Callable, Coroutine
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -36,9 +46,11 @@ if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
 
     from club.room.server import RoomServer
-    from club.state.model import ClubState
+    from club.hub.hub import Hub
+    from club.state.model import Board, ClubState
 
 NAME = "club"
+ROOT = Path(__file__).resolve().parents[2]
 GOAL_MS = 1000.0
 
 #: The page's own record of when each last move first appeared on it (wall clock, ms).
@@ -47,7 +59,7 @@ SEEN_PROBE = """() => {
   const look = () => {
     for (const line of document.querySelectorAll('#boards section.board .line')) {
       const text = line.textContent;
-      if (text.startsWith('last move: m') && !(text in window.__seen)) window.__seen[text] = Date.now();
+      if (text !== 'last move: ' && !(text in window.__seen)) window.__seen[text] = Date.now();
     }
   };
   new MutationObserver(look).observe(document.getElementById('boards'), { childList: true, subtree: true, characterData: true });
@@ -92,11 +104,17 @@ def club_night(root: Path, boards: int) -> "ClubState":
 class RoomThread:
     """The room server and relay on an event loop of their own thread, as `bgboard club serve`."""
 
-    def __init__(self, state: "ClubState") -> None:
+    def __init__(self, state: "ClubState", *, current: Callable[[], "ClubState"] | None = None,
+                 clients: Callable[["Board"], object] | None = None,
+                 background: Callable[["RoomServer"], Coroutine[object, object, None]] | None = None) -> None:
         self.state = state
+        self.current = current or (lambda: self.state)
+        self.clients = clients or (lambda board: self._fake())
+        self.background = background
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self.loop.run_forever, name="club-hub", daemon=True)
         self.boards: list[FakeLiveBoard] = []
+        self._job: asyncio.Future[None] | None = None
 
     def __enter__(self) -> "RoomThread":
         self.thread.start()
@@ -110,17 +128,23 @@ class RoomThread:
         from club.room.server import RoomServer, room_guard
 
         self.relay = LiveRelay()
-        room: RoomServer = RoomServer(lambda: self.state, self.relay, room_guard("127.0.0.1", 0))
+        room: RoomServer = RoomServer(lambda: self.current(), self.relay, room_guard("127.0.0.1", 0))
+        self.room = room
         self.runner = web.AppRunner(room.app)
         await self.runner.setup()
         await web.TCPSite(self.runner, "127.0.0.1", 0).start()
         port = self.runner.addresses[0][1]
         room.guard = room_guard("127.0.0.1", port)
-        for board in self.state.boards:
-            fake = FakeLiveBoard()
-            self.boards.append(fake)
-            self.relay.follow(board, fake)  # type: ignore[arg-type]  # the live socket alone
+        for board in self.current().boards:
+            self.relay.follow(board, self.clients(board))  # type: ignore[arg-type]  # its live socket
+        if self.background is not None:
+            self._job = asyncio.ensure_future(self.background(room))
         return f"http://127.0.0.1:{port}/"
+
+    def _fake(self) -> FakeLiveBoard:
+        fake = FakeLiveBoard()
+        self.boards.append(fake)
+        return fake
 
     def push(self, index: int, move: str) -> float:
         """Hand board `index` a snapshot with `move`; when it was handed (wall clock, ms)."""
@@ -135,6 +159,9 @@ class RoomThread:
 
     def __exit__(self, *exc: object) -> None:
         async def stop() -> None:
+            if self._job is not None:
+                self._job.cancel()
+                await asyncio.gather(self._job, return_exceptions=True)
             await self.relay.stop()
             await self.runner.cleanup()
         asyncio.run_coroutine_threadsafe(stop(), self.loop).result(30)
@@ -186,6 +213,88 @@ def _measure(browser: "Browser", boards: int, seconds: float, root: Path) -> tup
     return delays, cpu, grown
 
 
+def _virtual_boards(root: Path, count: int) -> "subprocess.Popen[str]":
+    """`count` virtual boards of `sim.club_boards` (headless tables, computer hands) in a process."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [os.environ.get("PYTHONPATH"), str(ROOT)]))}
+    return subprocess.Popen([sys.executable, "-m", "sim.club_boards", "--count", str(count), "--state-dir",
+                             str(root / "boards"), "--seed", "36"], cwd=root, stdout=subprocess.PIPE,
+                            stderr=subprocess.DEVNULL, text=True, env=env)
+
+
+async def _watch(hub: "Hub", board: "Board", first_seen: dict[str, float]) -> None:
+    """When each last move first came out of `board`'s own live socket (wall clock, ms)."""
+    from club.hub.client import BoardProblem, BoardUnreachable
+
+    while True:
+        try:
+            async for live in hub.client(board).live():
+                move = live.get("last_move")
+                if isinstance(move, str) and move:
+                    first_seen.setdefault(f"last move: {move}", time.time() * 1000)
+        except (BoardUnreachable, BoardProblem):
+            await asyncio.sleep(0.2)
+
+
+async def _direct(hub: "Hub", room: "RoomServer", first_seen: dict[str, float]) -> None:
+    """The hub's job as `bgboard club serve` runs it, and a watch on every board's own socket."""
+    watches = [asyncio.ensure_future(_watch(hub, board, first_seen)) for board in hub.state.boards]
+    try:
+        while True:
+            before = hub.state
+            await hub.step()
+            if hub.state is not before:
+                room.changed()
+            await asyncio.sleep(0.5)
+    finally:
+        for watch in watches:
+            watch.cancel()
+        await asyncio.gather(*watches, return_exceptions=True)
+
+
+def _measure_virtual(browser: "Browser", count: int, seconds: float, root: Path) -> list[float]:
+    """Delays from a move leaving a virtual board's live socket to the room page showing it,
+    while the boards play a club Swiss of 7-point matches assigned by the hub."""
+    from club.hub.hub import Hub
+    from club.hub.http_client import HttpBoardClient
+    from club.state import night, store
+    from club.tournament.model import RoundRules
+
+    boards = _virtual_boards(root, count)
+    try:
+        assert boards.stdout is not None
+        lines = [json.loads(boards.stdout.readline() or "null") for _ in range(count)]
+        if None in lines:
+            raise RuntimeError("the virtual boards did not start")
+        state = store.create(root / "club", "Bench club")
+        for i in range(2 * count):
+            state = night.add_player(state, f"Player {i + 1}")
+        store.save(root / "club", state)
+        hub = Hub(root / "club", HttpBoardClient)
+        with ThreadPoolExecutor(1) as pairing:  # Playwright's own loop runs on this thread
+            for line in lines:
+                pairing.submit(asyncio.run, hub.pair(line["url"], None)).result(60)
+        hub.commit(night.start(hub.state, "swiss", (RoundRules(7),), 3, seed=36))
+        first_seen: dict[str, float] = {}
+        with RoomThread(hub.state, current=lambda: hub.state, clients=hub.client,
+                        background=lambda room: _direct(hub, room, first_seen)) as thread:
+            page = browser.new_page(viewport={"width": 1920, "height": 1080})
+            page.goto(thread.url)
+            page.wait_for_function(f"document.querySelectorAll('#boards section.board').length === {count}")
+            page.evaluate(SEEN_PROBE)
+            time.sleep(seconds)  # the boards play on: the page's own clock times what it shows
+            seen: dict[str, float] = page.evaluate("window.__seen")
+            page.close()
+        sent = dict(first_seen)
+        return [seen[text] - t for text, t in sent.items() if text in seen and seen[text] >= t - 50]
+    finally:
+        boards.send_signal(signal.SIGTERM)
+        try:
+            boards.communicate(timeout=30)
+        except subprocess.TimeoutExpired:
+            boards.kill()
+            boards.communicate()
+
+
 def run(quick: bool) -> dict[str, object]:
     from bgboard.bench.page_bench import _chromium
     try:
@@ -206,10 +315,16 @@ def run(quick: bool) -> dict[str, object]:
             (Path(tmp) / "32").mkdir()
             eight, _cpu8, _rss8 = _measure(browser, 8, seconds, Path(tmp) / "8")
             many, cpu, grown = _measure(browser, 32, seconds, Path(tmp) / "32")
+            (Path(tmp) / "virtual").mkdir()
+            played = _measure_virtual(browser, 2, 20.0 if quick else 90.0, Path(tmp) / "virtual")
         finally:
             browser.close()
     factor, _here = pi4_factor(20_000 if quick else 100_000)
     figures: dict[str, object] = {}
+    if played:
+        figures.update(_figures("virtual_boards_2_move_to_room", played))
+    else:
+        figures["virtual_boards_2_move_to_room_count"] = 0
     figures.update(_figures("fake_boards_8_snapshot_to_room", eight))
     figures.update(_figures("fake_boards_32_snapshot_to_room", many))
     figures["fake_boards_32_changes_per_s"] = 32
