@@ -57,6 +57,7 @@ class FakeBoard:
     finished: list[JsonObject] = field(default_factory=list)
     reachable: bool = True
     assigned_log: list[str] = field(default_factory=list)
+    abandoned: bool = False  # its club match replaced at the table (a New match there)
 
     def finish(self, winner: str, seed: int = 0) -> JsonObject:
         """The assigned match played to its end, `winner` ("white"/"black") winning."""
@@ -104,7 +105,7 @@ class FakeClient:
     async def status(self) -> JsonObject:
         b = self._door()
         return {"board_id": b.board_id, "board_name": b.name, "assignment": b.assignment,
-                "playing": b.assignment is not None, "live": {}}
+                "playing": b.assignment is not None and not b.abandoned, "live": {}}
 
     async def assign(self, assignment: Assignment) -> None:
         b = self._door()
@@ -113,11 +114,11 @@ class FakeClient:
             problem = name_problem(str(body[key]))
             if problem is not None:
                 raise BoardProblem(problem, 400)
-        if b.assignment is not None:
+        if b.assignment is not None and not b.abandoned:
             if b.assignment["match_id"] == body["match_id"]:
                 return
             raise BoardProblem("refused: a club match is under way", 409)
-        b.assignment = body
+        b.assignment, b.abandoned = body, False
         b.assigned_log.append(assignment.match_id)
 
     async def results(self) -> list[BoardReport | BoardProblem]:

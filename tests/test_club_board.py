@@ -304,3 +304,23 @@ async def test_a_club_match_replaced_at_the_table_is_abandoned(board: Board) -> 
     assert state["playing"] is False and state["assignment"] == ASSIGN
     assert (await board.call("POST", "assign", {**ASSIGN, "match_id": "r1-b5"}))[0] == 200
     assert board.table.controller.status().match.settings.length == 3
+
+
+@served
+async def test_a_club_match_abandoned_at_the_table_starts_again_when_the_hub_sends_it_again(board: Board) -> None:
+    """The hub sees the abandoned match (its status: assigned, not playing, no result) and sends
+    it again: the same players sit down to it from the start, and the board plays it again."""
+    from controller.events import MatchChosen
+
+    await board.pair()
+    assert (await board.call("POST", "assign", ASSIGN))[0] == 200
+    board.table.dispatch(MatchChosen(Match.new(MatchSettings(length=7)), 2.0))
+    assert (await board.call("GET", "status"))[1]["playing"] is False
+    assert (await board.call("POST", "assign", ASSIGN))[0] == 200
+    _, state = await board.call("GET", "status")
+    assert state["playing"] is True and state["assignment"] == ASSIGN
+    assert board.table.controller.status().match.settings.length == 3
+    assert "White: Anna Berg / Black: Bo" in " ".join(text_lines(board.table.controller.status().scene.display))
+    assert (await board.call("POST", "assign", ASSIGN))[0] == 200  # sent again while played: nothing changes
+    assert board.table.controller.status().match.settings.length == 3
+    assert (await board.call("POST", "assign", {**ASSIGN, "match_id": "r1-b5"}))[0] == 409

@@ -209,3 +209,28 @@ def test_a_busy_board_refuses_and_the_match_goes_to_another(tmp_path: Path) -> N
     asyncio.run(hub.step())
     state = store.load(tmp_path)
     assert sorted(state.assignments.values()) == sorted(b.board_id for b in boards.boards[1:])
+
+
+def test_a_match_abandoned_at_its_board_is_sent_again_and_played_to_its_result(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """Someone chose New match at a board mid-match: the board still holds the assignment but
+    plays it no more, and no result will come. The round must not stall: the hub sends the
+    match again to the same board (the same players, from the start) and says so once."""
+    boards = FakeBoards(4)
+    hub = _club(tmp_path, boards)
+    hub.commit(night.start(hub.state, "swiss", (RoundRules(1),), 2, seed=1))
+    asyncio.run(hub.step())
+    table = boards.boards[0]
+    assert table.assignment is not None
+    match_id = str(table.assignment["match_id"])
+    table.abandoned = True  # a New match at the table
+    with caplog.at_level(logging.WARNING, logger="bgboard.club"):
+        asyncio.run(hub.step())
+        asyncio.run(hub.step())
+    assert table.assigned_log == [match_id, match_id] and not table.abandoned
+    told = [r.getMessage() for r in caplog.records if "abandoned" in r.getMessage()]
+    assert len(told) == 1 and match_id in told[0] and table.name in told[0]
+    winner = table.finish("black")["black"]
+    asyncio.run(hub.step())
+    assert store.load(tmp_path).results[match_id].winner_name() == winner
+    assert all(len(b.assigned_log) == 1 for b in boards.boards[1:])  # the other boards played on

@@ -111,6 +111,27 @@ class Hub:
                 self._tell(board.board_id, f"ignored {report}")
                 continue
             await self._intake(board, report)
+        await self._look_for_abandoned(board)
+
+    async def _look_for_abandoned(self, board: Board) -> None:
+        """A match sent to `board` that it no longer plays and holds no result for was
+        abandoned there (someone chose New match at the table): a director would have it
+        played, so it is sent again (the same players, from the start; the board starts an
+        abandoned match again) and the log says so once."""
+        sent = {m for m, b in self.state.assignments.items()
+                if b == board.board_id and m in self._sent and m not in self.state.results}
+        if not sent:
+            return
+        try:
+            status = await self.client(board).status()
+        except (BoardUnreachable, BoardProblem):
+            return
+        assignment = status.get("assignment")
+        match_id = assignment.get("match_id") if isinstance(assignment, dict) else None
+        if status.get("playing") is False and isinstance(match_id, str) and match_id in sent:
+            log.warning("board %s: %s was abandoned there (a New match at the table): sent again, from the start",
+                        printable(board.name[:40]), match_id)
+            self._sent.discard(match_id)
 
     async def _intake(self, board: Board, report: BoardReport) -> None:
         verdict = judge(self.state, board.board_id, report)

@@ -118,8 +118,9 @@ class ClubTable:
         """`POST /club/v1/assign`: a New match with the hub's names, length, clock and Crawford."""
         assignment = Assignment.parse(body)
         club = self._club_match()
-        if club is not None and club.assignment.match_id == assignment.match_id:
+        if club is not None and club.assignment.match_id == assignment.match_id and club.state != "abandoned":
             return {"accepted": True, **self._clock(club.assignment)}  # the same again: nothing changes
+        # one abandoned here (a New match at the table) the hub sends again: it starts again
         if club is not None and club.state == "playing":
             raise ClubRefusal(409, f"refused: club match {club.assignment.match_id!r} is not finished on this board")
         now = self.table.clock()
