@@ -234,3 +234,32 @@ def test_a_match_abandoned_at_its_board_is_sent_again_and_played_to_its_result(
     asyncio.run(hub.step())
     assert store.load(tmp_path).results[match_id].winner_name() == winner
     assert all(len(b.assigned_log) == 1 for b in boards.boards[1:])  # the other boards played on
+
+
+def test_a_match_that_ends_while_the_hub_looks_is_collected_not_sent_again(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The match ends between the hub's reading of the board's results and of its status (not
+    playing, still assigned): it is finished, not abandoned; its result is collected next."""
+    from club_fake_board import FakeClient
+
+    boards = FakeBoards(4)
+    hub = _club(tmp_path, boards)
+    hub.commit(night.start(hub.state, "swiss", (RoundRules(1),), 2, seed=1))
+    asyncio.run(hub.step())
+    table = boards.boards[0]
+    assert table.assignment is not None
+    match_id, held = str(table.assignment["match_id"]), dict(table.assignment)
+    real_status = FakeClient.status
+
+    async def ends_now(client: FakeClient) -> object:
+        if client.board is table and table.assignment is not None:
+            table.finish("white")  # the last move, just now: the result is kept first
+            return {**(await real_status(client)), "assignment": held, "playing": False}
+        return await real_status(client)
+    monkeypatch.setattr(FakeClient, "status", ends_now)
+    with caplog.at_level(logging.WARNING, logger="bgboard.club"):
+        asyncio.run(hub.step())
+        asyncio.run(hub.step())
+    assert not [r for r in caplog.records if "abandoned" in r.getMessage()]
+    assert table.assigned_log[0] == match_id and table.assigned_log.count(match_id) == 1
+    assert store.load(tmp_path).results[match_id].winner_name() == held["white"]

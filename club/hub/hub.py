@@ -128,7 +128,8 @@ class Hub:
             return
         assignment = status.get("assignment")
         match_id = assignment.get("match_id") if isinstance(assignment, dict) else None
-        if status.get("playing") is False and isinstance(match_id, str) and match_id in sent:
+        if status.get("playing") is False and isinstance(match_id, str) and match_id in sent \
+                and not await self._has_result(board, match_id):
             log.warning("board %s: %s was abandoned there (a New match at the table): sent again, from the start",
                         printable(board.name[:40]), match_id)
             self._sent.discard(match_id)
@@ -145,6 +146,16 @@ class Hub:
             await self.client(board).ack(report.match_id)
         except (BoardUnreachable, BoardProblem):
             pass  # acknowledged at the next step: the result is recorded, and counted once
+
+    async def _has_result(self, board: Board, match_id: str) -> bool:
+        """Whether the board holds `match_id`'s result: a match that ended between the hub's
+        reading of the results and of the status is finished, not abandoned (the next step
+        collects it). The board keeps the result before it stops playing."""
+        try:
+            reports = await self.client(board).results()
+        except (BoardUnreachable, BoardProblem):
+            return True  # not known now: looked at again at the next step
+        return any(not isinstance(r, BoardProblem) and r.match_id == match_id for r in reports)
 
     async def deliver(self) -> None:
         """Send every assigned match without a result that this process has not sent yet
