@@ -26,12 +26,14 @@ def _club(tmp_path: Path) -> Path:
 def test_a_swiss_is_started_and_its_round_printed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     club = _club(tmp_path)
     capsys.readouterr()
-    assert main(["club", "swiss", "--rounds", "2", "--length", "1,3", "--clock", "10/8", "--dir", str(club),
+    assert main(["club", "swiss", "--rounds", "2", "--length", "1,3", "--clock", "10", "--dir", str(club),
                  "--seed", "4"]) == 0
     out = capsys.readouterr().out
     assert "T1-R1-1: Anna (White) v Carl (Black)" in out and "T1-R1-2: Bjørn (White) v Dora (Black)" in out
     tournament = store.load(club).tournaments[0]
-    assert [r.length for r in tournament.rules] == [1, 3] and tournament.rules[0].clock is not None
+    assert [r.length for r in tournament.rules] == [1, 3]
+    # the minutes chosen, the rule book's 12 s delay the boards run
+    assert tournament.rules[0].clock is not None and (tournament.rules[0].clock.minutes, tournament.rules[0].clock.delay_s) == (10, 12)
 
 
 @pytest.mark.parametrize("argv", [
@@ -40,6 +42,7 @@ def test_a_swiss_is_started_and_its_round_printed(tmp_path: Path, capsys: pytest
     ["swiss", "--length", "30"],
     ["swiss", "--length", "x"],
     ["swiss", "--clock", "ten"],
+    ["swiss", "--clock", "10/8"],  # a delay the boards would not run
     ["result", "correct", "T1-R1-1", "--winner", "Anna", "--reason", "typo"],
     ["board", "pair", "not a link", "code"],
 ])

@@ -8,8 +8,8 @@ rounds (the hub reloads nothing behind its back: stop it first).
     bgboard club player add NAME...
     bgboard club board find [--seconds S]      the boards announced on the network (mDNS)
     bgboard club board pair LINK [CODE]        the board's page link, or its address and code
-    bgboard club swiss --rounds N --length 1,3 [--clock MIN/DELAY] [--no-crawford] [--seed S]
-    bgboard club knockout --length 1,3 [--clock MIN/DELAY] [--no-crawford]
+    bgboard club swiss --rounds N --length 1,3 [--clock MINUTES] [--no-crawford] [--seed S]
+    bgboard club knockout --length 1,3 [--clock MINUTES] [--no-crawford]
     bgboard club serve [--host H] [--port P]   the hub and the room's page
     bgboard club standings | results
     bgboard club result correct MATCH --winner NAME --reason TEXT
@@ -25,6 +25,7 @@ import secrets
 from pathlib import Path
 
 from club.tournament.model import Clock, RoundRules
+from controller.engine.clock import DELAY_SECONDS
 from controller.errors import OneLineParser, UsageError
 
 HELP = "a club night's hub: players, boards, a Swiss or knockout, the room's page"
@@ -51,7 +52,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         if kind == "swiss":
             start.add_argument("--rounds", type=int, default=3)
         start.add_argument("--length", default="1", help="points per round: 1,3 (the last repeats)")
-        start.add_argument("--clock", default=None, metavar="MIN/DELAY", help="a clock: minutes/delay seconds")
+        start.add_argument("--clock", default=None, metavar="MINUTES",
+                               help="a tournament clock of MINUTES each (the boards run the rule's 12 s delay)")
         start.add_argument("--no-crawford", action="store_true")
         start.add_argument("--seed", type=int, default=None, help="the lot's seed (random)")
     serve = _dir(sub.add_parser("serve", help="the hub and the room's page"))
@@ -93,13 +95,18 @@ def run(args: argparse.Namespace) -> int:
 
 
 def rules_of(lengths: str, clock: str | None, crawford: bool) -> tuple[RoundRules, ...]:
-    """Each round's rules from `--length 1,3` and `--clock 10/8` (UsageError otherwise)."""
+    """Each round's rules from `--length 1,3` and `--clock 10` (UsageError otherwise). The
+    boards run the rule book's delay (controller.engine.clock), so a clock is its minutes;
+    `10/12` is taken too, and any other delay refused rather than silently not run."""
     parsed_clock = None
     if clock is not None:
-        minutes, _, delay = clock.partition("/")
-        if not (minutes.isdigit() and (delay or "0").isdigit()):
-            raise UsageError(f"--clock is MINUTES/DELAY_SECONDS (10/8), not {clock[:20]!r}")
-        parsed_clock = Clock(int(minutes), int(delay or "0"))
+        minutes, slash, delay = clock.partition("/")
+        if not (minutes.isdigit() and (not slash or delay.isdigit())):
+            raise UsageError(f"--clock is MINUTES (10), not {clock[:20]!r}")
+        if slash and int(delay) != DELAY_SECONDS:
+            raise UsageError(f"--clock: the boards run the rule's {DELAY_SECONDS:g} s delay, not {int(delay)} s; "
+                             f"give the minutes only")
+        parsed_clock = Clock(int(minutes), int(DELAY_SECONDS))
     try:
         return tuple(RoundRules(int(n), parsed_clock, crawford) for n in lengths.split(","))
     except ValueError as exc:
