@@ -11,7 +11,7 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -69,10 +69,11 @@ def test_a_wrong_key_is_refused_by_the_board(tmp_path: Path, boards: HttpBoards)
     assert refused.value.status == 403
 
 
-def _wait(condition: object, seconds: float = 20.0) -> None:
+def _wait(condition: Callable[[], object], seconds: float = 20.0) -> None:
+    """Poll a condition on a real process (the hub's serve), which no injected clock reaches."""
     end = time.monotonic() + seconds
     while time.monotonic() < end:
-        if condition():  # type: ignore[operator]
+        if condition():
             return
         time.sleep(0.05)
     raise AssertionError("timed out")
