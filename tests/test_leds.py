@@ -81,6 +81,19 @@ def test_a_pulsing_cell_writes_a_bounded_number_of_frames(config: LedConfig) -> 
     assert 100 <= strip.frames_written <= 170
 
 
+def test_the_simulators_strip_keeps_only_its_last_frames(config: LedConfig) -> None:
+    """The simulator's strip (`open_strip("sim")`) shows the last frame and keeps a few for
+    the tests: an hour of a pulsing cell (16 frames a second, each ~2 KB) leaves at most 64
+    (~128 KB), not a history that grows the simulator's process over its first games."""
+    strip = open_strip("sim", config)
+    assert isinstance(strip, SimulatedStrip)
+    for tick in range(3600 * 20):  # an hour at 20 Hz: every one of the pulse's 16 steps a second
+        strip.update({"1": "bot-from"}, tick / 20)
+    assert strip.frames_written > 50_000
+    assert len(strip.frames) <= 64
+    assert strip.last is not None and strip.last.time == pytest.approx(3599.95, abs=0.1)
+
+
 def test_when_frame_reports_each_write(config: LedConfig) -> None:
     seen = []
     strip = SimulatedStrip(config, when_frame=seen.append)

@@ -10,8 +10,8 @@ from the last one written; `next_change` tells the event loop when a pattern wil
 change the frame, so an idle board with solid lights wakes for nothing.
 
 Backends:
-- `SimulatedStrip` records every frame written (time and colours per LED) for the tests
-  and the simulator page.
+- `SimulatedStrip` records the last frames written (time and colours per LED) for the
+  tests and the simulator page.
 - `NeoPixelStrip` drives a WS2812B chain through adafruit-circuitpython-neopixel,
   imported only when that strip is made. Writing 82 LEDs takes a few milliseconds of
   DMA set-up and transfer, so the strip writes from one worker thread with a one-frame
@@ -142,12 +142,20 @@ class LedStrip:
         raise NotImplementedError
 
 
+#: How many of its last frames a `SimulatedStrip` keeps: the simulator shows only the
+#: last, tests read a few. Each frame is about 2 KB (82 LEDs, their colours), and a board
+#: writes a few hundred a game, so 1,000 kept grew the simulator's process by 2 MB over
+#: its first five games (the creep a soak showed after the first game); 32 are full within
+#: the first minute of play.
+KEEP_FRAMES = 32
+
+
 class SimulatedStrip(LedStrip):
     """A strip that records the frames written (the last `keep`, so a simulator that runs
     for hours with a pulsing LED does not grow); `when_frame` is called with each one."""
 
     def __init__(self, config: LedConfig,
-                 when_frame: Callable[[LedFrame], None] | None = None, *, keep: int = 1000) -> None:
+                 when_frame: Callable[[LedFrame], None] | None = None, *, keep: int = KEEP_FRAMES) -> None:
         super().__init__(config)
         self.frames: deque[LedFrame] = deque(maxlen=keep)
         self.when_frame = when_frame
