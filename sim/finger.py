@@ -48,7 +48,12 @@ class Finger:
         self._pin(key).drive_low()
 
     def up(self, key: str) -> None:
-        self._pin(key).drive_high()
+        """Release `key`; the mock pin's history of states is then cleared (gpiozero's
+        `MockPin.states` keeps every change, read by no one here: a simulator playing for
+        hours grew by two entries a press)."""
+        pin = self._pin(key)
+        pin.drive_high()
+        pin.clear_states()
 
 
 def button_key(side: str | None, button: str) -> str:

@@ -45,6 +45,23 @@ def _tap(factory, pin: int, clock: FakeClock, hold: float = 0.1) -> None:
     clock.advance(0.2)
 
 
+def test_a_fingers_taps_all_count_and_leave_no_history_on_the_pin(rig) -> None:
+    """The simulators press buttons with `sim.finger.Finger` for hours on end: every tap
+    still reaches the panel, while the mock pin keeps no growing list of its past states
+    (gpiozero's `MockPin.states`, two entries a tap, read by nobody at a table)."""
+    from sim.finger import Finger
+
+    factory, clock, events, panel = rig
+    finger = Finger(factory, dict(ButtonConfig.from_profile(PROFILE).pins))
+    for _ in range(1000):
+        finger.down("white_main")
+        clock.advance(0.1)
+        finger.up("white_main")
+        clock.advance(0.2)
+    assert [e.button for e in events].count("main") == 1000
+    assert len(factory.pin(5).states) <= 2
+
+
 def test_config_from_the_default_profile() -> None:
     config = ButtonConfig.from_profile(PROFILE)
     assert config.pins == {"white_main": 5, "white_cube": 6, "black_main": 13,
