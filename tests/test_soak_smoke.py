@@ -17,3 +17,13 @@ def test_a_short_soak_plays_through_every_fault_and_resumes_exactly() -> None:
     assert figures["errors"] == 0
     assert figures["actions"] > 10  # type: ignore[operator]
     assert 0 < figures["rss_end_mb"] < 200  # type: ignore[operator]
+
+
+def test_the_memory_trend_tells_a_cache_filled_early_from_a_leak() -> None:
+    filled = [73.2, 74.4, 75.8, 76.0, 76.1, 76.0, 76.1, 76.1]  # grows, then flat
+    leaking = [73.2 + 0.2 * game for game in range(8)]  # the same amount every game
+    assert soak_bench.memory_trend(filled) == (1.7, pytest.approx(0.02, abs=0.01))
+    after_game_2, slope = soak_bench.memory_trend(leaking)
+    assert after_game_2 == pytest.approx(1.2) and slope == pytest.approx(0.2)
+    assert soak_bench.memory_trend([73.0, 74.0]) == (0.0, 0.0)
+    assert soak_bench.memory_trend([]) == (0.0, 0.0)

@@ -24,6 +24,10 @@ Figures (`--seconds S`, default 60; `--quick` 20):
   step: controller.analysis.review_process judges each review in a child that exits).
   The simulator's process holds the table as `bgboard run` does and the simulator's own
   parts besides (the virtual board running the firmware code, the page's server).
+- `rss_after_game_2_mb`: the last of those less the second (issue 35's "flat after the
+  first game": a few tenths of a MB), and `rss_slope_last_half_mb_per_game`, the least-squares
+  slope of the later half of them: a cache filling early shows in the first and not the
+  second, a leak in both (0.0 for either until there are three games, resp. two in the half).
 """
 from __future__ import annotations
 
@@ -74,10 +78,26 @@ class Figures:
     notes: list[str] = field(default_factory=list)
 
     def as_dict(self) -> dict[str, object]:
+        after_game_2, slope = memory_trend(self.rss_at_game_end_mb)
         return {"seconds": 0.0, "games": self.games, "actions": self.actions, "faults": self.faults,
                 "resumes": self.resumes, "resumes_exact": self.resumes_exact, "errors": self.errors,
                 "rss_start_mb": self.rss_start_mb, "rss_end_mb": self.rss_end_mb,
-                "rss_at_game_end_mb": self.rss_at_game_end_mb, "review_process_peak_mb": self.review_process_peak_mb}
+                "rss_at_game_end_mb": self.rss_at_game_end_mb, "rss_after_game_2_mb": after_game_2,
+                "rss_slope_last_half_mb_per_game": slope, "review_process_peak_mb": self.review_process_peak_mb}
+
+
+def memory_trend(at_game_end: list[float]) -> tuple[float, float]:
+    """From the RSS at each game's end: the growth from the second game's end to the
+    last, and the least-squares slope (MB a game) over the later half (see the module
+    docstring); each 0.0 while there are too few games to say."""
+    after_game_2 = round(at_game_end[-1] - at_game_end[1], 2) if len(at_game_end) >= 3 else 0.0
+    half = at_game_end[len(at_game_end) // 2:]
+    if len(half) < 2:
+        return after_game_2, 0.0
+    mean_x, mean_y = (len(half) - 1) / 2, sum(half) / len(half)
+    covariance = sum((x - mean_x) * (y - mean_y) for x, y in enumerate(half))
+    variance = sum((x - mean_x) ** 2 for x in range(len(half)))
+    return after_game_2, round(covariance / variance, 3)
 
 
 def rss_mb(pid: int) -> float:
