@@ -48,12 +48,7 @@ class Finger:
         self._pin(key).drive_low()
 
     def up(self, key: str) -> None:
-        """Release `key`; the mock pin's history of states is then cleared (gpiozero's
-        `MockPin.states` keeps every change, read by no one here: a simulator playing for
-        hours grew by two entries a press)."""
-        pin = self._pin(key)
-        pin.drive_high()
-        pin.clear_states()
+        self._pin(key).drive_high()
 
 
 def button_key(side: str | None, button: str) -> str:

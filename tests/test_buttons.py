@@ -45,21 +45,26 @@ def _tap(factory, pin: int, clock: FakeClock, hold: float = 0.1) -> None:
     clock.advance(0.2)
 
 
-def test_a_fingers_taps_all_count_and_leave_no_history_on_the_pin(rig) -> None:
-    """The simulators press buttons with `sim.finger.Finger` for hours on end: every tap
-    still reaches the panel, while the mock pin keeps no growing list of its past states
-    (gpiozero's `MockPin.states`, two entries a tap, read by nobody at a table)."""
+def test_a_tables_mock_pins_keep_a_bounded_history(rig) -> None:
+    """A simulator's table presses buttons with a finger and beeps for hours on mock pins:
+    every tap still reaches the panel and every beep the pin, while each pin keeps only its
+    recent states (gpiozero's `MockPin.states` kept every one, read by nobody at a table)."""
     from sim.finger import Finger
 
     factory, clock, events, panel = rig
     finger = Finger(factory, dict(ButtonConfig.from_profile(PROFILE).pins))
+    buzzer = Buzzer(BuzzerConfig.from_profile(PROFILE), factory, background=False)
     for _ in range(1000):
         finger.down("white_main")
         clock.advance(0.1)
         finger.up("white_main")
         clock.advance(0.2)
+        buzzer.play(BuzzerPattern(0.0001, 0.0001, 1))
     assert [e.button for e in events].count("main") == 1000
-    assert len(factory.pin(5).states) <= 2
+    assert [s.state for s in factory.pin(12).states][-2:] == [True, False], "the last beep is on the pin"
+    assert len(factory.pin(5).states) <= 64 and len(factory.pin(12).states) <= 64
+    assert len(buzzer.played) <= 64
+    buzzer.close()
 
 
 def test_config_from_the_default_profile() -> None:
@@ -155,7 +160,7 @@ def test_buzzer_plays_patterns_on_its_pin() -> None:
         pin.clear_states()
         buzzer.play("error")
         pin.assert_states([False])
-        assert buzzer.played == ["custom", "error"]
+        assert list(buzzer.played) == ["custom", "error"]
         with pytest.raises(KeyError, match="siren"):
             buzzer.play("siren")
     factory.close()

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import threading
 import time
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Literal, Mapping
 
 # the [buttons] section is parsed with the profile; re-exported here for the panel's users
 from controller.board.profile_sections import ButtonConfig  # noqa: F401
@@ -42,12 +42,18 @@ BUTTON_KEYS: Mapping[str, tuple[Colour | None, ButtonKind]] = {
 FACTORIES: tuple[str, ...] = ("rpigpio", "lgpio", "mock")
 
 
-def make_mock_pins() -> MockPinFactory:
-    """gpiozero's mock pins: the simulators' and the tests' buttons, pressed by a finger."""
+def make_mock_pins(history: Literal["recent", "all"] = "recent") -> MockPinFactory:
+    """gpiozero's mock pins: the simulators' and the tests' buttons, pressed by a finger.
+    Each pin keeps its `recent` states (controller.inputs.mock_pins: a table plays for
+    hours); the bring-up rig asks for `all`, its operator reading the buzzer's since a mark."""
     try:
         from gpiozero.pins.mock import MockFactory
+
+        from controller.inputs.mock_pins import recent_mock_pins
     except ImportError as error:
         raise BackendUnavailableError(f"the mock pins need gpiozero ({error}): pip install gpiozero") from None
+    if history == "recent":
+        return recent_mock_pins()
     factory: MockPinFactory = MockFactory()
     return factory
 

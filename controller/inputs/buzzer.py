@@ -7,6 +7,7 @@ replaces the one playing.
 """
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass
 from typing import Mapping
 
@@ -42,6 +43,10 @@ PATTERNS: Mapping[str, BuzzerPattern] = {
 }
 
 
+#: How many of the last patterns' names a `Buzzer` keeps in `played`.
+PLAYED_KEPT = 32
+
+
 class Buzzer:
     """Plays `PATTERNS` by name (or any `BuzzerPattern`); `enabled=False` keeps it quiet
     (a setting), `background=False` plays to the end before returning (tests)."""
@@ -57,7 +62,8 @@ class Buzzer:
                 f"cannot use the buzzer on GPIO{config.pin}: {error}") from None
         self.enabled = enabled
         self._background = background
-        self.played: list[str] = []
+        # the names of the last patterns played (tests read them; a table beeps for months)
+        self.played: deque[str] = deque(maxlen=PLAYED_KEPT)
 
     def play(self, pattern: str | BuzzerPattern) -> None:
         """Play a pattern (by name from `PATTERNS`); an unknown name is a KeyError."""

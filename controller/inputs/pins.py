@@ -33,8 +33,6 @@ class MockPin(Protocol):
 
     def drive_high(self) -> None: ...
 
-    def clear_states(self) -> None: ...
-
 
 class MockPinFactory(PinFactory, Protocol):
     """gpiozero's `MockFactory`: the simulators' and the tests' buttons and buzzer."""
