@@ -158,3 +158,22 @@ def test_a_move_takes_under_50_ms_median_and_worst() -> None:
         times.append(min(runs))
     assert len(legal_moves(*many)) > 100  # the sample holds a heavy case
     assert statistics.median(times) < 0.050 and max(times) < 0.050, (statistics.median(times), max(times))
+
+
+def test_the_levels_memo_is_full_after_its_first_games() -> None:
+    """A simulator's or a board's computer plays game after game in one process: what the
+    simple level keeps between moves (`_escapes`' memo) stops growing after the first few
+    games, so the process's memory is flat after them (issue 35's soak)."""
+    import random
+
+    from controller.bot import evaluation
+    from controller.bot.duel import play_game
+
+    evaluation._escapes.cache_clear()
+    rng = random.Random(5)
+    bots = (SimpleBot(rng=random.Random(1)), SimpleBot(rng=random.Random(2)))
+    held = []
+    for _ in range(40):
+        play_game(bots, rng)
+        held.append(evaluation._escapes.cache_info().currsize)
+    assert held[4] == held[-1], f"the memo still grew after game 5: {held[4]} -> {held[-1]} entries"
