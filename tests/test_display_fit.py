@@ -88,3 +88,19 @@ def test_the_decimal_point_is_a_dot_on_the_baseline(font: BitmapFont) -> None:
     assert dot and max(y for _, y in dot) <= max(digits)  # not below the figures
     rows = {y for _, y in dot}
     assert all(sum(1 for _, y in dot if y == row) <= 2 for row in rows)  # no arm of a "+"
+
+
+def test_the_wrap_memo_holds_the_screen_not_the_nights_prompts() -> None:
+    """The display wraps each text it shows at every tick: the current prompt is measured
+    once and asked again from the memo, while a night of changing prompts (the pips, the
+    dice, the move number) is not kept: a board's process does not grow game by game."""
+    from controller.show import display
+
+    display._wrapped.cache_clear()
+    for move in range(2000):  # every move's prompt differs, as a long session's do
+        prompt = f"Black to move {move % 6 + 1}-{move % 5 + 1}: move {move}, pips {100 + move} against {90 + move}"
+        for _tick in range(20):  # a second of ticks on the same prompt
+            assert display.wrap(prompt, SMALL, display.WIDTH) == display.wrap(prompt, SMALL, display.WIDTH)
+    info = display._wrapped.cache_info()
+    assert info.misses == 2000, "each prompt measured once"
+    assert info.currsize <= 64, f"{info.currsize} past prompts kept"

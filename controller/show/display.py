@@ -271,7 +271,14 @@ def wrap(text: str, font: BitmapFont, width: int, separator: str = " ") -> list[
     return list(_wrapped(text, font, width, separator))
 
 
-@lru_cache(maxsize=512)
+#: `_wrapped`'s memo: the texts on the display now (a prompt, its notes, hints) are asked
+#: again at every tick; older ones never come back. 512 held ~330 KB of past prompts, filled
+#: over a simulator's first games (part of the soak's creep after the first game); 32
+#: hold the current screen many times over and are full within the first game.
+WRAPPED_MEMO = 32
+
+
+@lru_cache(maxsize=WRAPPED_MEMO)
 def _wrapped(text: str, font: BitmapFont, width: int, separator: str) -> tuple[str, ...]:
     """`wrap`, measured once per text: the display asks which page of the prompt shows at
     every tick of the table (20 a second while anything moves), with the same prompt."""
