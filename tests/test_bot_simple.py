@@ -177,3 +177,24 @@ def test_the_levels_memo_is_full_after_its_first_games() -> None:
         play_game(bots, rng)
         held.append(evaluation._escapes.cache_info().currsize)
     assert held[4] == held[-1], f"the memo still grew after game 5: {held[4]} -> {held[-1]} entries"
+
+
+def test_simple_bots_share_their_scorers_built_before_the_first_move() -> None:
+    """A process playing the simple level game after game (a table's computer, the page's
+    helper, a bench's hands) holds one set of move scorers, all built before the first move:
+    none is added as later scores come up, and two bots hold the same ones."""
+    import random
+
+    from controller.bot.duel import play_game
+
+    first, second = SimpleBot(rng=random.Random(1)), SimpleBot(rng=random.Random(2))
+    held = {id(s) for s in first._scorers.values()}
+    assert len(held) == 4 and held == {id(s) for s in second._scorers.values()}
+    rng = random.Random(9)
+    for away in range(1, 6):  # every score of a 5-point match, each side
+        for other in range(1, 6):
+            contexts = (MatchContext(length=5, bot_away=away, opponent_away=other, cube=1, owner="center"),
+                        MatchContext(length=5, bot_away=other, opponent_away=away, cube=1, owner="center"))
+            play_game((first, second), rng, contexts)
+    assert {id(s) for s in first._scorers.values()} == held
+    assert {id(s) for s in second._scorers.values()} == held

@@ -7,7 +7,10 @@ Ties (rare) are broken by the injected `random.Random`, so a seeded game replays
 """
 from __future__ import annotations
 
+import functools
 import random
+from collections.abc import Mapping
+from types import MappingProxyType
 
 from controller.analysis.match_context import MatchContext
 from controller.bot.cube_rules import (
@@ -32,19 +35,35 @@ def gammon_values(context: MatchContext) -> tuple[float, float]:
     return win, lose
 
 
+#: Every pair `gammon_values` gives: a gammon won and a gammon lost each worth 0 or 1.
+GAMMON_VALUE_PAIRS: tuple[tuple[float, float], ...] = ((0.0, 0.0), (0.0, 1.0), (1.0, 0.0), (1.0, 1.0))
+
+
+@functools.cache
+def fitted_scorers() -> Mapping[tuple[float, float], Scorer]:
+    """The fitted weights' scorer for each of `GAMMON_VALUE_PAIRS`, built together once a
+    process (50 ms here) and shared by every simple bot: built as each score first needed
+    them, the four (~330 KB) filled over a simulator's first matches, a creep after its
+    first game in the soak (issue 35), and each bot held its own."""
+    from controller.bot.simple_weights import WEIGHTS
+
+    return MappingProxyType({values: Scorer(WEIGHTS, *values) for values in GAMMON_VALUE_PAIRS})
+
+
 class SimpleBot:
     """The light level; `weights` default to the fitted ones in `simple_weights`."""
 
     name = "simple"
 
     def __init__(self, rng: random.Random | None = None, weights: Weights | None = None) -> None:
+        self._scorers: dict[tuple[float, float], Scorer] = {}
         if weights is None:
             from controller.bot.simple_weights import WEIGHTS
 
             weights = WEIGHTS
+            self._scorers.update(fitted_scorers())
         self._weights = weights
         self._rng = rng if rng is not None else random.Random(0)
-        self._scorers: dict[tuple[float, float], Scorer] = {}
 
     def scorer(self, context: MatchContext) -> Scorer:
         """The move scorer for this score's gammon values (built once per pair)."""
