@@ -16,6 +16,7 @@ from controller.engine import (
     Position,
     Step,
     legal_moves,
+    legal_results,
     parse_dice,
 )
 
@@ -87,6 +88,23 @@ def test_six_four_bears_off_two_or_plays_5_1() -> None:
 def test_lower_die_first_only_when_needed_and_no_move_at_all() -> None:
     stuck = Position.from_points({25: 1, 6: 14}, {6: 2, 5: 2, 4: 2, 3: 2, 2: 2, 1: 2})
     assert legal_moves(stuck, (6, 6)) == []
+
+
+def test_legal_results_are_the_positions_the_moves_leave_in_their_order() -> None:
+    for position_id in PERFT:
+        p = Position.from_id(position_id)
+        for dice in ALL_ROLLS:
+            assert legal_results(p, dice) == [(m.result.mine, m.result.theirs) for m in legal_moves(p, dice)]
+
+
+def test_legal_results_send_a_hit_blot_to_the_bar() -> None:
+    # 21 from the 8 point: 8/5* hits the blot on the 5 point (the opponent's 20), which enters from the bar
+    p = Position.from_points({8: 1, 6: 14}, {20: 1, 1: 14})
+    hit = Position.from_points({5: 1, 6: 14}, {25: 1, 1: 14})
+    assert (hit.mine, hit.theirs) in legal_results(p, (2, 1))
+    # 8/5*, 6/5* 6/4 and 6/5*/3 hit; 8/7 6/4 and 6/3 leave the blot where it is
+    assert sorted(theirs == hit.theirs for _mine, theirs in legal_results(p, (2, 1))) == [False, False, True, True, True]
+    assert all(theirs in (hit.theirs, p.theirs) for _mine, theirs in legal_results(p, (2, 1)))
 
 
 def test_move_is_a_value() -> None:

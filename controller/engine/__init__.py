@@ -13,7 +13,7 @@ from controller.engine.errors import (
     MatchStateError,
 )
 from controller.engine.match_id import MatchIdFields, decode_match_id, encode_match_id
-from controller.engine.moves import BAR_POINT, OFF, Move, Step, legal_moves
+from controller.engine.moves import BAR_POINT, OFF, Move, Step, legal_moves, legal_results
 from controller.engine.notation import format_move, parse_move
 from controller.engine.position import Position
 from controller.engine.turn import TurnPlan
@@ -22,5 +22,5 @@ __all__ = [
     "ALL_ROLLS", "BAR_POINT", "Dice", "EngineError", "IllegalMoveError", "InvalidDiceError",
     "InvalidMatchIdError", "InvalidPositionError", "MatchIdFields", "MatchStateError", "Move", "OFF",
     "Position", "Step", "TurnPlan", "decode_match_id", "encode_match_id", "format_move",
-    "legal_moves", "parse_dice", "parse_move",
+    "legal_moves", "legal_results", "parse_dice", "parse_move",
 ]

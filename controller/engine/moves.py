@@ -20,6 +20,27 @@ from controller.engine.position import Position
 from controller.engine.step import BAR, BAR_POINT, OFF, Step, step_destination
 
 
+def _played(start_mine: tuple[int, ...], start_theirs: tuple[int, ...],
+            raw: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The counts `(mine, theirs)` after the steps `raw` (`generate`'s `(frm, die, ...)`)
+    from `start_mine`/`start_theirs`; the opponent's side is copied only when a step hits."""
+    mine = list(start_mine)
+    theirs: Sequence[int] = start_theirs
+    hit: list[int] | None = None
+    for i in range(0, len(raw), 2):
+        frm = raw[i]
+        to = frm - raw[i + 1]
+        mine[BAR if frm == BAR_POINT else frm - 1] -= 1
+        if to > 0:
+            mine[to - 1] += 1
+            if theirs[24 - to] == 1:
+                hit = list(theirs) if hit is None else hit
+                hit[24 - to] = 0
+                hit[BAR] += 1
+                theirs = hit
+    return tuple(mine), tuple(theirs)
+
+
 class Move:
     """A complete legal move: the steps in the order played and the position they leave.
 
@@ -40,18 +61,8 @@ class Move:
     def _build_result(self) -> Position:
         start = self._start
         assert start is not None
-        mine, theirs = list(start.mine), list(start.theirs)
-        raw = self._raw
-        for i in range(0, len(raw), 2):
-            frm = raw[i]
-            to = frm - raw[i + 1]
-            mine[BAR if frm == BAR_POINT else frm - 1] -= 1
-            if to > 0:
-                mine[to - 1] += 1
-                if theirs[24 - to] == 1:
-                    theirs[24 - to] = 0
-                    theirs[BAR] += 1
-        result = Position(tuple(mine), tuple(theirs))
+        mine, theirs = _played(start.mine, start.theirs, self._raw)
+        result = Position(mine, theirs)
         self._result = result
         return result
 
@@ -127,3 +138,12 @@ def legal_moves(position: Position, dice: tuple[int, int] | list[int]) -> list[M
     checker can move. Raises InvalidDiceError for anything but two numbers 1..6."""
     d1, d2 = check_dice(tuple(dice))  # type: ignore[arg-type]
     return [_LazyMove(position, raw) for raw in generate(position.mine, position.theirs, d1, d2)]
+
+
+def legal_results(position: Position, dice: tuple[int, int] | list[int]) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """The counts `(mine, theirs)` each of `legal_moves` leaves, in its order, still seen
+    by the mover: a look-ahead asks for millions of them and needs neither the steps nor
+    `Move`/`Position` objects."""
+    d1, d2 = check_dice(tuple(dice))  # type: ignore[arg-type]
+    mine, theirs = position.mine, position.theirs
+    return [_played(mine, theirs, raw) for raw in generate(mine, theirs, d1, d2)]

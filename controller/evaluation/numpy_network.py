@@ -24,7 +24,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from controller.engine import Position, legal_moves
+from controller.engine import Position, legal_results
 from controller.evaluation import bearoff_db, classify as cl, inputs, keys
 from controller.evaluation.backend import Board, BoardLike, Chances
 from controller.evaluation.generation import Generation, generation_of
@@ -169,13 +169,13 @@ class NumpyNetwork:
         """Keys of the boards every legal move of the roll leaves, as gnubg-nn's `moves`
         gives them: still seen by the mover (`[opponent, mover]`)."""
         position = Position(tuple(board[1]), tuple(board[0]))
-        return tuple(keys.key_of_board((m.result.theirs, m.result.mine)) for m in legal_moves(position, (d1, d2)))
+        return tuple(keys.key_of_board((theirs, mine)) for mine, theirs in legal_results(position, (d1, d2)))
 
     def after_boards(self, board: BoardLike, rolls: Sequence[tuple[int, int]]) -> list[list[Board]]:
         """Each roll's legal moves as the boards they leave, `(mover, opponent)`: the
         opponent on roll, in the order `moves` gives their keys."""
         position = Position(tuple(board[1]), tuple(board[0]))
-        return [[(m.result.mine, m.result.theirs) for m in legal_moves(position, roll)] for roll in rolls]
+        return [legal_results(position, roll) for roll in rolls]
 
     def best_move(self, board: BoardLike, d1: int, d2: int, n: int = 0, list: int = 0,  # noqa: A002 (gnubg-nn's name)
                   **_ignored: object) -> tuple[tuple[()], tuple[tuple[str, tuple[()], Chances, float], ...]]:
