@@ -80,16 +80,20 @@ def board_cubeful(p: Chances, ci: CubeInfo, board: Board, kind: tuple[str, float
     return cubeful_mwc(p, ci, x)
 
 
-def _with_cube(ci: CubeInfo, keep: float, taken: Callable[[], float]) -> float:
-    """The match chance of the side on roll in `ci`, who may double first: `keep` (no
-    double) unless doubling gains, then the worse for them of the take (`taken`, worked
-    out only when it matters) and the pass."""
-    if may_double(ci):
-        passed = double_pass_mwc(ci)
-        if passed >= keep:  # else no double, whatever a take would be worth
-            value = taken()
-            if value >= keep:
-                return passed if value >= passed else value
+def _passed(ci: CubeInfo) -> float | None:
+    """The match chance of the side on roll in `ci` when they double and are passed; None
+    when they may not double (`_with_cube`'s first argument)."""
+    return double_pass_mwc(ci) if may_double(ci) else None
+
+
+def _with_cube(passed: float | None, keep: float, taken: Callable[[], float]) -> float:
+    """The match chance of the side on roll, who may double first (`passed`: `_passed` of
+    their cube): `keep` (no double) unless doubling gains, then the worse for them of the
+    take (`taken`, worked out only when it matters) and the pass."""
+    if passed is not None and passed >= keep:  # else no double, whatever a take would be worth
+        value = taken()
+        if value >= keep:
+            return passed if value >= passed else value
     return keep
 
 
@@ -233,11 +237,10 @@ class Evaluator:
         board: Board = self._g.board_from_position_key(key)  # a pair of tuples already
         return board
 
-    def after_of_key(self, key: str,
-                     given: Sequence[Sequence[int]] | None = None) -> tuple[Board, tuple[str, float], int]:
-        """The board a key names (or `given`, the caller's copy of it), its class with the
-        cube efficiency, and gnubg-nn's own class number (`lookahead.RACE_CLASS`), cached
-        by key: the look-ahead asks for every move of every node."""
+    def after_of_key(self, key: str, given: Sequence[Sequence[int]] | None = None,
+                     cls: int | None = None) -> tuple[Board, tuple[str, float], int]:
+        """The board a key names (or `given`), its class with the cube efficiency and gnubg-nn's
+        class number (`cls` if known), cached by key: the look-ahead asks it of every move."""
         found = self._kinds.get(key)
         if found is None:
             known = self._boards.get(key)  # the board and class `prefetch` had at hand
@@ -246,7 +249,7 @@ class Evaluator:
             else:
                 board = self._g.board_from_position_key(key) if given is None \
                     else (tuple(given[0]), tuple(given[1]))  # a pair of tuples either way
-                cls = self._g.classify([list(board[0]), list(board[1])])  # this runs for every move
+                cls = self._g.classify([list(board[0]), list(board[1])]) if cls is None else cls
             eff = self.efficiency
             if cls >= RACE_CLASS:
                 kind = self.kind_of(board) if cls == RACE_CLASS else ("contact", eff.contact)
@@ -274,19 +277,22 @@ class Evaluator:
         opp = flipped(ci)
         found = kind or self.kind_of(board_after)
         keep = board_cubeful(opp_chances, opp, board_after, found)
-        value = _with_cube(opp, keep, lambda: board_cubeful(opp_chances, doubled(opp), board_after, found))
+        value = _with_cube(_passed(opp), keep, lambda: board_cubeful(opp_chances, doubled(opp), board_after, found))
         return mwc_to_emg(1.0 - value, ci)
 
-    def keyed_after_move_mwc(self, key: str, opp_chances: Chances, ci: CubeInfo,
-                             board: Sequence[Sequence[int]] | None = None) -> float:
-        """The opponent's match chance once the mover's move leaves the board `key` names
-        (`board`, where the caller has it), the opponent on roll and free to double at
-        once (`after_move_equity`, before it turns it into the mover's EMG), from the
-        cached leaf values."""
-        board, kind, _cls = self.after_of_key(key, board)
+    def keyed_after_moves_mwc(self, keys: Sequence[str], opp_chances: Sequence[Chances], ci: CubeInfo,
+                              boards: Sequence[Sequence[Sequence[int]]], classes: Sequence[int]) -> list[float]:
+        """Per move of a roll (key, board, the network's class), the opponent's match chance after
+        it, on roll and free to double (`after_move_equity` before the EMG), from cached leaf
+        values; the cube's part worked out once for all the moves."""
         opp = flipped(ci)
-        keep = self.keyed_cubeful(key, opp_chances, opp, board, kind)
-        return _with_cube(opp, keep, lambda: self.keyed_cubeful(key, opp_chances, doubled(opp), board, kind))
+        dbl, passed = doubled(opp), _passed(opp)
+        cubeful, out = self.keyed_cubeful, []
+        for key, p, board, cls in zip(keys, opp_chances, boards, classes):
+            after, kind, _cls = self.after_of_key(key, board, cls)
+            keep = cubeful(key, p, opp, after, kind)
+            out.append(_with_cube(passed, keep, lambda: cubeful(key, p, dbl, after, kind)))  # called at once
+        return out
 
     @property
     def network(self) -> NetworkBackend:

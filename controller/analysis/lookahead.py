@@ -11,14 +11,15 @@ here is a match winning chance of the side on roll of the board it belongs to.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Sequence, Sized
 from math import floor, log2
 from typing import Protocol
 
 from controller.analysis.cubeful import (Board, Chances, CubeInfo, double_pass_mwc, doubled, flipped, may_double,
                                         mover_prices, mwc_to_emg)
 from controller.analysis.memo import Memo
-from controller.evaluation.backend import BoardLike, NetworkBackend, afters_of, chances_of, classes_of, keys_of
+from controller.evaluation.backend import (BoardLike, NetworkBackend, afters_of, chances_of, classes_of, keys_of, rows_of,
+                                          stacked)
 
 ROLLS: tuple[tuple[int, int, int], ...] = tuple(
     (a, b, 1 if a == b else 2) for a in range(1, 7) for b in range(1, a + 1))
@@ -29,7 +30,7 @@ RACE_CLASS = 3
 """gnubg-nn's `classify`: 0 over, 1 two-sided bear-off, 2 one-sided, 3 race, 4 crashed, 5 contact."""
 
 
-def _shortlist(afters: list[BoardLike]) -> int:
+def _shortlist(afters: Sized) -> int:
     """How many moves gnubg keeps from the pruning network: 5 + log2(moves)."""
     return MIN_PRUNE_MOVES + floor(log2(len(afters)))
 
@@ -91,14 +92,15 @@ class Evaluator(Protocol):
 
     def chances(self, board: Board, plies: int = 0) -> Chances: ...
 
-    def after_of_key(self, key: str, given: Sequence[Sequence[int]] | None = None) -> tuple[Board, tuple[str, float], int]: ...
+    def after_of_key(self, key: str, given: Sequence[Sequence[int]] | None = None,
+                     cls: int | None = None) -> tuple[Board, tuple[str, float], int]: ...
 
     def keyed_cubeful(self, key: str, p: Chances, ci: CubeInfo, board: Board, kind: tuple[str, float]) -> float: ...
 
     def key_of(self, board: Board) -> str: ...
 
-    def keyed_after_move_mwc(self, key: str, opp_chances: Chances, ci: CubeInfo,
-                             board: Sequence[Sequence[int]] | None = None) -> float: ...
+    def keyed_after_moves_mwc(self, keys: Sequence[str], opp_chances: Sequence[Chances], ci: CubeInfo,
+                              boards: Sequence[Sequence[Sequence[int]]], classes: Sequence[int]) -> list[float]: ...
 
 
 class Lookahead:
@@ -164,66 +166,76 @@ class Lookahead:
         return [known[m] for m in wanted]
 
     def _best_after_rolls(self, board: Board, rolls: list[tuple[int, int]], ci: CubeInfo) -> list[Node]:
-        # each move's result as the list pair gnubg-nn takes, opponent on roll, in the move
-        # generator's order (gnubg-nn's own where it is the network: ties go to the first)
+        # each move's result as the board pair gnubg-nn takes, opponent on roll, in the move
+        # generator's order (gnubg-nn's own where it is the network: ties go to the first);
+        # without a legal move the same checkers, the other side on roll. All rolls' boards
+        # go to the network as one array (`stacked`), each step taking rows of it by index.
         g = self._g
-        every = afters_of(g, board, rolls)
+        flat: list[BoardLike] = []
+        every: list[range] = []
+        for afters in afters_of(g, board, rolls):
+            every.append(range(len(flat), len(flat) + max(len(afters), 1)))
+            flat += afters or [(board[1], board[0])]
+        stack = stacked(g, flat)
         # gnubg runs the full network on the pruning network's shortlist only
-        pruned = self._pruned_all(every, ci)
-        # without a legal move the same checkers, the other side on roll
-        evaluated = [afters or [(board[1], board[0])] for afters in pruned]
-        flat = [a for afters in evaluated for a in afters]
-        chances, keys = iter(chances_of(g, flat, 0)), iter(keys_of(g, flat))
+        evaluated = self._pruned_all(stack, every, ci)
+        picked = [i for rows in evaluated for i in rows]
+        wanted = rows_of(stack, picked)
+        chances, keys, classes = iter(chances_of(g, wanted, 0)), iter(keys_of(g, wanted)), iter(classes_of(g, wanted))
         out = []
-        for afters in evaluated:
-            found = [next(chances) for _ in afters]
-            named = [next(keys) for _ in afters]
-            if len(afters) == 1:
+        for rows in evaluated:
+            found = [next(chances) for _ in rows]
+            named = [next(keys) for _ in rows]
+            kinds = [next(classes) for _ in rows]
+            if len(rows) == 1:
                 p = found[0]
+                self.ev.after_of_key(named[0], flat[rows[0]], kinds[0])
                 out.append(self.node(named[0], (p[0], p[1], p[2], p[3], p[4])))
             else:
-                out.append(self._chosen(afters, named, found, ci))
+                out.append(self._chosen([flat[i] for i in rows], named, found, kinds, ci))
         return out
 
     def _chosen(self, afters: list[BoardLike], named: list[str], chances: list[tuple[float, ...]],
-                ci: CubeInfo) -> Node:
-        """gnubg's 0-ply cubeful choice among the moves (their keys `named`), ties to the
-        better cubeless equity and then to the move generated first."""
+                classes: list[int], ci: CubeInfo) -> Node:
+        """gnubg's 0-ply cubeful choice among the moves (their keys `named`, the network's
+        `classes` of them), ties to the better cubeless equity and then to the move
+        generated first."""
         g0, g1, b0, b1 = mover_prices(ci)
-        after_move_mwc = self.ev.keyed_after_move_mwc
+        found = [(r[0], r[1], r[2], r[3], r[4]) for r in chances]
+        theirs = self.ev.keyed_after_moves_mwc(named, found, ci, afters, classes)
         best: tuple[float, float] | None = None
         chosen: tuple[str, Chances] = ("", (0.0, 0.0, 0.0, 0.0, 0.0))
-        for lists, key, r in zip(afters, named, chances):
-            p = (r[0], r[1], r[2], r[3], r[4])
-            score = (mwc_to_emg(1.0 - after_move_mwc(key, p, ci, lists), ci),
+        for key, p, their_mwc in zip(named, found, theirs):
+            score = (mwc_to_emg(1.0 - their_mwc, ci),
                      1.0 - 2.0 * p[0] + p[3] * g0 - p[1] * g1 + p[4] * b0 - p[2] * b1)
             if best is None or score > best:
                 best, chosen = score, (key, p)
         return self.node(chosen[0], chosen[1])
 
-    def _pruned_all(self, every: list[list[BoardLike]], ci: CubeInfo) -> list[list[BoardLike]]:
-        """`_pruned` of each roll's moves where they are more than its shortlist (a single
-        move stays as it is: it is not evaluated), the pruning network run once for all."""
-        long = [i for i, afters in enumerate(every) if len(afters) > 1 and len(afters) > _shortlist(afters)]
-        classes = iter(classes_of(self._g, [a for i in long for a in every[i]]))
-        asked = [i for i in long if _prunable([next(classes) for _ in every[i]])]
+    def _pruned_all(self, stack: Sequence[BoardLike], every: list[range], ci: CubeInfo) -> list[Sequence[int]]:
+        """`_pruned` of each roll's moves (rows of `stack`) where they are more than its
+        shortlist (a single move stays as it is: it is not evaluated), the pruning network
+        run once for all."""
+        long = [rows for rows in every if len(rows) > 1 and len(rows) > _shortlist(rows)]
+        if not long:
+            return list(every)
+        classes = iter(classes_of(self._g, rows_of(stack, [i for rows in long for i in rows])))
+        asked = [rows for rows in long if _prunable([next(classes) for _ in rows])]
         if not asked:
-            return every
-        values = iter(chances_of(self._g, [a for i in asked for a in every[i]], self._g.p_prune))
-        out = list(every)
-        for i in asked:
-            out[i] = self._pruned(every[i], ci, _shortlist(every[i]),
-                                  [next(values) for _ in every[i]])
-        return out
+            return list(every)
+        values = iter(chances_of(self._g, rows_of(stack, [i for rows in asked for i in rows]), self._g.p_prune))
+        shortlisted = {rows.start: self._pruned(rows, ci, _shortlist(rows), [next(values) for _ in rows])
+                       for rows in asked}
+        return [shortlisted.get(rows.start, rows) for rows in every]
 
-    def _pruned(self, afters: list[BoardLike], ci: CubeInfo, shortlist: int,
-                chances: list[tuple[float, ...]]) -> list[BoardLike]:
-        """The moves the pruning network (`chances`) likes best (lowest equity for the
-        opponent), in the generator's order."""
+    def _pruned(self, rows: range, ci: CubeInfo, shortlist: int,
+                chances: list[tuple[float, ...]]) -> list[int]:
+        """The rows of the moves the pruning network (`chances`) likes best (lowest equity
+        for the opponent), in the generator's order."""
         g0, g1, b0, b1 = mover_prices(flipped(ci))
         scored = []
         for index, r in enumerate(chances):
             # gnubg's `Utility` of the opponent's chances, inline
             scored.append((r[0] * 2.0 - 1.0 + r[1] * g0 - r[3] * g1 + r[2] * b0 - r[4] * b1, index))
         scored.sort()
-        return [afters[i] for i in sorted(i for _u, i in scored[:shortlist])]
+        return [rows[i] for i in sorted(i for _u, i in scored[:shortlist])]

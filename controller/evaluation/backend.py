@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Protocol
+from typing import Protocol, cast
 
 from controller.evaluation.generation import Generation
 
@@ -77,3 +77,24 @@ def keys_of(network: NetworkBackend, boards: Sequence[BoardLike]) -> list[str]:
     """`key_of_board` of many boards: at once where the network packs a batch."""
     many = getattr(network, "keys_of_boards", None)
     return list(many(boards)) if many is not None else [network.key_of_board(b) for b in boards]
+
+
+def stacked(network: NetworkBackend, boards: Sequence[BoardLike]) -> Sequence[BoardLike]:
+    """`boards` as one n x 2 x 25 array where the network takes batches, else as they are:
+    the batch helpers above each turn a list of boards into an array, so a caller that
+    hands several of them rows of the same boards (`rows_of`) converts them once."""
+    if getattr(network, "evaluate_many", None) is None or not boards:
+        return boards
+    import numpy as np  # here: a level without a network never loads numpy (tests/test_analysis_memory.py)
+
+    # an n x 2 x 25 array indexes as a sequence of boards, which is all its users ask of it
+    return cast(Sequence[BoardLike], np.asarray(boards, dtype=np.int64).reshape(-1, 2, 25))
+
+
+def rows_of(boards: Sequence[BoardLike], picked: Sequence[int]) -> Sequence[BoardLike]:
+    """The boards at the indices `picked`, in that order (of `stacked`'s array or list)."""
+    if isinstance(boards, list):
+        return [boards[i] for i in picked]
+    import numpy as np  # `stacked` made the array, so numpy is loaded already
+
+    return cast(Sequence[BoardLike], cast(np.ndarray, boards)[list(picked)])
