@@ -287,10 +287,10 @@ class Evaluator:
         values; the cube's part worked out once for all the moves."""
         opp = flipped(ci)
         dbl, passed = doubled(opp), _passed(opp)
-        cubeful, out = self.keyed_cubeful, []
+        cubeful, kept, out = self.keyed_cubeful, self._cubeful, []
         for key, p, board, cls in zip(keys, opp_chances, boards, classes):
             after, kind, _cls = self.after_of_key(key, board, cls)
-            keep = cubeful(key, p, opp, after, kind)
+            keep = cubeful(key, p, opp, after, kind) if (known := kept.get((key, opp))) is None else known
             out.append(_with_cube(passed, keep, lambda: cubeful(key, p, dbl, after, kind)))  # called at once
         return out
 

@@ -18,8 +18,8 @@ from typing import Protocol
 from controller.analysis.cubeful import (Board, Chances, CubeInfo, double_pass_mwc, doubled, flipped, may_double,
                                         mover_prices, mwc_to_emg)
 from controller.analysis.memo import Memo
-from controller.evaluation.backend import (BoardLike, NetworkBackend, afters_of, chances_of, classes_of, keys_of, rows_of,
-                                          stacked)
+from controller.evaluation.backend import (BoardLike, NetworkBackend, afters_of, chances_of, classes_of, keys_of, lowest,
+                                          rows_of, stacked, utilities_of)
 
 ROLLS: tuple[tuple[int, int, int], ...] = tuple(
     (a, b, 1 if a == b else 2) for a in range(1, 7) for b in range(1, a + 1))
@@ -213,9 +213,10 @@ class Lookahead:
         return self.node(chosen[0], chosen[1])
 
     def _pruned_all(self, stack: Sequence[BoardLike], every: list[range], ci: CubeInfo) -> list[Sequence[int]]:
-        """`_pruned` of each roll's moves (rows of `stack`) where they are more than its
-        shortlist (a single move stays as it is: it is not evaluated), the pruning network
-        run once for all."""
+        """Each roll's moves (rows of `stack`) the pruning network likes best (lowest
+        equity for the opponent: gnubg's `Utility` at their gammon prices), the first
+        5 + log2(moves) in the generator's order, where they are more than that (a single
+        move stays as it is: it is not evaluated); the pruning network run once for all."""
         long = [rows for rows in every if len(rows) > 1 and len(rows) > _shortlist(rows)]
         if not long:
             return list(every)
@@ -223,19 +224,10 @@ class Lookahead:
         asked = [rows for rows in long if _prunable([next(classes) for _ in rows])]
         if not asked:
             return list(every)
-        values = iter(chances_of(self._g, rows_of(stack, [i for rows in asked for i in rows]), self._g.p_prune))
-        shortlisted = {rows.start: self._pruned(rows, ci, _shortlist(rows), [next(values) for _ in rows])
-                       for rows in asked}
+        picked = [i for rows in asked for i in rows]
+        scores = utilities_of(self._g, rows_of(stack, picked), self._g.p_prune, mover_prices(flipped(ci)))
+        shortlisted, at = {}, 0
+        for rows in asked:
+            shortlisted[rows.start] = [picked[i] for i in lowest(scores, range(at, at + len(rows)), _shortlist(rows))]
+            at += len(rows)
         return [shortlisted.get(rows.start, rows) for rows in every]
-
-    def _pruned(self, rows: range, ci: CubeInfo, shortlist: int,
-                chances: list[tuple[float, ...]]) -> list[int]:
-        """The rows of the moves the pruning network (`chances`) likes best (lowest equity
-        for the opponent), in the generator's order."""
-        g0, g1, b0, b1 = mover_prices(flipped(ci))
-        scored = []
-        for index, r in enumerate(chances):
-            # gnubg's `Utility` of the opponent's chances, inline
-            scored.append((r[0] * 2.0 - 1.0 + r[1] * g0 - r[3] * g1 + r[2] * b0 - r[4] * b1, index))
-        scored.sort()
-        return [rows[i] for i in sorted(i for _u, i in scored[:shortlist])]

@@ -55,6 +55,32 @@ def chances_of(network: NetworkBackend, boards: Sequence[BoardLike], plies: int)
     return [network.probabilities(b, plies) for b in boards]
 
 
+def utilities_of(network: NetworkBackend, boards: Sequence[BoardLike], plies: int,
+                 prices: tuple[float, float, float, float]) -> Sequence[float]:
+    """gnubg's cubeless `Utility` of each board's chances for the side on roll at its gammon
+    prices (win gammon, lose gammon, win backgammon, lose backgammon), on all rows at once
+    (an array): the look-ahead's pruning scores every move of every roll."""
+    import numpy as np  # the analysis's network has loaded it already
+
+    many = getattr(network, "evaluate_array", None)
+    if many is not None and plies in (0, network.p_prune):
+        r = many(boards, prune=plies == network.p_prune)
+    else:
+        r = np.array(chances_of(network, boards, plies), dtype=np.float64).reshape(-1, 5)
+    g0, g1, b0, b1 = prices
+    return cast(Sequence[float], r[:, 0] * 2.0 - 1.0 + r[:, 1] * g0 - r[:, 3] * g1 + r[:, 2] * b0 - r[:, 4] * b1)
+
+
+def lowest(values: Sequence[float], rows: range, count: int) -> list[int]:
+    """The `count` rows of `rows` whose `values` (indexed from `rows.start`) are lowest,
+    ties to the earlier row, in their own order."""
+    import numpy as np
+
+    at = rows.start
+    best = np.argsort(np.asarray(values[at:at + len(rows)]), kind="stable")[:count]
+    return sorted(at + int(i) for i in best)
+
+
 def afters_of(network: NetworkBackend, board: BoardLike, rolls: Sequence[tuple[int, int]]) -> list[list[BoardLike]]:
     """Each roll's legal moves as the boards they leave, `[mover, opponent]` (the opponent
     on roll), in the network's move generator's order: the numpy network's boards as the

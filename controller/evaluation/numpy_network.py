@@ -90,7 +90,15 @@ class NumpyNetwork:
         batch = np.asarray(boards, dtype=np.int64).reshape(-1, 2, 25)
         return self._evaluate(batch, cl.classify_many(batch), prune)
 
+    def evaluate_array(self, boards: Sequence[BoardLike] | np.ndarray, prune: bool = False) -> np.ndarray:
+        """`evaluate_many` as an n x 5 array (for a caller that computes on all rows at once)."""
+        batch = np.asarray(boards, dtype=np.int64).reshape(-1, 2, 25)
+        return self._evaluate_array(batch, cl.classify_many(batch), prune)
+
     def _evaluate(self, batch: np.ndarray, classes: np.ndarray, prune: bool) -> list[Chances]:
+        return [(a, b, c, d, e) for a, b, c, d, e in self._evaluate_array(batch, classes, prune).tolist()]
+
+    def _evaluate_array(self, batch: np.ndarray, classes: np.ndarray, prune: bool) -> np.ndarray:
         out = np.zeros((len(batch), 5))
         for cls, name in _NETS.items():
             rows = np.flatnonzero(classes == cls)
@@ -114,7 +122,7 @@ class NumpyNetwork:
                 out[i] = bearoff_db.two_sided_eval(board) or bearoff_db.one_sided_eval(board)
             else:
                 out[i] = bearoff_db.one_sided_eval(board)
-        return [(a, b, c, d, e) for a, b, c, d, e in out.tolist()]
+        return out
 
     def _network(self, cls: int, name: str, group: np.ndarray, prune: bool) -> np.ndarray:
         """The outputs of class `cls`'s network (or its pruning network) for `group`: the
