@@ -1,8 +1,10 @@
-"""Thousands of random complete matches through the state machine, checking invariants.
+"""Thousands of random complete matches through the state machine, checking invariants,
+and each match's record written and read back (issue 3's "Must reach").
 
 Random settings (lengths 1-7, cube and Crawford on or off, auto or button confirm,
 auto-roll), random legal moves (mostly whole moves, some step by step with undo), random
-doubles, takes, drops, resignations and the odd forfeit.
+doubles, takes, drops, resignations and the odd forfeit. The matches are played once for
+both: playing them is most of the work.
 """
 from __future__ import annotations
 
@@ -23,9 +25,14 @@ from controller.engine.match_id import MatchIdFields, decode_match_id
 from controller.engine.match_json import match_from_dict, match_to_dict
 from controller.engine.moves import legal_moves
 from controller.engine.position import Position
+from controller.records.from_match import record_from_match
+from controller.records.mat_reader import check_mat
+from controller.records.mat_writer import write_mat
+from controller.records.model import Resign
 
 sys.path.insert(0, str(Path(__file__).parent))
 from match_driver import play_match, random_settings
+from record_games import games_of
 
 #: matches in the default run (the issue asks for 2,000; BGBOARD_RANDOM_MATCHES overrides)
 MATCHES = int(os.environ.get("BGBOARD_RANDOM_MATCHES", "2000"))
@@ -110,12 +117,29 @@ def check_end(m: Match) -> None:
         assert tuple(s) == later.score_before
 
 
-@pytest.mark.slow  # 86 s here, idle, for 2,000 matches
+def check_round_trip(m: Match, i: int) -> tuple[int, int]:
+    """The match's record written as a .mat file and read back is the same games and score
+    (a match ended by forfeit keeps its last game unfinished, in the record and in the file);
+    its resignations and Crawford games, counted to see the random player reached them."""
+    record = record_from_match(m)
+    again, problem = check_mat(write_mat(record))
+    if m.end == "score":
+        assert problem is None, f"match {i}: {problem}"
+        assert again.final_score == m.score, i
+        assert again.winner == (0 if m.winner == "white" else 1)
+    else:
+        assert problem is not None and "ends before the game does" in str(problem)
+    assert games_of(again) == games_of(record), i
+    return (sum(isinstance(a, Resign) for g in record.games for a in g.actions),
+            sum(g.crawford for g in record.games))
+
+
+@pytest.mark.slow  # 86 s here, idle, for 2,000 matches (with their records: about 100 s)
 @pytest.mark.timeout(1800)  # the suite's 600 s was reached beside other jobs: a hang stops, slowness not
-def test_random_matches_keep_the_invariants() -> None:
+def test_random_matches_keep_the_invariants_and_round_trip_through_mat() -> None:
     rng = random.Random(20261129)
     ends = {"score": 0, "forfeit": 0, "time": 0}
-    crawford_games = 0
+    crawford_games = resigned = 0
     for i in range(MATCHES):
         def check(before: Match, after: Match, t: Transition, i: int = i) -> None:
             check_step(before, after, t)
@@ -129,9 +153,11 @@ def test_random_matches_keep_the_invariants() -> None:
         if i % 20 == 0:
             check_history(m)
         ends[m.end] += 1  # type: ignore[index]
-        crawford_games += sum(g.crawford for g in m.history)
+        resigns, crawfords = check_round_trip(m, i)
+        resigned += resigns
+        crawford_games += crawfords
     # the random player really exercised the rules
-    assert ends["score"] > MATCHES * 0.8 and crawford_games > MATCHES * 0.1
+    assert ends["score"] > MATCHES * 0.8 and crawford_games > MATCHES * 0.1 and resigned > MATCHES * 0.05
 
 
 @pytest.mark.parametrize("seed", range(5))
