@@ -118,7 +118,10 @@ def encode(match: Match, dice: DiceSecret | None = None) -> bytes:
     doc: JsonObject = {"format": FORMAT, "sha256": _digest(_checked(data, secret)), "match": data}
     if secret is not None:
         doc["dice"] = secret
-    return (json.dumps(doc, sort_keys=True, indent=1) + "\n").encode("utf-8")
+    # one line: an indented dump runs json's pure-Python encoder (indent turns its C one
+    # off), five times slower, and the table saves after every change of the match (12 ms
+    # for a 7-point match here, so about 80 on a Zero 2 W; 2 ms one line)
+    return (json.dumps(doc, sort_keys=True) + "\n").encode("utf-8")
 
 
 def decode(raw: bytes) -> Match:
