@@ -45,6 +45,7 @@ from sim.script_time import FRAME_MS, ScriptTime
 from sim.virtual_board import VirtualBoard
 
 IDLE_MS = 200  # simulated time that passes per turn of the loop while nobody acts
+IDLE_WAIT_S = 0.1  # real time between looks while the board has no club match to play
 
 
 class ClubBoard:
@@ -86,12 +87,20 @@ class ClubBoard:
                 "club": f"http://{address}/club/v1/", "code": self.club.code()}
 
     async def play(self) -> None:
-        """The hands act, time passes on the board's clock, the loop serves the hub between."""
+        """The hands act, time passes on the board's clock, the loop serves the hub between.
+
+        A board without a club match to play stands still: its clock, the firmware's scans
+        with it, waits for the hub's next assignment (nothing at the table is due then), so
+        a round's finished boards leave the machine to the boards still playing (they had
+        scanned ten times faster than real time, a third of a club night's work)."""
         settle = self.profile.timing.settle_ms + FRAME_MS
         while True:
             acted = self.players.act()
-            self.time.advance(settle if acted else IDLE_MS)
-            await asyncio.sleep(self.pause_s if acted else max(self.pause_s, 0.02))
+            if acted or self.club.playing():
+                self.time.advance(settle if acted else IDLE_MS)
+                await asyncio.sleep(self.pause_s if acted else max(self.pause_s, 0.02))
+            else:
+                await asyncio.sleep(max(self.pause_s, IDLE_WAIT_S))
 
     async def close(self) -> None:
         if self.runner is not None:
