@@ -62,7 +62,7 @@ def page(browser: Any, sim: ServerThread) -> Iterator[Page]:
 #: together instead of one worker starting a long file when the others are done.
 LONGEST_FIRST = (
     "test_analysis_releases.py", "test_bench_pi.py", "test_club_night.py", "test_bot_levels.py",
-    "test_review.py", "test_match_random.py", "test_mat_roundtrip.py", "test_online_play.py",
+    "test_review.py", "test_match_random.py", "test_online_play.py",
     "test_scenarios.py", "test_browser.py", "test_browser_page.py", "test_firmware_emulator.py",
     "test_hardware_boards.py", "test_evaluation_program.py", "test_online_board.py", "test_engine_oracle.py",
     "test_monitor_hostile.py", "test_bot_strength.py", "test_analysis.py",
