@@ -12,7 +12,7 @@ import io
 from pathlib import Path
 
 from PIL import Image
-from pyzbar.pyzbar import decode
+from pyzbar.pyzbar import ZBarSymbol, decode
 
 from controller.board.profile import load_profile
 from controller.controller import Controller
@@ -31,8 +31,10 @@ LONGEST = "http://255.255.255.255:65535/?token="
 
 
 def read_qr(image: Image.Image) -> list[str]:
-    """What a camera reads off `image` (every code in it)."""
-    return [found.data.decode() for found in decode(image.convert("L"))]
+    """What a phone's camera reads off `image`: every QR code in it. Only QR codes: ZBar
+    also reads 1D barcodes, and now and then a random token's text lines under the code
+    made one (a suite's run read '283693' beside the link)."""
+    return [found.data.decode() for found in decode(image.convert("L"), symbols=[ZBarSymbol.QRCODE])]
 
 
 def read_png(png: bytes) -> list[str]:
