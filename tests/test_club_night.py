@@ -6,11 +6,6 @@ and the standings are what the formats' rules give from the records' own final s
 from __future__ import annotations
 
 import asyncio
-import json
-import os
-import signal
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -25,37 +20,16 @@ from club.tournament.knockout import places
 from club.tournament.model import RoundRules
 from club.tournament.swiss import standings
 from controller.records.replay import replay_text
+from sim.club_room_process import club_room
 
-ROOT = Path(__file__).resolve().parents[1]
 PLAYERS = ["Anna", "Bjørn", "Carl", "Dora", "Eve", "Finn", "Gry", "Hans"]
 NIGHT_S = 1200.0  # the most the night may take on a loaded machine (measured: about 6 minutes)
 
 
 @pytest.fixture()
 def room(tmp_path: Path) -> Iterator[list[dict[str, str]]]:
-    boards = subprocess.Popen([sys.executable, "-m", "sim.club_boards", "--count", "8", "--state-dir",
-                               str(tmp_path / "boards"), "--seed", "36"], cwd=tmp_path, stdout=subprocess.PIPE,
-                              stderr=subprocess.PIPE, text=True, env={**os.environ, "PYTHONPATH": _path()})
-    try:
-        assert boards.stdout is not None
-        lines = [boards.stdout.readline() for _ in range(8)]
-        if not all(lines):
-            boards.kill()
-            raise AssertionError(f"the boards did not start: {boards.communicate()[1][-500:]}")
-        yield [json.loads(line) for line in lines]
-    finally:
-        boards.send_signal(signal.SIGTERM)
-        try:
-            boards.communicate(timeout=30)
-        except subprocess.TimeoutExpired:
-            boards.kill()
-            boards.communicate()
-
-
-def _path() -> str:
-    """This checkout first, after any PYTHONPATH given (the launcher is imported from it)."""
-    given = os.environ.get("PYTHONPATH")
-    return os.pathsep.join([given, str(ROOT)] if given else [str(ROOT)])
+    with club_room(tmp_path, 8) as lines:
+        yield lines
 
 
 def _winner(result_record: str) -> str:

@@ -26,11 +26,7 @@ Needs Playwright and Debian's Chromium, as the page section does; without them i
 from __future__ import annotations
 
 import asyncio
-import json
 import os
-import signal
-import subprocess
-import sys
 import statistics
 import tempfile
 import threading
@@ -50,7 +46,6 @@ if TYPE_CHECKING:
     from club.state.model import Board, ClubState
 
 NAME = "club"
-ROOT = Path(__file__).resolve().parents[2]
 GOAL_MS = 1000.0
 
 #: The page's own record of when each last move first appeared on it (wall clock, ms).
@@ -213,14 +208,6 @@ def _measure(browser: "Browser", boards: int, seconds: float, root: Path) -> tup
     return delays, cpu, grown
 
 
-def _virtual_boards(root: Path, count: int) -> "subprocess.Popen[str]":
-    """`count` virtual boards of `sim.club_boards` (headless tables, computer hands) in a process."""
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [os.environ.get("PYTHONPATH"), str(ROOT)]))}
-    return subprocess.Popen([sys.executable, "-m", "sim.club_boards", "--count", str(count), "--state-dir",
-                             str(root / "boards"), "--seed", "36"], cwd=root, stdout=subprocess.PIPE,
-                            stderr=subprocess.DEVNULL, text=True, env=env)
-
-
 async def _watch(hub: "Hub", board: "Board", first_seen: dict[str, float]) -> None:
     """When each last move first came out of `board`'s own live socket (wall clock, ms)."""
     from club.hub.client import BoardProblem, BoardUnreachable
@@ -259,12 +246,9 @@ def _measure_virtual(browser: "Browser", count: int, seconds: float, root: Path)
     from club.state import night, store
     from club.tournament.model import RoundRules
 
-    boards = _virtual_boards(root, count)
-    try:
-        assert boards.stdout is not None
-        lines = [json.loads(boards.stdout.readline() or "null") for _ in range(count)]
-        if None in lines:
-            raise RuntimeError("the virtual boards did not start")
+    from sim.club_room_process import club_room
+
+    with club_room(root, count) as lines:
         state = store.create(root / "club", "Bench club")
         for i in range(2 * count):
             state = night.add_player(state, f"Player {i + 1}")
@@ -286,13 +270,6 @@ def _measure_virtual(browser: "Browser", count: int, seconds: float, root: Path)
             page.close()
         sent = dict(first_seen)
         return [seen[text] - t for text, t in sent.items() if text in seen and seen[text] >= t - 50]
-    finally:
-        boards.send_signal(signal.SIGTERM)
-        try:
-            boards.communicate(timeout=30)
-        except subprocess.TimeoutExpired:
-            boards.kill()
-            boards.communicate()
 
 
 def run(quick: bool) -> dict[str, object]:
