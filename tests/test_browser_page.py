@@ -330,10 +330,14 @@ def test_the_board_shows_dice_cube_pips_turn_moves_and_takes_back_a_step(page: P
     wait_until(lambda: ctl(sim, lambda c: c.status().match.phase == "doubled"), 5, "the double")
     page.click_button("white_main")
     wait_until(lambda: ctl(sim, lambda c: c.status().match.cube == 2), 5, "the take")
-    page.page.wait_for_function("document.querySelector('#table-facts .cube')?.dataset.owner === 'white'")
-    cube = page.page.locator("#table-facts .cube").bounding_box()
-    board = page.page.locator("#board").bounding_box()
-    assert cube and board and cube["y"] > board["y"] + board["height"] / 2, "White's cube is on White's side"
+    # White's cube on White's side, once drawn: the facts are drawn again as the state
+    # arrives, and a box read between two drawings was none (a loaded run)
+    page.page.wait_for_function("""() => {
+        const cube = document.querySelector('#table-facts .cube'), board = document.querySelector('#board');
+        if (!cube || !board || cube.dataset.owner !== 'white') return false;
+        const c = cube.getBoundingClientRect(), b = board.getBoundingClientRect();
+        return c.height > 0 && b.height > 0 && c.y > b.y + b.height / 2;
+    }""", timeout=10_000)
     moves = page.page.locator("#move-list").inner_text()
     assert "doubles to 2" in moves and "takes" in moves
     # every point carries Black's number too (25 minus White's)
